@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+// Exit codes.
+const (
+	exitOK      = 0 // every puzzle unique, or the job done
+	exitNotOK   = 1 // some puzzle is not unique (or timed out, or failed)
+	exitUsage   = 2 // a usage or I/O error
+	exitSignal  = 130
+)
+
+// streams are the standard streams of one run, replaced by buffers in tests.
+type streams struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+}
+
+// exitError carries an exit code out of a command. A nil err means the
+// command already reported what went wrong.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit code %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageError marks an error in the command line.
+func usageError(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+func newRootCmd(s *streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "sudokugen",
+		Short: "Generate, verify, solve and print Sudoku puzzles with exactly one solution",
+		Long: `sudokugen generates Sudoku puzzles that have exactly one solution, verifies
+that puzzles from elsewhere have exactly one solution, solves them, writes
+their SAT encoding as DIMACS CNF, and prints them as text or PDF books.
+
+Every verdict comes from a SAT solver: a puzzle is unique when, after its
+solution is found, the solver proves that no other solution exists.`,
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(s.In)
+	root.SetOut(s.Out)
+	root.SetErr(s.Err)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &exitError{code: exitUsage, err: fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())}
+	})
+	root.AddCommand(
+		newSolveCmd(s),
+		newVerifyCmd(s),
+		newCNFCmd(s),
+		newWorkerCmd(s),
+	)
+	return root
+}
+
+// run executes the command line args and returns the exit code.
+func run(ctx context.Context, args []string, s *streams) int {
+	root := newRootCmd(s)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(s.Err, "sudokugen: %v\n", ee.err)
+		}
+		return ee.code
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(s.Err, "sudokugen: interrupted")
+		return exitSignal
+	}
+	// cobra's own errors (unknown command, bad arguments) are usage errors.
+	fmt.Fprintf(s.Err, "sudokugen: %v\n", err)
+	return exitUsage
+}
+
+var _ = os.Stdin

@@ -1,0 +1,14 @@
+module github.com/sudokugen/sudokugen
+
+go 1.26.8
+
+require (
+	codeberg.org/go-pdf/fpdf v0.12.0 // indirect
+	github.com/crillab/gophersat v1.4.0 // indirect
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/pdfcpu/pdfcpu v0.15.0 // indirect
+	github.com/spf13/cobra v1.10.2 // indirect
+	github.com/spf13/pflag v1.0.10 // indirect
+	golang.org/x/image v0.47.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+)

@@ -1,0 +1,245 @@
+// Package grid holds Sudoku grids of any box shape and reads and writes
+// their text formats.
+//
+// A grid of size N has N rows and N columns split into boxes of R rows and
+// C columns, with N = R*C. Cells hold 0 for empty or a digit from 1 to N.
+package grid
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The supported sizes. MaxN is bounded by the one-character alphabet
+// 1-9, A-Z, a-z; JSON input has no such bound but is held to the same one.
+const (
+	MinN = 4
+	MaxN = 36
+)
+
+// Shape is the box shape of a grid: boxes of BoxRows rows and BoxCols columns.
+// The grid has N = BoxRows*BoxCols rows and columns.
+type Shape struct {
+	BoxRows, BoxCols int
+}
+
+// N returns the number of rows (and columns, and digits) of the grid.
+func (s Shape) N() int { return s.BoxRows * s.BoxCols }
+
+// Cells returns the number of cells, N*N.
+func (s Shape) Cells() int { n := s.N(); return n * n }
+
+// String returns the shape as "RxC".
+func (s Shape) String() string { return fmt.Sprintf("%dx%d", s.BoxRows, s.BoxCols) }
+
+// Validate reports whether s is a supported shape.
+func (s Shape) Validate() error {
+	if s.BoxRows < 2 || s.BoxCols < 2 {
+		return fmt.Errorf("box %s: boxes need at least 2 rows and 2 columns", s)
+	}
+	if n := s.N(); n < MinN || n > MaxN {
+		return fmt.Errorf("box %s gives size %d, outside the supported %d to %d", s, n, MinN, MaxN)
+	}
+	return nil
+}
+
+// ErrShape reports a size that has no supported box shape.
+var ErrShape = errors.New("unsupported grid size")
+
+// ShapeOf returns the default box shape for size n: square boxes when n is a
+// perfect square, otherwise the most nearly square boxes with fewer rows than
+// columns (6 -> 2x3, 12 -> 3x4).
+func ShapeOf(n int) (Shape, error) {
+	if n < MinN || n > MaxN {
+		return Shape{}, fmt.Errorf("%w: %d (supported: %d to %d)", ErrShape, n, MinN, MaxN)
+	}
+	for r := isqrt(n); r >= 2; r-- {
+		if n%r == 0 {
+			return Shape{BoxRows: r, BoxCols: n / r}, nil
+		}
+	}
+	return Shape{}, fmt.Errorf("%w: %d is prime, so it has no box shape", ErrShape, n)
+}
+
+// ShapeOfCells returns the default shape for a grid of the given number of
+// cells (81 -> 3x3), or an error when cells is not N*N for a supported N.
+func ShapeOfCells(cells int) (Shape, error) {
+	n := isqrt(cells)
+	if n*n != cells {
+		return Shape{}, fmt.Errorf("%w: %d cells is not a square number", ErrShape, cells)
+	}
+	return ShapeOf(n)
+}
+
+// ParseShape parses a box shape "RxC" (such as "2x3") or a plain size
+// ("9", "16"), which takes the default shape for that size.
+func ParseShape(s string) (Shape, error) {
+	t := strings.TrimSpace(strings.ToLower(s))
+	if a, b, ok := strings.Cut(t, "x"); ok {
+		r, err1 := strconv.Atoi(a)
+		c, err2 := strconv.Atoi(b)
+		if err1 != nil || err2 != nil {
+			return Shape{}, fmt.Errorf("box %q: want RxC, such as 3x3 or 2x3", s)
+		}
+		sh := Shape{BoxRows: r, BoxCols: c}
+		if err := sh.Validate(); err != nil {
+			return Shape{}, err
+		}
+		return sh, nil
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil {
+		return Shape{}, fmt.Errorf("size %q: want a number such as 9 or a box shape such as 3x3", s)
+	}
+	return ShapeOf(n)
+}
+
+func isqrt(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	r := 1
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+// Grid is a Sudoku grid. Cells is row-major: the cell in row r and column c
+// (0-based) is Cells[r*N+c]; 0 is empty, 1..N a digit.
+type Grid struct {
+	Shape
+	Cells []uint8
+}
+
+// New returns an empty grid of the given shape.
+func New(s Shape) Grid {
+	return Grid{Shape: s, Cells: make([]uint8, s.Cells())}
+}
+
+// At returns the digit in row r, column c (0-based), 0 when empty.
+func (g Grid) At(r, c int) int { return int(g.Cells[r*g.N()+c]) }
+
+// Set puts digit d (0 to clear) in row r, column c.
+func (g Grid) Set(r, c, d int) { g.Cells[r*g.N()+c] = uint8(d) }
+
+// Box returns the index of the box holding row r, column c, counted
+// row-major from 0.
+func (g Grid) Box(r, c int) int {
+	return (r/g.BoxRows)*(g.N()/g.BoxCols) + c/g.BoxCols
+}
+
+// Clone returns a deep copy of g.
+func (g Grid) Clone() Grid {
+	return Grid{Shape: g.Shape, Cells: append([]uint8(nil), g.Cells...)}
+}
+
+// Givens returns the number of filled cells.
+func (g Grid) Givens() int {
+	n := 0
+	for _, v := range g.Cells {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Full reports whether every cell is filled.
+func (g Grid) Full() bool { return g.Givens() == len(g.Cells) }
+
+// Equal reports whether g and h have the same shape and cells.
+func (g Grid) Equal(h Grid) bool {
+	if g.Shape != h.Shape || len(g.Cells) != len(h.Cells) {
+		return false
+	}
+	for i := range g.Cells {
+		if g.Cells[i] != h.Cells[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Cell names a cell by 0-based row and column.
+type Cell struct{ Row, Col int }
+
+// String returns the cell in the r1c1 notation, 1-based.
+func (c Cell) String() string { return fmt.Sprintf("r%dc%d", c.Row+1, c.Col+1) }
+
+// Clash is a digit that appears twice in one row, column or box.
+type Clash struct {
+	Unit  string // "row", "column" or "box"
+	Index int    // 0-based index of the row, column or box
+	Digit int
+	A, B  Cell
+}
+
+func (c Clash) String() string {
+	return fmt.Sprintf("digit %d repeats in %s %d (%s and %s)", c.Digit, c.Unit, c.Index+1, c.A, c.B)
+}
+
+// Clashes returns every pair of givens that break the rules, in row-major
+// order of the second cell, at most one per unit and digit.
+func (g Grid) Clashes() []Clash {
+	n := g.N()
+	var out []Clash
+	// first[unit kind][unit index][digit] = 1 + cell index of the first sighting
+	seen := make([]int32, 3*n*(n+1))
+	for i, v := range g.Cells {
+		if v == 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		units := [3]int{r, c, g.Box(r, c)}
+		for k, u := range units {
+			slot := (k*n+u)*(n+1) + int(v)
+			switch prev := seen[slot]; {
+			case prev == 0:
+				seen[slot] = int32(i + 1)
+			case prev > 0:
+				p := int(prev - 1)
+				out = append(out, Clash{
+					Unit:  [3]string{"row", "column", "box"}[k],
+					Index: u,
+					Digit: int(v),
+					A:     Cell{p / n, p % n},
+					B:     Cell{r, c},
+				})
+				seen[slot] = -1 // report each unit and digit once
+			}
+		}
+	}
+	return out
+}
+
+// Solves reports whether full grid s is a valid solution that agrees with
+// every given of g.
+func (g Grid) Solves(s Grid) bool {
+	if s.Shape != g.Shape || len(s.Cells) != len(g.Cells) || !s.Full() || len(s.Clashes()) > 0 {
+		return false
+	}
+	for i, v := range g.Cells {
+		if v != 0 && s.Cells[i] != v {
+			return false
+		}
+	}
+	for _, v := range s.Cells {
+		if int(v) > s.N() {
+			return false
+		}
+	}
+	return true
+}
+
+// String returns g on one line in the default alphabet, '.' for empty cells.
+func (g Grid) String() string {
+	a := DefaultAlphabet(g.N())
+	b := make([]byte, len(g.Cells))
+	for i, v := range g.Cells {
+		b[i] = a.Symbol(int(v))
+	}
+	return string(b)
+}
