@@ -1,0 +1,149 @@
+package sat
+
+import (
+	"sync"
+
+	"github.com/crillab/gophersat/solver"
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// mu serializes every call into gophersat. Its solvers share package-level
+// state (the buffer that conflict analysis writes learned clauses into), so
+// two solvers used from two goroutines at once corrupt each other's clauses
+// and return wrong answers without any error. Parallel work belongs in
+// separate processes; within one process this lock keeps callers safe.
+var mu sync.Mutex
+
+// baseCache holds the rule clauses per shape; they are read-only once built.
+var baseCache sync.Map // grid.Shape -> [][]int
+
+func baseClauses(s grid.Shape) [][]int {
+	if v, ok := baseCache.Load(s); ok {
+		return v.([][]int)
+	}
+	v, _ := baseCache.LoadOrStore(s, Clauses(s))
+	return v.([][]int)
+}
+
+// Solver is an incremental SAT solver holding the rules of one grid shape.
+// Givens are never added as clauses: they are passed as assumptions on each
+// call, so one Solver serves any number of puzzles of its shape. It is safe
+// to use from several goroutines, but calls run one at a time.
+//
+// Solver hides gophersat's pitfalls: assumptions are the only way units
+// reach it (its Assume drops earlier top-level units), the solver is reset
+// to no assumptions before a clause is added (AppendClause would otherwise
+// simplify the clause against them and could drop it), and a model is read
+// only after a satisfiable call.
+type Solver struct {
+	shape grid.Shape
+	s     *solver.Solver
+	vars  int // variables in use, cell variables and then activation variables
+	model []bool
+	lits  []solver.Lit // reused buffer for assumptions
+	added [][]int      // clauses from AddClause, kept to rebuild the solver
+	units []int        // unit clauses from AddClause, assumed on every call
+	spent int          // activation variables of the pool used up by Solutions
+	pool  int          // first variable of the activation pool
+}
+
+// poolSize is the number of activation variables declared up front for
+// Solutions, which uses one per puzzle; the solver is rebuilt when they are
+// spent. Declaring them up front spares gophersat the rebuild of its
+// variable heap that each new variable costs, and a rebuild now and then
+// sheds the learned clauses that slow a long-lived solver down.
+const poolSize = 64
+
+// New returns a Solver for grids of shape s. Building one costs about 2 ms
+// for 9x9 and tens of milliseconds for 16x16 and up, so reuse it.
+func New(s grid.Shape) *Solver {
+	clauses := baseClauses(s)
+	mu.Lock()
+	defer mu.Unlock()
+	nv := NumVars(s.N()) + poolSize
+	return &Solver{shape: s, s: solver.New(solver.ParseSliceNb(clauses, nv)), vars: nv, pool: NumVars(s.N()) + 1}
+}
+
+// rebuild replaces the gophersat solver by a new one with the rules and the
+// clauses added with AddClause, dropping learned clauses and the clauses of
+// spent activation variables. Variable numbers stay as they were.
+func (s *Solver) rebuild() {
+	cnf := append(baseClauses(s.shape)[:len(baseClauses(s.shape)):len(baseClauses(s.shape))], s.added...)
+	mu.Lock()
+	defer mu.Unlock()
+	s.s = solver.New(solver.ParseSliceNb(cnf, s.vars))
+	s.spent = 0
+}
+
+// Shape returns the shape the solver was built for.
+func (s *Solver) Shape() grid.Shape { return s.shape }
+
+// Vars returns the number of variables in use, a measure of how much the
+// solver has grown through NewVar.
+func (s *Solver) Vars() int { return s.vars }
+
+// NewVar returns a fresh variable, for activation literals: a clause
+// (-a OR ...) added with AddClause is in force only in calls that assume a.
+func (s *Solver) NewVar() int {
+	s.vars++
+	return s.vars
+}
+
+// AddClause adds a clause permanently. Its literals are DIMACS literals.
+// An empty clause makes every later call unsatisfiable.
+// A clause that only involves cell variables outlives any puzzle: to bind
+// one puzzle only, guard it with an activation variable (see NewVar).
+func (s *Solver) AddClause(lits []int) {
+	if len(lits) == 1 {
+		// gophersat drops top-level units on every Assume: keep them as
+		// assumptions of every call instead.
+		s.units = append(s.units, lits[0])
+		return
+	}
+	s.added = append(s.added, append([]int(nil), lits...))
+	s.appendClause(lits)
+}
+
+func (s *Solver) appendClause(lits []int) {
+	c := make([]solver.Lit, len(lits))
+	for i, l := range lits {
+		c[i] = solver.IntToLit(int32(l))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	s.s.Assume(nil)
+	s.s.AppendClause(solver.NewClause(c))
+}
+
+// Solve reports whether the rules, the clauses added so far and the
+// assumptions (DIMACS literals) can all hold. When they can, Grid returns
+// the grid of the model found.
+func (s *Solver) Solve(assume []int) bool {
+	s.lits = s.lits[:0]
+	for _, l := range s.units {
+		s.lits = append(s.lits, solver.IntToLit(int32(l)))
+	}
+	for _, l := range assume {
+		s.lits = append(s.lits, solver.IntToLit(int32(l)))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	s.model = nil
+	if s.s.Assume(s.lits) == solver.Unsat {
+		return false
+	}
+	if s.s.Solve() != solver.Sat {
+		return false
+	}
+	s.model = s.s.Model()
+	return true
+}
+
+// Grid returns the grid of the last model. It must follow a call to Solve
+// that returned true.
+func (s *Solver) Grid() grid.Grid {
+	if s.model == nil {
+		return grid.Grid{}
+	}
+	return gridOf(s.shape, s.model)
+}
