@@ -1,0 +1,231 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// Puzzle is one puzzle of a book.
+type Puzzle struct {
+	Number   int        // printed label, 1-based; 0 numbers it by its position in the book
+	Grid     grid.Grid  // the puzzle (givens)
+	Solution *grid.Grid // nil: not printed in the solutions section
+	Level    string     // difficulty label, "" when unknown (e.g. "hard")
+	Score    float64    // difficulty score, 0 when unknown
+}
+
+// BookOptions controls the layout of a PDF book. The zero value gives an A4
+// book with the default number of puzzles per page and no title page.
+type BookOptions struct {
+	Title     string         // "": no title page
+	Page      string         // page size name for ParsePageSize; "": a4
+	PerPage   int            // puzzles per page: 1, 2, 4 or 6; 0: the default for the size
+	Solutions bool           // print a solutions section at the back
+	Alphabet  *grid.Alphabet // symbols for digits; nil: the default alphabet of each size
+	Created   time.Time      // document date; zero: SOURCE_DATE_EPOCH if set, else DefaultCreated
+}
+
+// DefaultCreated is the document date of a book whose options give none and
+// whose environment sets no SOURCE_DATE_EPOCH. A fixed date keeps the output
+// byte-identical from run to run.
+var DefaultCreated = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// ErrNoPuzzles is returned when a book is asked for with no puzzles in it.
+var ErrNoPuzzles = errors.New("book has no puzzles")
+
+// PuzzleError reports a puzzle that cannot be printed. Index is its 0-based
+// position in the slice given to WriteBook.
+type PuzzleError struct {
+	Index  int
+	Number int
+	Err    error
+}
+
+func (e *PuzzleError) Error() string {
+	return fmt.Sprintf("puzzle %d (number %d): %v", e.Index+1, e.Number, e.Err)
+}
+
+func (e *PuzzleError) Unwrap() error { return e.Err }
+
+// PageSize is a page size in PostScript points (1/72 inch).
+type PageSize struct {
+	Name          string
+	Width, Height float64
+}
+
+var pageSizes = []PageSize{
+	{Name: "a4", Width: 595.28, Height: 841.89},
+	{Name: "letter", Width: 612, Height: 792},
+	{Name: "6x9", Width: 6 * 72, Height: 9 * 72},
+}
+
+// PageSizeNames returns the names ParsePageSize accepts, in a fixed order.
+func PageSizeNames() []string {
+	names := make([]string, len(pageSizes))
+	for i, p := range pageSizes {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// ParsePageSize returns the page size called s: "a4", "letter" or "6x9"
+// (a 6 by 9 inch trade paperback; "6x9in" is accepted too). Case and
+// surrounding space are ignored; "" is a4.
+func ParsePageSize(s string) (PageSize, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch t {
+	case "":
+		return pageSizes[0], nil
+	case "6x9in", "6in x 9in":
+		t = "6x9"
+	case "us-letter", "usletter":
+		t = "letter"
+	}
+	for _, p := range pageSizes {
+		if p.Name == t {
+			return p, nil
+		}
+	}
+	return PageSize{}, fmt.Errorf("page size %q: want one of %s", s, strings.Join(PageSizeNames(), ", "))
+}
+
+// perPageChoices are the layouts a puzzle page can have.
+var perPageChoices = []int{1, 2, 4, 6}
+
+// MaxPerPage returns the most puzzles of size n printed on one page, so that
+// symbols stay legible: 6 up to 9x9, 4 up to 12x12, 2 up to 16x16 and 1 for
+// larger grids. A larger BookOptions.PerPage is lowered to this cap.
+func MaxPerPage(n int) int {
+	switch {
+	case n <= 9:
+		return 6
+	case n <= 12:
+		return 4
+	case n <= 16:
+		return 2
+	}
+	return 1
+}
+
+func checkPerPage(k int) error {
+	for _, c := range perPageChoices {
+		if k == c || k == 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%d puzzles per page: want 1, 2, 4 or 6", k)
+}
+
+// createdDate returns the document date for opts.
+func createdDate(opts BookOptions) (time.Time, error) {
+	if !opts.Created.IsZero() {
+		return opts.Created.UTC(), nil
+	}
+	if s, ok := os.LookupEnv("SOURCE_DATE_EPOCH"); ok && s != "" {
+		sec, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || sec < 0 {
+			return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH=%q: want a non-negative number of seconds", s)
+		}
+		return time.Unix(sec, 0).UTC(), nil
+	}
+	return DefaultCreated, nil
+}
+
+// checkPuzzle reports why p cannot be printed with alphabet a (nil for the
+// default alphabet), or nil.
+func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
+	g := p.Grid
+	if err := g.Shape.Validate(); err != nil {
+		return err
+	}
+	n := g.N()
+	if len(g.Cells) != g.Shape.Cells() {
+		return fmt.Errorf("%d cells for a %dx%d grid, want %d", len(g.Cells), n, n, g.Shape.Cells())
+	}
+	for i, v := range g.Cells {
+		if int(v) > n {
+			return fmt.Errorf("%s holds %d, more than %d", grid.Cell{Row: i / n, Col: i % n}, v, n)
+		}
+	}
+	if a != nil && a.Size() < n {
+		return fmt.Errorf("alphabet %q has %d symbols, a %dx%d grid needs %d", a.String(), a.Size(), n, n, n)
+	}
+	if p.Number < 0 {
+		return fmt.Errorf("number %d: want 1 or more (0 numbers by position)", p.Number)
+	}
+	if s := p.Solution; s != nil {
+		if s.Shape != g.Shape || len(s.Cells) != len(g.Cells) {
+			return fmt.Errorf("solution is %s boxes with %d cells, puzzle is %s with %d", s.Shape, len(s.Cells), g.Shape, len(g.Cells))
+		}
+		if !g.Solves(*s) {
+			return errors.New("solution is not a valid filled grid that keeps the givens")
+		}
+	}
+	return nil
+}
+
+// WriteBook writes puzzles as a PDF book to w. Puzzles are printed in order;
+// a page holds puzzles of one size only. See the package documentation for
+// the layout.
+func WriteBook(w io.Writer, puzzles []Puzzle, opts BookOptions) error {
+	b, err := newBook(puzzles, opts)
+	if err != nil {
+		return fmt.Errorf("write book: %w", err)
+	}
+	if err := b.render(w); err != nil {
+		return fmt.Errorf("write book: %w", err)
+	}
+	return nil
+}
+
+// WriteBookFile writes the book to path. It writes a temporary file in the
+// same directory, syncs it and renames it over path, so an interrupted run
+// never leaves a partial book behind; on any error the temporary file is
+// removed and path is untouched.
+func WriteBookFile(path string, puzzles []Puzzle, opts BookOptions) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("write book: %w", err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if err = WriteBook(f, puzzles, opts); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return fmt.Errorf("write book: %w", err)
+	}
+	if err = f.Sync(); err != nil {
+		return fmt.Errorf("write book: %w", err)
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("write book: %w", err)
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("write book: %w", err)
+	}
+	// Make the rename itself durable where the system allows it; a failure
+	// here does not undo a complete book.
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+// Package output writes puzzles for people: text listings and print-ready
+// PDF puzzle books.
+//
+// # PDF books
+//
+// WriteBook and WriteBookFile lay out a slice of Puzzle values as a book:
+//
+//   - an optional title page (BookOptions.Title);
+//   - the puzzles in order, 1, 2, 4 or 6 to a page (BookOptions.PerPage),
+//     each labelled "Puzzle N" with its difficulty level, score and clue
+//     count on the same line;
+//   - with BookOptions.Solutions, a solutions section at the back with
+//     smaller grids numbered to match, the givens in bold;
+//   - page numbers on every page but the title page.
+//
+// Page sizes are A4, US Letter and 6x9 inch trade paperback (ParsePageSize).
+// The inside margin is wider than the outside one and alternates sides
+// with the page, odd pages being right-hand pages, so the book can be
+// bound.
+//
+// Grids are vector drawings with thin cell lines and thick box lines; line
+// widths and symbol sizes scale with the cell. Givens are bold and centred
+// in their cells. Every size from 4x4 to 36x36 is supported; to keep the
+// symbols legible a page holds at most 6 grids up to 9x9, 4 up to 12x12,
+// 2 up to 16x16 and 1 beyond that (MaxPerPage); a larger PerPage is lowered
+// to that cap. A page holds grids of one size only. Solution pages hold as
+// many grids as fit with cells of at least 10 points (up to 5 across and 6
+// down), and at least one.
+//
+// The Go fonts (golang.org/x/image/font/gofont) are embedded as subsets,
+// as print services require. The output is byte-identical for the same
+// input: the document date is BookOptions.Created, else the time given by
+// the SOURCE_DATE_EPOCH environment variable, else DefaultCreated.
+//
+// WriteBookFile writes to a temporary file next to the target and renames
+// it into place, so an interrupted run never leaves a partial book.
+//
+// WriteSVG draws a single puzzle as an SVG image.
+package output
