@@ -6,11 +6,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -228,10 +232,44 @@ const (
 // renderer draws one book with fpdf.
 type renderer struct {
 	*book
-	pdf   *fpdf.Fpdf
-	capH  map[string]float64       // cap height per style, as a fraction of the font size
-	width map[string]*[256]float64 // advance of each ASCII symbol per style at size 1
+	pdf *fpdf.Fpdf
+	ink map[string]*[256]inkBox // ink box of each ASCII symbol per style
 }
+
+// inkBox is the bounding box of a glyph's ink at font size 1, relative to
+// its origin on the baseline, y growing downwards.
+type inkBox struct{ minX, minY, maxX, maxY float64 }
+
+// symbolInk measures the ink of the printable ASCII symbols in the regular
+// and bold Go fonts, once, so that symbols are centred in their cells by
+// what is seen rather than by advance width and cap height.
+var symbolInk = sync.OnceValues(func() (map[string]*[256]inkBox, error) {
+	out := map[string]*[256]inkBox{}
+	for style, ttf := range map[string][]byte{regular: goregular.TTF, bold: gobold.TTF} {
+		f, err := sfnt.Parse(ttf)
+		if err != nil {
+			return nil, fmt.Errorf("font %q: %w", style, err)
+		}
+		upem := fixed.Int26_6(f.UnitsPerEm())
+		var buf sfnt.Buffer
+		var boxes [256]inkBox
+		for c := 33; c < 127; c++ {
+			gi, err := f.GlyphIndex(&buf, rune(c))
+			if err != nil {
+				return nil, fmt.Errorf("font %q, symbol %q: %w", style, rune(c), err)
+			}
+			// At ppem = units per em the bounds come in font units.
+			b, _, err := f.GlyphBounds(&buf, gi, upem, font.HintingNone)
+			if err != nil {
+				return nil, fmt.Errorf("font %q, symbol %q: %w", style, rune(c), err)
+			}
+			u := float64(upem)
+			boxes[c] = inkBox{float64(b.Min.X) / u, float64(b.Min.Y) / u, float64(b.Max.X) / u, float64(b.Max.Y) / u}
+		}
+		out[style] = &boxes
+	}
+	return out, nil
+})
 
 func (b *book) render(w io.Writer) error {
 	pdf := fpdf.NewCustom(&fpdf.InitType{
@@ -255,16 +293,11 @@ func (b *book) render(w io.Writer) error {
 	pdf.SetLineCapStyle("butt")
 	pdf.SetLineJoinStyle("miter")
 
-	r := &renderer{book: b, pdf: pdf, capH: map[string]float64{}, width: map[string]*[256]float64{}}
-	for _, style := range []string{regular, bold} {
-		pdf.SetFont(fontFamily, style, 1)
-		r.capH[style] = float64(pdf.GetFontDesc(fontFamily, style).CapHeight) / 1000
-		var ws [256]float64
-		for c := 33; c < 127; c++ {
-			ws[c] = pdf.GetStringWidth(string(rune(c)))
-		}
-		r.width[style] = &ws
+	ink, err := symbolInk()
+	if err != nil {
+		return err
 	}
+	r := &renderer{book: b, pdf: pdf, ink: ink}
 	for i, pg := range b.pages {
 		if err := pdf.Error(); err != nil {
 			return err
@@ -463,8 +496,7 @@ func (r *renderer) drawGrid(x, y, side float64, g grid.Grid, sol *grid.Grid) {
 			src = *sol
 		}
 		pdf.SetFont(fontFamily, style, fs)
-		ws := r.width[style]
-		dy := r.capH[style] * fs / 2
+		ink := r.ink[style]
 		for i, v := range src.Cells {
 			if v == 0 || (style == regular && g.Cells[i] != 0) {
 				continue
@@ -472,7 +504,8 @@ func (r *renderer) drawGrid(x, y, side float64, g grid.Grid, sol *grid.Grid) {
 			sym := a.Symbol(int(v))
 			cx := x + (float64(i%n)+0.5)*cell
 			cy := y + (float64(i/n)+0.5)*cell
-			pdf.Text(cx-ws[sym]*fs/2, cy+dy, string(rune(sym)))
+			b := ink[sym]
+			pdf.Text(cx-(b.minX+b.maxX)*fs/2, cy-(b.minY+b.maxY)*fs/2, string(rune(sym)))
 		}
 	}
 }

@@ -8,10 +8,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"maps"
+	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -513,5 +518,351 @@ func TestGolden(t *testing.T) {
 	}
 	if got := sb.String(); got != string(want) {
 		t.Errorf("book hashes differ from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// BenchmarkWriteBook writes 1,000 9x9 puzzles with their solutions, six to
+// a 6x9in page: the size of a large paperback.
+func BenchmarkWriteBook(b *testing.B) {
+	puzzles := nineByNine(b, 1000)
+	opts := BookOptions{Title: "Benchmark", Page: "6x9", Solutions: true}
+	var size int
+	b.ReportAllocs()
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := WriteBook(&buf, puzzles, opts); err != nil {
+			b.Fatal(err)
+		}
+		size = buf.Len()
+	}
+	b.ReportMetric(float64(len(puzzles))*float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(float64(size), "bytes")
+}
+
+func TestWriteBookErrors(t *testing.T) {
+	good := nineByNine(t, 2)
+	with := func(f func(p *Puzzle)) []Puzzle {
+		p := good[0]
+		p.Grid = p.Grid.Clone()
+		s := p.Solution.Clone()
+		p.Solution = &s
+		f(&p)
+		return []Puzzle{good[1], p}
+	}
+	small, err := grid.ParseAlphabet("1-4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		puzzles []Puzzle
+		opts    BookOptions
+		want    string // in the error message
+		index   int    // PuzzleError.Index, -1 for none
+	}{
+		{"empty", nil, BookOptions{}, "book has no puzzles", -1},
+		{"page", good, BookOptions{Page: "b5"}, `page size "b5": want one of a4, letter, 6x9`, -1},
+		{"per page", good, BookOptions{PerPage: 3}, "3 puzzles per page: want 1, 2, 4 or 6", -1},
+		{"shape", with(func(p *Puzzle) { p.Grid.Shape = grid.Shape{BoxRows: 1, BoxCols: 9} }), BookOptions{}, "box 1x9", 1},
+		{"cells", with(func(p *Puzzle) { p.Grid.Cells = p.Grid.Cells[:80] }), BookOptions{}, "80 cells for a 9x9 grid, want 81", 1},
+		{"digit", with(func(p *Puzzle) { p.Grid.Set(2, 3, 10) }), BookOptions{}, "r3c4 holds 10, more than 9", 1},
+		{"number", with(func(p *Puzzle) { p.Number = -1 }), BookOptions{}, "number -1", 1},
+		{"alphabet", good, BookOptions{Alphabet: &small}, `alphabet "1234" has 4 symbols`, 0},
+		{"solution shape", with(func(p *Puzzle) { s := grid.New(grid.Shape{BoxRows: 2, BoxCols: 2}); p.Solution = &s }), BookOptions{}, "solution is 2x2 boxes", 1},
+		{"solution wrong", with(func(p *Puzzle) { p.Solution.Cells[0], p.Solution.Cells[1] = p.Solution.Cells[1], p.Solution.Cells[0] }), BookOptions{}, "solution is not a valid filled grid", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			err := WriteBook(&buf, tt.puzzles, tt.opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("WriteBook(%s) = %v, want an error containing %q", tt.name, err, tt.want)
+			}
+			if buf.Len() != 0 {
+				t.Errorf("WriteBook(%s) wrote %d bytes before failing", tt.name, buf.Len())
+			}
+			var pe *PuzzleError
+			switch {
+			case tt.index < 0 && errors.As(err, &pe):
+				t.Errorf("WriteBook(%s) = %v, a puzzle error, want an error about the book", tt.name, err)
+			case tt.index >= 0 && (!errors.As(err, &pe) || pe.Index != tt.index):
+				t.Errorf("WriteBook(%s) = %v, want a PuzzleError with Index %d", tt.name, err, tt.index)
+			}
+		})
+	}
+	if err := WriteBook(io.Discard, nil, BookOptions{}); !errors.Is(err, ErrNoPuzzles) {
+		t.Errorf("WriteBook(no puzzles) = %v, want ErrNoPuzzles", err)
+	}
+}
+
+func TestNumberByPosition(t *testing.T) {
+	puzzles := nineByNine(t, 3)
+	for i := range puzzles {
+		puzzles[i].Number = 0
+	}
+	puzzles[1].Number = 42
+	pdf := writeBook(t, puzzles, BookOptions{})
+	checkPDF(t, pdf, 1, map[int][]string{1: {"Puzzle 1\n", "Puzzle 42\n", "Puzzle 3\n"}})
+}
+
+func TestCustomAlphabet(t *testing.T) {
+	a, err := grid.ParseAlphabet("A-I")
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzzles := nineByNine(t, 1)
+	pdf := writeBook(t, puzzles, BookOptions{Alphabet: &a})
+	lines := strings.Split(pageTexts(t, pdf)[1], "\n")
+	for _, l := range lines {
+		if len(l) == 1 && l >= "2" && l <= "9" { // "1" is the page number
+			t.Errorf("page text holds digit %q though the alphabet is A-I", l)
+		}
+	}
+	if !slices.Contains(lines, "D") { // the given 4 at r1c1
+		t.Errorf("page text lacks the symbol D for digit 4: %q", lines)
+	}
+}
+
+func TestWriteBookFile(t *testing.T) {
+	puzzles := nineByNine(t, 4)
+	opts := BookOptions{Page: "letter", Solutions: true}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "book.pdf")
+	if err := WriteBookFile(path, puzzles, opts); err != nil {
+		t.Fatalf("WriteBookFile(%q) = %v", path, err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := writeBook(t, puzzles, opts); !bytes.Equal(got, want) {
+		t.Errorf("WriteBookFile wrote %d bytes that differ from WriteBook's %d", len(got), len(want))
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("book mode = %v, %v, want 0644", fi.Mode(), err)
+	}
+
+	// A failing write leaves the old book alone and no temporary file.
+	err = WriteBookFile(path, puzzles, BookOptions{PerPage: 5})
+	if err == nil {
+		t.Fatalf("WriteBookFile with PerPage 5 = nil, want an error")
+	}
+	if again, _ := os.ReadFile(path); !bytes.Equal(again, got) {
+		t.Errorf("failed WriteBookFile changed the existing book")
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("directory holds %q after a failed write, want only book.pdf", names)
+	}
+
+	missing := filepath.Join(dir, "no", "such", "dir", "book.pdf")
+	if err := WriteBookFile(missing, puzzles, opts); err == nil {
+		t.Errorf("WriteBookFile(%q) = nil, want an error", missing)
+	}
+}
+
+// tool returns the path of a command-line tool, or skips the test.
+func tool(t *testing.T, name, pkg string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s not installed (Debian package %s): %v", name, pkg, err)
+	}
+	return path
+}
+
+// TestPoppler reads a book with the poppler tools, a second reader besides
+// pdfcpu: pdfinfo's page count, pdffonts' embedding column and
+// pdftotext's text of each page.
+func TestPoppler(t *testing.T) {
+	pdfinfo := tool(t, "pdfinfo", "poppler-utils")
+	pdffonts := tool(t, "pdffonts", "poppler-utils")
+	pdftotext := tool(t, "pdftotext", "poppler-utils")
+	puzzles := nineByNine(t, 10)
+	path := filepath.Join(t.TempDir(), "book.pdf")
+	if err := WriteBookFile(path, puzzles, BookOptions{Title: "Poppler", Page: "6x9", PerPage: 4, Solutions: true}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(pdfinfo, path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdfinfo: %v\n%s", err, out)
+	}
+	// title, 3 pages of 4 puzzles, 1 page of solutions
+	if !regexp.MustCompile(`(?m)^Pages:\s+5$`).Match(out) || !regexp.MustCompile(`(?m)^Page size:\s+432 x 648 pts`).Match(out) {
+		t.Errorf("pdfinfo says:\n%s\nwant 5 pages of 432 x 648 pts", out)
+	}
+	out, err = exec.Command(pdffonts, path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdffonts: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 3 {
+		t.Fatalf("pdffonts lists no fonts:\n%s", out)
+	}
+	for _, l := range lines[2:] {
+		if f := strings.Fields(l); len(f) < 7 || f[len(f)-5] != "yes" {
+			t.Errorf("pdffonts: font not embedded: %s", l)
+		}
+	}
+	for page, want := range map[int][]string{1: {"Poppler"}, 2: {"Puzzle 1", "Puzzle 4"}, 4: {"Puzzle 9", "Puzzle 10"}, 5: {"Solutions"}} {
+		out, err := exec.Command(pdftotext, "-f", fmt.Sprint(page), "-l", fmt.Sprint(page), path, "-").CombinedOutput()
+		if err != nil {
+			t.Fatalf("pdftotext: %v\n%s", err, out)
+		}
+		for _, w := range want {
+			if !bytes.Contains(out, []byte(w)) {
+				t.Errorf("pdftotext page %d: no %q in\n%s", page, w, out)
+			}
+		}
+	}
+}
+
+func TestQpdfCheck(t *testing.T) {
+	qpdf := tool(t, "qpdf", "qpdf")
+	books := sizeBooks(t)
+	dir := t.TempDir()
+	for _, name := range slices.Sorted(maps.Keys(books)) {
+		path := filepath.Join(dir, name+".pdf")
+		if err := WriteBookFile(path, books[name], BookOptions{Title: name, Solutions: true}); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(qpdf, "--check", path).CombinedOutput(); err != nil {
+			t.Errorf("qpdf --check %s: %v\n%s", name, err, out)
+		}
+	}
+}
+
+// render draws page of pdf with pdftoppm at dpi dots per inch and returns
+// it as a grey image.
+func render(t *testing.T, pdf []byte, page, dpi int) *image.Gray {
+	t.Helper()
+	pdftoppm := tool(t, "pdftoppm", "poppler-utils")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "book.pdf")
+	if err := os.WriteFile(in, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := fmt.Sprint(page)
+	cmd := exec.Command(pdftoppm, "-r", fmt.Sprint(dpi), "-gray", "-png", "-f", p, "-l", p, "-singlefile", in, filepath.Join(dir, "page"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	f, err := os.Open(filepath.Join(dir, "page.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := image.NewGray(img.Bounds())
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			g.Set(x, y, img.At(x, y))
+		}
+	}
+	return g
+}
+
+// lines returns the positions of the rows (or, with cols, the columns) of
+// img whose longest run of dark pixels is at least min long, merging
+// neighbours into one line at their middle.
+func lines(img *image.Gray, cols bool, min int) []float64 {
+	b := img.Bounds()
+	outer, inner := b.Dy(), b.Dx()
+	if cols {
+		outer, inner = inner, outer
+	}
+	var out []float64
+	start := -1
+	for i := 0; i <= outer; i++ {
+		long := false
+		if i < outer {
+			run := 0
+			for j := 0; j < inner && !long; j++ {
+				x, y := j, i
+				if cols {
+					x, y = i, j
+				}
+				if img.GrayAt(b.Min.X+x, b.Min.Y+y).Y < 128 {
+					run++
+					long = run >= min
+				} else {
+					run = 0
+				}
+			}
+		}
+		switch {
+		case long && start < 0:
+			start = i
+		case !long && start >= 0:
+			out = append(out, float64(start+i-1)/2)
+			start = -1
+		}
+	}
+	return out
+}
+
+// TestRender renders a one-puzzle page at 50 dpi and checks what a reader
+// would see: the page is not blank, the grid has 10 lines each way (its
+// thin lines survive at low resolution), it is square and as large as
+// planned, and the given in the first cell is centred in it.
+func TestRender(t *testing.T) {
+	const dpi = 50
+	puzzles := nineByNine(t, 1) // r1c1 holds a 4
+	for _, size := range PageSizeNames() {
+		t.Run(size, func(t *testing.T) {
+			pdf := writeBook(t, puzzles, BookOptions{Page: size, PerPage: 1})
+			img := render(t, pdf, 1, dpi)
+			scale := dpi / 72.0
+			ps := mustPage(t, size)
+			c := content(ps, marginsFor(ps), 1)
+			side := gridSide(c, puzzleLabelSize(c.w)) * scale
+
+			rows := lines(img, false, int(side*0.9))
+			cols := lines(img, true, int(side*0.9))
+			if len(rows) != 10 || len(cols) != 10 {
+				t.Fatalf("found %d horizontal and %d vertical grid lines, want 10 each (rows %v, cols %v)", len(rows), len(cols), rows, cols)
+			}
+			w, h := cols[9]-cols[0], rows[9]-rows[0]
+			if math.Abs(w-h) > 1.5 || math.Abs(w-side) > 2 {
+				t.Errorf("grid is %.1f x %.1f pixels, want a square of %.1f", w, h, side)
+			}
+			for i := 1; i < 10; i++ {
+				if d := cols[i] - cols[i-1]; math.Abs(d-side/9) > 1.5 {
+					t.Errorf("column %d is %.1f pixels wide, want %.1f", i, d, side/9)
+				}
+			}
+
+			// ink of the digit in r1c1, inside the cell and clear of its lines
+			x0, x1 := int(cols[0])+3, int(cols[1])-2
+			y0, y1 := int(rows[0])+3, int(rows[1])-2
+			minX, minY, maxX, maxY := x1, y1, x0, y0
+			for y := y0; y <= y1; y++ {
+				for x := x0; x <= x1; x++ {
+					if img.GrayAt(x, y).Y < 128 {
+						minX, maxX = min(minX, x), max(maxX, x)
+						minY, maxY = min(minY, y), max(maxY, y)
+					}
+				}
+			}
+			if minX > maxX {
+				t.Fatalf("cell r1c1 is blank, want the given 4")
+			}
+			inkX, inkY := float64(minX+maxX)/2, float64(minY+maxY)/2
+			cellX, cellY := (cols[0]+cols[1])/2, (rows[0]+rows[1])/2
+			t.Logf("grid %.1f x %.1f px (planned %.1f); digit centre (%.1f, %.1f), cell centre (%.1f, %.1f)", w, h, side, inkX, inkY, cellX, cellY)
+			if math.Abs(inkX-cellX) > 1.5 || math.Abs(inkY-cellY) > 1.5 {
+				t.Errorf("digit in r1c1 centred at (%.1f, %.1f), cell centre (%.1f, %.1f)", inkX, inkY, cellX, cellY)
+			}
+		})
 	}
 }
