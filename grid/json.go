@@ -1,0 +1,494 @@
+package grid
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+)
+
+// errValueTooLong stops the JSON decoder when one value passes the limit.
+var errValueTooLong = errors.New("JSON value too long")
+
+// countReader passes the input to the JSON decoder, counting bytes and
+// remembering where lines end, and refuses to feed one value past the limit.
+type countReader struct {
+	src   io.Reader
+	off   int64   // bytes read so far
+	nl    []int64 // offsets of the newlines not yet passed by pos
+	line  int     // newlines passed by pos
+	last  int64   // offset of the last newline passed by pos, -1 for none
+	mark  int64   // offset where the value being read starts
+	limit int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	if c.off-c.mark > c.limit {
+		return 0, errValueTooLong
+	}
+	n, err := c.src.Read(p)
+	for i := 0; i < n; {
+		k := bytes.IndexByte(p[i:n], '\n')
+		if k < 0 {
+			break
+		}
+		c.nl = append(c.nl, c.off+int64(i+k))
+		i += k + 1
+	}
+	c.off += int64(n)
+	return n, err
+}
+
+// pos returns the 1-based line and column of byte offset off. Offsets must
+// not go backwards from one call to the next.
+func (c *countReader) pos(off int64) (line, col int) {
+	k := 0
+	for k < len(c.nl) && c.nl[k] < off {
+		c.last = c.nl[k]
+		k++
+	}
+	c.line += k
+	c.nl = c.nl[k:]
+	if off <= c.last {
+		return c.line, 1
+	}
+	return c.line + 1, int(off - c.last)
+}
+
+// jsonReader reads puzzles from JSON input for a Reader.
+type jsonReader struct {
+	r       *Reader
+	cnt     *countReader
+	dec     *json.Decoder
+	base    int64 // offset of the decoder's first byte in the input
+	inArray bool  // inside a top-level array of puzzles
+}
+
+func newJSONReader(r *Reader) *jsonReader {
+	c := &countReader{src: r.br, last: -1, limit: int64(r.maxLine)}
+	return &jsonReader{r: r, cnt: c, dec: json.NewDecoder(c)}
+}
+
+// offset returns the input offset of the decoder.
+func (j *jsonReader) offset() int64 { return j.base + j.dec.InputOffset() }
+
+// step reads the next value, or the next element of a top-level array of
+// puzzles, and queues its record.
+func (j *jsonReader) step() {
+	j.cnt.mark = j.offset()
+	if j.inArray {
+		if !j.dec.More() {
+			if _, err := j.dec.Token(); err != nil {
+				j.fail(err, false)
+				return
+			}
+			j.inArray = false
+			return
+		}
+		raw, start, err := j.value()
+		if err != nil {
+			j.fail(err, true)
+			return
+		}
+		j.r.push(j.element(raw, start))
+		return
+	}
+	if !j.dec.More() { // the end, or a stray ']' or '}'
+		_, err := j.dec.Token()
+		if err == io.EOF {
+			j.r.err = io.EOF
+			return
+		}
+		if err == nil {
+			err = &json.SyntaxError{Offset: j.dec.InputOffset()}
+		}
+		j.fail(err, false)
+		return
+	}
+	var first [1]byte
+	j.dec.Buffered().Read(first[:])
+	if first[0] != '[' {
+		raw, start, err := j.value()
+		if err != nil {
+			j.fail(err, true)
+			return
+		}
+		j.r.push(j.element(raw, start))
+		return
+	}
+	start := j.offset()
+	if _, err := j.dec.Token(); err != nil {
+		j.fail(err, false)
+		return
+	}
+	j.array(start)
+}
+
+// value decodes the next value and returns it with its input offset.
+func (j *jsonReader) value() (json.RawMessage, int64, error) {
+	var raw json.RawMessage
+	if err := j.dec.Decode(&raw); err != nil {
+		return nil, 0, err
+	}
+	return raw, j.offset() - int64(len(raw)), nil
+}
+
+// array reads a top-level array after its '[': one puzzle (rows, or a flat
+// list of numbers), or the start of an array of puzzles.
+func (j *jsonReader) array(start int64) {
+	if !j.dec.More() {
+		if _, err := j.dec.Token(); err != nil {
+			j.fail(err, false)
+			return
+		}
+		line, col := j.cnt.pos(start)
+		j.bad(line, col, "[]", problemf(ErrLength, "empty JSON array, want rows of numbers"))
+		return
+	}
+	raw, elemStart, err := j.value()
+	if err != nil {
+		j.fail(err, true)
+		return
+	}
+	many := true
+	switch c := raw[0]; {
+	case c == '-' || c >= '0' && c <= '9':
+		many = false
+	case c == '[':
+		many = firstInner(raw) == '['
+	}
+	if many {
+		j.inArray = true
+		j.r.push(j.element(raw, elemStart))
+		return
+	}
+	elems := []json.RawMessage{raw}
+	for j.dec.More() {
+		raw, _, err := j.value()
+		if err != nil {
+			j.fail(err, true)
+			return
+		}
+		if len(elems) <= MaxN*MaxN {
+			elems = append(elems, raw)
+		}
+	}
+	if _, err := j.dec.Token(); err != nil {
+		j.fail(err, false)
+		return
+	}
+	line, col := j.cnt.pos(start)
+	text := compactText(elems)
+	g, err := j.fromArray(elems, Shape{})
+	if err != nil {
+		j.bad(line, col, text, err)
+		return
+	}
+	j.r.push(Record{Line: line, Text: text, Grid: g})
+}
+
+// firstInner returns the first byte that is not white space after the
+// opening bracket of raw.
+func firstInner(raw []byte) byte {
+	for _, c := range raw[1:] {
+		if !isSpace(c) {
+			return c
+		}
+	}
+	return 0
+}
+
+// element makes the record of one value that stands for a puzzle: an
+// object, an array or a string.
+func (j *jsonReader) element(raw json.RawMessage, start int64) Record {
+	line, col := j.cnt.pos(start)
+	text := compactText([]json.RawMessage{raw})
+	g, err := j.fromValue(raw)
+	if err != nil {
+		return Record{Line: line, Text: text, Err: j.r.parseError(line, col, err)}
+	}
+	return Record{Line: line, Text: text, Grid: g}
+}
+
+func (j *jsonReader) bad(line, col int, text string, err error) {
+	j.r.pushBad(line, text, j.r.parseError(line, col, err))
+}
+
+func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
+	switch raw[0] {
+	case '{':
+		var obj struct {
+			Puzzle json.RawMessage `json:"puzzle"`
+			Rows   json.RawMessage `json:"rows"`
+			Box    json.RawMessage `json:"box"`
+		}
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			return Grid{}, problemf(ErrJSON, "%v", err)
+		}
+		var hint Shape
+		if obj.Box != nil {
+			var s string
+			if err := json.Unmarshal(obj.Box, &s); err != nil {
+				return Grid{}, problemf(ErrShape, "\"box\" must be a string such as \"3x3\"")
+			}
+			sh, err := ParseShape(s)
+			if err != nil {
+				return Grid{}, fmt.Errorf("\"box\": %w", err)
+			}
+			hint = sh
+		}
+		p := obj.Puzzle
+		if p == nil {
+			p = obj.Rows
+		}
+		switch {
+		case p == nil:
+			return Grid{}, problemf(ErrJSON, "object has no \"puzzle\" field")
+		case p[0] == '"':
+			var s string
+			if err := json.Unmarshal(p, &s); err != nil {
+				return Grid{}, problemf(ErrJSON, "%v", err)
+			}
+			return j.fromString(s, hint)
+		case p[0] == '[':
+			var elems []json.RawMessage
+			if err := json.Unmarshal(p, &elems); err != nil {
+				return Grid{}, problemf(ErrJSON, "%v", err)
+			}
+			return j.fromArray(elems, hint)
+		}
+		return Grid{}, problemf(ErrJSON, "\"puzzle\" must be a string or rows of numbers")
+	case '[':
+		var elems []json.RawMessage
+		if err := json.Unmarshal(raw, &elems); err != nil {
+			return Grid{}, problemf(ErrJSON, "%v", err)
+		}
+		return j.fromArray(elems, Shape{})
+	case '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return Grid{}, problemf(ErrJSON, "%v", err)
+		}
+		return j.fromString(s, Shape{})
+	}
+	return Grid{}, problemf(ErrJSON, "JSON value %s is not a puzzle", cutText(raw))
+}
+
+// shapeFor returns the shape of a grid of size n: the option, else the
+// hint, else the default.
+func (j *jsonReader) shapeFor(n int, hint Shape, what string) (Shape, error) {
+	if s := j.r.opts.Shape; s != (Shape{}) {
+		if n != s.N() {
+			return Shape{}, problemf(ErrLength, "%s, want %d", what, s.N())
+		}
+		return s, nil
+	}
+	if hint != (Shape{}) {
+		if n != hint.N() {
+			return Shape{}, problemf(ErrLength, "%s, want %d for box %s", what, hint.N(), hint)
+		}
+		return hint, nil
+	}
+	s, err := ShapeOf(n)
+	if err != nil {
+		return Shape{}, fmt.Errorf("%s: %w", what, err)
+	}
+	return s, nil
+}
+
+// fromArray reads rows of numbers, or a flat list of N*N numbers.
+func (j *jsonReader) fromArray(elems []json.RawMessage, hint Shape) (Grid, error) {
+	if len(elems) == 0 {
+		return Grid{}, problemf(ErrLength, "empty JSON array, want rows of numbers")
+	}
+	if elems[0][0] != '[' { // a flat list
+		count := len(elems)
+		n := isqrt(count)
+		if n*n != count || n > MaxN {
+			return Grid{}, problemf(ErrLength, "%d numbers, want N*N for a grid of size N, or N rows of N", count)
+		}
+		s, err := j.shapeFor(n, hint, fmt.Sprintf("%d numbers make a grid of size %d", count, n))
+		if err != nil {
+			return Grid{}, err
+		}
+		g := New(s)
+		for i, e := range elems {
+			d, err := number(e, n)
+			if err != nil {
+				return Grid{}, fmt.Errorf("number %d: %w", i+1, err)
+			}
+			g.Cells[i] = d
+		}
+		return g, nil
+	}
+	n := len(elems)
+	s, err := j.shapeFor(n, hint, fmt.Sprintf("%d rows", n))
+	if err != nil {
+		return Grid{}, err
+	}
+	g := New(s)
+	var row []json.RawMessage
+	for r, e := range elems {
+		row = row[:0]
+		if e[0] != '[' || json.Unmarshal(e, &row) != nil {
+			return Grid{}, problemf(ErrJSON, "row %d is not an array of numbers", r+1)
+		}
+		if len(row) != n {
+			return Grid{}, problemf(ErrLength, "row %d has %d numbers, want %d", r+1, len(row), n)
+		}
+		for c, v := range row {
+			d, err := number(v, n)
+			if err != nil {
+				return Grid{}, fmt.Errorf("row %d, column %d: %w", r+1, c+1, err)
+			}
+			g.Cells[r*n+c] = d
+		}
+	}
+	return g, nil
+}
+
+// number reads one cell: 0 for empty, 1..n a digit.
+func number(raw json.RawMessage, n int) (uint8, error) {
+	var f float64
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return 0, problemf(ErrSymbol, "%s is not a number", cutText(raw))
+	}
+	if f != math.Trunc(f) || f < 0 || f > float64(n) {
+		return 0, problemf(ErrSymbol, "value %s is not a digit of a %dx%d grid", cutText(raw), n, n)
+	}
+	return uint8(f), nil
+}
+
+// fromString reads a puzzle written on one line inside a JSON string.
+func (j *jsonReader) fromString(s string, hint Shape) (Grid, error) {
+	var cells []byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\n' || c == '\r':
+		case c < 0x80 && class[c] != cCell && class[c] != cCtrl:
+		default:
+			cells = append(cells, c)
+		}
+	}
+	count := len(cells)
+	shape := j.r.opts.Shape
+	if shape == (Shape{}) {
+		shape = hint
+	}
+	if shape == (Shape{}) && count < len(shapeByCells) {
+		shape = shapeByCells[count]
+	}
+	if shape == (Shape{}) {
+		return Grid{}, j.r.lengthProblem(count)
+	}
+	if count != shape.Cells() {
+		n := shape.N()
+		return Grid{}, problemf(ErrLength, "%d cells, want %d (%dx%d)", count, n*n, n, n)
+	}
+	g := New(shape)
+	n := shape.N()
+	a := j.r.alphabet(n)
+	for i, c := range cells {
+		d, ok := a.Digit(c)
+		if !ok || d > n {
+			return Grid{}, symbolProblem([]byte(s[bytes.IndexByte([]byte(s), c):]), n)
+		}
+		g.Cells[i] = uint8(d)
+	}
+	return g, nil
+}
+
+// compactText returns values as compact JSON for Record.Text.
+func compactText(elems []json.RawMessage) string {
+	var b bytes.Buffer
+	if len(elems) > 1 {
+		b.WriteByte('[')
+	}
+	for i, e := range elems {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if json.Compact(&b, e) != nil {
+			b.Write(e)
+		}
+		if b.Len() > maxText {
+			break
+		}
+	}
+	if len(elems) > 1 {
+		b.WriteByte(']')
+	}
+	return cutText(b.Bytes())
+}
+
+// fail turns a decoder error into a final bad record, or, for a syntax
+// error between top-level values, a bad record after which reading resumes
+// on the next line. inValue tells that the error comes from decoding a
+// whole value, whose syntax error offsets count from the value's start.
+func (j *jsonReader) fail(err error, inValue bool) {
+	var se *json.SyntaxError
+	switch {
+	case errors.Is(err, errValueTooLong):
+		line, col := j.cnt.pos(j.cnt.mark)
+		j.bad(line, col, "", problemf(ErrTooLong, "JSON value longer than %d bytes", j.r.maxLine))
+		j.r.err = io.EOF
+	case errors.As(err, &se):
+		// The decoder's offsets count from places that vary; find the bad
+		// byte again from the start of the value.
+		buf, _ := io.ReadAll(j.dec.Buffered())
+		pos := j.offset() // the input offset of buf[0]
+		at := j.base + se.Offset
+		if inValue {
+			at = pos
+			var raw json.RawMessage
+			if err := json.NewDecoder(bytes.NewReader(buf)).Decode(&raw); errors.As(err, &se) {
+				at = pos + max(se.Offset-1, 0)
+			}
+		}
+		line, col := j.cnt.pos(at)
+		j.bad(line, col, "", problemf(ErrJSON, "invalid JSON: %v", se))
+		if j.inArray {
+			j.r.err = io.EOF
+			return
+		}
+		j.resync(buf, pos, at)
+	case err == io.ErrUnexpectedEOF:
+		line, col := j.cnt.pos(j.cnt.off)
+		j.bad(line, col, "", problemf(ErrJSON, "JSON input ends inside a value"))
+		j.r.err = io.EOF
+	default:
+		j.r.fail(err)
+	}
+}
+
+// resync starts a new decoder on the line after offset at. buf holds the
+// bytes the old decoder read but did not use, from input offset pos.
+func (j *jsonReader) resync(buf []byte, pos, at int64) {
+	skip := int(min(max(at-pos, 0), int64(len(buf))))
+	buf = buf[skip:]
+	pos += int64(skip)
+	for {
+		if k := bytes.IndexByte(buf, '\n'); k >= 0 {
+			buf = buf[k+1:]
+			pos += int64(k + 1)
+			break
+		}
+		pos += int64(len(buf))
+		j.cnt.mark = j.cnt.off
+		chunk := make([]byte, 4096)
+		n, err := j.cnt.Read(chunk)
+		buf = chunk[:n]
+		if n == 0 && err != nil {
+			if err == io.EOF {
+				j.r.err = io.EOF
+			} else {
+				j.r.fail(err)
+			}
+			return
+		}
+	}
+	j.base = pos
+	j.dec = json.NewDecoder(io.MultiReader(bytes.NewReader(buf), j.cnt))
+}

@@ -1,0 +1,780 @@
+package grid
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// DefaultMaxLineBytes is the longest line a Reader accepts when
+// ReadOptions.MaxLineBytes is 0.
+const DefaultMaxLineBytes = 1 << 20
+
+// maxText is the longest Record.Text, in bytes.
+const maxText = 200
+
+// Sentinel errors wrapped by the Err of a ParseError, for errors.Is.
+var (
+	ErrLength      = errors.New("wrong number of cells")
+	ErrSymbol      = errors.New("unknown symbol")
+	ErrShortGrid   = errors.New("grid cut short")
+	ErrTooLong     = errors.New("line too long")
+	ErrBinary      = errors.New("binary data")
+	ErrJSON        = errors.New("malformed JSON")
+	ErrNoPuzzle    = errors.New("no puzzle")
+	ErrManyPuzzles = errors.New("more than one puzzle")
+)
+
+// problem is an input error whose message reads on its own and which
+// unwraps to one of the sentinel errors.
+type problem struct {
+	kind error
+	msg  string
+}
+
+func (p *problem) Error() string { return p.msg }
+func (p *problem) Unwrap() error { return p.kind }
+
+func problemf(kind error, format string, args ...any) error {
+	return &problem{kind: kind, msg: fmt.Sprintf(format, args...)}
+}
+
+// ParseError is an input problem with its place, like encoding/csv's
+// ParseError.
+type ParseError struct {
+	File   string // the name given to NewReader; "" when none
+	Line   int    // 1-based line
+	Column int    // 1-based byte column; 0 when not known
+	Err    error
+}
+
+// Error returns "file:line:column: problem", leaving out the file when it has
+// no name and the column when it is not known.
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(e.Line))
+		if e.Column > 0 {
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(e.Column))
+		}
+	} else {
+		b.WriteString("line ")
+		b.WriteString(strconv.Itoa(e.Line))
+		if e.Column > 0 {
+			b.WriteString(", column ")
+			b.WriteString(strconv.Itoa(e.Column))
+		}
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+// Unwrap returns the underlying problem, which wraps one of the sentinel
+// errors such as ErrSymbol.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// ReadOptions control how puzzles are read. The zero value infers everything.
+type ReadOptions struct {
+	// Shape fixes the box shape of every puzzle. Zero infers each puzzle's
+	// size from its cell count (81 -> 3x3, 36 -> 2x3, 256 -> 4x4).
+	Shape Shape
+	// Alphabet gives the symbols of the digits. Nil takes DefaultAlphabet(N)
+	// of each puzzle.
+	Alphabet *Alphabet
+	// MaxLineBytes bounds the length of a line (and of one JSON value). A
+	// longer line is one bad record. 0 means DefaultMaxLineBytes.
+	MaxLineBytes int
+}
+
+// Record is one puzzle read from the input, or one malformed record.
+type Record struct {
+	Index int    // 0-based position of the record in the input, bad records included
+	Line  int    // 1-based line where it starts
+	Text  string // the puzzle as read, on one line, cut to at most 200 bytes
+	Grid  Grid   // when Err == nil
+	Err   error  // a *ParseError when the record is malformed
+
+	col0  int     // column of cell 0 when the cells sit side by side on Line
+	cols  []int32 // column of every cell, when they do not
+	lines []int32 // line of every row, for grids written over several lines
+}
+
+// Where returns the 1-based line and column of cell i (row-major) in the
+// input, for error messages such as clashing givens found later; (r.Line, 0)
+// when unknown (JSON input).
+func (r Record) Where(cell int) (line, col int) {
+	if cell < 0 || cell >= len(r.Grid.Cells) {
+		return r.Line, 0
+	}
+	line = r.Line
+	if n := r.Grid.N(); r.lines != nil && n > 0 && cell/n < len(r.lines) {
+		line = int(r.lines[cell/n])
+	}
+	switch {
+	case cell < len(r.cols):
+		return line, int(r.cols[cell])
+	case r.col0 > 0:
+		return line, r.col0 + cell
+	}
+	return line, 0
+}
+
+// Reader reads puzzles one record at a time from text or JSON input.
+//
+// The format is detected once per input: JSON when the first byte that is
+// not white space is '{', or '[' followed by anything but a letter (so that
+// a "[Puzzle]" header is text); text otherwise.
+//
+// Text input holds puzzles one per line (N*N symbols, '.' or '0' for an
+// empty cell, as in .sdm files) or spread over N lines of N symbols (.sdk,
+// Simple Sudoku .ss, grids pasted from web pages). Within a line, the
+// characters space, tab, '|', '-', '+', '=', '*' and the Unicode box-drawing
+// characters only separate cells; a line made of nothing else is skipped.
+// Lines starting with '#' are comments. A line "[Name]" starts a section;
+// the lines of a "[State]" section (a saved game in progress) are skipped.
+// A blank line ends a grid written over several lines.
+//
+// A line whose cell count is N*N for a supported N is one puzzle; otherwise
+// lines of N cells accumulate until N of them make a grid. So without a
+// Shape, a line of 16 symbols is a 4x4 puzzle, never the row of a 16x16
+// grid, unless the line starts with '|' as the rows of a pretty-printed grid
+// do; ReadOptions.Shape settles it. For grids over several lines, the box
+// shape is taken from the '|' between cells of the first row and from the
+// separator line after the first band, when there are such; otherwise it is
+// the default shape of the size (ShapeOf).
+//
+// JSON input holds an array of N rows of N numbers (0 for empty), an array
+// of such arrays, a stream of either (JSON Lines), or objects with a
+// "puzzle" field holding a one-line string or rows (and an optional "box"
+// field such as "2x3"); arrays of objects or strings are read too. Other
+// fields are ignored. A syntax error in JSON input ends the input after one
+// bad record.
+//
+// Problems with a puzzle are not errors of Read: they come back as records
+// with Err set, and reading goes on with the next puzzle.
+type Reader struct {
+	br      *bufio.Reader
+	name    string
+	opts    ReadOptions
+	maxLine int
+
+	started bool
+	js      *jsonReader
+	line    int // number of the last line read
+	index   int
+	queue   []Record
+	head    int
+	err     error // returned once the queue is empty
+
+	long     []byte  // a line longer than the bufio buffer
+	cellCols []int32 // 1-based column of each cell of the current line
+	bars     []int   // cell counts at which a '|' appears in the current line
+	section  bool    // inside a section whose lines are skipped
+	acc      accum
+	alpha    [MaxN + 1]*Alphabet
+}
+
+// accum is a grid being read over several lines.
+type accum struct {
+	active    bool
+	n         int // row length
+	startLine int
+	startCol  int
+	rows      int
+	cells     []uint8
+	cols      []int32
+	lines     []int32
+	text      []byte
+	err       error // the first problem found, a *ParseError
+	barCols   int   // box width seen in the first row, 0 when none
+	sepRows   int   // rows before the first separator line, 0 when none
+}
+
+// NewReader returns a Reader that reads puzzles from r. Name is used in
+// error messages; it may be "".
+func NewReader(r io.Reader, name string, opts ReadOptions) *Reader {
+	max := opts.MaxLineBytes
+	if max <= 0 {
+		max = DefaultMaxLineBytes
+	}
+	return &Reader{
+		br:      bufio.NewReaderSize(r, 64<<10),
+		name:    name,
+		opts:    opts,
+		maxLine: max,
+	}
+}
+
+// Read returns the next record; io.EOF after the last. Any other error is an
+// I/O error and is final. A malformed puzzle is not an error of Read: it
+// comes back as a Record with Err set (a *ParseError), and reading goes on
+// with the next puzzle.
+func (r *Reader) Read() (Record, error) {
+	for {
+		if r.head < len(r.queue) {
+			rec := r.queue[r.head]
+			r.queue[r.head] = Record{}
+			r.head++
+			rec.Index = r.index
+			r.index++
+			return rec, nil
+		}
+		r.queue, r.head = r.queue[:0], 0
+		if r.err != nil {
+			return Record{}, r.err
+		}
+		if !r.started {
+			r.start()
+			continue
+		}
+		if r.js != nil {
+			r.js.step()
+		} else {
+			r.textStep()
+		}
+	}
+}
+
+// start skips a byte order mark and chooses between text and JSON.
+func (r *Reader) start() {
+	r.started = true
+	if b, _ := r.br.Peek(3); bytes.Equal(b, []byte("\xef\xbb\xbf")) {
+		r.br.Discard(3)
+	}
+	first := -1 // index of the first byte that is not white space
+	for i := 0; i < r.br.Size(); i++ {
+		b, _ := r.br.Peek(i + 1)
+		if len(b) <= i {
+			break
+		}
+		if !isSpace(b[i]) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return
+	}
+	b, _ := r.br.Peek(first + 1)
+	switch b[first] {
+	case '{':
+		r.js = newJSONReader(r)
+	case '[':
+		for i := first + 1; i < r.br.Size(); i++ {
+			b, _ := r.br.Peek(i + 1)
+			if len(b) <= i {
+				break
+			}
+			if isSpace(b[i]) {
+				continue
+			}
+			if c := b[i] | 0x20; c < 'a' || c > 'z' {
+				r.js = newJSONReader(r)
+			}
+			break
+		}
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func (r *Reader) fail(err error) {
+	r.err = fmt.Errorf("read %s: %w", r.displayName(), err)
+}
+
+func (r *Reader) displayName() string {
+	if r.name == "" {
+		return "input"
+	}
+	return r.name
+}
+
+func (r *Reader) parseError(line, col int, err error) *ParseError {
+	return &ParseError{File: r.name, Line: line, Column: col, Err: err}
+}
+
+func (r *Reader) push(rec Record) { r.queue = append(r.queue, rec) }
+
+func (r *Reader) pushBad(line int, text string, err *ParseError) {
+	r.push(Record{Line: line, Text: text, Err: err})
+}
+
+// readLine returns the next line without its line ending. tooLong reports a
+// line past the limit, of which only the start is returned.
+func (r *Reader) readLine() (line []byte, tooLong bool, err error) {
+	b, err := r.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		r.long = append(r.long[:0], b...)
+		for err == bufio.ErrBufferFull {
+			b, err = r.br.ReadSlice('\n')
+			if !tooLong {
+				if len(r.long)+len(b) > r.maxLine+2 {
+					tooLong = true
+					b = b[:min(len(b), r.maxLine+2-len(r.long))]
+				}
+				r.long = append(r.long, b...)
+			}
+		}
+		b = r.long
+	}
+	if err != nil && (err != io.EOF || len(b) == 0) {
+		return nil, false, err
+	}
+	r.line++
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	b = bytes.TrimSuffix(b, []byte("\r"))
+	if len(b) > r.maxLine {
+		tooLong = true
+	}
+	return b, tooLong, nil
+}
+
+// Byte classes of text input.
+const (
+	cCell = iota
+	cSpace
+	cSep
+	cBar
+	cCtrl
+	cHigh
+)
+
+var class = func() (t [256]uint8) {
+	for i := range t {
+		switch {
+		case i < ' ' || i == 0x7f:
+			t[i] = cCtrl
+		case i >= 0x80:
+			t[i] = cHigh
+		}
+	}
+	t[' '], t['\t'] = cSpace, cSpace
+	t['-'], t['+'], t['='], t['*'] = cSep, cSep, cSep, cSep
+	t['|'] = cBar
+	return t
+}()
+
+// textStep reads one line of text input and queues what it completes.
+func (r *Reader) textStep() {
+	raw, tooLong, err := r.readLine()
+	if err != nil {
+		r.endGrid()
+		if err == io.EOF {
+			r.err = io.EOF
+		} else {
+			r.fail(err)
+		}
+		return
+	}
+	lineNo := r.line
+	if tooLong {
+		r.endGrid()
+		r.pushBad(lineNo, quoteText(raw), r.parseError(lineNo, r.maxLine+1,
+			problemf(ErrTooLong, "line longer than %d bytes", r.maxLine)))
+		return
+	}
+	line := bytes.TrimRight(raw, " \t\r")
+	lead := 0
+	for lead < len(line) && (line[lead] == ' ' || line[lead] == '\t') {
+		lead++
+	}
+	if lead == len(line) {
+		r.endGrid()
+		return
+	}
+	switch line[lead] {
+	case '#':
+		return
+	case '[':
+		if line[len(line)-1] == ']' {
+			r.endGrid()
+			name := strings.ToLower(strings.TrimSpace(string(line[lead+1 : len(line)-1])))
+			r.section = name == "state"
+			return
+		}
+	}
+	if r.section {
+		return
+	}
+
+	// Find the cells.
+	cols := r.cellCols[:0]
+	r.bars = r.bars[:0]
+	leadBar := false
+	for i := lead; i < len(line); {
+		c := line[i]
+		switch class[c] {
+		case cCell:
+			cols = append(cols, int32(i+1))
+			i++
+			continue
+		case cSpace, cSep:
+			i++
+			continue
+		case cBar:
+			if len(cols) == 0 {
+				leadBar = true
+			}
+			r.bars = append(r.bars, len(cols))
+			i++
+			continue
+		case cCtrl:
+			if c == '\r' { // a stray carriage return, as in "\r\r\n"
+				i++
+				continue
+			}
+			r.cellCols = cols
+			r.binary(lineNo, i+1, raw, fmt.Sprintf("byte %#02x", c))
+			return
+		}
+		ru, size := utf8.DecodeRune(line[i:])
+		switch {
+		case ru == utf8.RuneError && size <= 1:
+			r.cellCols = cols
+			r.binary(lineNo, i+1, raw, fmt.Sprintf("byte %#02x", c))
+			return
+		case ru == '\u00a0' || ru == '\u2007' || ru == '\u202f' || ru == '\u3000' || ru == '\ufeff':
+		case ru >= 0x2500 && ru <= 0x257f: // box drawing
+			if ru == '│' || ru == '┃' || ru == '║' {
+				if len(cols) == 0 {
+					leadBar = true
+				}
+				r.bars = append(r.bars, len(cols))
+			}
+		case ru < 0xa0: // C1 control characters
+			r.cellCols = cols
+			r.binary(lineNo, i+1, raw, fmt.Sprintf("character %U", ru))
+			return
+		default:
+			cols = append(cols, int32(i+1))
+		}
+		i += size
+	}
+	r.cellCols = cols
+	count := len(cols)
+
+	if count == 0 { // a line of separators
+		if r.acc.active && r.acc.sepRows == 0 && r.acc.rows > 0 {
+			r.acc.sepRows = r.acc.rows
+		}
+		return
+	}
+	if r.acc.active {
+		if count == r.acc.n {
+			r.addRow(lineNo, line)
+			return
+		}
+		if !r.oneLine(count, leadBar) {
+			r.addRow(lineNo, line) // a bad row: it still takes its place
+			return
+		}
+		r.endGrid()
+	}
+	switch {
+	case r.oneLine(count, leadBar):
+		r.onePuzzle(lineNo, line, lead)
+	case r.rowLength(count):
+		r.startGrid(lineNo, line, count)
+	default:
+		r.pushBad(lineNo, cutText(line[lead:]), r.parseError(lineNo, int(cols[0]), r.lengthProblem(count)))
+	}
+}
+
+// binary queues a bad record for a line that is not text.
+func (r *Reader) binary(lineNo, col int, raw []byte, what string) {
+	r.endGrid()
+	r.pushBad(lineNo, quoteText(raw), r.parseError(lineNo, col,
+		problemf(ErrBinary, "binary data (%s), not text", what)))
+}
+
+// oneLine reports whether count cells make a whole puzzle.
+func (r *Reader) oneLine(count int, leadBar bool) bool {
+	if r.opts.Shape != (Shape{}) {
+		return count == r.opts.Shape.Cells()
+	}
+	if count > len(shapeByCells) || shapeByCells[count] == (Shape{}) {
+		return false
+	}
+	// A bordered row such as "| 1 2 3 4 | ... |" of a 16x16 grid.
+	return !(leadBar && r.rowLength(count))
+}
+
+// rowLength reports whether count cells make a row of a supported grid.
+func (r *Reader) rowLength(count int) bool {
+	if r.opts.Shape != (Shape{}) {
+		return count == r.opts.Shape.N()
+	}
+	if count < MinN || count > MaxN {
+		return false
+	}
+	_, err := ShapeOf(count)
+	return err == nil
+}
+
+// shapeByCells maps a cell count to its default shape, zero when none.
+var shapeByCells = func() []Shape {
+	t := make([]Shape, MaxN*MaxN+1)
+	for n := MinN; n <= MaxN; n++ {
+		if s, err := ShapeOf(n); err == nil {
+			t[n*n] = s
+		}
+	}
+	return t
+}()
+
+// lengthProblem describes a line whose cell count fits no puzzle.
+func (r *Reader) lengthProblem(count int) error {
+	if s := r.opts.Shape; s != (Shape{}) {
+		n := s.N()
+		return problemf(ErrLength, "%d cells, want %d (%dx%d) or %d per row", count, n*n, n, n, n)
+	}
+	lo, hi := 0, 0
+	for n := MinN; n <= MaxN; n++ {
+		if shapeByCells[n*n] == (Shape{}) {
+			continue
+		}
+		if n*n < count {
+			lo = n
+		} else if hi == 0 {
+			hi = n
+		}
+	}
+	switch {
+	case count < MinN*MinN:
+		if count >= MinN && count <= MaxN {
+			return problemf(ErrLength, "%d cells, want %d (%dx%d) or a row of a supported size (%d is prime)", count, hi*hi, hi, hi, count)
+		}
+		return problemf(ErrLength, "%d cells, want %d (%dx%d) or more", count, hi*hi, hi, hi)
+	case hi == 0:
+		return problemf(ErrLength, "%d cells, want at most %d (%dx%d)", count, lo*lo, lo, lo)
+	}
+	return problemf(ErrLength, "%d cells, want %d (%dx%d) or %d (%dx%d)", count, lo*lo, lo, lo, hi*hi, hi, hi)
+}
+
+// alphabet returns the alphabet for size n.
+func (r *Reader) alphabet(n int) *Alphabet {
+	if r.opts.Alphabet != nil {
+		return r.opts.Alphabet
+	}
+	if r.alpha[n] == nil {
+		a := DefaultAlphabet(n)
+		r.alpha[n] = &a
+	}
+	return r.alpha[n]
+}
+
+// decode fills dst with the digits of the cells of line at cols (1-based).
+// It returns the column of the first bad symbol and the problem.
+func (r *Reader) decode(dst []uint8, line []byte, cols []int32, n int) (int, error) {
+	a := r.alphabet(n)
+	for k, col := range cols {
+		c := line[col-1]
+		d, ok := a.Digit(c)
+		if !ok || d > n {
+			return int(col), symbolProblem(line[col-1:], n)
+		}
+		dst[k] = uint8(d)
+	}
+	return 0, nil
+}
+
+func symbolProblem(b []byte, n int) error {
+	ru, _ := utf8.DecodeRune(b)
+	return problemf(ErrSymbol, "symbol %q is not a digit of a %dx%d grid", ru, n, n)
+}
+
+// onePuzzle queues the record of a puzzle written on one line, whose cells
+// are at r.cellCols. lead is the offset of the first character.
+func (r *Reader) onePuzzle(lineNo int, line []byte, lead int) {
+	cols := r.cellCols
+	count := len(cols)
+	shape := r.opts.Shape
+	if shape == (Shape{}) {
+		shape = shapeByCells[count]
+	}
+	text := cutText(line[lead:])
+	cells := make([]uint8, count)
+	if col, err := r.decode(cells, line, cols, shape.N()); err != nil {
+		r.pushBad(lineNo, text, r.parseError(lineNo, col, err))
+		return
+	}
+	rec := Record{Line: lineNo, Text: text, Grid: Grid{Shape: shape, Cells: cells}}
+	if int(cols[count-1]-cols[0]) == count-1 {
+		rec.col0 = int(cols[0])
+	} else {
+		rec.cols = append([]int32(nil), cols...)
+	}
+	r.push(rec)
+}
+
+// startGrid begins a grid written over several lines with its first row.
+func (r *Reader) startGrid(lineNo int, line []byte, n int) {
+	// A first row with a bad symbol is more likely a stray line, such as a
+	// title, than the start of a grid: report it alone.
+	a := r.alphabet(n)
+	for _, col := range r.cellCols {
+		if d, ok := a.Digit(line[col-1]); !ok || d > n {
+			r.pushBad(lineNo, cutText(bytes.TrimLeft(line, " \t")),
+				r.parseError(lineNo, int(col), symbolProblem(line[col-1:], n)))
+			return
+		}
+	}
+	acc := &r.acc
+	*acc = accum{
+		active:    true,
+		n:         n,
+		startLine: lineNo,
+		startCol:  int(r.cellCols[0]),
+		cells:     make([]uint8, n*n),
+		cols:      make([]int32, n*n),
+		lines:     make([]int32, n),
+		text:      acc.text[:0],
+	}
+	// Box width from the bars between cells of the first row.
+	for _, at := range r.bars {
+		if at <= 0 || at >= n {
+			continue
+		}
+		if acc.barCols == 0 {
+			acc.barCols = at
+		} else if at%acc.barCols != 0 {
+			acc.barCols = -1
+		}
+	}
+	r.addRow(lineNo, line)
+}
+
+// addRow adds the current line as the next row of the grid being read.
+func (r *Reader) addRow(lineNo int, line []byte) {
+	acc := &r.acc
+	row := acc.rows
+	acc.rows++
+	acc.lines[row] = int32(lineNo)
+	for _, col := range r.cellCols {
+		ru, _ := utf8.DecodeRune(line[col-1:])
+		acc.text = utf8.AppendRune(acc.text, ru)
+	}
+	if acc.err == nil {
+		n := acc.n
+		if len(r.cellCols) != n {
+			acc.err = r.parseError(lineNo, int(r.cellCols[0]),
+				problemf(ErrLength, "row %d has %d cells, want %d", row+1, len(r.cellCols), n))
+		} else {
+			copy(acc.cols[row*n:], r.cellCols)
+			if col, err := r.decode(acc.cells[row*n:(row+1)*n], line, r.cellCols, n); err != nil {
+				acc.err = r.parseError(lineNo, col, err)
+			}
+		}
+	}
+	if acc.rows == acc.n {
+		r.endGrid()
+	}
+}
+
+// endGrid queues the grid being read, if any: complete, or cut short.
+func (r *Reader) endGrid() {
+	acc := &r.acc
+	if !acc.active {
+		return
+	}
+	acc.active = false
+	text := cutText(acc.text)
+	if acc.err == nil && acc.rows < acc.n {
+		acc.err = r.parseError(acc.startLine, acc.startCol,
+			problemf(ErrShortGrid, "grid cut short: %d rows of %d cells, want %d rows", acc.rows, acc.n, acc.n))
+	}
+	if acc.err != nil {
+		r.push(Record{Line: acc.startLine, Text: text, Err: acc.err})
+		return
+	}
+	r.push(Record{
+		Line:  acc.startLine,
+		Text:  text,
+		Grid:  Grid{Shape: r.gridShape(), Cells: acc.cells},
+		cols:  acc.cols,
+		lines: acc.lines,
+	})
+}
+
+// gridShape returns the shape of the complete grid being read: the option,
+// else what its separators show, else the default.
+func (r *Reader) gridShape() Shape {
+	if r.opts.Shape != (Shape{}) {
+		return r.opts.Shape
+	}
+	acc := &r.acc
+	n := acc.n
+	var s Shape
+	switch c, rows := acc.barCols, acc.sepRows; {
+	case c > 0 && rows > 0:
+		s = Shape{BoxRows: rows, BoxCols: c}
+	case c > 0 && n%c == 0:
+		s = Shape{BoxRows: n / c, BoxCols: c}
+	case rows > 0 && n%rows == 0:
+		s = Shape{BoxRows: rows, BoxCols: n / rows}
+	}
+	if s.N() == n && s.Validate() == nil {
+		return s
+	}
+	s, _ = ShapeOf(n)
+	return s
+}
+
+// cutText returns b as a string of at most maxText bytes, cut at a rune
+// boundary and ending in "..." when cut.
+func cutText(b []byte) string {
+	if len(b) <= maxText {
+		return string(b)
+	}
+	end := maxText - 3
+	for end > 0 && !utf8.RuneStart(b[end]) {
+		end--
+	}
+	return string(b[:end]) + "..."
+}
+
+// quoteText returns the start of a line that is not plain text as a Go
+// quoted string, so that no raw control bytes reach a terminal.
+func quoteText(b []byte) string {
+	if len(b) > maxText/2 {
+		return strconv.Quote(string(b[:maxText/2])) + "..."
+	}
+	return strconv.Quote(string(b))
+}
+
+// Parse reads exactly one puzzle from s, in any format NewReader reads; an
+// error when s holds none or several.
+func Parse(s string) (Grid, error) {
+	return ParseWith(s, ReadOptions{})
+}
+
+// ParseWith is Parse with options.
+func ParseWith(s string, opts ReadOptions) (Grid, error) {
+	rd := NewReader(strings.NewReader(s), "", opts)
+	rec, err := rd.Read()
+	if err == io.EOF {
+		return Grid{}, ErrNoPuzzle
+	}
+	if err != nil {
+		return Grid{}, err
+	}
+	if rec.Err != nil {
+		return Grid{}, rec.Err
+	}
+	switch next, err := rd.Read(); {
+	case err == nil:
+		return Grid{}, fmt.Errorf("%w: another starts on line %d", ErrManyPuzzles, next.Line)
+	case err != io.EOF:
+		return Grid{}, err
+	}
+	return rec.Grid, nil
+}
