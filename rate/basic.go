@@ -1,0 +1,515 @@
+package rate
+
+import "math/bits"
+
+// next finds the easiest deduction available, trying the techniques in
+// Sudoku Explainer's order.
+func (s *solver) next() (hint, bool) {
+	b := &s.b
+	if h, ok := s.singles(); ok {
+		return h, true
+	}
+	if h, ok := s.locking(true); ok {
+		return h, true
+	}
+	if h, ok := s.hiddenSet(2, true); ok {
+		return h, true
+	}
+	if h, ok := s.nakedSingle(); ok {
+		return h, true
+	}
+	if h, ok := s.hiddenSet(3, true); ok {
+		return h, true
+	}
+	if h, ok := s.locking(false); ok {
+		return h, true
+	}
+	type finder func() (hint, bool)
+	finders := []finder{
+		func() (hint, bool) { return s.nakedSet(2) },
+		func() (hint, bool) { return s.fish(2) },
+		func() (hint, bool) { return s.hiddenSet(2, false) },
+		func() (hint, bool) { return s.nakedSet(3) },
+		func() (hint, bool) { return s.fish(3) },
+		func() (hint, bool) { return s.hiddenSet(3, false) },
+		s.xyWing,
+		s.xyzWing,
+		s.uniqueLoops,
+		func() (hint, bool) { return s.nakedSet(4) },
+		func() (hint, bool) { return s.fish(4) },
+		func() (hint, bool) { return s.hiddenSet(4, false) },
+		s.bug,
+		s.alignedPairs,
+	}
+	for _, f := range finders {
+		if h, ok := f(); ok {
+			return h, true
+		}
+	}
+	if b.n > 9 {
+		return hint{}, false
+	}
+	if s.ch == nil {
+		s.ch = newChainer(b.geom)
+	}
+	return s.ch.best(s)
+}
+
+func placeHint(t Technique, c int, d int, unit int) hint {
+	return hint{tech: t, score: techBase[t], place: int32(c), digit: d, unit: unit, cells: []int32{int32(c)}}
+}
+
+// singles finds a full house, then a hidden single in a box, a row or a
+// column, in that order.
+func (s *solver) singles() (hint, bool) {
+	b := &s.b
+	for u, cells := range b.units {
+		empty := -1
+		k := 0
+		for _, c := range cells {
+			if b.val[c] == 0 {
+				empty = int(c)
+				k++
+			}
+		}
+		if k == 1 {
+			if m := b.cand[empty]; m != 0 && m&(m-1) == 0 {
+				return placeHint(FullHouse, empty, lowDigit(m), u), true
+			}
+		}
+	}
+	for u, cells := range b.units {
+		var once, twice uint64
+		for _, c := range cells {
+			m := b.cand[c]
+			twice |= once & m
+			once |= m
+		}
+		single := once &^ twice
+		if single == 0 {
+			continue
+		}
+		d := lowDigit(single)
+		for _, c := range cells {
+			if b.has(int(c), d) {
+				t := HiddenSingleLine
+				if u < b.n {
+					t = HiddenSingleBox
+				}
+				return placeHint(t, int(c), d, u), true
+			}
+		}
+	}
+	return hint{}, false
+}
+
+func (s *solver) nakedSingle() (hint, bool) {
+	b := &s.b
+	for c, m := range b.cand {
+		if b.val[c] == 0 && m != 0 && m&(m-1) == 0 {
+			return placeHint(NakedSingle, c, lowDigit(m), -1), true
+		}
+	}
+	return hint{}, false
+}
+
+// makesSingle reports whether removing digit d from the cells of es leaves
+// d with exactly one place in a unit of one of those cells.
+func (s *solver) makesSingle(es []elim, d int) bool {
+	b := &s.b
+	bit := uint64(1) << (d - 1)
+	for _, e := range es {
+		for _, u := range b.cellUnit[e.c] {
+			k := 0
+			for _, c := range b.units[u] {
+				if b.cand[c]&bit == 0 {
+					continue
+				}
+				removed := false
+				for _, f := range es {
+					if f.c == c {
+						removed = true
+						break
+					}
+				}
+				if !removed {
+					k++
+				}
+			}
+			if k == 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// locking finds pointing (a box's candidates for a digit confined to one
+// line) and claiming (a line's candidates confined to one box). In direct
+// mode it only reports those that leave a hidden single.
+func (s *solver) locking(direct bool) (hint, bool) {
+	b := &s.b
+	n := b.n
+	for pass := 0; pass < 2; pass++ {
+		for u := 0; u < 3*n; u++ {
+			isBox := u < n
+			if (pass == 0) != isBox {
+				continue
+			}
+			for d := 1; d <= n; d++ {
+				bit := uint64(1) << (d - 1)
+				var cells []int32
+				for _, c := range b.units[u] {
+					if b.cand[c]&bit != 0 {
+						cells = append(cells, c)
+					}
+				}
+				if len(cells) < 2 {
+					continue
+				}
+				// the other unit type shared by all cells
+				for t := 0; t < 3; t++ {
+					if (t == boxUnit) == isBox {
+						continue
+					}
+					v := b.cellUnit[cells[0]][t]
+					same := true
+					for _, c := range cells[1:] {
+						if b.cellUnit[c][t] != v {
+							same = false
+							break
+						}
+					}
+					if !same {
+						continue
+					}
+					var es []elim
+					for _, c := range b.units[v] {
+						if b.cand[c]&bit != 0 && b.cellUnit[c][u/n] != int32(u) {
+							es = append(es, elim{c, int32(d)})
+						}
+					}
+					if len(es) == 0 {
+						continue
+					}
+					var tech Technique
+					switch {
+					case direct && isBox:
+						tech = DirectPointing
+					case direct:
+						tech = DirectClaiming
+					case isBox:
+						tech = Pointing
+					default:
+						tech = Claiming
+					}
+					if direct && !s.makesSingle(es, d) {
+						continue
+					}
+					return hint{tech: tech, score: techBase[tech], cells: cells, place: -1, elims: es, unit: u}, true
+				}
+			}
+		}
+	}
+	return hint{}, false
+}
+
+// combos calls f with every k-subset of items (by index) until f returns
+// true.
+func combos(m, k int, f func(idx []int) bool) bool {
+	idx := make([]int, k)
+	var rec func(start, depth int) bool
+	rec = func(start, depth int) bool {
+		if depth == k {
+			return f(idx)
+		}
+		for i := start; i <= m-(k-depth); i++ {
+			idx[depth] = i
+			if rec(i+1, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return rec(0, 0)
+}
+
+var nakedTech = [5]Technique{2: NakedPair, 3: NakedTriple, 4: NakedQuad}
+var hiddenTech = [5]Technique{2: HiddenPair, 3: HiddenTriple, 4: HiddenQuad}
+var fishTech = [5]Technique{2: XWing, 3: Swordfish, 4: Jellyfish}
+
+// nakedSet finds k cells of a unit holding only k digits between them.
+func (s *solver) nakedSet(k int) (hint, bool) {
+	b := &s.b
+	var out hint
+	found := false
+	for u, cells := range b.units {
+		var cand []int32
+		empty := 0
+		for _, c := range cells {
+			if b.val[c] == 0 {
+				empty++
+				if p := popcount(b.cand[c]); p >= 2 && p <= k {
+					cand = append(cand, c)
+				}
+			}
+		}
+		if len(cand) < k || empty <= k {
+			continue
+		}
+		found = combos(len(cand), k, func(idx []int) bool {
+			var m uint64
+			for _, i := range idx {
+				m |= b.cand[cand[i]]
+			}
+			if popcount(m) != k {
+				return false
+			}
+			var es []elim
+			for _, c := range cells {
+				if b.cand[c]&m == 0 {
+					continue
+				}
+				in := false
+				for _, i := range idx {
+					if cand[i] == c {
+						in = true
+					}
+				}
+				if in {
+					continue
+				}
+				for x := b.cand[c] & m; x != 0; x &= x - 1 {
+					es = append(es, elim{c, int32(bits.TrailingZeros64(x) + 1)})
+				}
+			}
+			if len(es) == 0 {
+				return false
+			}
+			set := make([]int32, k)
+			for j, i := range idx {
+				set[j] = cand[i]
+			}
+			out = hint{tech: nakedTech[k], score: techBase[nakedTech[k]], cells: set, place: -1, elims: es, unit: u}
+			return true
+		})
+		if found {
+			return out, true
+		}
+	}
+	return hint{}, false
+}
+
+// hiddenSet finds k digits of a unit confined to k cells. In direct mode
+// (pairs and triples) it only reports sets whose eliminations leave a
+// hidden single in the unit.
+func (s *solver) hiddenSet(k int, direct bool) (hint, bool) {
+	b := &s.b
+	var out hint
+	for u, cells := range b.units {
+		var digits []int
+		var pos []uint64
+		empty := 0
+		for _, c := range cells {
+			if b.val[c] == 0 {
+				empty++
+			}
+		}
+		if empty <= k {
+			continue
+		}
+		for d := 1; d <= b.n; d++ {
+			p := b.positions(u, d)
+			if c := popcount(p); c >= 2 && c <= k {
+				digits = append(digits, d)
+				pos = append(pos, p)
+			}
+		}
+		if len(digits) < k {
+			continue
+		}
+		found := combos(len(digits), k, func(idx []int) bool {
+			var m uint64
+			var dm uint64
+			for _, i := range idx {
+				m |= pos[i]
+				dm |= 1 << (digits[i] - 1)
+			}
+			if popcount(m) != k {
+				return false
+			}
+			var es []elim
+			var setCells []int32
+			for x := m; x != 0; x &= x - 1 {
+				c := cells[bits.TrailingZeros64(x)]
+				setCells = append(setCells, c)
+				for y := b.cand[c] &^ dm; y != 0; y &= y - 1 {
+					es = append(es, elim{c, int32(bits.TrailingZeros64(y) + 1)})
+				}
+			}
+			if len(es) == 0 {
+				return false
+			}
+			tech := hiddenTech[k]
+			if direct {
+				// does another digit of the unit become a hidden single?
+				ok := false
+				for d := 1; d <= b.n && !ok; d++ {
+					if dm>>(d-1)&1 != 0 {
+						continue
+					}
+					p := b.positions(u, d)
+					if popcount(p) >= 2 && popcount(p&^m) == 1 {
+						ok = true
+					}
+				}
+				if !ok {
+					return false
+				}
+				tech = DirectHiddenPair
+				if k == 3 {
+					tech = DirectHiddenTriple
+				}
+			}
+			out = hint{tech: tech, score: techBase[tech], cells: setCells, place: -1, elims: es, unit: u}
+			return true
+		})
+		if found {
+			return out, true
+		}
+	}
+	return hint{}, false
+}
+
+// fish finds X-wings, swordfish and jellyfish: a digit whose candidates in
+// k rows lie in k columns (or the other way round).
+func (s *solver) fish(k int) (hint, bool) {
+	b := &s.b
+	n := b.n
+	var out hint
+	for pass := 0; pass < 2; pass++ {
+		base, cover := rowUnit, colUnit
+		if pass == 1 {
+			base, cover = colUnit, rowUnit
+		}
+		for d := 1; d <= n; d++ {
+			var lines []int
+			var masks []uint64
+			for i := 0; i < n; i++ {
+				p := b.positions(base*n+i, d)
+				if c := popcount(p); c >= 2 && c <= k {
+					lines = append(lines, i)
+					masks = append(masks, p)
+				}
+			}
+			if len(lines) < k {
+				continue
+			}
+			found := combos(len(lines), k, func(idx []int) bool {
+				var m uint64
+				for _, i := range idx {
+					m |= masks[i]
+				}
+				if popcount(m) != k {
+					return false
+				}
+				var es []elim
+				var fc []int32
+				for x := m; x != 0; x &= x - 1 {
+					j := bits.TrailingZeros64(x)
+					for li, c := range b.units[cover*n+j] {
+						if !b.has(int(c), d) {
+							continue
+						}
+						inBase := false
+						for _, i := range idx {
+							if lines[i] == li {
+								inBase = true
+							}
+						}
+						if inBase {
+							fc = append(fc, c)
+						} else {
+							es = append(es, elim{c, int32(d)})
+						}
+					}
+				}
+				if len(es) == 0 {
+					return false
+				}
+				out = hint{tech: fishTech[k], score: techBase[fishTech[k]], cells: fc, place: -1, elims: es, unit: -1}
+				return true
+			})
+			if found {
+				return out, true
+			}
+		}
+	}
+	return hint{}, false
+}
+
+// xyWing finds a bivalue pivot {x,y} seeing pincers {x,z} and {y,z}: z goes
+// from every cell that sees both pincers.
+func (s *solver) xyWing() (hint, bool) { return s.wing(false) }
+
+// xyzWing is the XY-wing with pivot {x,y,z}: z goes from cells that see
+// the pivot and both pincers.
+func (s *solver) xyzWing() (hint, bool) { return s.wing(true) }
+
+func (s *solver) wing(xyz bool) (hint, bool) {
+	b := &s.b
+	want := 2
+	tech := XYWing
+	if xyz {
+		want, tech = 3, XYZWing
+	}
+	for p := range b.cand {
+		pm := b.cand[p]
+		if b.val[p] != 0 || popcount(pm) != want {
+			continue
+		}
+		peers := b.peers[p]
+		for i, a := range peers {
+			am := b.cand[a]
+			if popcount(am) != 2 || popcount(am&pm) != 1 && !xyz || xyz && am&pm != am {
+				continue
+			}
+			for _, c := range peers[i+1:] {
+				cm := b.cand[c]
+				if popcount(cm) != 2 || cm == am {
+					continue
+				}
+				var z uint64
+				if xyz {
+					if cm&pm != cm || am|cm != pm {
+						continue
+					}
+					z = am & cm
+				} else {
+					z = am & cm &^ pm
+					if popcount(z) != 1 || am|cm != pm|z || am&pm == cm&pm {
+						continue
+					}
+				}
+				if popcount(z) != 1 {
+					continue
+				}
+				d := lowDigit(z)
+				var es []elim
+				for _, e := range b.peers[a] {
+					if e == int32(c) || e == int32(p) || b.cand[e]&z == 0 || !b.sees(int(e), int(c)) {
+						continue
+					}
+					if xyz && !b.sees(int(e), p) {
+						continue
+					}
+					es = append(es, elim{e, int32(d)})
+				}
+				if len(es) > 0 {
+					return hint{tech: tech, score: techBase[tech], cells: []int32{int32(p), a, c}, place: -1, elims: es, unit: -1}, true
+				}
+			}
+		}
+	}
+	return hint{}, false
+}

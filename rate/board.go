@@ -1,0 +1,158 @@
+package rate
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// Unit types, in the order the solver scans them (boxes first).
+const (
+	boxUnit = iota
+	rowUnit
+	colUnit
+)
+
+// geom is the fixed layout of one shape: units and peers.
+type geom struct {
+	shape grid.Shape
+	n, nc int
+	// units[t*n+i] lists the cells of unit i of type t, in reading order.
+	units [][]int32
+	// cellUnit[c][t] is the unit of type t that holds cell c.
+	cellUnit [][3]int32
+	// peers[c] lists the other cells of c's box, then row, then column,
+	// each once; peerType[c][k] is the unit type peers[c][k] came from.
+	peers    [][]int32
+	peerType [][]uint8
+}
+
+var geoms sync.Map // grid.Shape -> *geom
+
+func geomOf(s grid.Shape) *geom {
+	if g, ok := geoms.Load(s); ok {
+		return g.(*geom)
+	}
+	n := s.N()
+	g := &geom{shape: s, n: n, nc: n * n}
+	g.units = make([][]int32, 3*n)
+	g.cellUnit = make([][3]int32, n*n)
+	for c := 0; c < n*n; c++ {
+		r, col := c/n, c%n
+		b := (r/s.BoxRows)*(n/s.BoxCols) + col/s.BoxCols
+		g.cellUnit[c] = [3]int32{int32(b), int32(n + r), int32(2*n + col)}
+		g.units[b] = append(g.units[b], int32(c))
+		g.units[n+r] = append(g.units[n+r], int32(c))
+		g.units[2*n+col] = append(g.units[2*n+col], int32(c))
+	}
+	g.peers = make([][]int32, n*n)
+	g.peerType = make([][]uint8, n*n)
+	seen := make([]int, n*n)
+	for c := range g.peers {
+		for t := 0; t < 3; t++ {
+			for _, p := range g.units[g.cellUnit[c][t]] {
+				if int(p) != c && seen[p] != c+1 {
+					seen[p] = c + 1
+					g.peers[c] = append(g.peers[c], p)
+					g.peerType[c] = append(g.peerType[c], uint8(t))
+				}
+			}
+		}
+	}
+	act, _ := geoms.LoadOrStore(s, g)
+	return act.(*geom)
+}
+
+// sees reports whether distinct cells a and b share a unit.
+func (g *geom) sees(a, b int) bool {
+	ua, ub := g.cellUnit[a], g.cellUnit[b]
+	return ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]
+}
+
+// unitName names a unit in plain words, 1-based: "box 6", "row 4".
+func (g *geom) unitName(u int) string {
+	return [3]string{"box ", "row ", "column "}[u/g.n] + itoa(u%g.n+1)
+}
+
+func itoa(i int) string {
+	if i < 10 && i >= 0 {
+		return string(rune('0' + i))
+	}
+	var b [20]byte
+	p := len(b)
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	for i > 0 {
+		p--
+		b[p] = byte('0' + i%10)
+		i /= 10
+	}
+	if neg {
+		p--
+		b[p] = '-'
+	}
+	return string(b[p:])
+}
+
+// board is the solving state: digits placed and candidates left. Candidate
+// digit d (1..N) of cell c is bit d-1 of cand[c]; placed cells have no
+// candidates.
+type board struct {
+	*geom
+	val  []uint8
+	cand []uint64
+	left int // empty cells
+}
+
+func (b *board) clone() board {
+	return board{geom: b.geom, val: append([]uint8(nil), b.val...), cand: append([]uint64(nil), b.cand...), left: b.left}
+}
+
+func (b *board) copyFrom(o *board) {
+	copy(b.val, o.val)
+	copy(b.cand, o.cand)
+	b.left = o.left
+}
+
+// place puts digit d in cell c and removes d from its peers.
+func (b *board) place(c, d int) {
+	b.val[c] = uint8(d)
+	b.cand[c] = 0
+	b.left--
+	m := ^(uint64(1) << (d - 1))
+	for _, p := range b.peers[c] {
+		b.cand[p] &= m
+	}
+}
+
+// positions returns the bit set of positions (indexes into the unit) of
+// digit d in unit u.
+func (b *board) positions(u, d int) uint64 {
+	var m uint64
+	bit := uint64(1) << (d - 1)
+	for i, c := range b.units[u] {
+		if b.cand[c]&bit != 0 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+func (b *board) has(c, d int) bool { return b.cand[c]>>(d-1)&1 != 0 }
+
+func popcount(m uint64) int { return bits.OnesCount64(m) }
+
+// digitsOf lists the digits of a candidate mask, ascending.
+func digitsOf(m uint64) []int {
+	out := make([]int, 0, popcount(m))
+	for m != 0 {
+		out = append(out, bits.TrailingZeros64(m)+1)
+		m &= m - 1
+	}
+	return out
+}
+
+func lowDigit(m uint64) int { return bits.TrailingZeros64(m) + 1 }

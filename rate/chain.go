@@ -1,0 +1,702 @@
+package rate
+
+import "math/bits"
+
+// The chaining tiers follow Sudoku Explainer's model: a potential is a
+// candidate (cell, digit) assumed on or off; strong and weak links between
+// potentials are followed breadth first, and each potential remembers the
+// potentials that caused it. A chain's length (its complexity) is the
+// number of distinct potentials it rests on, and longer chains score more.
+
+const (
+	causeNone = iota
+	causeCell
+	causeUnit // + unit type
+)
+
+type cnode struct {
+	pot    int32 // cell*n + digit-1
+	on     bool
+	cause  uint8
+	p0, pn int32 // parents: ch.par[p0 : p0+pn]
+}
+
+// pset is a set of potentials of one polarity, remembering insertion order.
+type pset struct {
+	idx   []int32 // pot -> node id + 1
+	order []int32 // node ids
+	pots  []int32 // the potentials held, for clearing
+}
+
+func (s *pset) has(pot int32) bool  { return s.idx[pot] != 0 }
+func (s *pset) get(pot int32) int32 { return s.idx[pot] - 1 }
+func (s *pset) add(ch *chainer, id int32) bool {
+	pot := ch.nodes[id].pot
+	if s.idx[pot] != 0 {
+		return false
+	}
+	s.idx[pot] = id + 1
+	s.order = append(s.order, id)
+	s.pots = append(s.pots, pot)
+	return true
+}
+
+type chainer struct {
+	*geom
+	nodes []cnode
+	par   []int32
+	tmp   []int32
+	work  board    // the grid a dynamic chain writes to
+	save  []uint64 // the candidates before the chain
+	stamp []int32  // ancestor counting, by pot*2+on
+	gen   int32
+	pool  []*pset
+	used  int
+	// the rule being run
+	dynamic, nishio, multiple bool
+	// the best hint so far
+	top     hint
+	bestSet bool
+}
+
+func newChainer(g *geom) *chainer {
+	ch := &chainer{geom: g}
+	ch.work = board{geom: g, val: make([]uint8, g.nc), cand: make([]uint64, g.nc)}
+	ch.save = make([]uint64, g.nc)
+	ch.stamp = make([]int32, g.nc*g.n*2)
+	return ch
+}
+
+func (ch *chainer) newSet() *pset {
+	if ch.used < len(ch.pool) {
+		s := ch.pool[ch.used]
+		ch.used++
+		for _, pot := range s.pots {
+			s.idx[pot] = 0
+		}
+		s.order = s.order[:0]
+		s.pots = s.pots[:0]
+		return s
+	}
+	s := &pset{idx: make([]int32, ch.nc*ch.n)}
+	ch.pool = append(ch.pool, s)
+	ch.used++
+	return s
+}
+
+// releaseSets makes every set reusable; call it only when no set is live.
+func (ch *chainer) releaseSets() {
+	ch.used = 0
+}
+
+func (ch *chainer) node(pot int32, on bool, cause uint8, parents []int32) int32 {
+	id := int32(len(ch.nodes))
+	ch.nodes = append(ch.nodes, cnode{pot: pot, on: on, cause: cause, p0: int32(len(ch.par)), pn: int32(len(parents))})
+	ch.par = append(ch.par, parents...)
+	return id
+}
+
+func (ch *chainer) parents(id int32) []int32 {
+	nd := &ch.nodes[id]
+	return ch.par[nd.p0 : nd.p0+nd.pn]
+}
+
+func (ch *chainer) key(id int32) int32 {
+	nd := &ch.nodes[id]
+	k := nd.pot * 2
+	if nd.on {
+		k++
+	}
+	return k
+}
+
+// ancestors counts the distinct potentials id rests on, itself included.
+func (ch *chainer) ancestors(id int32) int {
+	ch.gen++
+	if ch.gen == 1<<30 {
+		clear(ch.stamp)
+		ch.gen = 1
+	}
+	todo := append(ch.tmp[:0], id)
+	count := 0
+	for len(todo) > 0 {
+		x := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		k := ch.key(x)
+		if ch.stamp[k] == ch.gen {
+			continue
+		}
+		ch.stamp[k] = ch.gen
+		count++
+		todo = append(todo, ch.parents(x)...)
+	}
+	ch.tmp = todo
+	return count
+}
+
+// lengthBonus is Sudoku Explainer's length increment, in tenths.
+func lengthBonus(complexity int) int {
+	added, ceil, length, odd := 0, 4, complexity-2, false
+	for length > ceil {
+		added++
+		if !odd {
+			ceil = ceil * 3 / 2
+		} else {
+			ceil = ceil * 4 / 3
+		}
+		odd = !odd
+	}
+	return added
+}
+
+// onToOff lists the potentials that p on turns off: the cell's other
+// digits (when y) and the digit in the cell's peers.
+func (ch *chainer) onToOff(b *board, p int32, y bool, out []int32) []int32 {
+	nd := ch.nodes[p]
+	n := int32(ch.n)
+	cell, d := nd.pot/n, nd.pot%n
+	if y {
+		for m := b.cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
+			v := int32(bits.TrailingZeros64(m))
+			out = append(out, ch.node(cell*n+v, false, causeCell, []int32{p}))
+		}
+	}
+	bit := uint64(1) << d
+	pt := ch.peerType[cell]
+	for k, q := range ch.peers[cell] {
+		if b.cand[q]&bit != 0 {
+			out = append(out, ch.node(q*n+d, false, causeUnit+pt[k], []int32{p}))
+		}
+	}
+	return out
+}
+
+// offToOn lists the potentials that p off turns on: the cell's last digit
+// (when y) and the digit's last place in each of the cell's units (when
+// x). Candidates removed earlier by the chain become extra parents.
+func (ch *chainer) offToOn(b *board, p int32, save []uint64, offs *pset, y, x bool, out []int32) []int32 {
+	nd := ch.nodes[p]
+	n := int32(ch.n)
+	cell, d := nd.pot/n, nd.pot%n
+	if y {
+		m := b.cand[cell]
+		if popcount(m) == 2 {
+			other := int32(bits.TrailingZeros64(m &^ (1 << d)))
+			ps := append(ch.tmp[:0], p)
+			for h := save[cell] &^ m; h != 0; h &= h - 1 {
+				if id := offs.get(cell*n + int32(bits.TrailingZeros64(h))); id >= 0 {
+					ps = append(ps, id)
+				}
+			}
+			out = append(out, ch.node(cell*n+other, true, causeCell, ps))
+			ch.tmp = ps
+		}
+	}
+	if x {
+		bit := uint64(1) << d
+		for t := 0; t < 3; t++ {
+			u := ch.cellUnit[cell][t]
+			other := int32(-1)
+			for _, q := range ch.units[u] {
+				if q == cell || b.cand[q]&bit == 0 {
+					continue
+				}
+				if other >= 0 {
+					other = -2
+					break
+				}
+				other = q
+			}
+			if other < 0 {
+				continue
+			}
+			ps := append(ch.tmp[:0], p)
+			for _, q := range ch.units[u] {
+				if save[q]&bit != 0 && b.cand[q]&bit == 0 {
+					if id := offs.get(q*n + d); id >= 0 {
+						ps = append(ps, id)
+					}
+				}
+			}
+			out = append(out, ch.node(other*n+d, true, causeUnit+uint8(t), ps))
+			ch.tmp = ps
+		}
+	}
+	return out
+}
+
+func (ch *chainer) same(a, b int32) bool {
+	return ch.nodes[a].pot == ch.nodes[b].pot && ch.nodes[a].on == ch.nodes[b].on
+}
+
+// isParent reports whether q lies on p's chain of first parents.
+func (ch *chainer) isParent(p, q int32) bool {
+	for {
+		ps := ch.parents(p)
+		if len(ps) == 0 {
+			return false
+		}
+		p = ps[0]
+		if ch.same(p, q) {
+			return true
+		}
+	}
+}
+
+// consider keeps h when it beats the best hint so far.
+func (ch *chainer) consider(h hint) {
+	if len(h.elims) == 0 {
+		return
+	}
+	if !ch.bestSet || h.score < ch.top.score || h.score == ch.top.score &&
+		(h.complexity < ch.top.complexity || h.complexity == ch.top.complexity && h.sortKey < ch.top.sortKey) {
+		ch.top, ch.bestSet = h, true
+	}
+}
+
+// best runs the chaining tiers in order and returns the easiest hint of
+// the first tier that has one.
+func (ch *chainer) best(s *solver) (hint, bool) {
+	ch.bestSet = false
+	ch.unary(s)
+	if ch.bestSet {
+		return ch.top, true
+	}
+	for _, rule := range [3][3]bool{{true, true, false}, {false, false, true}, {true, false, true}} {
+		ch.dynamic, ch.nishio, ch.multiple = rule[0], rule[1], rule[2]
+		ch.multi(s)
+		if ch.bestSet {
+			return ch.top, true
+		}
+	}
+	return hint{}, false
+}
+
+func (ch *chainer) reset() {
+	ch.nodes = ch.nodes[:0]
+	ch.par = ch.par[:0]
+	ch.releaseSets()
+}
+
+// unary finds cycles and forcing chains from single potentials: X-only,
+// Y-only, then mixed links.
+func (ch *chainer) unary(s *solver) {
+	b := &s.b
+	n := int32(ch.n)
+	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
+		y, x := mode[0], mode[1]
+		for c := 0; c < ch.nc; c++ {
+			if b.val[c] != 0 || popcount(b.cand[c]) < 2 {
+				continue
+			}
+			if !x && popcount(b.cand[c]) > 2 {
+				continue
+			}
+			for m := b.cand[c]; m != 0; m &= m - 1 {
+				ch.reset()
+				pot := int32(c)*n + int32(bits.TrailingZeros64(m))
+				src := ch.node(pot, true, causeNone, nil)
+				for _, dst := range ch.cycles(b, src, y, x) {
+					ch.consider(ch.cycleHint(b, dst, y, x))
+				}
+				if x {
+					for _, t := range ch.forcing(b, src, y) {
+						ch.consider(ch.forcingHint(b, t, y))
+					}
+					off := ch.node(pot, false, causeNone, nil)
+					for _, t := range ch.forcing(b, off, y) {
+						ch.consider(ch.forcingHint(b, t, y))
+					}
+				}
+			}
+		}
+	}
+}
+
+func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
+	toOn, toOff := ch.newSet(), ch.newSet()
+	toOn.add(ch, src)
+	pendOn := []int32{src}
+	var pendOff []int32
+	var found []int32
+	var buf []int32
+	length := 0
+	for len(pendOn) > 0 || len(pendOff) > 0 {
+		length++
+		for i := 0; i < len(pendOn); i++ {
+			p := pendOn[i]
+			buf = ch.onToOff(b, p, y, buf[:0])
+			for _, q := range buf {
+				if !ch.isParent(p, q) {
+					pendOff = append(pendOff, q)
+					toOff.add(ch, q)
+				}
+			}
+		}
+		pendOn = pendOn[:0]
+		length++
+		for i := 0; i < len(pendOff); i++ {
+			p := pendOff[i]
+			buf = ch.offToOn(b, p, b.cand, toOff, y, x, buf[:0])
+			for _, q := range buf {
+				if length >= 4 && ch.same(q, src) {
+					found = append(found, q)
+				}
+				if toOn.add(ch, q) {
+					pendOn = append(pendOn, q)
+				}
+			}
+		}
+		pendOff = pendOff[:0]
+		if len(ch.nodes) > 1<<20 {
+			break
+		}
+	}
+	return found
+}
+
+func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
+	toOn, toOff := ch.newSet(), ch.newSet()
+	var pendOn, pendOff []int32
+	if ch.nodes[src].on {
+		toOn.add(ch, src)
+		pendOn = append(pendOn, src)
+	} else {
+		toOff.add(ch, src)
+		pendOff = append(pendOff, src)
+	}
+	srcPot := ch.nodes[src].pot
+	srcOn := ch.nodes[src].on
+	var found []int32
+	var buf []int32
+	for len(pendOn) > 0 || len(pendOff) > 0 {
+		for i := 0; i < len(pendOn); i++ {
+			p := pendOn[i]
+			buf = ch.onToOff(b, p, y, buf[:0])
+			for _, q := range buf {
+				if srcOn && ch.nodes[q].pot == srcPot {
+					found = appendUnique(ch, found, q)
+				}
+				if toOff.add(ch, q) {
+					pendOff = append(pendOff, q)
+				}
+			}
+		}
+		pendOn = pendOn[:0]
+		for i := 0; i < len(pendOff); i++ {
+			p := pendOff[i]
+			buf = ch.offToOn(b, p, b.cand, toOff, y, true, buf[:0])
+			for _, q := range buf {
+				if !srcOn && ch.nodes[q].pot == srcPot {
+					found = appendUnique(ch, found, q)
+				}
+				if toOn.add(ch, q) {
+					pendOn = append(pendOn, q)
+				}
+			}
+		}
+		pendOff = pendOff[:0]
+	}
+	return found
+}
+
+func appendUnique(ch *chainer, l []int32, q int32) []int32 {
+	for _, x := range l {
+		if ch.same(x, q) {
+			return l
+		}
+	}
+	return append(l, q)
+}
+
+// chainCells lists the cells along id's chain of first parents.
+func (ch *chainer) chainCells(id int32) []int32 {
+	var cells []int32
+	n := int32(ch.n)
+	for {
+		c := ch.nodes[id].pot / n
+		if !inList(cells, c) {
+			cells = append(cells, c)
+		}
+		ps := ch.parents(id)
+		if len(ps) == 0 {
+			return cells
+		}
+		id = ps[0]
+	}
+}
+
+func (ch *chainer) cycleHint(b *board, dst int32, y, x bool) hint {
+	n := int32(ch.n)
+	var cells []int32
+	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
+		cells = append(cells, ch.nodes[p].pot/n)
+	}
+	var forw, back []elim
+	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
+		nd := ch.nodes[p]
+		c, d := nd.pot/n, nd.pot%n
+		for _, q := range ch.peers[c] {
+			if inList(cells, q) || b.cand[q]>>d&1 == 0 {
+				continue
+			}
+			e := elim{q, d + 1}
+			if nd.on {
+				forw = appendElim(forw, e)
+			} else {
+				back = appendElim(back, e)
+			}
+		}
+	}
+	var es []elim
+	for _, e := range forw {
+		for _, f := range back {
+			if e == f {
+				es = append(es, e)
+				break
+			}
+		}
+	}
+	tech, base, key := XCycle, 65, 2
+	switch {
+	case x && y:
+		tech, base, key = AICLoop, 70, 4
+	case y:
+		tech, key = XYCycle, 3
+	}
+	cx := ch.ancestors(dst)
+	return hint{tech: tech, score: base + lengthBonus(cx), cells: cells, place: -1, elims: es, unit: -1, complexity: cx, sortKey: key}
+}
+
+func appendElim(l []elim, e elim) []elim {
+	for _, f := range l {
+		if f == e {
+			return l
+		}
+	}
+	return append(l, e)
+}
+
+// removal lists what a target potential removes: its digit when it is
+// off, the cell's other digits when it is on.
+func (ch *chainer) removal(b *board, t int32) []elim {
+	n := int32(ch.n)
+	nd := ch.nodes[t]
+	c, d := nd.pot/n, nd.pot%n
+	if !nd.on {
+		if b.cand[c]>>d&1 == 0 {
+			return nil
+		}
+		return []elim{{c, d + 1}}
+	}
+	var es []elim
+	for m := b.cand[c] &^ (1 << d); m != 0; m &= m - 1 {
+		es = append(es, elim{c, int32(bits.TrailingZeros64(m)) + 1})
+	}
+	return es
+}
+
+func (ch *chainer) forcingHint(b *board, t int32, y bool) hint {
+	cx := ch.ancestors(t)
+	tech, base, key := XChain, 66, 2
+	if y {
+		tech, base, key = XYChain, 70, 4
+		// an XY-chain links digits only inside bivalue cells
+		for p := t; ; {
+			ps := ch.parents(p)
+			if len(ps) == 0 {
+				break
+			}
+			if ch.nodes[p].on && ch.nodes[p].cause != causeCell {
+				tech = AIC
+				break
+			}
+			p = ps[0]
+		}
+	}
+	return hint{tech: tech, score: base + lengthBonus(cx), cells: ch.chainCells(t), place: -1, elims: ch.removal(b, t), unit: -1, complexity: cx, sortKey: key}
+}
+
+// chain runs one chain from the potentials in toOn and toOff, on the work
+// grid, until nothing more follows or a contradiction shows. It returns
+// the two clashing potentials (on, off), or -1, -1.
+func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
+	b := &ch.work
+	copy(ch.save, b.cand)
+	defer copy(b.cand, ch.save)
+	pendOn := append([]int32(nil), toOn.order...)
+	pendOff := append([]int32(nil), toOff.order...)
+	y := !ch.nishio
+	var buf []int32
+	n := int32(ch.n)
+	for io, iff := 0, 0; ; {
+		if io < len(pendOn) {
+			p := pendOn[io]
+			io++
+			buf = ch.onToOff(b, p, y, buf[:0])
+			for _, q := range buf {
+				pot := ch.nodes[q].pot
+				if toOn.has(pot) {
+					return toOn.get(pot), q
+				}
+				if toOff.add(ch, q) {
+					pendOff = append(pendOff, q)
+				}
+			}
+			continue
+		}
+		if iff < len(pendOff) {
+			p := pendOff[iff]
+			iff++
+			buf = ch.offToOn(b, p, ch.save, toOff, y, true, buf[:0])
+			if ch.dynamic {
+				pot := ch.nodes[p].pot
+				b.cand[pot/n] &^= 1 << (pot % n)
+			}
+			for _, q := range buf {
+				pot := ch.nodes[q].pot
+				if toOff.has(pot) {
+					return q, toOff.get(pot)
+				}
+				if toOn.add(ch, q) {
+					pendOn = append(pendOn, q)
+				}
+			}
+			continue
+		}
+		return -1, -1
+	}
+}
+
+func (ch *chainer) ruleTech(kind Technique) (Technique, int) {
+	switch {
+	case ch.nishio:
+		return NishioForcingChain, 75
+	case ch.dynamic:
+		return DynamicForcingChain, 85
+	}
+	return kind, 80
+}
+
+// multi runs one of the forcing chain rules (nishio, multiple, dynamic)
+// from every cell.
+func (ch *chainer) multi(s *solver) {
+	b := &s.b
+	copy(ch.work.cand, b.cand)
+	copy(ch.work.val, b.val)
+	n := int32(ch.n)
+	for c := 0; c < ch.nc; c++ {
+		card := popcount(b.cand[c])
+		if b.val[c] != 0 || !(card > 2 || card > 1 && ch.dynamic) {
+			continue
+		}
+		ch.reset()
+		var valOn, valOff []*pset
+		for m := b.cand[c]; m != 0; m &= m - 1 {
+			d := int32(bits.TrailingZeros64(m))
+			pot := int32(c)*n + d
+			onOn, onOff := ch.newSet(), ch.newSet()
+			ch.binary(b, pot, onOn, onOff, card >= 3 && !ch.nishio && ch.dynamic, ch.dynamic || ch.nishio)
+			if !ch.nishio {
+				ch.unitChains(b, c, d, onOn, onOff)
+			}
+			valOn = append(valOn, onOn)
+			valOff = append(valOff, onOff)
+		}
+		if !ch.nishio && (card == 2 || ch.multiple && card > 2) {
+			ch.reduce(b, valOn, CellForcingChain, 6, []int32{int32(c)})
+			ch.reduce(b, valOff, CellForcingChain, 6, []int32{int32(c)})
+		}
+	}
+}
+
+// reduce makes a hint of every potential that all the sets share.
+func (ch *chainer) reduce(b *board, sets []*pset, kind Technique, key int, cells []int32) {
+	if len(sets) == 0 {
+		return
+	}
+	tech, base := ch.ruleTech(kind)
+	for _, id := range sets[0].order {
+		pot := ch.nodes[id].pot
+		all := true
+		for _, s := range sets[1:] {
+			if !s.has(pot) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		cx := 0
+		for _, s := range sets {
+			cx += ch.ancestors(s.get(pot))
+		}
+		cs := append(append([]int32(nil), cells...), pot/int32(ch.n))
+		ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: cs, place: -1, elims: ch.removal(b, id), unit: -1, complexity: cx, sortKey: key})
+	}
+}
+
+func (ch *chainer) binary(b *board, pot int32, onOn, onOff *pset, double, contradiction bool) {
+	pOn := ch.node(pot, true, causeNone, nil)
+	pOff := ch.node(pot, false, causeNone, nil)
+	offOn, offOff := ch.newSet(), ch.newSet()
+	tech, base := ch.ruleTech(DynamicForcingChain)
+	c := pot / int32(ch.n)
+	onOn.add(ch, pOn)
+	if a, z := ch.chain(onOn, onOff); a >= 0 && contradiction {
+		cx := ch.ancestors(a) + ch.ancestors(z)
+		ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, ch.nodes[a].pot / int32(ch.n)}, place: -1, elims: ch.removal(b, pOff), unit: -1, complexity: cx, sortKey: 7})
+	}
+	offOff.add(ch, pOff)
+	if a, z := ch.chain(offOn, offOff); a >= 0 && contradiction {
+		cx := ch.ancestors(a) + ch.ancestors(z)
+		ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, ch.nodes[a].pot / int32(ch.n)}, place: -1, elims: ch.removal(b, pOn), unit: -1, complexity: cx, sortKey: 7})
+	}
+	if double {
+		for _, id := range onOn.order {
+			pot := ch.nodes[id].pot
+			if offOn.has(pot) {
+				cx := ch.ancestors(id) + ch.ancestors(offOn.get(pot))
+				ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, pot / int32(ch.n)}, place: -1, elims: ch.removal(b, id), unit: -1, complexity: cx, sortKey: 1})
+			}
+		}
+		for _, id := range onOff.order {
+			pot := ch.nodes[id].pot
+			if offOff.has(pot) {
+				cx := ch.ancestors(id) + ch.ancestors(offOff.get(pot))
+				ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, pot / int32(ch.n)}, place: -1, elims: ch.removal(b, id), unit: -1, complexity: cx, sortKey: 1})
+			}
+		}
+	}
+}
+
+// unitChains: the digit's places in a unit; whichever holds it, the
+// shared consequences follow.
+func (ch *chainer) unitChains(b *board, c int, d int32, onOn, onOff *pset) {
+	n := int32(ch.n)
+	bit := uint64(1) << d
+	for t := 0; t < 3; t++ {
+		u := ch.cellUnit[c][t]
+		var places []int32
+		for _, q := range ch.units[u] {
+			if b.cand[q]&bit != 0 {
+				places = append(places, q)
+			}
+		}
+		if !(len(places) == 2 || ch.multiple && len(places) > 2) || places[0] != int32(c) {
+			continue
+		}
+		ons := []*pset{onOn}
+		offs := []*pset{onOff}
+		for _, q := range places[1:] {
+			o, f := ch.newSet(), ch.newSet()
+			o.add(ch, ch.node(q*n+d, true, causeNone, nil))
+			ch.chain(o, f)
+			ons = append(ons, o)
+			offs = append(offs, f)
+		}
+		ch.reduce(b, ons, UnitForcingChain, 5, places)
+		ch.reduce(b, offs, UnitForcingChain, 5, places)
+	}
+}

@@ -1,0 +1,332 @@
+package rate
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// Outcomes that leave a puzzle unrated, reported in Result.Err.
+var (
+	// ErrInvalid: the grid has an unsupported shape, a digit out of range,
+	// or a digit repeated in a row, column or box.
+	ErrInvalid = errors.New("invalid grid")
+	// ErrNoSolution: the puzzle has no solution.
+	ErrNoSolution = errors.New("puzzle has no solution")
+	// ErrMultiple: the puzzle has more than one solution.
+	ErrMultiple = errors.New("puzzle has more than one solution")
+	// ErrTooHard: the score went past Options.MaxScore and rating stopped.
+	ErrTooHard = errors.New("puzzle is harder than the maximum score")
+	// ErrGaveUp: the search budget ran out before the puzzle was solved
+	// (only seen on very large, sparse grids).
+	ErrGaveUp = errors.New("search budget exhausted")
+)
+
+// Candidate is a digit in a cell.
+type Candidate struct {
+	Cell  grid.Cell
+	Digit int
+}
+
+// Placement is a digit placed in a cell.
+type Placement = Candidate
+
+// Step is one deduction of the solver: a technique, the cells that make its
+// pattern, and either a placement or the candidates it removes.
+type Step struct {
+	Technique Technique
+	Cells     []grid.Cell // the cells that make the pattern
+	Place     *Placement  // the digit placed, or nil
+	Eliminate []Candidate // the candidates removed
+	Score     float64     // the step's value on the Sudoku Explainer scale
+
+	unit  string // the unit a single or a set lives in, if any
+	shape grid.Shape
+}
+
+// String describes the step in plain words, for example
+// "r4c7 must be 5: it is the only place for a 5 in box 6".
+func (s Step) String() string {
+	sym := func(d int) string {
+		a := grid.DefaultAlphabet(max(s.shape.N(), 9))
+		return string(a.Symbol(d))
+	}
+	var b strings.Builder
+	if p := s.Place; p != nil {
+		b.WriteString(p.Cell.String() + " must be " + sym(p.Digit) + ": ")
+		switch s.Technique {
+		case FullHouse:
+			b.WriteString("it is the last empty cell in " + s.unit)
+		case HiddenSingleBox, HiddenSingleLine:
+			b.WriteString("it is the only place for a " + sym(p.Digit) + " in " + s.unit)
+		case NakedSingle:
+			b.WriteString("it is the only digit left for the cell")
+		case TrialAndError:
+			b.WriteString("every other digit there leads to a contradiction (trial and error)")
+		default:
+			b.WriteString("shown by a " + s.Technique.String())
+			if len(s.Cells) > 0 {
+				b.WriteString(" on " + cellList(s.Cells))
+			}
+		}
+		return b.String()
+	}
+	b.WriteString(s.Technique.String())
+	if len(s.Cells) > 0 {
+		b.WriteString(" on " + cellList(s.Cells))
+	}
+	if s.unit != "" {
+		b.WriteString(" in " + s.unit)
+	}
+	b.WriteString(": remove ")
+	for i := 0; i < len(s.Eliminate); {
+		j := i
+		for j < len(s.Eliminate) && s.Eliminate[j].Digit == s.Eliminate[i].Digit {
+			j++
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(sym(s.Eliminate[i].Digit) + " from ")
+		for k := i; k < j; k++ {
+			if k > i {
+				b.WriteString(", ")
+			}
+			b.WriteString(s.Eliminate[k].Cell.String())
+		}
+		i = j
+	}
+	return b.String()
+}
+
+func cellList(cs []grid.Cell) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Count is how many steps of one technique a solve used.
+type Count struct {
+	Technique Technique
+	Count     int
+}
+
+// Result is the rating of one puzzle.
+type Result struct {
+	Score  float64 // Sudoku Explainer scale: the value of the hardest step
+	Level  Level   // the band of Score
+	Solved bool    // the solver reached the full solution
+	Err    error   // why Solved is false: ErrInvalid, ErrNoSolution, ErrMultiple, ErrTooHard, ErrGaveUp
+	Steps  []Step  // every step, only with Options.Explain
+	Counts []Count // steps per technique, easiest technique first
+}
+
+// Options tune Puzzle.
+type Options struct {
+	// Explain records every step in Result.Steps.
+	Explain bool
+	// MaxScore, when positive, stops the solve as soon as a step scores
+	// more: the result then has Err ErrTooHard and the score of that step,
+	// which lets a generator reject a puzzle early.
+	MaxScore float64
+}
+
+// Puzzle rates g: it solves g with the easiest technique available at each
+// step, the way Sudoku Explainer does, and scores it by the hardest step.
+// It never panics and always ends, whatever g holds.
+func Puzzle(g grid.Grid, opts Options) Result {
+	if g.Shape.Validate() != nil || len(g.Cells) != g.Shape.Cells() {
+		return Result{Err: ErrInvalid}
+	}
+	n := g.N()
+	for _, v := range g.Cells {
+		if int(v) > n {
+			return Result{Err: ErrInvalid}
+		}
+	}
+	geo := geomOf(g.Shape)
+	b := board{geom: geo, val: make([]uint8, geo.nc), cand: make([]uint64, geo.nc), left: geo.nc}
+	full := uint64(1)<<n - 1
+	for i := range b.cand {
+		b.cand[i] = full
+	}
+	for c, v := range g.Cells {
+		if v == 0 {
+			continue
+		}
+		if !b.has(c, int(v)) {
+			return Result{Err: ErrInvalid}
+		}
+		b.place(c, int(v))
+	}
+	s := &solver{b: b, explain: opts.Explain}
+	if opts.MaxScore > 0 {
+		s.maxScore = int(opts.MaxScore*10 + 0.5)
+	}
+	sol, count := solveCount(&s.b, 2, searchBudget(n))
+	switch count {
+	case 0:
+		return Result{Err: ErrNoSolution}
+	case 1:
+		s.sol = sol
+		s.unique = true
+	case 2:
+		return Result{Err: ErrMultiple}
+	}
+	return s.run()
+}
+
+func searchBudget(n int) int {
+	if n <= 9 {
+		return 1 << 22
+	}
+	return 200000
+}
+
+type elim struct{ c, d int32 }
+
+// hint is a deduction found by a technique, before it is applied.
+type hint struct {
+	tech  Technique
+	score int // tenths
+	cells []int32
+	place int32 // cell to fill, or -1
+	digit int
+	elims []elim
+	unit  int // the unit of a single or set, or -1
+	// sorting among chains
+	complexity int
+	sortKey    int
+}
+
+type solver struct {
+	b        board
+	sol      []uint8 // the solution, when known
+	unique   bool    // the puzzle is known to have one solution
+	explain  bool
+	maxScore int
+	score    int
+	counts   [numTechniques]int
+	steps    []Step
+	ch       *chainer
+}
+
+func (s *solver) run() Result {
+	res := Result{}
+	for s.b.left > 0 {
+		h, ok := s.next()
+		if !ok {
+			h, ok = s.trial()
+			if !ok {
+				res.Err = ErrGaveUp
+				break
+			}
+		}
+		if !s.apply(h) {
+			// A deduction that changes nothing would loop: fall back.
+			h, ok = s.trial()
+			if !ok || !s.apply(h) {
+				res.Err = ErrGaveUp
+				break
+			}
+		}
+		if s.maxScore > 0 && s.score > s.maxScore {
+			res.Err = ErrTooHard
+			break
+		}
+	}
+	res.Solved = s.b.left == 0 && res.Err == nil
+	res.Score = float64(s.score) / 10
+	res.Level = LevelOf(res.Score)
+	res.Steps = s.steps
+	for t, c := range s.counts {
+		if c > 0 {
+			res.Counts = append(res.Counts, Count{Technique(t), c})
+		}
+	}
+	return res
+}
+
+// apply performs h and records it; it reports whether anything changed.
+func (s *solver) apply(h hint) bool {
+	changed := false
+	if h.place >= 0 {
+		c := int(h.place)
+		if s.b.val[c] != 0 || !s.b.has(c, h.digit) {
+			return false
+		}
+		s.b.place(c, h.digit)
+		changed = true
+	}
+	for _, e := range h.elims {
+		if s.b.has(int(e.c), int(e.d)) {
+			s.b.cand[e.c] &^= 1 << (e.d - 1)
+			changed = true
+		}
+	}
+	if !changed {
+		return false
+	}
+	if h.score > s.score {
+		s.score = h.score
+	}
+	s.counts[h.tech]++
+	if s.explain {
+		s.steps = append(s.steps, s.stepOf(h))
+	}
+	return true
+}
+
+func (s *solver) cellOf(c int32) grid.Cell {
+	return grid.Cell{Row: int(c) / s.b.n, Col: int(c) % s.b.n}
+}
+
+func (s *solver) stepOf(h hint) Step {
+	st := Step{Technique: h.tech, Score: float64(h.score) / 10, shape: s.b.shape}
+	for _, c := range h.cells {
+		st.Cells = append(st.Cells, s.cellOf(c))
+	}
+	if h.place >= 0 {
+		st.Place = &Placement{Cell: s.cellOf(h.place), Digit: h.digit}
+	}
+	// group eliminations by digit, then cell order
+	es := append([]elim(nil), h.elims...)
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && (es[j].d < es[j-1].d || es[j].d == es[j-1].d && es[j].c < es[j-1].c); j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+	for _, e := range es {
+		st.Eliminate = append(st.Eliminate, Candidate{Cell: s.cellOf(e.c), Digit: int(e.d)})
+	}
+	if h.unit >= 0 {
+		st.unit = s.b.unitName(h.unit)
+	}
+	return st
+}
+
+// trial is the last resort: place the digit of the most constrained empty
+// cell, found by search. It fails only when no solution is known and none
+// can be found within the budget.
+func (s *solver) trial() (hint, bool) {
+	if s.sol == nil {
+		sol, count := solveCount(&s.b, 1, searchBudget(s.b.n))
+		if count != 1 {
+			return hint{}, false
+		}
+		s.sol = sol
+	}
+	best, bestN := -1, 1<<30
+	for c, m := range s.b.cand {
+		if s.b.val[c] == 0 && popcount(m) < bestN {
+			best, bestN = c, popcount(m)
+		}
+	}
+	if best < 0 || !s.b.has(best, int(s.sol[best])) {
+		return hint{}, false
+	}
+	return hint{tech: TrialAndError, score: techBase[TrialAndError], place: int32(best), digit: int(s.sol[best]), unit: -1}, true
+}

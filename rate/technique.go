@@ -1,0 +1,198 @@
+package rate
+
+// Technique is a solving technique of the logical solver. Techniques are
+// ordered from easiest to hardest, in the order the solver tries them.
+type Technique int
+
+// The techniques, in the order the solver tries them.
+const (
+	FullHouse Technique = iota
+	HiddenSingleBox
+	HiddenSingleLine
+	DirectPointing
+	DirectClaiming
+	DirectHiddenPair
+	NakedSingle
+	DirectHiddenTriple
+	Pointing
+	Claiming
+	NakedPair
+	XWing
+	HiddenPair
+	NakedTriple
+	Swordfish
+	HiddenTriple
+	XYWing
+	XYZWing
+	UniqueRectangle
+	NakedQuad
+	Jellyfish
+	HiddenQuad
+	BUG
+	AlignedPairExclusion
+	XCycle
+	XYCycle
+	XChain
+	AICLoop
+	XYChain
+	AIC
+	NishioForcingChain
+	CellForcingChain
+	UnitForcingChain
+	DynamicForcingChain
+	TrialAndError
+	numTechniques
+)
+
+var techNames = [numTechniques]string{
+	FullHouse:            "full house",
+	HiddenSingleBox:      "hidden single in a box",
+	HiddenSingleLine:     "hidden single in a line",
+	DirectPointing:       "direct pointing",
+	DirectClaiming:       "direct claiming",
+	DirectHiddenPair:     "direct hidden pair",
+	NakedSingle:          "naked single",
+	DirectHiddenTriple:   "direct hidden triple",
+	Pointing:             "pointing",
+	Claiming:             "claiming",
+	NakedPair:            "naked pair",
+	XWing:                "X-wing",
+	HiddenPair:           "hidden pair",
+	NakedTriple:          "naked triple",
+	Swordfish:            "swordfish",
+	HiddenTriple:         "hidden triple",
+	XYWing:               "XY-wing",
+	XYZWing:              "XYZ-wing",
+	UniqueRectangle:      "unique rectangle",
+	NakedQuad:            "naked quad",
+	Jellyfish:            "jellyfish",
+	HiddenQuad:           "hidden quad",
+	BUG:                  "bivalue universal grave",
+	AlignedPairExclusion: "aligned pair exclusion",
+	XCycle:               "X-cycle",
+	XYCycle:              "XY-cycle",
+	XChain:               "X-chain",
+	AICLoop:              "AIC loop",
+	XYChain:              "XY-chain",
+	AIC:                  "alternating inference chain",
+	NishioForcingChain:   "nishio forcing chain",
+	CellForcingChain:     "cell forcing chain",
+	UnitForcingChain:     "unit forcing chain",
+	DynamicForcingChain:  "dynamic forcing chain",
+	TrialAndError:        "trial and error",
+}
+
+// base scores in tenths, the Sudoku Explainer 1.2.1 value of each technique
+// (chains add a length bonus on top).
+var techBase = [numTechniques]int{
+	FullHouse:            10,
+	HiddenSingleBox:      12,
+	HiddenSingleLine:     15,
+	DirectPointing:       17,
+	DirectClaiming:       19,
+	DirectHiddenPair:     20,
+	NakedSingle:          23,
+	DirectHiddenTriple:   25,
+	Pointing:             26,
+	Claiming:             28,
+	NakedPair:            30,
+	XWing:                32,
+	HiddenPair:           34,
+	NakedTriple:          36,
+	Swordfish:            38,
+	HiddenTriple:         40,
+	XYWing:               42,
+	XYZWing:              44,
+	UniqueRectangle:      45,
+	NakedQuad:            50,
+	Jellyfish:            52,
+	HiddenQuad:           54,
+	BUG:                  56,
+	AlignedPairExclusion: 62,
+	XCycle:               65,
+	XYCycle:              65,
+	XChain:               66,
+	AICLoop:              70,
+	XYChain:              70,
+	AIC:                  70,
+	NishioForcingChain:   75,
+	CellForcingChain:     80,
+	UnitForcingChain:     80,
+	DynamicForcingChain:  85,
+	TrialAndError:        95,
+}
+
+// String returns the technique's name in plain words, such as "hidden pair".
+func (t Technique) String() string {
+	if t < 0 || t >= numTechniques {
+		return "unknown technique"
+	}
+	return techNames[t]
+}
+
+// Score returns the technique's base value on the Sudoku Explainer scale.
+// Chains and unique loops score more when they are longer; a Step carries the
+// value actually used.
+func (t Technique) Score() float64 {
+	if t < 0 || t >= numTechniques {
+		return 0
+	}
+	return float64(techBase[t]) / 10
+}
+
+// Level is a coarse difficulty band derived from the score.
+type Level int
+
+// The levels, from easiest to hardest; see the package documentation for
+// the score bands.
+const (
+	Easy Level = iota
+	Medium
+	Hard
+	Expert
+	Extreme
+)
+
+// String returns the level's name: "easy", "medium", "hard", "expert" or
+// "extreme".
+func (l Level) String() string {
+	switch l {
+	case Easy:
+		return "easy"
+	case Medium:
+		return "medium"
+	case Hard:
+		return "hard"
+	case Expert:
+		return "expert"
+	case Extreme:
+		return "extreme"
+	}
+	return "unknown level"
+}
+
+// LevelOf returns the level of a score on the Sudoku Explainer scale.
+func LevelOf(score float64) Level {
+	t := int(score*10 + 0.5)
+	switch {
+	case t <= 23:
+		return Easy
+	case t <= 34:
+		return Medium
+	case t <= 62:
+		return Hard
+	case t <= 75:
+		return Expert
+	}
+	return Extreme
+}
+
+// ParseLevel returns the level with the given name.
+func ParseLevel(s string) (Level, bool) {
+	for l := Easy; l <= Extreme; l++ {
+		if l.String() == s {
+			return l, true
+		}
+	}
+	return 0, false
+}

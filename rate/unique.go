@@ -1,0 +1,409 @@
+package rate
+
+import "math/bits"
+
+// Unique loops and the BUG rely on the puzzle having one solution; they are
+// used only when that is known.
+
+// uniqueLoops finds unique rectangles and longer unique loops (types 1 to
+// 4): a loop of cells on the digits {v1,v2} that would allow two solutions
+// unless one of its cells holds another digit.
+func (s *solver) uniqueLoops() (hint, bool) {
+	b := &s.b
+	if !s.unique || b.n > 9 {
+		return hint{}, false
+	}
+	best := hint{}
+	bestType := 0
+	found := false
+	consider := func(h hint, typ int) {
+		if len(h.elims) == 0 {
+			return
+		}
+		if !found || h.score < best.score || h.score == best.score && typ < bestType {
+			best, bestType, found = h, typ, true
+		}
+	}
+	var loop []int32
+	budget := 20000
+	for c := range b.cand {
+		m := b.cand[c]
+		if b.val[c] != 0 || popcount(m) != 2 {
+			continue
+		}
+		v := m
+		loop = loop[:0]
+		var rec func(cell int32, allowed int, ex uint64, lastType int)
+		rec = func(cell int32, allowed int, ex uint64, lastType int) {
+			if budget <= 0 || len(loop) >= 14 {
+				return
+			}
+			budget--
+			loop = append(loop, cell)
+			for t := 0; t < 3; t++ {
+				if t == lastType {
+					continue
+				}
+				for _, next := range b.units[b.cellUnit[cell][t]] {
+					if next == loop[0] && len(loop) >= 4 {
+						if b.validLoop(loop) {
+							for _, ht := range s.loopHints(loop, v) {
+								consider(ht.h, ht.typ)
+							}
+						}
+						continue
+					}
+					if inList(loop, next) {
+						continue
+					}
+					p := b.cand[next]
+					if p&v != v {
+						continue
+					}
+					ex |= p &^ v
+					k := popcount(p)
+					if k == 2 || popcount(ex) == 1 || allowed > 0 {
+						na := allowed
+						if k > 2 {
+							na--
+						}
+						rec(next, na, ex, t)
+					}
+				}
+			}
+			loop = loop[:len(loop)-1]
+		}
+		rec(int32(c), 2, 0, -1)
+	}
+	return best, found
+}
+
+func inList(l []int32, c int32) bool {
+	for _, x := range l {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// validLoop checks that every unit the loop visits is visited once by an
+// odd-placed cell and once by an even-placed one.
+func (b *board) validLoop(loop []int32) bool {
+	if len(loop)%2 != 0 {
+		return false
+	}
+	var odd, even []int32
+	for i, c := range loop {
+		for _, u := range b.cellUnit[c] {
+			if i%2 == 1 {
+				if inList(odd, u) {
+					return false
+				}
+				odd = append(odd, u)
+			} else {
+				if inList(even, u) {
+					return false
+				}
+				even = append(even, u)
+			}
+		}
+	}
+	if len(odd) != len(even) {
+		return false
+	}
+	for _, u := range odd {
+		if !inList(even, u) {
+			return false
+		}
+	}
+	return true
+}
+
+type typedHint struct {
+	h   hint
+	typ int
+}
+
+func loopScore(size int) int {
+	sc := techBase[UniqueRectangle]
+	if size >= 10 {
+		sc += 3
+	}
+	if size >= 8 {
+		sc += 2
+	} else if size >= 6 {
+		sc++
+	}
+	return sc
+}
+
+func (s *solver) loopHints(loop []int32, v uint64) []typedHint {
+	b := &s.b
+	cells := append([]int32(nil), loop...)
+	base := loopScore(len(loop))
+	var extra []int32
+	for _, c := range loop {
+		if popcount(b.cand[c]) > 2 {
+			extra = append(extra, c)
+		}
+	}
+	mk := func(score int, es []elim) hint {
+		return hint{tech: UniqueRectangle, score: score, cells: cells, place: -1, elims: es, unit: -1}
+	}
+	var out []typedHint
+	switch {
+	case len(extra) == 1:
+		var es []elim
+		for x := v; x != 0; x &= x - 1 {
+			es = append(es, elim{extra[0], int32(bits.TrailingZeros64(x) + 1)})
+		}
+		out = append(out, typedHint{mk(base, es), 1})
+	case len(extra) >= 2:
+		var ex uint64
+		for _, c := range extra {
+			ex |= b.cand[c] &^ v
+		}
+		if popcount(ex) == 1 {
+			out = append(out, typedHint{mk(base+1, s.seenByAll(extra, lowDigit(ex))), 2})
+		} else if len(extra) == 2 {
+			out = append(out, s.loopType3(loop, cells, v, extra[0], extra[1], base)...)
+		}
+		if len(extra) == 2 {
+			c1, c2 := extra[0], extra[1]
+			for t := 0; t < 3; t++ {
+				u := b.cellUnit[c1][t]
+				if u != b.cellUnit[c2][t] {
+					continue
+				}
+				for x := v; x != 0; x &= x - 1 {
+					d := bits.TrailingZeros64(x) + 1
+					if popcount(b.positions(int(u), d)) == 2 {
+						w := lowDigit(v &^ (1 << (d - 1)))
+						es := []elim{{c1, int32(w)}, {c2, int32(w)}}
+						out = append(out, typedHint{mk(base+1, es), 4})
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// seenByAll lists digit d's candidates in cells that see every cell of cs.
+func (s *solver) seenByAll(cs []int32, d int) []elim {
+	b := &s.b
+	var es []elim
+	for _, p := range b.peers[cs[0]] {
+		if !b.has(int(p), d) || inList(cs, p) {
+			continue
+		}
+		ok := true
+		for _, c := range cs[1:] {
+			if !b.sees(int(p), int(c)) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			es = append(es, elim{p, int32(d)})
+		}
+	}
+	return es
+}
+
+// loopType3: the extra digits of the two rescue cells form a naked set with
+// other cells of a unit they share.
+func (s *solver) loopType3(loop, cells []int32, v uint64, c1, c2 int32, base int) []typedHint {
+	b := &s.b
+	var out []typedHint
+	extra := (b.cand[c1] | b.cand[c2]) &^ v
+	for degree := popcount(extra); degree <= 7; degree++ {
+		for t := 0; t < 3; t++ {
+			u := b.cellUnit[c1][t]
+			if u != b.cellUnit[c2][t] {
+				continue
+			}
+			var others []int32
+			empty := 0
+			for _, c := range b.units[u] {
+				if b.val[c] == 0 {
+					empty++
+					if c != c1 && c != c2 && b.cand[c] != 0 && b.cand[c]&v == 0 {
+						others = append(others, c)
+					}
+				}
+			}
+			if degree*2 > empty || len(others) < degree-1 {
+				continue
+			}
+			combos(len(others), degree-1, func(idx []int) bool {
+				m := extra
+				for _, i := range idx {
+					m |= b.cand[others[i]]
+				}
+				if popcount(m) != degree {
+					return false
+				}
+				var es []elim
+				for _, c := range b.units[u] {
+					if c == c1 || c == c2 || b.cand[c]&m == 0 {
+						continue
+					}
+					in := false
+					for _, i := range idx {
+						if others[i] == c {
+							in = true
+						}
+					}
+					if in {
+						continue
+					}
+					for x := b.cand[c] & m; x != 0; x &= x - 1 {
+						es = append(es, elim{c, int32(bits.TrailingZeros64(x) + 1)})
+					}
+				}
+				if len(es) > 0 {
+					out = append(out, typedHint{hint{tech: UniqueRectangle, score: base + degree - 1, cells: cells, place: -1, elims: es, unit: int(u)}, 3})
+				}
+				return false
+			})
+		}
+	}
+	return out
+}
+
+// bug finds a bivalue universal grave of type 1: every empty cell but one
+// has two candidates and every digit appears twice in each unit except in
+// the odd cell, whose extra digit must then be placed.
+func (s *solver) bug() (hint, bool) {
+	b := &s.b
+	if !s.unique {
+		return hint{}, false
+	}
+	odd := -1
+	for c, m := range b.cand {
+		if b.val[c] != 0 {
+			continue
+		}
+		switch popcount(m) {
+		case 2:
+		case 3:
+			if odd >= 0 {
+				return hint{}, false
+			}
+			odd = c
+		default:
+			return hint{}, false
+		}
+	}
+	if odd < 0 {
+		return hint{}, false
+	}
+	// the digit that appears three times in the odd cell's units
+	d := 0
+	for x := b.cand[odd]; x != 0; x &= x - 1 {
+		e := bits.TrailingZeros64(x) + 1
+		three := true
+		for _, u := range b.cellUnit[odd] {
+			if popcount(b.positions(int(u), e)) != 3 {
+				three = false
+			}
+		}
+		if three {
+			if d != 0 {
+				return hint{}, false
+			}
+			d = e
+		}
+	}
+	if d == 0 {
+		return hint{}, false
+	}
+	// every other unit and digit must have 0 or 2 places
+	for u := range b.units {
+		for e := 1; e <= b.n; e++ {
+			k := popcount(b.positions(u, e))
+			if k == 0 || k == 2 {
+				continue
+			}
+			if k == 3 && e == d && b.cellUnit[odd][u/b.n] == int32(u) {
+				continue
+			}
+			return hint{}, false
+		}
+	}
+	return hint{tech: BUG, score: techBase[BUG], cells: []int32{int32(odd)}, place: int32(odd), digit: d, unit: -1}, true
+}
+
+// alignedPairs finds aligned pair exclusions: two cells of a box, row or
+// column whose every pair of digits is ruled out for some digit by a
+// bivalue cell that sees both.
+func (s *solver) alignedPairs() (hint, bool) {
+	b := &s.b
+	if b.n > 9 {
+		return hint{}, false
+	}
+	for c1 := 0; c1 < b.nc; c1++ {
+		m1 := b.cand[c1]
+		if b.val[c1] != 0 || popcount(m1) < 2 {
+			continue
+		}
+		for _, c2 := range b.peers[c1] {
+			if int(c2) <= c1 || b.val[c2] != 0 || popcount(b.cand[c2]) < 2 {
+				continue
+			}
+			if b.cellUnit[c1][boxUnit] != b.cellUnit[c2][boxUnit] && b.cellUnit[c1][rowUnit] != b.cellUnit[c2][rowUnit] && b.cellUnit[c1][colUnit] != b.cellUnit[c2][colUnit] {
+				continue
+			}
+			m2 := b.cand[c2]
+			// bivalue cells that see both
+			var ex []uint64
+			var exCells []int32
+			for _, p := range b.peers[c1] {
+				if p != c2 && b.val[p] == 0 && popcount(b.cand[p]) == 2 && b.sees(int(p), int(c2)) {
+					ex = append(ex, b.cand[p])
+					exCells = append(exCells, p)
+				}
+			}
+			if len(ex) == 0 {
+				continue
+			}
+			var ok1, ok2 uint64
+			for x := m1; x != 0; x &= x - 1 {
+				d1 := bits.TrailingZeros64(x)
+				for y := m2; y != 0; y &= y - 1 {
+					d2 := bits.TrailingZeros64(y)
+					if d1 == d2 {
+						continue
+					}
+					pair := uint64(1)<<d1 | uint64(1)<<d2
+					bad := false
+					for _, e := range ex {
+						if e == pair {
+							bad = true
+							break
+						}
+					}
+					if !bad {
+						ok1 |= 1 << d1
+						ok2 |= 1 << d2
+					}
+				}
+			}
+			var es []elim
+			for x := m1 &^ ok1; x != 0; x &= x - 1 {
+				es = append(es, elim{int32(c1), int32(bits.TrailingZeros64(x) + 1)})
+			}
+			for x := m2 &^ ok2; x != 0; x &= x - 1 {
+				es = append(es, elim{c2, int32(bits.TrailingZeros64(x) + 1)})
+			}
+			if len(es) > 0 {
+				cells := append([]int32{int32(c1), c2}, exCells...)
+				return hint{tech: AlignedPairExclusion, score: techBase[AlignedPairExclusion], cells: cells, place: -1, elims: es, unit: -1}, true
+			}
+		}
+	}
+	return hint{}, false
+}
