@@ -29,20 +29,30 @@ import (
 	"github.com/sudokugen/sudokugen/grid"
 )
 
-var (
-	update  = flag.Bool("update", false, "rewrite the golden hashes in testdata")
-	keepDir = flag.String("keep", "", "also write every test book into this directory, to look at")
-)
+var keepDir = flag.String("keep", "", "also write every test book into this directory, to look at")
 
-const dataDir = "../../shared/data"
+// The -update flag rewrites the golden files in testdata. Other tests of
+// the package may define it too; it is registered once and read by name.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files in testdata")
+	}
+}
+
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+const sharedData = "../../shared/data"
 
 // readLines returns the lines of a data file, or skips the test when the
 // shared data is missing.
-func readLines(tb testing.TB, name string, limit int) []string {
+func dataLines(tb testing.TB, name string, limit int) []string {
 	tb.Helper()
-	f, err := os.Open(filepath.Join(dataDir, name))
+	f, err := os.Open(filepath.Join(sharedData, name))
 	if errors.Is(err, os.ErrNotExist) {
-		tb.Skipf("shared puzzle data not found at %s: %v", dataDir, err)
+		tb.Skipf("shared puzzle data not found at %s: %v", sharedData, err)
 	}
 	if err != nil {
 		tb.Fatal(err)
@@ -64,7 +74,7 @@ func readLines(tb testing.TB, name string, limit int) []string {
 
 // parseLine reads one puzzle line of the shared data: N*N symbols of the
 // default alphabet, '.' for empty cells.
-func parseLine(tb testing.TB, line string) grid.Grid {
+func dataGrid(tb testing.TB, line string) grid.Grid {
 	tb.Helper()
 	sh, err := grid.ShapeOfCells(len(line))
 	if err != nil {
@@ -86,15 +96,15 @@ func parseLine(tb testing.TB, line string) grid.Grid {
 // solutions, labelled with made-up difficulties.
 func loadBook(tb testing.TB, puzzles, solutions string, limit int) []Puzzle {
 	tb.Helper()
-	ps := readLines(tb, puzzles, limit)
-	ss := readLines(tb, solutions, limit)
+	ps := dataLines(tb, puzzles, limit)
+	ss := dataLines(tb, solutions, limit)
 	levels := []string{"easy", "medium", "hard", "expert"}
 	out := make([]Puzzle, len(ps))
 	for i := range ps {
-		sol := parseLine(tb, ss[i])
+		sol := dataGrid(tb, ss[i])
 		out[i] = Puzzle{
 			Number:   i + 1,
-			Grid:     parseLine(tb, ps[i]),
+			Grid:     dataGrid(tb, ps[i]),
 			Solution: &sol,
 			Level:    levels[i%len(levels)],
 			Score:    float64(i%40)/4 + 1,
@@ -130,7 +140,7 @@ func nineByNine(tb testing.TB, limit int) []Puzzle {
 	return loadBook(tb, "tdoku/top1465.txt", "tdoku/top1465.solutions.txt", limit)
 }
 
-func writeBook(tb testing.TB, puzzles []Puzzle, opts BookOptions) []byte {
+func mustWriteBook(tb testing.TB, puzzles []Puzzle, opts BookOptions) []byte {
 	tb.Helper()
 	var buf bytes.Buffer
 	if err := WriteBook(&buf, puzzles, opts); err != nil {
@@ -140,7 +150,7 @@ func writeBook(tb testing.TB, puzzles []Puzzle, opts BookOptions) []byte {
 }
 
 // keep writes a book into the -keep directory, when one is given.
-func keep(tb testing.TB, name string, pdf []byte) {
+func keepPDF(tb testing.TB, name string, pdf []byte) {
 	tb.Helper()
 	if *keepDir == "" {
 		return
@@ -316,8 +326,8 @@ func TestLayouts(t *testing.T) {
 			name := fmt.Sprintf("%s-%d", size, per)
 			t.Run(name, func(t *testing.T) {
 				opts := BookOptions{Title: "Test Book", Page: size, PerPage: per, Solutions: true}
-				pdf := writeBook(t, puzzles, opts)
-				keep(t, name, pdf)
+				pdf := mustWriteBook(t, puzzles, opts)
+				keepPDF(t, name, pdf)
 				c := content(mustPage(t, size), marginsFor(mustPage(t, size)), 1)
 				solPer := solutionLayout(9, c).cap()
 				puzzlePages := ceilDiv(count, per)
@@ -368,8 +378,8 @@ func TestSizes(t *testing.T) {
 		for _, size := range PageSizeNames() {
 			for _, per := range []int{0, 6} {
 				t.Run(fmt.Sprintf("%s-%s-%d", name, size, per), func(t *testing.T) {
-					pdf := writeBook(t, puzzles, BookOptions{Page: size, PerPage: per, Solutions: true})
-					keep(t, fmt.Sprintf("size-%s-%s-%d", name, size, per), pdf)
+					pdf := mustWriteBook(t, puzzles, BookOptions{Page: size, PerPage: per, Solutions: true})
+					keepPDF(t, fmt.Sprintf("size-%s-%s-%d", name, size, per), pdf)
 					k := MaxPerPage(n)
 					c := content(mustPage(t, size), marginsFor(mustPage(t, size)), 1)
 					pages := ceilDiv(len(puzzles), k) + ceilDiv(len(puzzles), solutionLayout(n, c).cap())
@@ -431,8 +441,8 @@ func TestMixedSizes(t *testing.T) {
 	for i := range puzzles {
 		puzzles[i].Number = i + 1
 	}
-	pdf := writeBook(t, puzzles, BookOptions{Page: "letter", PerPage: 6})
-	keep(t, "mixed", pdf)
+	pdf := mustWriteBook(t, puzzles, BookOptions{Page: "letter", PerPage: 6})
+	keepPDF(t, "mixed", pdf)
 	checkPDF(t, pdf, 3, map[int][]string{
 		1: {"Puzzle 1\n", "Puzzle 2\n"},
 		2: {"Puzzle 3\n", "Puzzle 5\n"},
@@ -446,8 +456,8 @@ func TestMixedSizes(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	puzzles := nineByNine(t, 20)
 	opts := BookOptions{Title: "Same", Page: "6x9", Solutions: true}
-	a := writeBook(t, puzzles, opts)
-	b := writeBook(t, puzzles, opts)
+	a := mustWriteBook(t, puzzles, opts)
+	b := mustWriteBook(t, puzzles, opts)
 	if !bytes.Equal(a, b) {
 		t.Fatalf("two runs gave different bytes (%d and %d bytes)", len(a), len(b))
 	}
@@ -456,12 +466,12 @@ func TestDeterministic(t *testing.T) {
 	}
 
 	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
-	c := writeBook(t, puzzles, opts)
+	c := mustWriteBook(t, puzzles, opts)
 	if !bytes.Contains(c, []byte("/CreationDate (D:20231114221320)")) {
 		t.Errorf("SOURCE_DATE_EPOCH=1700000000 not used as the creation date")
 	}
 	opts.Created = time.Date(2024, 2, 29, 12, 0, 0, 0, time.FixedZone("X", 3600))
-	d := writeBook(t, puzzles, opts)
+	d := mustWriteBook(t, puzzles, opts)
 	if !bytes.Contains(d, []byte("/ModDate (D:20240229110000)")) {
 		t.Errorf("Created not used (in UTC) as the modification date")
 	}
@@ -481,13 +491,13 @@ func goldenBooks(t *testing.T) map[string]func() []byte {
 	for _, size := range PageSizeNames() {
 		for _, per := range perPageChoices {
 			out[fmt.Sprintf("9x9-%s-%d", size, per)] = func() []byte {
-				return writeBook(t, nine, BookOptions{Title: "Golden", Page: size, PerPage: per, Solutions: true})
+				return mustWriteBook(t, nine, BookOptions{Title: "Golden", Page: size, PerPage: per, Solutions: true})
 			}
 		}
 	}
 	for _, name := range []string{"4x4", "6x6", "12x12", "16x16", "25x25", "36x36"} {
 		out[name+"-a4"] = func() []byte {
-			return writeBook(t, books[name], BookOptions{Solutions: true})
+			return mustWriteBook(t, books[name], BookOptions{Solutions: true})
 		}
 	}
 	return out
@@ -501,11 +511,11 @@ func TestGolden(t *testing.T) {
 	for _, name := range slices.Sorted(maps.Keys(books)) {
 		t.Run(name, func(t *testing.T) {
 			pdf := books[name]()
-			keep(t, "golden-"+name, pdf)
+			keepPDF(t, "golden-"+name, pdf)
 			sum := sha256.Sum256(pdf)
 			got := hex.EncodeToString(sum[:]) + "\n"
 			path := filepath.Join("testdata", "book-"+name+".golden")
-			if *update {
+			if updating() {
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -602,7 +612,7 @@ func TestNumberByPosition(t *testing.T) {
 		puzzles[i].Number = 0
 	}
 	puzzles[1].Number = 42
-	pdf := writeBook(t, puzzles, BookOptions{})
+	pdf := mustWriteBook(t, puzzles, BookOptions{})
 	checkPDF(t, pdf, 1, map[int][]string{1: {"Puzzle 1\n", "Puzzle 42\n", "Puzzle 3\n"}})
 }
 
@@ -612,7 +622,7 @@ func TestCustomAlphabet(t *testing.T) {
 		t.Fatal(err)
 	}
 	puzzles := nineByNine(t, 1)
-	pdf := writeBook(t, puzzles, BookOptions{Alphabet: &a})
+	pdf := mustWriteBook(t, puzzles, BookOptions{Alphabet: &a})
 	lines := strings.Split(pageTexts(t, pdf)[1], "\n")
 	for _, l := range lines {
 		if len(l) == 1 && l >= "2" && l <= "9" { // "1" is the page number
@@ -636,7 +646,7 @@ func TestWriteBookFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := writeBook(t, puzzles, opts); !bytes.Equal(got, want) {
+	if want := mustWriteBook(t, puzzles, opts); !bytes.Equal(got, want) {
 		t.Errorf("WriteBookFile wrote %d bytes that differ from WriteBook's %d", len(got), len(want))
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
@@ -670,7 +680,7 @@ func TestWriteBookFile(t *testing.T) {
 }
 
 // tool returns the path of a command-line tool, or skips the test.
-func tool(t *testing.T, name, pkg string) string {
+func needTool(t *testing.T, name, pkg string) string {
 	t.Helper()
 	path, err := exec.LookPath(name)
 	if err != nil {
@@ -683,9 +693,9 @@ func tool(t *testing.T, name, pkg string) string {
 // pdfcpu: pdfinfo's page count, pdffonts' embedding column and
 // pdftotext's text of each page.
 func TestPoppler(t *testing.T) {
-	pdfinfo := tool(t, "pdfinfo", "poppler-utils")
-	pdffonts := tool(t, "pdffonts", "poppler-utils")
-	pdftotext := tool(t, "pdftotext", "poppler-utils")
+	pdfinfo := needTool(t, "pdfinfo", "poppler-utils")
+	pdffonts := needTool(t, "pdffonts", "poppler-utils")
+	pdftotext := needTool(t, "pdftotext", "poppler-utils")
 	puzzles := nineByNine(t, 10)
 	path := filepath.Join(t.TempDir(), "book.pdf")
 	if err := WriteBookFile(path, puzzles, BookOptions{Title: "Poppler", Page: "6x9", PerPage: 4, Solutions: true}); err != nil {
@@ -726,7 +736,7 @@ func TestPoppler(t *testing.T) {
 }
 
 func TestQpdfCheck(t *testing.T) {
-	qpdf := tool(t, "qpdf", "qpdf")
+	qpdf := needTool(t, "qpdf", "qpdf")
 	books := sizeBooks(t)
 	dir := t.TempDir()
 	for _, name := range slices.Sorted(maps.Keys(books)) {
@@ -742,9 +752,9 @@ func TestQpdfCheck(t *testing.T) {
 
 // render draws page of pdf with pdftoppm at dpi dots per inch and returns
 // it as a grey image.
-func render(t *testing.T, pdf []byte, page, dpi int) *image.Gray {
+func renderPage(t *testing.T, pdf []byte, page, dpi int) *image.Gray {
 	t.Helper()
-	pdftoppm := tool(t, "pdftoppm", "poppler-utils")
+	pdftoppm := needTool(t, "pdftoppm", "poppler-utils")
 	dir := t.TempDir()
 	in := filepath.Join(dir, "book.pdf")
 	if err := os.WriteFile(in, pdf, 0o644); err != nil {
@@ -776,7 +786,7 @@ func render(t *testing.T, pdf []byte, page, dpi int) *image.Gray {
 // lines returns the positions of the rows (or, with cols, the columns) of
 // img whose longest run of dark pixels is at least min long, merging
 // neighbours into one line at their middle.
-func lines(img *image.Gray, cols bool, min int) []float64 {
+func gridLines(img *image.Gray, cols bool, min int) []float64 {
 	b := img.Bounds()
 	outer, inner := b.Dy(), b.Dx()
 	if cols {
@@ -821,15 +831,15 @@ func TestRender(t *testing.T) {
 	puzzles := nineByNine(t, 1) // r1c1 holds a 4
 	for _, size := range PageSizeNames() {
 		t.Run(size, func(t *testing.T) {
-			pdf := writeBook(t, puzzles, BookOptions{Page: size, PerPage: 1})
-			img := render(t, pdf, 1, dpi)
+			pdf := mustWriteBook(t, puzzles, BookOptions{Page: size, PerPage: 1})
+			img := renderPage(t, pdf, 1, dpi)
 			scale := dpi / 72.0
 			ps := mustPage(t, size)
 			c := content(ps, marginsFor(ps), 1)
 			side := gridSide(c, puzzleLabelSize(c.w)) * scale
 
-			rows := lines(img, false, int(side*0.9))
-			cols := lines(img, true, int(side*0.9))
+			rows := gridLines(img, false, int(side*0.9))
+			cols := gridLines(img, true, int(side*0.9))
 			if len(rows) != 10 || len(cols) != 10 {
 				t.Fatalf("found %d horizontal and %d vertical grid lines, want 10 each (rows %v, cols %v)", len(rows), len(cols), rows, cols)
 			}

@@ -1,0 +1,97 @@
+package output
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// TestWriteSVG checks every size: the SVG is well-formed XML with one
+// text element per given, holding that given's symbol, and N-1 lines
+// each way.
+func TestWriteSVG(t *testing.T) {
+	books := sizeBooks(t)
+	for _, name := range slices.Sorted(maps.Keys(books)) {
+		p := books[name][0]
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WriteSVG(&buf, p, nil); err != nil {
+				t.Fatalf("WriteSVG(%s) = %v", name, err)
+			}
+			var texts []string
+			nlines := 0
+			dec := xml.NewDecoder(&buf)
+			for {
+				tok, err := dec.Token()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("WriteSVG(%s) wrote bad XML: %v", name, err)
+				}
+				if se, ok := tok.(xml.StartElement); ok {
+					switch se.Name.Local {
+					case "line":
+						nlines++
+					case "text":
+						var s string
+						if err := dec.DecodeElement(&s, &se); err != nil {
+							t.Fatal(err)
+						}
+						texts = append(texts, s)
+					}
+				}
+			}
+			n := p.Grid.N()
+			if nlines != 2*(n-1) {
+				t.Errorf("WriteSVG(%s) drew %d lines, want %d", name, nlines, 2*(n-1))
+			}
+			a := grid.DefaultAlphabet(n)
+			var want []string
+			for _, v := range p.Grid.Cells {
+				if v != 0 {
+					want = append(want, string(rune(a.Symbol(int(v)))))
+				}
+			}
+			if !slices.Equal(texts, want) {
+				t.Errorf("WriteSVG(%s) symbols = %q, want %q", name, texts, want)
+			}
+		})
+	}
+}
+
+func TestWriteSVGEscapes(t *testing.T) {
+	a, err := grid.ParseAlphabet("<&>\"")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grid.New(grid.Shape{BoxRows: 2, BoxCols: 2})
+	copy(g.Cells, []uint8{1, 2, 3, 4})
+	var buf bytes.Buffer
+	if err := WriteSVG(&buf, Puzzle{Grid: g}, &a); err != nil {
+		t.Fatalf("WriteSVG = %v", err)
+	}
+	var v struct{}
+	if err := xml.Unmarshal(buf.Bytes(), &v); err != nil {
+		t.Errorf("WriteSVG with alphabet %q wrote bad XML: %v\n%s", a.String(), err, buf.Bytes())
+	}
+}
+
+func TestWriteSVGError(t *testing.T) {
+	g := grid.New(grid.Shape{BoxRows: 3, BoxCols: 3})
+	g.Cells[4] = 12
+	var buf bytes.Buffer
+	err := WriteSVG(&buf, Puzzle{Grid: g}, nil)
+	if err == nil || !strings.Contains(err.Error(), "r1c5 holds 12") {
+		t.Errorf("WriteSVG(cell 12 in a 9x9) = %v, want an error naming r1c5", err)
+	}
+	if buf.Len() != 0 {
+		t.Errorf("WriteSVG wrote %d bytes before failing", buf.Len())
+	}
+}
