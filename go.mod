@@ -11,4 +11,5 @@ require (
 	github.com/spf13/pflag v1.0.10 // indirect
 	golang.org/x/image v0.47.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )

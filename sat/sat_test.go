@@ -66,7 +66,7 @@ func BenchmarkSolutions(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		if n := len(s.Solutions(grids[i%len(grids)], 2)); n != 1 {
+		if n := s.Solutions(grids[i%len(grids)], nil, 2, nil); n != 1 {
 			b.Fatalf("puzzle %d: %d solutions, want 1", i, n)
 		}
 		i++

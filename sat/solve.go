@@ -2,15 +2,22 @@ package sat
 
 import "github.com/sudokugen/sudokugen/grid"
 
-// Solutions returns up to limit distinct solutions of puzzle g, in the order
-// the solver finds them. It solves under g's givens, then again and again
-// with a blocking clause on each solution found, until it comes back
-// unsatisfiable or has limit solutions. Fewer than limit solutions means
-// there are no more: with limit 2, one solution proves g unique.
+// Solutions counts the solutions of puzzle g up to limit and calls each, if
+// not nil, with every solution in the order the solver finds them. It
+// solves under g's givens, then again with a blocking clause on each
+// solution found, until the solver comes back unsatisfiable or limit
+// solutions are found. A count below limit is exact: with limit 2, a count
+// of 1 proves g unique. limit below 1 counts as 1.
 //
-// g must have the shape of s. The blocking clauses are guarded by one fresh
-// activation variable, so they bind only this call.
-func (s *Solver) Solutions(g grid.Grid, limit int) []grid.Grid {
+// known are solutions of g found by other means (the caller must have
+// checked them against the rules and the givens): they are blocked from
+// the start and count toward limit, but each is not called for them. With
+// one known solution and limit 2, Solutions is the single solve that proves
+// g unique or finds a second solution.
+//
+// g must have the shape of s. The blocking clauses are guarded by one
+// activation variable of this call, so they bind no other call.
+func (s *Solver) Solutions(g grid.Grid, known []grid.Grid, limit int, each func(grid.Grid)) int {
 	if s.spent >= poolSize {
 		s.rebuild()
 	}
@@ -27,22 +34,31 @@ func (s *Solver) Solutions(g grid.Grid, limit int) []grid.Grid {
 			assume = append(assume, -v)
 		}
 	}
-	if !s.Solve(assume) {
-		return nil
+	full := g.Givens() == len(g.Cells) // a full grid is its own only solution
+	count := 0
+	for _, k := range known {
+		count++
+		if count >= limit || full {
+			return count
+		}
+		if count == 1 {
+			assume = append(assume, act)
+		}
+		s.appendClause(append(Blocking(g, k), -act))
 	}
-	first := s.Grid()
-	sols := []grid.Grid{first}
-	if limit <= 1 || g.Givens() == len(g.Cells) {
-		return sols
-	}
-	assume = append(assume, act)
-	for len(sols) < limit {
-		block := Blocking(g, sols[len(sols)-1])
-		s.appendClause(append(block, -act))
-		if !s.Solve(assume) {
+	for s.Solve(assume) {
+		sol := s.Grid()
+		count++
+		if each != nil {
+			each(sol)
+		}
+		if count >= limit || full {
 			break
 		}
-		sols = append(sols, s.Grid())
+		if count == 1 {
+			assume = append(assume, act)
+		}
+		s.appendClause(append(Blocking(g, sol), -act))
 	}
-	return sols
+	return count
 }

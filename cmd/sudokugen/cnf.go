@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/sat"
+)
+
+type cnfOptions struct {
+	in     inputFlags
+	output string
+	files  []string
+}
+
+func newCNFCmd(s *streams) *cobra.Command {
+	var opts cnfOptions
+	cmd := &cobra.Command{
+		Use:   "cnf [FILE]",
+		Short: "Write the SAT encoding of a puzzle as DIMACS CNF",
+		Long: `Cnf writes the puzzle (from FILE, or standard input) as a DIMACS CNF that any
+SAT solver reads: the rules as clauses, then one unit clause per given.
+
+Variable N*N*(r-1) + N*(c-1) + d is true when row r, column c holds digit d
+(all 1-based), so a 9x9 puzzle uses variables 1 to 729. Each cell holds
+exactly one digit, and each row, column and box holds each digit exactly
+once; "at most one" is written as one binary clause per pair, which makes
+11,988 rule clauses for 9x9. Comment lines at the top say the same.`,
+		Example: `  sudokugen cnf puzzle.txt > puzzle.cnf && picosat puzzle.cnf
+  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' | sudokugen cnf | cadical`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.files = args
+			return runCNF(cmd.Context(), s, opts)
+		},
+	}
+	opts.in.register(cmd)
+	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
+	return cmd
+}
+
+func runCNF(ctx context.Context, s *streams, opts cnfOptions) error {
+	ro, err := opts.in.readOptions()
+	if err != nil {
+		return err
+	}
+	rs := newRecords(opts.files, s.In, ro)
+	defer rs.close()
+	rec, file, ok, err := rs.next()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &exitError{code: exitNotOK, err: fmt.Errorf("%s: no puzzle found", rs.display())}
+	}
+	if rec.Err != nil {
+		var pe *grid.ParseError
+		if errors.As(rec.Err, &pe) {
+			return &exitError{code: exitNotOK, err: rec.Err}
+		}
+		return &exitError{code: exitNotOK, err: fmt.Errorf("%s:%d: %w", file, rec.Line, rec.Err)}
+	}
+	if _, _, more, _ := rs.next(); more {
+		return &exitError{code: exitUsage, err: fmt.Errorf("%s holds more than one puzzle; cnf encodes one at a time", file)}
+	}
+	return writeOutput(opts.output, s.Out, func(w *bufio.Writer) error {
+		return sat.WriteDIMACS(w, rec.Grid)
+	})
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// inputFlags are the flags of every command that reads puzzles.
+type inputFlags struct {
+	size     string // "", "9", "16", or a box shape "2x3"
+	box      string
+	alphabet string
+	maxLine  int
+}
+
+func (f *inputFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.size, "size", "", "grid size (4 to 36) when it cannot be told from the cell count")
+	fl.StringVar(&f.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12 (default: square, or nearest to square)")
+	fl.StringVar(&f.alphabet, "alphabet", "", "symbols for the digits in order, such as 0-9A-F for 16x16 (default 1-9 then A-Z)")
+	fl.IntVar(&f.maxLine, "max-line", 1<<20, "longest input line in bytes; a longer line is reported as a bad record")
+}
+
+// readOptions turns the flags into grid.ReadOptions.
+func (f *inputFlags) readOptions() (grid.ReadOptions, error) {
+	var opts grid.ReadOptions
+	opts.MaxLineBytes = f.maxLine
+	switch {
+	case f.box != "":
+		sh, err := grid.ParseShape(f.box)
+		if err != nil {
+			return opts, usageError("--box: %v", err)
+		}
+		if f.size != "" {
+			n, err := grid.ParseShape(f.size)
+			if err != nil || n.N() != sh.N() {
+				return opts, usageError("--size %s does not match --box %s (size %d)", f.size, f.box, sh.N())
+			}
+		}
+		opts.Shape = sh
+	case f.size != "":
+		sh, err := grid.ParseShape(f.size)
+		if err != nil {
+			return opts, usageError("--size: %v", err)
+		}
+		opts.Shape = sh
+	}
+	if f.alphabet != "" {
+		a, err := grid.ParseAlphabet(f.alphabet)
+		if err != nil {
+			return opts, usageError("--alphabet: %v", err)
+		}
+		if opts.Shape.N() != 0 && a.Size() != opts.Shape.N() {
+			return opts, usageError("--alphabet has %d symbols, but the grid has %d digits", a.Size(), opts.Shape.N())
+		}
+		if opts.Shape.N() == 0 {
+			sh, err := grid.ShapeOf(a.Size())
+			if err != nil {
+				return opts, usageError("--alphabet: %v", err)
+			}
+			opts.Shape = sh
+		}
+		opts.Alphabet = &a
+	}
+	return opts, nil
+}
+
+// records reads puzzle records from the named files in turn ("-" or no
+// name: standard input), numbering them across files.
+type records struct {
+	names []string
+	stdin io.Reader
+	opts  grid.ReadOptions
+	cur   *grid.Reader
+	file  *os.File
+	name  string
+	index int
+	empty []string // inputs that held no puzzle
+	count int      // records in the current input
+}
+
+func newRecords(names []string, stdin io.Reader, opts grid.ReadOptions) *records {
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	return &records{names: names, stdin: stdin, opts: opts}
+}
+
+// next returns the next record, false at the end of the last input, or an
+// I/O error (a file that cannot be opened or read).
+func (rs *records) next() (grid.Record, string, bool, error) {
+	for {
+		if rs.cur == nil {
+			if len(rs.names) == 0 {
+				return grid.Record{}, "", false, nil
+			}
+			rs.name, rs.names = rs.names[0], rs.names[1:]
+			var r io.Reader = rs.stdin
+			display := "<stdin>"
+			if rs.name != "-" {
+				f, err := os.Open(rs.name)
+				if err != nil {
+					return grid.Record{}, "", false, &exitError{code: exitUsage, err: err}
+				}
+				rs.file, r, display = f, f, rs.name
+			}
+			rs.cur = grid.NewReader(r, display, rs.opts)
+			rs.count = 0
+		}
+		rec, err := rs.cur.Read()
+		if err == nil {
+			rec.Index = rs.index
+			rs.index++
+			rs.count++
+			return rec, rs.display(), true, nil
+		}
+		if !errors.Is(err, io.EOF) {
+			return grid.Record{}, "", false, &exitError{code: exitUsage, err: fmt.Errorf("read %s: %w", rs.display(), err)}
+		}
+		if rs.count == 0 {
+			rs.empty = append(rs.empty, rs.display())
+		}
+		rs.close()
+	}
+}
+
+func (rs *records) display() string {
+	if rs.name == "-" {
+		return "<stdin>"
+	}
+	return rs.name
+}
+
+func (rs *records) close() {
+	if rs.file != nil {
+		rs.file.Close()
+		rs.file = nil
+	}
+	rs.cur = nil
+}

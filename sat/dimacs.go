@@ -1,0 +1,111 @@
+package sat
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// WriteDIMACS writes the CNF of puzzle g in DIMACS format: comment lines
+// that name the encoding and the variable numbering, the "p cnf" header,
+// the rule clauses of Clauses, then one unit clause per given. Any SAT
+// solver that reads DIMACS can solve the result; a model maps back to the
+// grid through Decode or ReadModel.
+func WriteDIMACS(w io.Writer, g grid.Grid) error {
+	n := g.N()
+	rules := baseClauses(g.Shape)
+	givens := Givens(g)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
+	fmt.Fprintf(bw, "c encoding: each cell holds exactly one digit; each row, column and box holds\n")
+	fmt.Fprintf(bw, "c each digit exactly once; \"at most one\" as pairwise binary clauses\n")
+	fmt.Fprintf(bw, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
+	fmt.Fprintf(bw, "c rule clauses 1-%d, then one unit clause per given\n", len(rules))
+	fmt.Fprintf(bw, "p cnf %d %d\n", NumVars(n), len(rules)+len(givens))
+	buf := make([]byte, 0, 8*n)
+	for _, c := range rules {
+		buf = buf[:0]
+		for _, l := range c {
+			buf = strconv.AppendInt(buf, int64(l), 10)
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, '0', '\n')
+		bw.Write(buf)
+	}
+	for _, l := range givens {
+		fmt.Fprintf(bw, "%d 0\n", l)
+	}
+	return bw.Flush()
+}
+
+// ErrUnsat is returned by ReadModel when the solver's answer says the CNF
+// has no model.
+var ErrUnsat = errors.New("the solver reports UNSATISFIABLE")
+
+// ReadModel reads a SAT solver's answer for a grid of shape s, in the
+// competition format ("s SATISFIABLE" and "v ..." lines, as picosat,
+// cadical and minisat -model print) or as a bare list of literals, and
+// returns the grid it describes. It returns ErrUnsat for an UNSATISFIABLE
+// answer, and an error when the model does not put exactly one digit in
+// every cell.
+func ReadModel(r io.Reader, s grid.Shape) (grid.Grid, error) {
+	n := s.N()
+	nv := NumVars(n)
+	truth := make([]bool, nv)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		switch {
+		case text == "", strings.HasPrefix(text, "c"):
+			continue
+		case strings.HasPrefix(text, "s "):
+			if strings.Contains(text, "UNSAT") {
+				return grid.Grid{}, ErrUnsat
+			}
+			continue
+		case text == "SAT", text == "UNSAT":
+			if text == "UNSAT" {
+				return grid.Grid{}, ErrUnsat
+			}
+			continue
+		}
+		text = strings.TrimPrefix(text, "v")
+		for _, f := range strings.Fields(text) {
+			l, err := strconv.Atoi(f)
+			if err != nil {
+				return grid.Grid{}, fmt.Errorf("line %d: %q is not a literal", line, f)
+			}
+			if l > 0 && l <= nv {
+				truth[l-1] = true
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return grid.Grid{}, err
+	}
+	g := grid.New(s)
+	for v := 1; v <= nv; v++ {
+		if !truth[v-1] {
+			continue
+		}
+		r, c, d := Decode(n, v)
+		if old := g.At(r, c); old != 0 {
+			return grid.Grid{}, fmt.Errorf("the model puts both %d and %d in %s", old, d, grid.Cell{Row: r, Col: c})
+		}
+		g.Set(r, c, d)
+	}
+	for i, v := range g.Cells {
+		if v == 0 {
+			return grid.Grid{}, fmt.Errorf("the model leaves %s empty", grid.Cell{Row: i / n, Col: i % n})
+		}
+	}
+	return g, nil
+}

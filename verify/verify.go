@@ -1,0 +1,151 @@
+// Package verify decides whether a Sudoku puzzle has exactly one solution.
+//
+// The verdict comes from a SAT solver: a puzzle is unique when, once a
+// solution is found, a second solve that forbids it (a blocking clause over
+// the empty cells) comes back unsatisfiable. When the second solve finds
+// another solution, the two differing solutions are the witness.
+package verify
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/sat"
+)
+
+// Status is the verdict on one puzzle.
+type Status int
+
+const (
+	Unique   Status = iota // exactly one solution
+	Multiple               // two or more solutions
+	None                   // no solution
+	Invalid                // malformed, or givens that clash
+)
+
+var statusNames = [...]string{"unique", "multiple", "none", "invalid"}
+
+func (s Status) String() string {
+	if s < 0 || int(s) >= len(statusNames) {
+		return fmt.Sprintf("Status(%d)", int(s))
+	}
+	return statusNames[s]
+}
+
+// MarshalText writes the status as its name, for JSON.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Result is the verdict on one puzzle with its evidence.
+type Result struct {
+	Status Status
+	// Solutions holds the solution of a unique puzzle, or the first two
+	// solutions found of a puzzle with several; they differ in at least one
+	// cell. Empty for None and Invalid.
+	Solutions []grid.Grid
+	// Count is the number of solutions found, at most Limit. It is exact
+	// when it is below Limit; when it equals Limit there may be more.
+	Count int
+	Limit int
+	// Clashes lists the givens that break the rules, for Invalid.
+	Clashes []grid.Clash
+	// Err says why the puzzle is Invalid.
+	Err error
+}
+
+// Exact reports whether Count is the exact number of solutions.
+func (r Result) Exact() bool { return r.Count < r.Limit || r.Status == Unique || r.Status == None }
+
+// Options set how much to look for.
+type Options struct {
+	// CountLimit is how many solutions to count at most (default and
+	// minimum 2, which is enough to tell unique from multiple).
+	CountLimit int
+}
+
+// Verifier checks puzzles, keeping one incremental solver per grid shape.
+// A Verifier is not safe for concurrent use; Puzzle is.
+type Verifier struct {
+	solvers map[grid.Shape]*sat.Solver
+}
+
+// New returns a Verifier.
+func New() *Verifier { return &Verifier{solvers: make(map[grid.Shape]*sat.Solver)} }
+
+// Check returns the verdict on puzzle g.
+func (v *Verifier) Check(g grid.Grid, opts Options) Result {
+	limit := max(opts.CountLimit, 2)
+	res := Result{Limit: limit}
+	if err := validate(g); err != nil {
+		res.Status, res.Err = Invalid, err
+		return res
+	}
+	if cl := g.Clashes(); len(cl) > 0 {
+		res.Status, res.Clashes = Invalid, cl
+		res.Err = fmt.Errorf("givens clash: %s", cl[0])
+		if len(cl) > 1 {
+			res.Err = fmt.Errorf("givens clash: %s (and %d more)", cl[0], len(cl)-1)
+		}
+		return res
+	}
+	s := v.solvers[g.Shape]
+	if s == nil {
+		s = sat.New(g.Shape)
+		v.solvers[g.Shape] = s
+	}
+	keep := func(sol grid.Grid) {
+		if len(res.Solutions) < 2 {
+			res.Solutions = append(res.Solutions, sol)
+		}
+	}
+	var known []grid.Grid
+	if first, found := firstSolution(g); found == searchFound && g.Solves(first) {
+		known = []grid.Grid{first}
+		keep(first)
+	}
+	res.Count = s.Solutions(g, known, limit, keep)
+	switch res.Count {
+	case 0:
+		res.Status = None
+	case 1:
+		res.Status = Unique
+	default:
+		res.Status = Multiple
+	}
+	return res
+}
+
+// validate checks what the SAT encoding takes for granted: a supported
+// shape, the right number of cells, and digits in range.
+func validate(g grid.Grid) error {
+	if err := g.Shape.Validate(); err != nil {
+		return err
+	}
+	if len(g.Cells) != g.Shape.Cells() {
+		return fmt.Errorf("%d cells for a %dx%d grid, want %d", len(g.Cells), g.N(), g.N(), g.Shape.Cells())
+	}
+	n := g.N()
+	for i, d := range g.Cells {
+		if int(d) > n {
+			return fmt.Errorf("%s holds %d, more than %d", grid.Cell{Row: i / n, Col: i % n}, d, n)
+		}
+	}
+	return nil
+}
+
+var (
+	shared   *Verifier
+	sharedMu sync.Mutex
+)
+
+// Puzzle returns the verdict on puzzle g. It is safe for concurrent use;
+// calls run one at a time, because the SAT solver underneath cannot run in
+// two goroutines at once. For parallel speed use several processes.
+func Puzzle(g grid.Grid, opts Options) Result {
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if shared == nil {
+		shared = New()
+	}
+	return shared.Check(g, opts)
+}
