@@ -532,22 +532,34 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// BenchmarkWriteBook writes 1,000 9x9 puzzles with their solutions, six to
-// a 6x9in page: the size of a large paperback.
+// BenchmarkWriteBook writes books with solutions on 6x9in pages: 1,000
+// 9x9 puzzles six to a page (the target is under 2 s), and smaller books
+// of the large sizes.
 func BenchmarkWriteBook(b *testing.B) {
-	puzzles := nineByNine(b, 1000)
-	opts := BookOptions{Title: "Benchmark", Page: "6x9", Solutions: true}
-	var size int
-	b.ReportAllocs()
-	for b.Loop() {
-		var buf bytes.Buffer
-		if err := WriteBook(&buf, puzzles, opts); err != nil {
-			b.Fatal(err)
-		}
-		size = buf.Len()
+	for _, bb := range []struct {
+		name, puzzles, solutions string
+		count                    int
+	}{
+		{"9x9-1000", "tdoku/top1465.txt", "tdoku/top1465.solutions.txt", 1000},
+		{"16x16-100", "large/16x16.unique.txt", "large/16x16.unique.solutions.txt", 100},
+		{"25x25-100", "large/25x25.unique.txt", "large/25x25.unique.solutions.txt", 100},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			puzzles := loadBook(b, bb.puzzles, bb.solutions, bb.count)
+			opts := BookOptions{Title: "Benchmark", Page: "6x9", Solutions: true}
+			var size int
+			b.ReportAllocs()
+			for b.Loop() {
+				var buf bytes.Buffer
+				if err := WriteBook(&buf, puzzles, opts); err != nil {
+					b.Fatal(err)
+				}
+				size = buf.Len()
+			}
+			b.ReportMetric(float64(len(puzzles))*float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+			b.ReportMetric(float64(size), "bytes")
+		})
 	}
-	b.ReportMetric(float64(len(puzzles))*float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
-	b.ReportMetric(float64(size), "bytes")
 }
 
 func TestWriteBookErrors(t *testing.T) {
@@ -604,6 +616,50 @@ func TestWriteBookErrors(t *testing.T) {
 	if err := WriteBook(io.Discard, nil, BookOptions{}); !errors.Is(err, ErrNoPuzzles) {
 		t.Errorf("WriteBook(no puzzles) = %v, want ErrNoPuzzles", err)
 	}
+}
+
+// TestUseCases writes the books of the issue: a self-publisher's 6x9in
+// paperback of 150 puzzles six to a page with solutions at the back, a
+// teacher's A4 pages of one large puzzle each, and a puzzle site's file of
+// puzzles with no levels or solutions.
+func TestUseCases(t *testing.T) {
+	t.Run("paperback", func(t *testing.T) {
+		puzzles := nineByNine(t, 150)
+		pdf := mustWriteBook(t, puzzles, BookOptions{Title: "150 Hard Sudoku", Page: "6x9", PerPage: 6, Solutions: true})
+		keepPDF(t, "paperback", pdf)
+		// title, 25 pages of puzzles, 10 pages of 15 solutions
+		checkPDF(t, pdf, 36, map[int][]string{
+			1:  {"150 Hard Sudoku", "150 puzzles"},
+			2:  {"Puzzle 1\n", "Puzzle 6\n", "easy · 1.0 · 18 clues"},
+			26: {"Puzzle 145\n", "Puzzle 150\n"},
+			27: {"Solutions", "\n1\n", "\n15\n"},
+			36: {"\n136\n", "\n150\n"},
+		})
+	})
+	t.Run("classroom", func(t *testing.T) {
+		puzzles := nineByNine(t, 5)
+		pdf := mustWriteBook(t, puzzles, BookOptions{PerPage: 1})
+		checkPDF(t, pdf, 5, map[int][]string{3: {"Puzzle 3\n"}, 5: {"Puzzle 5\n"}})
+	})
+	t.Run("site", func(t *testing.T) {
+		lines := dataLines(t, "royle17/puzzles.txt", 20)
+		puzzles := make([]Puzzle, len(lines))
+		for i, l := range lines {
+			puzzles[i] = Puzzle{Number: 1001 + i, Grid: dataGrid(t, l)}
+		}
+		pdf := mustWriteBook(t, puzzles, BookOptions{Page: "letter", Solutions: true})
+		// no solutions known: no solution pages
+		checkPDF(t, pdf, 4, map[int][]string{1: {"Puzzle 1001\n", "17 clues"}, 4: {"Puzzle 1020\n"}})
+	})
+	t.Run("thousand", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("a 1,000-puzzle book in -short mode")
+		}
+		puzzles := nineByNine(t, 1000)
+		pdf := mustWriteBook(t, puzzles, BookOptions{Title: "Thousand", Page: "a4", Solutions: true})
+		// title, 167 pages of 6, 34 pages of 30 solutions
+		checkPDF(t, pdf, 1+167+34, map[int][]string{168: {"Puzzle 1000\n"}, 202: {"\n1000\n"}})
+	})
 }
 
 func TestNumberByPosition(t *testing.T) {
