@@ -32,14 +32,19 @@ func (s *solver) next() (hint, bool) {
 		func() (hint, bool) { return s.nakedSet(3) },
 		func() (hint, bool) { return s.fish(3) },
 		func() (hint, bool) { return s.hiddenSet(3, false) },
+		func() (hint, bool) { return s.strongLinks(2) },
 		s.xyWing,
 		s.xyzWing,
 		s.uniqueLoops,
 		func() (hint, bool) { return s.nakedSet(4) },
 		func() (hint, bool) { return s.fish(4) },
 		func() (hint, bool) { return s.hiddenSet(4, false) },
+		func() (hint, bool) { return s.strongLinks(3) },
 		s.bug,
+		func() (hint, bool) { return s.strongLinks(4) },
 		s.alignedPairs,
+		func() (hint, bool) { return s.strongLinks(5) },
+		func() (hint, bool) { return s.strongLinks(6) },
 	}
 	for _, f := range finders {
 		if h, ok := f(); ok {
@@ -113,32 +118,33 @@ func (s *solver) nakedSingle() (hint, bool) {
 	return hint{}, false
 }
 
-// makesSingle reports whether removing digit d from the cells of es leaves
-// d with exactly one place in a unit of one of those cells.
-func (s *solver) makesSingle(es []elim, d int) bool {
+// directLock reports whether locking digit d of unit u1 into unit u2
+// leaves a hidden single in another unit of u1's type that crosses u2.
+func (s *solver) directLock(u1, u2, d int) bool {
 	b := &s.b
+	n := b.n
 	bit := uint64(1) << (d - 1)
-	for _, e := range es {
-		for _, u := range b.cellUnit[e.c] {
-			k := 0
-			for _, c := range b.units[u] {
-				if b.cand[c]&bit == 0 {
-					continue
-				}
-				removed := false
-				for _, f := range es {
-					if f.c == c {
-						removed = true
-						break
-					}
-				}
-				if !removed {
-					k++
-				}
+	t := u1 / n
+	for u3 := t * n; u3 < (t+1)*n; u3++ {
+		if u3 == u1 {
+			continue
+		}
+		total, outside, crosses := 0, 0, false
+		for _, c := range b.units[u3] {
+			in2 := b.cellUnit[c][u2/n] == int32(u2)
+			if in2 {
+				crosses = true
 			}
-			if k == 1 {
-				return true
+			if b.cand[c]&bit == 0 {
+				continue
 			}
+			total++
+			if !in2 {
+				outside++
+			}
+		}
+		if crosses && total > 1 && outside == 1 {
+			return true
 		}
 	}
 	return false
@@ -203,7 +209,7 @@ func (s *solver) locking(direct bool) (hint, bool) {
 					default:
 						tech = Claiming
 					}
-					if direct && !s.makesSingle(es, d) {
+					if direct && !s.directLock(u, int(v), d) {
 						continue
 					}
 					return hint{tech: tech, score: techBase[tech], cells: cells, place: -1, elims: es, unit: u}, true
@@ -315,7 +321,7 @@ func (s *solver) hiddenSet(k int, direct bool) (hint, bool) {
 				empty++
 			}
 		}
-		if empty <= k {
+		if empty <= k || !direct && empty <= 2*k {
 			continue
 		}
 		for d := 1; d <= b.n; d++ {

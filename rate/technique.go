@@ -22,12 +22,14 @@ const (
 	NakedTriple
 	Swordfish
 	HiddenTriple
+	TurbotFish
 	XYWing
 	XYZWing
 	UniqueRectangle
 	NakedQuad
 	Jellyfish
 	HiddenQuad
+	StrongLinkChain
 	BUG
 	AlignedPairExclusion
 	XCycle
@@ -61,6 +63,8 @@ var techNames = [numTechniques]string{
 	NakedTriple:          "naked triple",
 	Swordfish:            "swordfish",
 	HiddenTriple:         "hidden triple",
+	TurbotFish:           "turbot fish",
+	StrongLinkChain:      "strong-link chain",
 	XYWing:               "XY-wing",
 	XYZWing:              "XYZ-wing",
 	UniqueRectangle:      "unique rectangle",
@@ -101,6 +105,8 @@ var techBase = [numTechniques]int{
 	NakedTriple:          36,
 	Swordfish:            38,
 	HiddenTriple:         40,
+	TurbotFish:           40,
+	StrongLinkChain:      54,
 	XYWing:               42,
 	XYZWing:              44,
 	UniqueRectangle:      45,
