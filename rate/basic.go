@@ -40,10 +40,13 @@ func (s *solver) next() (hint, bool) {
 		func() (hint, bool) { return s.fish(4) },
 		func() (hint, bool) { return s.hiddenSet(4, false) },
 		func() (hint, bool) { return s.strongLinks(3) },
+		func() (hint, bool) { return s.alsWing(3) },
 		s.bug,
 		func() (hint, bool) { return s.strongLinks(4) },
+		func() (hint, bool) { return s.alsWing(4) },
 		s.alignedPairs,
 		func() (hint, bool) { return s.strongLinks(5) },
+		func() (hint, bool) { return s.alsWing(5) },
 		func() (hint, bool) { return s.strongLinks(6) },
 	}
 	for _, f := range finders {

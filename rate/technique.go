@@ -30,11 +30,15 @@ const (
 	Jellyfish
 	HiddenQuad
 	StrongLinkChain
+	WXYZWing
 	BUG
+	VWXYZWing
 	AlignedPairExclusion
+	UVWXYZWing
 	XCycle
 	XYCycle
 	XChain
+	TUVWXYZWing
 	AICLoop
 	XYChain
 	AIC
@@ -71,6 +75,10 @@ var techNames = [numTechniques]string{
 	NakedQuad:            "naked quad",
 	Jellyfish:            "jellyfish",
 	HiddenQuad:           "hidden quad",
+	WXYZWing:             "WXYZ-wing",
+	VWXYZWing:            "VWXYZ-wing",
+	UVWXYZWing:           "UVWXYZ-wing",
+	TUVWXYZWing:          "TUVWXYZ-wing",
 	BUG:                  "bivalue universal grave",
 	AlignedPairExclusion: "aligned pair exclusion",
 	XCycle:               "X-cycle",
@@ -113,6 +121,10 @@ var techBase = [numTechniques]int{
 	NakedQuad:            50,
 	Jellyfish:            52,
 	HiddenQuad:           54,
+	WXYZWing:             55,
+	VWXYZWing:            62,
+	UVWXYZWing:           66,
+	TUVWXYZWing:          75,
 	BUG:                  56,
 	AlignedPairExclusion: 62,
 	XCycle:               65,
