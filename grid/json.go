@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"unicode/utf8"
 )
 
 // errValueTooLong stops the JSON decoder when one value passes the limit.
@@ -27,6 +28,9 @@ type countReader struct {
 func (c *countReader) Read(p []byte) (int, error) {
 	if c.off-c.mark > c.limit {
 		return 0, errValueTooLong
+	}
+	if room := c.limit - (c.off - c.mark) + 1; int64(len(p)) > room {
+		p = p[:room]
 	}
 	n, err := c.src.Read(p)
 	for i := 0; i < n; {
@@ -306,7 +310,7 @@ func (j *jsonReader) fromArray(elems []json.RawMessage, hint Shape) (Grid, error
 	if elems[0][0] != '[' { // a flat list
 		count := len(elems)
 		n := isqrt(count)
-		if n*n != count || n > MaxN {
+		if n*n != count || n < MinN || n > MaxN {
 			return Grid{}, problemf(ErrLength, "%d numbers, want N*N for a grid of size N, or N rows of N", count)
 		}
 		s, err := j.shapeFor(n, hint, fmt.Sprintf("%d numbers make a grid of size %d", count, n))
@@ -447,8 +451,18 @@ func (j *jsonReader) fail(err error, inValue bool) {
 				at = pos + max(se.Offset-1, 0)
 			}
 		}
+		start, _ := j.cnt.pos(min(pos, at))
 		line, col := j.cnt.pos(at)
-		j.bad(line, col, "", problemf(ErrJSON, "invalid JSON: %v", se))
+		text := buf
+		if k := bytes.IndexByte(text, '\n'); k >= 0 {
+			text = text[:k]
+		}
+		text = bytes.TrimSpace(text)
+		t := cutText(text)
+		if !utf8.Valid(text) {
+			t = quoteText(text)
+		}
+		j.r.pushBad(start, t, j.r.parseError(line, col, problemf(ErrJSON, "invalid JSON: %v", se)))
 		if j.inArray {
 			j.r.err = io.EOF
 			return
@@ -467,6 +481,17 @@ func (j *jsonReader) fail(err error, inValue bool) {
 // bytes the old decoder read but did not use, from input offset pos.
 func (j *jsonReader) resync(buf []byte, pos, at int64) {
 	skip := int(min(max(at-pos, 0), int64(len(buf))))
+	// When the bad byte starts its line, as after a value left open, the
+	// line may hold the next value: start again there.
+	k := skip
+	for k > 0 && (buf[k-1] == ' ' || buf[k-1] == '\t' || buf[k-1] == '\r') {
+		k--
+	}
+	if k > 0 && buf[k-1] == '\n' {
+		j.base = pos + int64(k)
+		j.dec = json.NewDecoder(io.MultiReader(bytes.NewReader(buf[k:]), j.cnt))
+		return
+	}
 	buf = buf[skip:]
 	pos += int64(skip)
 	for {

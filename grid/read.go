@@ -321,6 +321,7 @@ func (r *Reader) readLine() (line []byte, tooLong bool, err error) {
 					tooLong = true
 					b = b[:min(len(b), r.maxLine+2-len(r.long))]
 				}
+				r.long = r.grow(len(b))
 				r.long = append(r.long, b...)
 			}
 		}
@@ -336,6 +337,22 @@ func (r *Reader) readLine() (line []byte, tooLong bool, err error) {
 		tooLong = true
 	}
 	return b, tooLong, nil
+}
+
+// grow makes room for n more bytes in r.long, doubling its capacity up to
+// the longest line kept.
+func (r *Reader) grow(n int) []byte {
+	need := len(r.long) + n
+	if need <= cap(r.long) {
+		return r.long
+	}
+	c := max(2*cap(r.long), need)
+	if c >= r.maxLine {
+		c = r.maxLine + 2
+	}
+	b := make([]byte, len(r.long), max(c, need))
+	copy(b, r.long)
+	return b
 }
 
 // Byte classes of text input.
@@ -501,7 +518,7 @@ func (r *Reader) oneLine(count int, leadBar bool) bool {
 	if r.opts.Shape != (Shape{}) {
 		return count == r.opts.Shape.Cells()
 	}
-	if count > len(shapeByCells) || shapeByCells[count] == (Shape{}) {
+	if count >= len(shapeByCells) || shapeByCells[count] == (Shape{}) {
 		return false
 	}
 	// A bordered row such as "| 1 2 3 4 | ... |" of a 16x16 grid.
@@ -690,7 +707,7 @@ func (r *Reader) endGrid() {
 	text := cutText(acc.text)
 	if acc.err == nil && acc.rows < acc.n {
 		acc.err = r.parseError(acc.startLine, acc.startCol,
-			problemf(ErrShortGrid, "grid cut short: %d rows of %d cells, want %d rows", acc.rows, acc.n, acc.n))
+			problemf(ErrShortGrid, "grid cut short after %d of %d rows", acc.rows, acc.n))
 	}
 	if acc.err != nil {
 		r.push(Record{Line: acc.startLine, Text: text, Err: acc.err})
