@@ -265,6 +265,9 @@ func (ch *chainer) best(s *solver) (hint, bool) {
 	if h, ok := s.alsWing(6); ok {
 		return h, true
 	}
+	if h, ok := s.alignedTriples(); ok {
+		return h, true
+	}
 	for _, rule := range [3][3]bool{{true, true, false}, {false, false, true}, {true, false, true}} {
 		ch.dynamic, ch.nishio, ch.multiple = rule[0], rule[1], rule[2]
 		ch.multi(s)

@@ -1,0 +1,106 @@
+package rate
+
+import "math/bits"
+
+// alignedTriples finds aligned triplet exclusions: for three cells, every
+// combination of their digits is ruled out when two of them that see each
+// other would share a digit, or when it would leave a common neighbour
+// (with two or three candidates) without a digit. A digit of a base cell
+// that appears in no allowed combination goes.
+func (s *solver) alignedTriples() (hint, bool) {
+	b := &s.b
+	if b.n > 9 {
+		return hint{}, false
+	}
+	const degree = 3
+	excl := make([][]int32, b.nc)
+	var bases []int32
+	isBase := make([]bool, b.nc)
+	for c := 0; c < b.nc; c++ {
+		if popcount(b.cand[c]) < 2 {
+			continue
+		}
+		single := false
+		var ex []int32
+		for _, p := range b.peers[c] {
+			switch k := popcount(b.cand[p]); {
+			case k == 1:
+				single = true
+			case k >= 2 && k <= degree:
+				ex = append(ex, p)
+			}
+		}
+		if !single && len(ex) > 0 {
+			excl[c] = ex
+			bases = append(bases, int32(c))
+			isBase[c] = true
+		}
+	}
+	var common []int32
+	for i, c0 := range bases {
+		for _, c1 := range bases[i+1:] {
+			var tail []int32
+			for _, lst := range [2][]int32{excl[c0], excl[c1]} {
+				for _, t := range lst {
+					if isBase[t] && t != c0 && t != c1 && !inList(tail, t) {
+						tail = append(tail, t)
+					}
+				}
+			}
+			for _, c2 := range tail {
+				cells := [degree]int32{c0, c1, c2}
+				common = common[:0]
+				for _, e := range excl[c0] {
+					if inList(excl[c1], e) && inList(excl[c2], e) {
+						common = append(common, e)
+					}
+				}
+				if len(common) < 2 {
+					continue
+				}
+				var allowed [degree]uint64
+				m0, m1, m2 := b.cand[c0], b.cand[c1], b.cand[c2]
+				s01, s02, s12 := b.sees(int(c0), int(c1)), b.sees(int(c0), int(c2)), b.sees(int(c1), int(c2))
+				for x := m0; x != 0; x &= x - 1 {
+					d0 := uint64(1) << bits.TrailingZeros64(x)
+					for y := m1; y != 0; y &= y - 1 {
+						d1 := uint64(1) << bits.TrailingZeros64(y)
+						if d0 == d1 && s01 {
+							continue
+						}
+						for z := m2; z != 0; z &= z - 1 {
+							d2 := uint64(1) << bits.TrailingZeros64(z)
+							if d0 == d2 && s02 || d1 == d2 && s12 {
+								continue
+							}
+							u := d0 | d1 | d2
+							ok := true
+							for _, e := range common {
+								if b.cand[e]&^u == 0 {
+									ok = false
+									break
+								}
+							}
+							if ok {
+								allowed[0] |= d0
+								allowed[1] |= d1
+								allowed[2] |= d2
+							}
+						}
+					}
+				}
+				var es []elim
+				for i, c := range cells {
+					for x := b.cand[c] &^ allowed[i]; x != 0; x &= x - 1 {
+						es = append(es, elim{c, int32(bits.TrailingZeros64(x) + 1)})
+					}
+				}
+				if len(es) > 0 {
+					hc := append(cells[:], common...)
+					return hint{tech: AlignedTripleExclusion, score: techBase[AlignedTripleExclusion], cells: hc, place: -1, elims: es, unit: -1}, true
+				}
+			}
+		}
+	}
+	return hint{}, false
+}
