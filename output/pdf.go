@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font"
@@ -169,7 +170,13 @@ func newBook(puzzles []Puzzle, opts BookOptions) (*book, error) {
 		if p.Number == 0 {
 			p.Number = i + 1
 		}
+		if p.Level, err = drawable(p.Level); err != nil {
+			return nil, err
+		}
 		b.puzzles[i] = p
+	}
+	if b.opts.Title, err = drawable(opts.Title); err != nil {
+		return nil, err
 	}
 	b.plan()
 	return b, nil
@@ -240,6 +247,56 @@ type renderer struct {
 // its origin on the baseline, y growing downwards.
 type inkBox struct{ minX, minY, maxX, maxY float64 }
 
+// fontRunes is the set of runes of the Basic Multilingual Plane that both
+// book fonts can draw, one bit per rune.
+var fontRunes = sync.OnceValues(func() (*[1 << 16 / 64]uint64, error) {
+	var set [1 << 16 / 64]uint64
+	for i := range set {
+		set[i] = ^uint64(0)
+	}
+	for _, ttf := range [][]byte{goregular.TTF, gobold.TTF} {
+		f, err := sfnt.Parse(ttf)
+		if err != nil {
+			return nil, err
+		}
+		var buf sfnt.Buffer
+		for r := rune(0); r < 1<<16; r++ {
+			if gi, err := f.GlyphIndex(&buf, r); err != nil || gi == 0 {
+				set[r/64] &^= 1 << (r % 64)
+			}
+		}
+	}
+	return &set, nil
+})
+
+// drawable returns s with every rune the book fonts cannot draw (control
+// characters, invalid UTF-8, symbols outside the fonts) replaced by '?'.
+// The PDF writer needs this: it fails on runes its font lacks.
+func drawable(s string) (string, error) {
+	set, err := fontRunes()
+	if err != nil {
+		return "", err
+	}
+	ok := func(r rune) bool {
+		return r >= ' ' && r < 1<<16 && r != utf8.RuneError && set[r/64]&(1<<(r%64)) != 0
+	}
+	clean := true
+	for _, r := range s {
+		clean = clean && ok(r)
+	}
+	if clean {
+		return s, nil
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !ok(r) {
+			r = '?'
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), nil
+}
+
 // symbolInk measures the ink of the printable ASCII symbols in the regular
 // and bold Go fonts, once, so that symbols are centred in their cells by
 // what is seen rather than by advance width and cap height.
@@ -271,7 +328,14 @@ var symbolInk = sync.OnceValues(func() (map[string]*[256]inkBox, error) {
 	return out, nil
 })
 
-func (b *book) render(w io.Writer) error {
+func (b *book) render(w io.Writer) (err error) {
+	// fpdf panics on some inputs it does not expect; drawable keeps the
+	// known ones away, and this turns any other into an error.
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("pdf writer failed: %v", v)
+		}
+	}()
 	pdf := fpdf.NewCustom(&fpdf.InitType{
 		UnitStr: "pt",
 		Size:    fpdf.SizeType{Wd: b.size.Width, Ht: b.size.Height},

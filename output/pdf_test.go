@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -932,4 +933,47 @@ func TestRender(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestDrawable(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Hard", "Hard"},
+		{"Судоку · Σudoku", "Судоку · Σudoku"},
+		{"emoji 😀", "emoji ?"},
+		{"bad \xff byte", "bad ? byte"},
+		{"日本", "??"},
+		{"tab\there", "tab?here"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got, err := drawable(tt.in); got != tt.want || err != nil {
+			t.Errorf("drawable(%q) = %q, %v, want %q", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+// FuzzBookText writes books with any title and level: the writer must not
+// fail or panic, the PDF must pass strict validation, and short titles
+// must show on the title page as drawable makes them.
+func FuzzBookText(f *testing.F) {
+	for _, s := range []string{"Hard", "Судоку", "emoji 😀", "bad \xff", "日本語", "(paren) \\ back", "\x00", "\u2028", ""} {
+		f.Add(s, s)
+	}
+	puzzles := nineByNine(f, 2)
+	conf := strictConf()
+	f.Fuzz(func(t *testing.T, title, level string) {
+		ps := slices.Clone(puzzles)
+		ps[0].Level = level
+		var buf bytes.Buffer
+		if err := WriteBook(&buf, ps, BookOptions{Title: title, Solutions: true}); err != nil {
+			t.Fatalf("WriteBook(title %q, level %q) = %v", title, level, err)
+		}
+		if err := api.Validate(bytes.NewReader(buf.Bytes()), conf); err != nil {
+			t.Fatalf("WriteBook(title %q, level %q): strict validation: %v", title, level, err)
+		}
+		want, _ := drawable(title)
+		if title != "" && utf8.RuneCountInString(want) < 16 && !strings.Contains(pageTexts(t, buf.Bytes())[1], want) {
+			t.Errorf("WriteBook(title %q): title page lacks %q", title, want)
+		}
+	})
 }
