@@ -1,0 +1,177 @@
+package generate
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/sat"
+)
+
+// Options say what puzzles to make. The zero value of every field but
+// Shape asks for minimal puzzles without symmetry.
+type Options struct {
+	Shape    grid.Shape
+	Symmetry Symmetry
+	// Clues is the number of clues to stop at, for easier puzzles than
+	// minimal ones. 0 removes clues until no more can go. When a grid
+	// cannot be brought down to Clues, new grids are tried, up to
+	// Attempts in all, before Puzzle fails with ErrCluesUnreachable.
+	Clues int
+	// Attempts bounds the grids tried to reach Clues; 0 means
+	// DefaultAttempts.
+	Attempts int
+	// MaxSolves bounds the SAT solves spent on removing clues from one
+	// grid; 0 means no bound. Removal stops when the budget is spent, so
+	// the puzzle is still unique but in general not minimal. The budget is
+	// counted in solves, not time, so the result stays reproducible. Large
+	// grids need it: minimising a 25x25 grid takes minutes.
+	MaxSolves int
+}
+
+// DefaultAttempts is the number of grids tried to reach Options.Clues when
+// Options.Attempts is 0.
+const DefaultAttempts = 20
+
+// ErrCluesUnreachable is the error of Puzzle when no grid tried could be
+// brought down to Options.Clues clues with the puzzle staying unique.
+var ErrCluesUnreachable = errors.New("clue count unreachable")
+
+// Puzzle is a generated puzzle with its solution.
+type Puzzle struct {
+	Index    int       // the index it was generated for
+	Puzzle   grid.Grid // the clues; empty cells are 0
+	Solution grid.Grid // the only solution
+}
+
+// Generator makes puzzles. It keeps one SAT solver per shape and reuses it,
+// so use one Generator for many puzzles. The puzzles do not depend on that
+// reuse: a puzzle is a function of (seed, index, options) alone. A Generator
+// is safe for concurrent use, but its calls run one at a time (gophersat
+// allows one solve per process at a time anyway; see package sat).
+type Generator struct {
+	mu      sync.Mutex
+	solvers map[grid.Shape]*pooled
+	layouts map[grid.Shape]*layout
+	orbits  map[orbitKey][][]int
+}
+
+type pooled struct {
+	s     *sat.Solver
+	grids int // grids made with s
+}
+
+type orbitKey struct {
+	sym Symmetry
+	n   int
+}
+
+// rebuildAfter is the number of grids after which a solver is replaced by
+// a fresh one, shedding the learned clauses that slow a long-lived solver.
+// Its results do not change either way.
+const rebuildAfter = 200
+
+// New returns a Generator with no solvers yet; each is built on first use.
+func New() *Generator {
+	return &Generator{
+		solvers: map[grid.Shape]*pooled{},
+		layouts: map[grid.Shape]*layout{},
+		orbits:  map[orbitKey][][]int{},
+	}
+}
+
+func (o Options) validate() error {
+	if err := o.Shape.Validate(); err != nil {
+		return err
+	}
+	if !o.Symmetry.valid() {
+		return fmt.Errorf("unknown symmetry %d", int(o.Symmetry))
+	}
+	if cells := o.Shape.Cells(); o.Clues < 0 || o.Clues > cells {
+		return fmt.Errorf("clues %d: want 0 (minimal) or 1 to %d for a %s grid", o.Clues, cells, o.Shape)
+	}
+	if o.Attempts < 0 {
+		return fmt.Errorf("attempts %d is negative", o.Attempts)
+	}
+	if o.MaxSolves < 0 {
+		return fmt.Errorf("solve budget %d is negative", o.MaxSolves)
+	}
+	return nil
+}
+
+// Puzzle generates puzzle number index of the sequence that seed starts.
+// It depends only on (seed, index, opts): its random numbers come from
+// rand.NewPCG(seed, index), and every choice that involves the solver rests
+// on whether a question is satisfiable, never on which model the solver
+// happens to return. So a run can be split by index ranges across
+// processes or machines and the pieces concatenated.
+//
+// The puzzle has exactly one solution. With Clues and MaxSolves 0 it is
+// minimal (no clue can go) when Symmetry is None, and minimal over orbits
+// (no orbit of the symmetry can go) otherwise.
+func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error) {
+	if err := opts.validate(); err != nil {
+		return Puzzle{}, fmt.Errorf("puzzle %d: %w", index, err)
+	}
+	if index < 0 {
+		return Puzzle{}, fmt.Errorf("puzzle %d: index is negative", index)
+	}
+	attempts := opts.Attempts
+	if attempts == 0 {
+		attempts = DefaultAttempts
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	l, orbs := g.layout(opts.Shape), g.orbitsOf(opts.Symmetry, opts.Shape.N())
+	rng := rand.New(rand.NewPCG(seed, uint64(index)))
+	fewest := -1
+	for range attempts {
+		s := g.solver(opts.Shape)
+		full, err := fill(s, l, rng)
+		if err != nil {
+			return Puzzle{}, fmt.Errorf("puzzle %d: %w", index, err)
+		}
+		p, _ := remove(s, l, full, orbs, rng, removal{target: opts.Clues, maxSolves: opts.MaxSolves})
+		if opts.Clues == 0 || p.Givens() == opts.Clues {
+			return Puzzle{Index: index, Puzzle: p, Solution: full}, nil
+		}
+		if c := p.Givens(); fewest < 0 || c < fewest {
+			fewest = c
+		}
+	}
+	return Puzzle{}, fmt.Errorf("puzzle %d: %w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
+		index, ErrCluesUnreachable, opts.Shape, opts.Clues, opts.Symmetry, attempts, fewest)
+}
+
+// solver returns the solver for shape sh, building a fresh one when there
+// is none or the old one has served rebuildAfter grids.
+func (g *Generator) solver(sh grid.Shape) *sat.Solver {
+	p := g.solvers[sh]
+	if p == nil || p.grids >= rebuildAfter {
+		p = &pooled{s: sat.New(sh)}
+		g.solvers[sh] = p
+	}
+	p.grids++
+	return p.s
+}
+
+func (g *Generator) layout(sh grid.Shape) *layout {
+	l := g.layouts[sh]
+	if l == nil {
+		l = newLayout(sh)
+		g.layouts[sh] = l
+	}
+	return l
+}
+
+func (g *Generator) orbitsOf(sym Symmetry, n int) [][]int {
+	k := orbitKey{sym, n}
+	o := g.orbits[k]
+	if o == nil {
+		o = orbits(sym, n)
+		g.orbits[k] = o
+	}
+	return o
+}
