@@ -75,6 +75,12 @@ func newJSONReader(r *Reader) *jsonReader {
 	return &jsonReader{r: r, cnt: c, dec: json.NewDecoder(c)}
 }
 
+// elementAt is element for a value at input offset start.
+func (j *jsonReader) elementAt(raw json.RawMessage, start int64) Record {
+	line, col := j.cnt.pos(start)
+	return j.element(raw, line, col)
+}
+
 // offset returns the input offset of the decoder.
 func (j *jsonReader) offset() int64 { return j.base + j.dec.InputOffset() }
 
@@ -96,7 +102,7 @@ func (j *jsonReader) step() {
 			j.fail(err, true)
 			return
 		}
-		j.r.push(j.element(raw, start))
+		j.r.push(j.elementAt(raw, start))
 		return
 	}
 	if !j.dec.More() { // the end, or a stray ']' or '}'
@@ -119,7 +125,7 @@ func (j *jsonReader) step() {
 			j.fail(err, true)
 			return
 		}
-		j.r.push(j.element(raw, start))
+		j.r.push(j.elementAt(raw, start))
 		return
 	}
 	start := j.offset()
@@ -165,7 +171,7 @@ func (j *jsonReader) array(start int64) {
 	}
 	if many {
 		j.inArray = true
-		j.r.push(j.element(raw, elemStart))
+		j.r.push(j.elementAt(raw, elemStart))
 		return
 	}
 	elems := []json.RawMessage{raw}
@@ -206,8 +212,7 @@ func firstInner(raw []byte) byte {
 
 // element makes the record of one value that stands for a puzzle: an
 // object, an array or a string.
-func (j *jsonReader) element(raw json.RawMessage, start int64) Record {
-	line, col := j.cnt.pos(start)
+func (j *jsonReader) element(raw json.RawMessage, line, col int) Record {
 	text := compactText([]json.RawMessage{raw})
 	g, err := j.fromValue(raw)
 	if err != nil {
@@ -424,6 +429,9 @@ func compactText(elems []json.RawMessage) string {
 	if len(elems) > 1 {
 		b.WriteByte(']')
 	}
+	if !utf8.Valid(b.Bytes()) {
+		return quoteText(b.Bytes())
+	}
 	return cutText(b.Bytes())
 }
 
@@ -468,7 +476,7 @@ func (j *jsonReader) fail(err error, inValue bool) {
 			return
 		}
 		j.resync(buf, pos, at)
-	case err == io.ErrUnexpectedEOF:
+	case err == io.ErrUnexpectedEOF || err == io.EOF: // EOF inside an open array
 		line, col := j.cnt.pos(j.cnt.off)
 		j.bad(line, col, "", problemf(ErrJSON, "JSON input ends inside a value"))
 		j.r.err = io.EOF

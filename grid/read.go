@@ -3,6 +3,7 @@ package grid
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -152,6 +153,9 @@ func (r Record) Where(cell int) (line, col int) {
 // separator line after the first band, when there are such; otherwise it is
 // the default shape of the size (ShapeOf).
 //
+// A line of text input that starts with '{' is read as one JSON object, as
+// in JSON Lines (see below).
+//
 // JSON input holds an array of N rows of N numbers (0 for empty), an array
 // of such arrays, a stream of either (JSON Lines), or objects with a
 // "puzzle" field holding a one-line string or rows (and an optional "box"
@@ -169,7 +173,8 @@ type Reader struct {
 
 	started bool
 	js      *jsonReader
-	line    int // number of the last line read
+	jl      *jsonReader // for JSON objects on lines of text input
+	line    int         // number of the last line read
 	index   int
 	queue   []Record
 	head    int
@@ -411,6 +416,12 @@ func (r *Reader) textStep() {
 	switch line[lead] {
 	case '#':
 		return
+	case '{':
+		if !r.section {
+			r.endGrid()
+			r.jsonLine(lineNo, line, lead)
+			return
+		}
 	case '[':
 		if line[len(line)-1] == ']' {
 			r.endGrid()
@@ -504,6 +515,28 @@ func (r *Reader) textStep() {
 	default:
 		r.pushBad(lineNo, cutText(line[lead:]), r.parseError(lineNo, int(cols[0]), r.lengthProblem(count)))
 	}
+}
+
+// jsonLine queues the record of a JSON object on one line of text input.
+func (r *Reader) jsonLine(lineNo int, line []byte, lead int) {
+	text := line[lead:]
+	if r.jl == nil {
+		r.jl = &jsonReader{r: r}
+	}
+	if err := json.Unmarshal(text, new(json.RawMessage)); err != nil {
+		col := lead + 1
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			col = lead + int(max(se.Offset, 1))
+		}
+		t := cutText(text)
+		if !utf8.Valid(text) {
+			t = quoteText(text)
+		}
+		r.pushBad(lineNo, t, r.parseError(lineNo, col, problemf(ErrJSON, "invalid JSON: %v", err)))
+		return
+	}
+	r.push(r.jl.element(text, lineNo, lead+1))
 }
 
 // binary queues a bad record for a line that is not text.
@@ -762,10 +795,17 @@ func cutText(b []byte) string {
 // quoteText returns the start of a line that is not plain text as a Go
 // quoted string, so that no raw control bytes reach a terminal.
 func quoteText(b []byte) string {
-	if len(b) > maxText/2 {
-		return strconv.Quote(string(b[:maxText/2])) + "..."
+	n := min(len(b), maxText)
+	for {
+		q := strconv.Quote(string(b[:n]))
+		if n == len(b) && len(q) <= maxText {
+			return q
+		}
+		if len(q) <= maxText-3 {
+			return q + "..."
+		}
+		n = min(n-1, n*(maxText-3)/len(q))
 	}
-	return strconv.Quote(string(b))
 }
 
 // Parse reads exactly one puzzle from s, in any format NewReader reads; an
