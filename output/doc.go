@@ -27,8 +27,10 @@
 // many grids as fit with cells of at least 10 points (up to 5 across and 6
 // down), and at least one.
 //
+// A long title is wrapped (and, past half a page, cut short with "…").
 // The Go fonts (golang.org/x/image/font/gofont) are embedded as subsets,
-// as print services require. The output is byte-identical for the same
+// as print services require; they cover Latin, Greek and Cyrillic, and a
+// character of a title or level that they lack is printed as '?'. The output is byte-identical for the same
 // input: the document date is BookOptions.Created, else the time given by
 // the SOURCE_DATE_EPOCH environment variable, else DefaultCreated.
 //

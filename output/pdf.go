@@ -393,15 +393,26 @@ func (r *renderer) titlePage() {
 	c := content(r.size, r.margins, 1)
 	cx := c.x + c.w/2
 
+	// The largest size from 32 to 16 points at which the title fits on
+	// one line, or from 24 points down on at most three lines.
+	var lines []string
 	size := 32.0
-	pdf.SetFont(fontFamily, bold, size)
-	for size > 16 && pdf.GetStringWidth(r.opts.Title) > c.w {
-		size--
-		pdf.SetFontSize(size)
+	for ; ; size-- {
+		pdf.SetFont(fontFamily, bold, size)
+		if pdf.GetStringWidth(r.opts.Title) <= c.w {
+			lines = []string{r.opts.Title}
+			break
+		}
+		if size <= 24 {
+			if lines = pdf.SplitText(r.opts.Title, c.w); len(lines) <= 3 || size <= 16 {
+				break
+			}
+		}
 	}
-	lines := []string{r.opts.Title}
-	if pdf.GetStringWidth(r.opts.Title) > c.w {
-		lines = pdf.SplitText(r.opts.Title, c.w)
+	// A title too long for the top half of the page is cut short.
+	if most := max(1, int(c.h/2/(size*1.25))); len(lines) > most {
+		lines = lines[:most]
+		lines[most-1] += " …"
 	}
 	y := c.y + c.h/3
 	for _, l := range lines {

@@ -935,6 +935,37 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestLongTitle checks that titles wrap and that a very long one is cut
+// short rather than run off the title page.
+func TestLongTitle(t *testing.T) {
+	puzzles := nineByNine(t, 1)
+	long := strings.Repeat("Sudoku for the long winter evenings, ", 100)
+	for _, tt := range []struct {
+		title string
+		want  []string
+	}{
+		{"The Big Book of Extremely Hard Sudoku Puzzles for the Long Winter Evenings", []string{"The Big Book", "Evenings\n"}},
+		{long, []string{"Sudoku for the long", " …\n"}},
+		{strings.Repeat("x", 500), []string{"xxxxxxxxxx"}},
+	} {
+		pdf := mustWriteBook(t, puzzles, BookOptions{Title: tt.title, Page: "6x9"})
+		keepPDF(t, fmt.Sprintf("title-%d", len(tt.title)), pdf)
+		checkPDF(t, pdf, 2, map[int][]string{1: tt.want})
+		img := renderPage(t, pdf, 1, 50)
+		// nothing drawn in the outer 30 points of the page
+		edge := 30 * 50 / 72
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				inside := x >= edge && x < b.Max.X-edge && y >= edge && y < b.Max.Y-edge
+				if !inside && img.GrayAt(x, y).Y < 200 {
+					t.Fatalf("title %.20q...: ink at (%d, %d), in the page margin", tt.title, x, y)
+				}
+			}
+		}
+	}
+}
+
 func TestDrawable(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Hard", "Hard"},
