@@ -183,7 +183,7 @@ func (ch *chainer) offToOn(b *board, p int32, save []uint64, offs *pset, y, x bo
 		if popcount(m) == 2 {
 			other := int32(bits.TrailingZeros64(m &^ (1 << d)))
 			ps := append(ch.tmp[:0], p)
-			for h := save[cell] &^ m; h != 0; h &= h - 1 {
+			for h := hiddenMask(save, cell, m); h != 0; h &= h - 1 {
 				if id := offs.get(cell*n + int32(bits.TrailingZeros64(h))); id >= 0 {
 					ps = append(ps, id)
 				}
@@ -212,6 +212,9 @@ func (ch *chainer) offToOn(b *board, p int32, save []uint64, offs *pset, y, x bo
 			}
 			ps := append(ch.tmp[:0], p)
 			for _, q := range ch.units[u] {
+				if save == nil {
+					break
+				}
 				if save[q]&bit != 0 && b.cand[q]&bit == 0 {
 					if id := offs.get(q*n + d); id >= 0 {
 						ps = append(ps, id)
@@ -223,6 +226,14 @@ func (ch *chainer) offToOn(b *board, p int32, save []uint64, offs *pset, y, x bo
 		}
 	}
 	return out
+}
+
+// hiddenMask lists the digits cell had before the chain and has no more.
+func hiddenMask(save []uint64, cell int32, now uint64) uint64 {
+	if save == nil {
+		return 0
+	}
+	return save[cell] &^ now
 }
 
 func (ch *chainer) same(a, b int32) bool {
@@ -343,7 +354,7 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 		length++
 		for i := 0; i < len(pendOff); i++ {
 			p := pendOff[i]
-			buf = ch.offToOn(b, p, b.cand, toOff, y, x, buf[:0])
+			buf = ch.offToOn(b, p, nil, toOff, y, x, buf[:0])
 			for _, q := range buf {
 				if length >= 4 && ch.same(q, src) {
 					found = append(found, q)
@@ -391,7 +402,7 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 		pendOn = pendOn[:0]
 		for i := 0; i < len(pendOff); i++ {
 			p := pendOff[i]
-			buf = ch.offToOn(b, p, b.cand, toOff, y, true, buf[:0])
+			buf = ch.offToOn(b, p, nil, toOff, y, true, buf[:0])
 			for _, q := range buf {
 				if !srcOn && ch.nodes[q].pot == srcPot {
 					found = appendUnique(ch, found, q)
@@ -554,7 +565,11 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 		if iff < len(pendOff) {
 			p := pendOff[iff]
 			iff++
-			buf = ch.offToOn(b, p, ch.save, toOff, y, true, buf[:0])
+			save := ch.save
+			if !ch.dynamic {
+				save = nil
+			}
+			buf = ch.offToOn(b, p, save, toOff, y, true, buf[:0])
 			if ch.dynamic {
 				pot := ch.nodes[p].pot
 				b.cand[pot/n] &^= 1 << (pot % n)
