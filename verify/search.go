@@ -7,17 +7,16 @@ import (
 	"github.com/sudokugen/sudokugen/grid"
 )
 
-// The first solution of a puzzle comes from a small search on candidate
+// The first solutions of a puzzle come from a small search on candidate
 // bitmasks (naked and hidden singles, then branching on the cell with the
 // fewest candidates) rather than from the SAT solver: on 17-clue puzzles it
 // is several times faster than gophersat's first solve, which decides
-// variables false first. It proves nothing by itself: its solution is
-// checked against the rules and the givens, and the verdict still rests on
-// the SAT solver, which must prove that no other solution exists (and, when
-// the search finds no solution or gives up, decides alone).
-
-// searchNodes bounds the search; past it the SAT solver takes over.
-const searchNodes = 20000
+// variables false first, and when counting many solutions it spares the
+// solver one solve per solution. It proves nothing by itself: each solution
+// is checked against the rules and the givens, and the verdict still rests
+// on the SAT solver, which with every solution found blocked must prove
+// that no other exists, or find one (and which decides alone when the
+// search finds nothing or runs out of budget).
 
 // layout holds the units of one shape as cell indices.
 type layout struct {
@@ -60,44 +59,39 @@ func layoutOf(s grid.Shape) *layout {
 	return v.(*layout)
 }
 
-type searchResult int
-
-const (
-	searchFound searchResult = iota
-	searchNone
-	searchGaveUp
-)
-
 type searcher struct {
 	l     *layout
 	full  uint64
 	nodes int
+	limit int
 	queue []int32
+	shape grid.Shape
+	found []grid.Grid
 }
 
-// firstSolution looks for one solution of g within searchNodes nodes.
-func firstSolution(g grid.Grid) (grid.Grid, searchResult) {
+// searchSolutions looks for up to limit solutions of g within a budget of
+// search nodes. complete is true when the search ran to its end, so that
+// the solutions found are all there are (if fewer than limit); it is false
+// when the budget ran out first.
+func searchSolutions(g grid.Grid, limit int) (sols []grid.Grid, complete bool) {
 	l := layoutOf(g.Shape)
-	s := &searcher{l: l, full: uint64(1)<<l.n - 1}
+	s := &searcher{l: l, full: uint64(1)<<l.n - 1, limit: limit, shape: g.Shape}
 	cand := make([]uint64, len(g.Cells))
 	for i := range cand {
 		cand[i] = s.full
 	}
 	for i, v := range g.Cells {
 		if v != 0 && !s.assign(cand, int32(i), uint64(1)<<(v-1)) {
-			return grid.Grid{}, searchNone
+			return nil, true
 		}
 	}
-	res := s.solve(cand)
-	if res != searchFound {
-		return grid.Grid{}, res
-	}
-	sol := grid.New(g.Shape)
-	for i, m := range cand {
-		sol.Cells[i] = uint8(bits.TrailingZeros64(m) + 1)
-	}
-	return sol, searchFound
+	gaveUp := s.solve(cand)
+	return s.found, !gaveUp
 }
+
+// budget is the number of search nodes allowed for a search that wants
+// limit solutions; past it the SAT solver does the rest.
+func budget(limit int) int { return 20000 + 100*limit }
 
 // assign fixes cell i to the single digit in mask and propagates naked
 // singles; false on a contradiction.
@@ -164,13 +158,15 @@ func (s *searcher) hiddenSingles(cand []uint64) bool {
 	return true
 }
 
-func (s *searcher) solve(cand []uint64) searchResult {
+// solve searches below cand, collecting solutions in s.found. It returns
+// true when the search must stop early: the budget is spent.
+func (s *searcher) solve(cand []uint64) (stop bool) {
 	s.nodes++
-	if s.nodes > searchNodes {
-		return searchGaveUp
+	if s.nodes > budget(s.limit) {
+		return true
 	}
 	if !s.hiddenSingles(cand) {
-		return searchNone
+		return false
 	}
 	best, bestCount := -1, 65
 	for i, m := range cand {
@@ -182,22 +178,21 @@ func (s *searcher) solve(cand []uint64) searchResult {
 		}
 	}
 	if best < 0 {
-		return searchFound
+		sol := grid.New(s.shape)
+		for i, m := range cand {
+			sol.Cells[i] = uint8(bits.TrailingZeros64(m) + 1)
+		}
+		s.found = append(s.found, sol)
+		return false
 	}
 	saved := make([]uint64, len(cand))
-	for m := cand[best]; m != 0; {
+	for m := cand[best]; m != 0 && len(s.found) < s.limit; {
 		d := m & -m
 		m &^= d
 		copy(saved, cand)
-		if s.assign(saved, int32(best), d) {
-			switch s.solve(saved) {
-			case searchFound:
-				copy(cand, saved)
-				return searchFound
-			case searchGaveUp:
-				return searchGaveUp
-			}
+		if s.assign(saved, int32(best), d) && s.solve(saved) {
+			return true
 		}
 	}
-	return searchNone
+	return false
 }

@@ -98,10 +98,23 @@ func (v *Verifier) Check(g grid.Grid, opts Options) Result {
 			res.Solutions = append(res.Solutions, sol)
 		}
 	}
+	// The search may hand over at most limit-1 solutions, so that the
+	// verdict always comes from a SAT call: it proves there are no more, or
+	// finds the one that reaches the limit.
 	var known []grid.Grid
-	if first, found := firstSolution(g); found == searchFound && g.Solves(first) {
-		known = []grid.Grid{first}
-		keep(first)
+	found, _ := searchSolutions(g, limit-1)
+	seen := make(map[string]bool, len(found))
+	for _, sol := range found {
+		key := string(sol.Cells)
+		if !g.Solves(sol) || seen[key] {
+			known = nil // never trust a search that returns a non-solution or a repeat
+			break
+		}
+		seen[key] = true
+		known = append(known, sol)
+	}
+	for _, sol := range known {
+		keep(sol)
 	}
 	res.Count = s.Solutions(g, known, limit, keep)
 	switch res.Count {
