@@ -1,0 +1,314 @@
+package output
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// Format is a text format for puzzles. Every format is read back by
+// grid.NewReader: line, sdm, grid and json with no options; sdk needs the
+// shape (grid.ReadOptions.Shape) for sizes whose row length is also the
+// cell count of a smaller grid (16x16 and 36x36) and for boxes that are not
+// the default shape of their size (3x2 rather than 2x3). line and sdm need
+// the shape for such boxes too.
+type Format int
+
+// The text formats.
+const (
+	// FormatLine writes one puzzle per line, '.' for an empty cell.
+	FormatLine Format = iota + 1
+	// FormatGrid writes each puzzle as a grid with box lines, for people:
+	//
+	//	+-------+-------+-------+
+	//	| 5 3 . | . 7 . | . . . |
+	//
+	// and a blank line between puzzles. With solutions, a comment line
+	// "# puzzle N" or "# solution N" heads each grid.
+	FormatGrid
+	// FormatSDM writes one puzzle per line, '0' for an empty cell (the
+	// .sdm collection format), or '.' when the alphabet has a '0'.
+	FormatSDM
+	// FormatSDK writes N rows of N symbols, '.' for an empty cell, and a
+	// blank line between puzzles (SadMan's .sdk format).
+	FormatSDK
+	// FormatJSON writes JSON Lines, one object per puzzle:
+	//
+	//	{"index":0,"box":"3x3","puzzle":"53..7....","rows":[[5,3,0,...],...]}
+	//
+	// with "solution" and "solution_rows" when solutions are asked for and
+	// known. "puzzle" and "solution" are in the alphabet, "rows" hold
+	// numbers with 0 for empty; "index" is the entry's Index.
+	FormatJSON
+)
+
+var formatNames = [...]string{
+	FormatLine: "line",
+	FormatGrid: "grid",
+	FormatSDM:  "sdm",
+	FormatSDK:  "sdk",
+	FormatJSON: "json",
+}
+
+// Formats returns every text format, in the order of their names in help
+// texts.
+func Formats() []Format {
+	return []Format{FormatLine, FormatGrid, FormatSDM, FormatSDK, FormatJSON}
+}
+
+// String returns the name of the format, as ParseFormat takes it.
+func (f Format) String() string {
+	if f > 0 && int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return "Format(" + strconv.Itoa(int(f)) + ")"
+}
+
+// ErrFormat reports an unknown format name.
+var ErrFormat = errors.New("unknown format")
+
+// ParseFormat returns the format with the given name, in any case.
+func ParseFormat(s string) (Format, error) {
+	name := strings.ToLower(strings.TrimSpace(s))
+	for _, f := range Formats() {
+		if f.String() == name {
+			return f, nil
+		}
+	}
+	names := make([]string, 0, len(formatNames))
+	for _, f := range Formats() {
+		names = append(names, f.String())
+	}
+	return 0, fmt.Errorf("%w %q: want one of %s", ErrFormat, s, strings.Join(names, ", "))
+}
+
+// TextOptions control a TextWriter. The zero value writes puzzles only, in
+// the default alphabet of each size.
+type TextOptions struct {
+	// Solutions writes each entry's solution, when it has one, after the
+	// puzzle: as the next line, or the next grid, in the text formats, and
+	// as the "solution" field in JSON.
+	Solutions bool
+	// Alphabet gives the symbols of the digits; nil takes
+	// grid.DefaultAlphabet of each size.
+	Alphabet *grid.Alphabet
+}
+
+// Entry is one puzzle for a TextWriter.
+type Entry struct {
+	Puzzle   grid.Grid
+	Solution *grid.Grid // nil when not known
+	Index    int        // 0-based number of the puzzle, written by FormatJSON
+}
+
+// TextWriter writes puzzles in a text format, one entry at a time. Call
+// Flush at the end.
+type TextWriter struct {
+	w      *bufio.Writer
+	format Format
+	opts   TextOptions
+	count  int // entries written
+	buf    []byte
+}
+
+// NewTextWriter returns a writer of format f to w.
+func NewTextWriter(w io.Writer, f Format, opts TextOptions) *TextWriter {
+	return &TextWriter{w: bufio.NewWriter(w), format: f, opts: opts}
+}
+
+// Write writes one entry. It returns an error for an unknown format, a
+// grid that is not well formed, a solution of another shape, or a failed
+// write.
+func (t *TextWriter) Write(e Entry) error {
+	if t.format <= 0 || int(t.format) >= len(formatNames) {
+		return fmt.Errorf("%w: %v", ErrFormat, t.format)
+	}
+	if err := t.check(e.Puzzle); err != nil {
+		return fmt.Errorf("puzzle %d: %w", e.Index+1, err)
+	}
+	sol := e.Solution
+	if !t.opts.Solutions {
+		sol = nil
+	}
+	if sol != nil {
+		if sol.Shape != e.Puzzle.Shape {
+			return fmt.Errorf("puzzle %d: solution of shape %v for a puzzle of shape %v", e.Index+1, sol.Shape, e.Puzzle.Shape)
+		}
+		if err := t.check(*sol); err != nil {
+			return fmt.Errorf("puzzle %d: solution: %w", e.Index+1, err)
+		}
+	}
+	a := t.alphabet(e.Puzzle.N())
+	b := t.buf[:0]
+	switch t.format {
+	case FormatLine:
+		b = appendLine(b, e.Puzzle, a, 0)
+		if sol != nil {
+			b = appendLine(b, *sol, a, 0)
+		}
+	case FormatSDM:
+		empty := byte('0')
+		if d, ok := a.Digit('0'); ok && d > 0 { // '0' is a digit
+			empty = '.'
+		}
+		b = appendLine(b, e.Puzzle, a, empty)
+		if sol != nil {
+			b = appendLine(b, *sol, a, empty)
+		}
+	case FormatSDK:
+		if t.count > 0 {
+			b = append(b, '\n')
+		}
+		b = appendRows(b, e.Puzzle, a)
+		if sol != nil {
+			b = append(b, '\n')
+			b = appendRows(b, *sol, a)
+		}
+	case FormatGrid:
+		if t.count > 0 {
+			b = append(b, '\n')
+		}
+		if t.opts.Solutions {
+			b = fmt.Appendf(b, "# puzzle %d\n", e.Index+1)
+		}
+		b = appendPretty(b, e.Puzzle, a)
+		if sol != nil {
+			b = fmt.Appendf(b, "\n# solution %d\n", e.Index+1)
+			b = appendPretty(b, *sol, a)
+		}
+	case FormatJSON:
+		b = appendJSON(b, e, sol, a)
+	}
+	t.buf = b
+	t.count++
+	_, err := t.w.Write(b)
+	return err
+}
+
+// Flush writes any buffered data to the underlying writer.
+func (t *TextWriter) Flush() error { return t.w.Flush() }
+
+func (t *TextWriter) alphabet(n int) grid.Alphabet {
+	if t.opts.Alphabet != nil {
+		return *t.opts.Alphabet
+	}
+	return grid.DefaultAlphabet(n)
+}
+
+// check reports a grid that cannot be written.
+func (t *TextWriter) check(g grid.Grid) error {
+	if err := g.Shape.Validate(); err != nil {
+		return err
+	}
+	n := g.N()
+	if len(g.Cells) != n*n {
+		return fmt.Errorf("%d cells for a %dx%d grid", len(g.Cells), n, n)
+	}
+	for i, v := range g.Cells {
+		if int(v) > n {
+			return fmt.Errorf("cell r%dc%d holds %d, more than %d", i/n+1, i%n+1, v, n)
+		}
+	}
+	if a := t.opts.Alphabet; a != nil && a.Size() < n {
+		return fmt.Errorf("alphabet %q has %d symbols, too few for a %dx%d grid", a.String(), a.Size(), n, n)
+	}
+	return nil
+}
+
+// appendLine appends g on one line; empty, when not 0, replaces '.'.
+func appendLine(b []byte, g grid.Grid, a grid.Alphabet, empty byte) []byte {
+	start := len(b)
+	b = g.AppendFormat(b, a)
+	if empty != 0 {
+		for i := start; i < len(b); i++ {
+			if b[i] == '.' {
+				b[i] = empty
+			}
+		}
+	}
+	return append(b, '\n')
+}
+
+// appendRows appends g as N lines of N symbols.
+func appendRows(b []byte, g grid.Grid, a grid.Alphabet) []byte {
+	n := g.N()
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			b = append(b, a.Symbol(g.At(r, c)))
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// appendPretty appends g with a border, box lines, and a space between
+// cells.
+func appendPretty(b []byte, g grid.Grid, a grid.Alphabet) []byte {
+	n := g.N()
+	rule := make([]byte, 0, 2*n+2*(n/g.BoxCols)+2)
+	rule = append(rule, '+')
+	for c := 0; c < n; c += g.BoxCols {
+		for k := 0; k < 2*g.BoxCols+1; k++ {
+			rule = append(rule, '-')
+		}
+		rule = append(rule, '+')
+	}
+	rule = append(rule, '\n')
+	for r := 0; r < n; r++ {
+		if r%g.BoxRows == 0 {
+			b = append(b, rule...)
+		}
+		for c := 0; c < n; c++ {
+			if c%g.BoxCols == 0 {
+				b = append(b, "| "...)
+			}
+			b = append(b, a.Symbol(g.At(r, c)), ' ')
+		}
+		b = append(b, "|\n"...)
+	}
+	return append(b, rule...)
+}
+
+// appendJSON appends one JSON Lines object.
+func appendJSON(b []byte, e Entry, sol *grid.Grid, a grid.Alphabet) []byte {
+	b = append(b, `{"index":`...)
+	b = strconv.AppendInt(b, int64(e.Index), 10)
+	b = append(b, `,"box":"`...)
+	b = append(b, e.Puzzle.Shape.String()...)
+	b = append(b, `","puzzle":`...)
+	b = strconv.AppendQuote(b, e.Puzzle.Format(a))
+	b = append(b, `,"rows":`...)
+	b = appendNumbers(b, e.Puzzle)
+	if sol != nil {
+		b = append(b, `,"solution":`...)
+		b = strconv.AppendQuote(b, sol.Format(a))
+		b = append(b, `,"solution_rows":`...)
+		b = appendNumbers(b, *sol)
+	}
+	return append(b, "}\n"...)
+}
+
+// appendNumbers appends g as a JSON array of rows of numbers.
+func appendNumbers(b []byte, g grid.Grid) []byte {
+	n := g.N()
+	b = append(b, '[')
+	for r := 0; r < n; r++ {
+		if r > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		for c := 0; c < n; c++ {
+			if c > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(g.At(r, c)), 10)
+		}
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
