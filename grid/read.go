@@ -153,8 +153,9 @@ func (r Record) Where(cell int) (line, col int) {
 // separator line after the first band, when there are such; otherwise it is
 // the default shape of the size (ShapeOf).
 //
-// A line of text input that starts with '{' is read as one JSON object, as
-// in JSON Lines (see below).
+// A line of text input that starts with '{', or with '[' followed by
+// anything but a letter, is read as one JSON value, as in JSON Lines (see
+// below).
 //
 // JSON input holds an array of N rows of N numbers (0 for empty), an array
 // of such arrays, a stream of either (JSON Lines), or objects with a
@@ -220,7 +221,7 @@ func NewReader(r io.Reader, name string, opts ReadOptions) *Reader {
 }
 
 // Read returns the next record; io.EOF after the last. Any other error is an
-// I/O error and is final. A malformed puzzle is not an error of Read: it
+// I/O error of the underlying reader, returned as it is, and is final. A malformed puzzle is not an error of Read: it
 // comes back as a Record with Err set (a *ParseError), and reading goes on
 // with the next puzzle.
 func (r *Reader) Read() (Record, error) {
@@ -292,16 +293,9 @@ func (r *Reader) start() {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-func (r *Reader) fail(err error) {
-	r.err = fmt.Errorf("read %s: %w", r.displayName(), err)
-}
-
-func (r *Reader) displayName() string {
-	if r.name == "" {
-		return "input"
-	}
-	return r.name
-}
+// fail ends reading with an I/O error of the underlying reader, returned
+// as it is, as encoding/csv does.
+func (r *Reader) fail(err error) { r.err = err }
 
 func (r *Reader) parseError(line, col int, err error) *ParseError {
 	return &ParseError{File: r.name, Line: line, Column: col, Err: err}
@@ -423,10 +417,16 @@ func (r *Reader) textStep() {
 			return
 		}
 	case '[':
-		if line[len(line)-1] == ']' {
+		if inner := bytes.TrimLeft(line[lead+1:], " \t"); len(inner) > 0 && inner[0]|0x20 >= 'a' && inner[0]|0x20 <= 'z' {
+			if line[len(line)-1] == ']' {
+				r.endGrid()
+				name := strings.ToLower(strings.TrimSpace(string(line[lead+1 : len(line)-1])))
+				r.section = name == "state"
+				return
+			}
+		} else if !r.section {
 			r.endGrid()
-			name := strings.ToLower(strings.TrimSpace(string(line[lead+1 : len(line)-1])))
-			r.section = name == "state"
+			r.jsonLine(lineNo, line, lead)
 			return
 		}
 	}

@@ -173,6 +173,8 @@ func TestRead(t *testing.T) {
 		{"json line in text", "# c\n{\"puzzle\":\"" + four + "\"}\n" + four, ReadOptions{}, []string{"2: 2x2 " + four, "3: 2x2 " + four}},
 		{"bad json line in text", "# c\n  {\"puzzle\" 1}\n" + four, ReadOptions{},
 			[]string{"2: line 2, column 13: invalid JSON: invalid character '1' after object key", "3: 2x2 " + four}},
+		{"json array line in text", "# c\n [[1,0,0,4],[0,2,0,1],[0,0,0,2],[0,4,0,0]]\n[ 1,0,0,4,0,2,0,1,0,0,0,2,0,4,0,0]\n[?]", ReadOptions{},
+			[]string{"2: 2x2 " + four, "3: 2x2 " + four, "4: line 4, column 2: invalid JSON: invalid character '?' looking for beginning of value"}},
 		{"json shape option", "[[1,0,0,4],[0,2,0,1],[0,0,0,2],[0,4,0,0]]", ReadOptions{Shape: Shape{3, 3}},
 			[]string{"1: line 1, column 1: 4 rows, want 9"}},
 	}
