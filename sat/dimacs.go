@@ -13,10 +13,12 @@ import (
 
 // WriteDIMACS writes the CNF of puzzle g in DIMACS format: comment lines
 // that name the encoding and the variable numbering, the "p cnf" header,
-// the rule clauses of Clauses, then one unit clause per given. Any SAT
-// solver that reads DIMACS can solve the result; a model maps back to the
-// grid through Decode or ReadModel.
-func WriteDIMACS(w io.Writer, g grid.Grid) error {
+// the rule clauses of Clauses, one unit clause per given, then the extra
+// clauses, if any (such as Blocking(g, solution), which makes the CNF
+// unsatisfiable exactly when g has no other solution). Any SAT solver that
+// reads DIMACS can solve the result; a model maps back to the grid through
+// Decode or ReadModel.
+func WriteDIMACS(w io.Writer, g grid.Grid, extra ...[]int) error {
 	n := g.N()
 	rules := baseClauses(g.Shape)
 	givens := Givens(g)
@@ -25,10 +27,13 @@ func WriteDIMACS(w io.Writer, g grid.Grid) error {
 	fmt.Fprintf(bw, "c encoding: each cell holds exactly one digit; each row, column and box holds\n")
 	fmt.Fprintf(bw, "c each digit exactly once; \"at most one\" as pairwise binary clauses\n")
 	fmt.Fprintf(bw, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
-	fmt.Fprintf(bw, "c rule clauses 1-%d, then one unit clause per given\n", len(rules))
-	fmt.Fprintf(bw, "p cnf %d %d\n", NumVars(n), len(rules)+len(givens))
+	fmt.Fprintf(bw, "c rule clauses 1-%d, then one unit clause per given", len(rules))
+	if len(extra) > 0 {
+		fmt.Fprintf(bw, ", then %d more", len(extra))
+	}
+	fmt.Fprintf(bw, "\np cnf %d %d\n", NumVars(n), len(rules)+len(givens)+len(extra))
 	buf := make([]byte, 0, 8*n)
-	for _, c := range rules {
+	put := func(c []int) {
 		buf = buf[:0]
 		for _, l := range c {
 			buf = strconv.AppendInt(buf, int64(l), 10)
@@ -37,8 +42,14 @@ func WriteDIMACS(w io.Writer, g grid.Grid) error {
 		buf = append(buf, '0', '\n')
 		bw.Write(buf)
 	}
+	for _, c := range rules {
+		put(c)
+	}
 	for _, l := range givens {
-		fmt.Fprintf(bw, "%d 0\n", l)
+		put([]int{l})
+	}
+	for _, c := range extra {
+		put(c)
 	}
 	return bw.Flush()
 }

@@ -2,6 +2,7 @@ package sat
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -72,4 +73,106 @@ func BenchmarkSolutions(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+}
+
+func TestClauseCounts(t *testing.T) {
+	for _, tc := range []struct {
+		shape   grid.Shape
+		clauses int
+	}{
+		// 4 groups per (unit, digit) kind, each one "at least one" clause
+		// plus n(n-1)/2 pairs: 4*n*n*(1+n(n-1)/2).
+		{grid.Shape{BoxRows: 2, BoxCols: 2}, 4 * 16 * (1 + 6)},
+		{grid.Shape{BoxRows: 3, BoxCols: 3}, 11988},
+		{grid.Shape{BoxRows: 2, BoxCols: 3}, 4 * 36 * (1 + 15)},
+	} {
+		got := Clauses(tc.shape)
+		if len(got) != tc.clauses {
+			t.Errorf("Clauses(%v): %d clauses, want %d", tc.shape, len(got), tc.clauses)
+		}
+		n := tc.shape.N()
+		for _, c := range got {
+			for _, l := range c {
+				if l == 0 || l > NumVars(n) || -l > NumVars(n) {
+					t.Fatalf("Clauses(%v): literal %d out of range", tc.shape, l)
+				}
+			}
+		}
+	}
+}
+
+func TestVarNumbering(t *testing.T) {
+	// The classic numbering: 81*(r-1) + 9*(c-1) + d with 1-based r, c, d.
+	for _, tc := range []struct{ r, c, d, want int }{
+		{0, 0, 1, 1}, {0, 0, 9, 9}, {0, 1, 1, 10}, {1, 0, 1, 82}, {8, 8, 9, 729},
+	} {
+		if got := Var(9, tc.r, tc.c, tc.d); got != tc.want {
+			t.Errorf("Var(9, %d, %d, %d) = %d, want %d", tc.r, tc.c, tc.d, got, tc.want)
+		}
+		if r, c, d := Decode(9, tc.want); r != tc.r || c != tc.c || d != tc.d {
+			t.Errorf("Decode(9, %d) = %d, %d, %d, want %d, %d, %d", tc.want, r, c, d, tc.r, tc.c, tc.d)
+		}
+	}
+}
+
+func TestSolutionsFindsSolution(t *testing.T) {
+	puzzles := readLines(t, "tdoku/top1465.txt", 100)
+	sols := readLines(t, "tdoku/top1465.solutions.txt", 100)
+	s := New(grid.Shape{BoxRows: 3, BoxCols: 3})
+	for i, p := range puzzles {
+		var got []grid.Grid
+		n := s.Solutions(lineGrid(t, p), nil, 2, func(g grid.Grid) { got = append(got, g) })
+		if n != 1 || got[0].String() != sols[i] {
+			t.Fatalf("top1465 #%d: %d solutions, first %v, want 1: %s", i+1, n, got, sols[i])
+		}
+	}
+}
+
+// A unit clause added with AddClause must hold in every later call, though
+// gophersat drops top-level units whenever it takes new assumptions.
+func TestAddClauseUnitPersists(t *testing.T) {
+	sh := grid.Shape{BoxRows: 2, BoxCols: 2}
+	s := New(sh)
+	v := Var(4, 0, 0, 3)
+	s.AddClause([]int{v})
+	for k := 0; k < 3; k++ {
+		if !s.Solve(nil) {
+			t.Fatal("the empty 4x4 grid has no model")
+		}
+		if got := s.Grid().At(0, 0); got != 3 {
+			t.Fatalf("call %d: r1c1 = %d, want 3 as the unit clause says", k, got)
+		}
+	}
+	empty := grid.New(sh)
+	if n := s.Solutions(empty, nil, 1000, nil); n != 288/4 {
+		t.Fatalf("empty 4x4 with r1c1=3: %d solutions, want 72", n)
+	}
+}
+
+// Several goroutines share one package: the mutex must keep every answer
+// right. Run with -race.
+func TestConcurrentSolvers(t *testing.T) {
+	puzzles := readLines(t, "royle17/puzzles.txt", 400)
+	sols := readLines(t, "royle17/solutions.txt", 400)
+	const workers = 4
+	errs := make(chan string, workers)
+	for w := 0; w < workers; w++ {
+		go func() {
+			s := New(grid.Shape{BoxRows: 3, BoxCols: 3})
+			for i := w; i < len(puzzles); i += workers {
+				var first grid.Grid
+				n := s.Solutions(lineGrid(t, puzzles[i]), nil, 2, func(g grid.Grid) { first = g })
+				if n != 1 || first.String() != sols[i] {
+					errs <- fmt.Sprintf("worker %d, puzzle %d: %d solutions, %s", w, i+1, n, first)
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for w := 0; w < workers; w++ {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
+	}
 }
