@@ -221,7 +221,8 @@ func NewReader(r io.Reader, name string, opts ReadOptions) *Reader {
 }
 
 // Read returns the next record; io.EOF after the last. Any other error is an
-// I/O error of the underlying reader, returned as it is, and is final. A malformed puzzle is not an error of Read: it
+// I/O error of the underlying reader, returned as it is, or an unsupported
+// ReadOptions.Shape, and is final. A malformed puzzle is not an error of Read: it
 // comes back as a Record with Err set (a *ParseError), and reading goes on
 // with the next puzzle.
 func (r *Reader) Read() (Record, error) {
@@ -253,6 +254,12 @@ func (r *Reader) Read() (Record, error) {
 // start skips a byte order mark and chooses between text and JSON.
 func (r *Reader) start() {
 	r.started = true
+	if s := r.opts.Shape; s != (Shape{}) {
+		if err := s.Validate(); err != nil {
+			r.err = fmt.Errorf("read options: %w", err)
+			return
+		}
+	}
 	if b, _ := r.br.Peek(3); bytes.Equal(b, []byte("\xef\xbb\xbf")) {
 		r.br.Discard(3)
 	}

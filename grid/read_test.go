@@ -377,6 +377,14 @@ func TestParse(t *testing.T) {
 	}
 }
 
+func TestBadShapeOption(t *testing.T) {
+	rd := NewReader(strings.NewReader(four), "", ReadOptions{Shape: Shape{BoxRows: 1, BoxCols: 4}})
+	_, err := rd.Read()
+	if want := "read options: box 1x4: boxes need at least 2 rows and 2 columns"; err == nil || err.Error() != want {
+		t.Errorf("Read() with box 1x4 = %v, want %q", err, want)
+	}
+}
+
 // TestIOError checks that a failing reader ends reading with its error,
 // after the records before it.
 func TestIOError(t *testing.T) {
