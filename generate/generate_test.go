@@ -1,0 +1,428 @@
+package generate
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/sat"
+)
+
+var (
+	shape4  = grid.Shape{BoxRows: 2, BoxCols: 2}
+	shape6  = grid.Shape{BoxRows: 2, BoxCols: 3}
+	shape8  = grid.Shape{BoxRows: 2, BoxCols: 4}
+	shape9  = grid.Shape{BoxRows: 3, BoxCols: 3}
+	shape12 = grid.Shape{BoxRows: 3, BoxCols: 4}
+	shape16 = grid.Shape{BoxRows: 4, BoxCols: 4}
+	shape25 = grid.Shape{BoxRows: 5, BoxCols: 5}
+)
+
+// checkUnique fails the test unless p has exactly one solution, p.Solution,
+// by the independent counter, and p's clues agree with it.
+func checkUnique(t *testing.T, p Puzzle) {
+	t.Helper()
+	if !p.Puzzle.Solves(p.Solution) {
+		t.Fatalf("puzzle %d: %v is not a solution of %v", p.Index, p.Solution, p.Puzzle)
+	}
+	n, sol := countSolutions(p.Puzzle, 2)
+	if n != 1 {
+		t.Fatalf("puzzle %d: %v has %d solutions by the counter, want 1", p.Index, p.Puzzle, n)
+	}
+	if !sol.Equal(p.Solution) {
+		t.Fatalf("puzzle %d: counter solves %v as %v, want %v", p.Index, p.Puzzle, sol, p.Solution)
+	}
+}
+
+// checkMinimal fails the test if some orbit of sym can be emptied in p
+// with the puzzle staying unique, by the independent counter.
+func checkMinimal(t *testing.T, p Puzzle, sym Symmetry) {
+	t.Helper()
+	for _, orbit := range orbits(sym, p.Puzzle.N()) {
+		if p.Puzzle.Cells[orbit[0]] == 0 {
+			continue
+		}
+		q := p.Puzzle.Clone()
+		for _, i := range orbit {
+			q.Cells[i] = 0
+		}
+		if n, _ := countSolutions(q, 2); n < 2 {
+			t.Fatalf("puzzle %d: %v is not minimal: without cells %v it has %d solution(s)", p.Index, p.Puzzle, orbit, n)
+		}
+	}
+}
+
+// checkSymmetric fails the test unless the clue pattern of g is unchanged
+// by sym. It maps cells by its own formulas, not by the package's orbits.
+func checkSymmetric(t *testing.T, g grid.Grid, sym Symmetry) {
+	t.Helper()
+	n := g.N()
+	m := n - 1
+	maps := map[Symmetry][]func(r, c int) (int, int){
+		None:     nil,
+		Rot180:   {func(r, c int) (int, int) { return m - r, m - c }},
+		Rot90:    {func(r, c int) (int, int) { return c, m - r }},
+		Mirror:   {func(r, c int) (int, int) { return r, m - c }},
+		Flip:     {func(r, c int) (int, int) { return m - r, c }},
+		Diagonal: {func(r, c int) (int, int) { return c, r }},
+	}
+	for _, f := range maps[sym] {
+		for r := range n {
+			for c := range n {
+				r2, c2 := f(r, c)
+				if (g.At(r, c) == 0) != (g.At(r2, c2) == 0) {
+					t.Fatalf("%v: clue pattern not %s symmetric: r%dc%d and r%dc%d differ", g, sym, r+1, c+1, r2+1, c2+1)
+				}
+			}
+		}
+	}
+}
+
+func TestPuzzleUniqueAndMinimal(t *testing.T) {
+	tests := []struct {
+		shape        grid.Shape
+		seeds, count int // puzzles per seed, and short-mode count
+		short        int
+	}{
+		{shape4, 4, 50, 20},
+		{shape6, 4, 25, 10},
+		{shape8, 2, 10, 3},
+		{shape9, 10, 100, 10},
+		{shape12, 2, 3, 1},
+		{shape16, 1, 2, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.shape.String(), func(t *testing.T) {
+			count := tt.count
+			if testing.Short() {
+				count = tt.short
+			}
+			g := New()
+			clues := 0
+			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
+				for i := range count {
+					p, err := g.Puzzle(seed, i, Options{Shape: tt.shape})
+					if err != nil {
+						t.Fatalf("Puzzle(%d, %d) = %v", seed, i, err)
+					}
+					if p.Index != i {
+						t.Fatalf("Puzzle(%d, %d).Index = %d", seed, i, p.Index)
+					}
+					checkUnique(t, p)
+					checkMinimal(t, p, None)
+					clues += p.Puzzle.Givens()
+				}
+			}
+			t.Logf("%d puzzles, %.1f clues on average", tt.seeds*count, float64(clues)/float64(tt.seeds*count))
+		})
+	}
+}
+
+func TestPuzzleSymmetry(t *testing.T) {
+	for _, sh := range []grid.Shape{shape4, shape6, shape9} {
+		for _, sym := range Symmetries {
+			t.Run(sh.String()+"/"+sym.String(), func(t *testing.T) {
+				g := New()
+				count := 10
+				if testing.Short() {
+					count = 3
+				}
+				for i := range count {
+					p, err := g.Puzzle(7, i, Options{Shape: sh, Symmetry: sym})
+					if err != nil {
+						t.Fatalf("Puzzle(7, %d, %s) = %v", i, sym, err)
+					}
+					checkSymmetric(t, p.Puzzle, sym)
+					checkUnique(t, p)
+					checkMinimal(t, p, sym)
+				}
+			})
+		}
+	}
+}
+
+func TestPuzzleClues(t *testing.T) {
+	tests := []struct {
+		shape grid.Shape
+		sym   Symmetry
+		clues int
+	}{
+		{shape4, None, 10},
+		{shape4, None, 16},
+		{shape9, None, 30},
+		{shape9, None, 45},
+		{shape9, None, 81},
+		{shape9, Rot180, 31}, // the centre is an orbit of one
+		{shape9, Rot90, 33},
+		{shape9, Diagonal, 28},
+		{shape16, None, 180},
+	}
+	for _, tt := range tests {
+		name := fmt.Sprintf("%s/%s/%d", tt.shape, tt.sym, tt.clues)
+		t.Run(name, func(t *testing.T) {
+			g := New()
+			for i := range 5 {
+				p, err := g.Puzzle(3, i, Options{Shape: tt.shape, Symmetry: tt.sym, Clues: tt.clues})
+				if err != nil {
+					t.Fatalf("Puzzle(3, %d, clues %d) = %v", i, tt.clues, err)
+				}
+				if got := p.Puzzle.Givens(); got != tt.clues {
+					t.Fatalf("Puzzle(3, %d, clues %d) has %d clues", i, tt.clues, got)
+				}
+				checkSymmetric(t, p.Puzzle, tt.sym)
+				checkUnique(t, p)
+			}
+		})
+	}
+}
+
+func TestPuzzleCluesUnreachable(t *testing.T) {
+	// No 9x9 puzzle has fewer than 17 clues, and random grids almost never
+	// give 17 either.
+	g := New()
+	for _, tt := range []struct {
+		sym   Symmetry
+		clues int
+	}{
+		{None, 16},
+		{Rot90, 18},
+	} {
+		_, err := g.Puzzle(1, 0, Options{Shape: shape9, Symmetry: tt.sym, Clues: tt.clues, Attempts: 3})
+		if !errors.Is(err, ErrCluesUnreachable) {
+			t.Fatalf("Puzzle(clues %d, %s) = %v, want %v", tt.clues, tt.sym, err, ErrCluesUnreachable)
+		}
+		if !strings.Contains(err.Error(), "3 grids") {
+			t.Errorf("error %q does not say how many grids were tried", err)
+		}
+	}
+}
+
+func TestPuzzleMaxSolves(t *testing.T) {
+	g := New()
+	for i := range 5 {
+		min, err := g.Puzzle(11, i, Options{Shape: shape9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := g.Puzzle(11, i, Options{Shape: shape9, MaxSolves: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkUnique(t, p)
+		if !p.Solution.Equal(min.Solution) {
+			t.Errorf("Puzzle(11, %d): the solve budget changed the grid", i)
+		}
+		if p.Puzzle.Givens() < min.Puzzle.Givens() {
+			t.Errorf("Puzzle(11, %d) with a budget of 1 solve has %d clues, fewer than the minimal %d", i, p.Puzzle.Givens(), min.Puzzle.Givens())
+		}
+	}
+}
+
+func TestPuzzleInvalidOptions(t *testing.T) {
+	tests := []struct {
+		name  string
+		index int
+		opts  Options
+		want  string
+	}{
+		{"no shape", 0, Options{}, "box 0x0"},
+		{"prime size", 0, Options{Shape: grid.Shape{BoxRows: 1, BoxCols: 7}}, "box 1x7"},
+		{"too big", 0, Options{Shape: grid.Shape{BoxRows: 7, BoxCols: 7}}, "outside the supported"},
+		{"negative clues", 0, Options{Shape: shape9, Clues: -1}, "clues -1"},
+		{"too many clues", 0, Options{Shape: shape9, Clues: 82}, "clues 82: want 0 (minimal) or 1 to 81"},
+		{"bad symmetry", 0, Options{Shape: shape9, Symmetry: 42}, "unknown symmetry 42"},
+		{"negative attempts", 0, Options{Shape: shape9, Attempts: -2}, "attempts -2"},
+		{"negative budget", 0, Options{Shape: shape9, MaxSolves: -1}, "budget -1"},
+		{"negative index", -1, Options{Shape: shape9}, "index is negative"},
+	}
+	g := New()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := g.Puzzle(1, tt.index, tt.opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Puzzle(1, %d, %+v) = %v, want an error containing %q", tt.index, tt.opts, err, tt.want)
+			}
+			if msg := err.Error(); strings.HasSuffix(msg, ".") || msg[0] != strings.ToLower(msg[:1])[0] {
+				t.Errorf("error %q: want lower case and no final period", msg)
+			}
+		})
+	}
+}
+
+// TestPuzzleDeterministic checks that a puzzle depends on (seed, index,
+// options) only, not on what the Generator's solver did before.
+func TestPuzzleDeterministic(t *testing.T) {
+	tests := []struct {
+		shape grid.Shape
+		sym   Symmetry
+		clues int
+		n     int
+	}{
+		{shape4, None, 0, 30},
+		{shape6, Mirror, 0, 20},
+		{shape9, None, 0, 40},
+		{shape9, Rot180, 0, 20},
+		{shape9, None, 35, 20},
+		{shape12, None, 0, 3},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/%s/%d", tt.shape, tt.sym, tt.clues), func(t *testing.T) {
+			opts := Options{Shape: tt.shape, Symmetry: tt.sym, Clues: tt.clues}
+			// In order, in one Generator.
+			inOrder := make([]Puzzle, tt.n)
+			g := New()
+			for i := range tt.n {
+				p, err := g.Puzzle(5, i, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				inOrder[i] = p
+			}
+			// Backwards, in a Generator that has made other puzzles first,
+			// some of another shape.
+			g2 := New()
+			for i := range 5 {
+				if _, err := g2.Puzzle(99, i, opts); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := g2.Puzzle(99, i, Options{Shape: shape9, Symmetry: Rot90}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for i := tt.n - 1; i >= 0; i-- {
+				p, err := g2.Puzzle(5, i, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !p.Puzzle.Equal(inOrder[i].Puzzle) || !p.Solution.Equal(inOrder[i].Solution) {
+					t.Fatalf("Puzzle(5, %d) = %v after other puzzles, %v in order", i, p.Puzzle, inOrder[i].Puzzle)
+				}
+			}
+			// Alone, in a fresh Generator.
+			for _, i := range []int{0, tt.n - 1} {
+				p, err := New().Puzzle(5, i, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !p.Puzzle.Equal(inOrder[i].Puzzle) {
+					t.Fatalf("Puzzle(5, %d) = %v alone, %v in order", i, p.Puzzle, inOrder[i].Puzzle)
+				}
+			}
+		})
+	}
+}
+
+// TestPuzzleGolden pins a few puzzles, so that a change of algorithm that
+// changes the output for a seed is a deliberate one.
+func TestPuzzleGolden(t *testing.T) {
+	tests := []struct {
+		seed  uint64
+		index int
+		opts  Options
+		want  string
+	}{
+		{1, 0, Options{Shape: shape4}, golden4},
+		{1, 0, Options{Shape: shape9}, golden9},
+		{2026, 7, Options{Shape: shape9, Symmetry: Rot180}, golden9rot},
+	}
+	g := New()
+	for _, tt := range tests {
+		p, err := g.Puzzle(tt.seed, tt.index, tt.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Puzzle.String(); got != tt.want {
+			t.Errorf("Puzzle(%d, %d, %s %s) = %s, want %s", tt.seed, tt.index, tt.opts.Shape, tt.opts.Symmetry, got, tt.want)
+		}
+	}
+}
+
+const (
+	golden4    = ".4.....23.....1."
+	golden9    = "25..4..1....5....8...967..49..........8.5...9..6..1......48.5........3..379......"
+	golden9rot = "...39...55........18...5..7..8.2.9....57.63....4.3.5..6..2...41........97...83..."
+)
+
+// TestFillVariety checks that full grids are varied: over many 9x9 grids
+// every digit turns up in every cell about one time in nine, and no grid
+// repeats.
+func TestFillVariety(t *testing.T) {
+	count := 10000
+	if testing.Short() {
+		count = 2000
+	}
+	seed := rand.Uint64()
+	t.Logf("seed %d", seed)
+	l := newLayout(shape9)
+	s := sat.New(shape9)
+	var freq [81][10]int
+	seen := make(map[string]int, count)
+	for i := range count {
+		if i%rebuildAfter == 0 {
+			s = sat.New(shape9)
+		}
+		full, err := fill(s, l, rand.New(rand.NewPCG(seed, uint64(i))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !full.Full() || len(full.Clashes()) > 0 {
+			t.Fatalf("grid %d is not a valid full grid: %v", i, full)
+		}
+		key := full.String()
+		if j, dup := seen[key]; dup {
+			t.Fatalf("grids %d and %d are equal: %s", j, i, key)
+		}
+		seen[key] = i
+		for c, d := range full.Cells {
+			freq[c][d]++
+		}
+	}
+	// Each count is binomial(count, 1/9); allow six standard deviations.
+	mean := float64(count) / 9
+	band := 6 * math.Sqrt(float64(count)*(1.0/9)*(8.0/9))
+	for c := range freq {
+		for d := 1; d <= 9; d++ {
+			if f := float64(freq[c][d]); math.Abs(f-mean) > band {
+				t.Errorf("digit %d in r%dc%d: %v times in %d grids, want %.0f±%.0f", d, c/9+1, c%9+1, f, count, mean, band)
+			}
+		}
+	}
+}
+
+// TestRandomBoxes checks on shapes where the diagonal boxes are not always
+// independent (4x4) and on unusual ones that random boxes always lead to a
+// full grid.
+func TestRandomBoxes(t *testing.T) {
+	for _, sh := range []grid.Shape{shape4, shape6, shape8, {BoxRows: 2, BoxCols: 5}, {BoxRows: 3, BoxCols: 5}, shape12} {
+		t.Run(sh.String(), func(t *testing.T) {
+			l := newLayout(sh)
+			s := sat.New(sh)
+			for i := range 20 {
+				full, err := fill(s, l, rand.New(rand.NewPCG(1, uint64(i))))
+				if err != nil {
+					t.Fatalf("fill %d: %v", i, err)
+				}
+				if !full.Full() || len(full.Clashes()) > 0 {
+					t.Fatalf("fill %d: %v is not a valid full grid", i, full)
+				}
+			}
+		})
+	}
+}
+
+func TestLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("25x25 takes several seconds")
+	}
+	g := New()
+	p, err := g.Puzzle(1, 0, Options{Shape: shape25, MaxSolves: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnique(t, p)
+	t.Logf("25x25 with a budget of 50 solves: %d clues", p.Puzzle.Givens())
+}
