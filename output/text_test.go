@@ -448,4 +448,3 @@ func ExampleParseFormat() {
 	// sdk <nil>
 	// unknown format "pdf": want one of line, grid, sdm, sdk, json
 }
-
