@@ -243,12 +243,19 @@ func (p *Pool) runBatch(ctx context.Context, pr *proc, b *batch) (*proc, error) 
 				return nil, err
 			}
 		}
-		failure := pr.send(b.tasks[i:])
+		// After a failure the task is retried alone: a worker that dies
+		// loses the outcomes still in its buffer, so only a batch of one
+		// pins the failure on the right task.
+		end := len(b.tasks)
+		if retried {
+			end = i + 1
+		}
+		failure := pr.send(b.tasks[i:end])
 		if timer != nil {
 			timer.Reset(p.Timeout)
 			timeout = timer.C
 		}
-		for failure == nil && i < len(b.tasks) {
+		for failure == nil && i < end {
 			select {
 			case w, ok := <-pr.outs:
 				if !ok {

@@ -100,7 +100,11 @@ func fromWire(w wireOutcome) Outcome {
 // ServeWorker runs the worker side of the pool: it reads batches of tasks
 // from r until r ends and writes one outcome per task to w. The CLI runs it
 // in a hidden subcommand of the same binary.
-func ServeWorker(r io.Reader, w io.Writer) error {
+func ServeWorker(r io.Reader, w io.Writer) error { return serveWorker(r, w, nil) }
+
+// serveWorker is ServeWorker with a hook called before each task, for
+// tests that make workers fail.
+func serveWorker(r io.Reader, w io.Writer, before func(Task)) error {
 	dec := gob.NewDecoder(bufio.NewReaderSize(r, 64<<10))
 	out := newFlusher(w)
 	defer out.stop()
@@ -114,6 +118,9 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 			return err
 		}
 		for _, t := range batch {
+			if before != nil {
+				before(t)
+			}
 			if err := out.encode(toWire(run(t, gen, ver))); err != nil {
 				return err
 			}

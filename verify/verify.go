@@ -88,35 +88,12 @@ func (v *Verifier) Check(g grid.Grid, opts Options) Result {
 		}
 		return res
 	}
-	s := v.solvers[g.Shape]
-	if s == nil {
-		s = sat.New(g.Shape)
-		v.solvers[g.Shape] = s
+	sols := v.count(g, limit)
+	res.Count = len(sols)
+	if res.Count > limit {
+		res.Count = limit
 	}
-	keep := func(sol grid.Grid) {
-		if len(res.Solutions) < 2 {
-			res.Solutions = append(res.Solutions, sol)
-		}
-	}
-	// The search may hand over at most limit-1 solutions, so that the
-	// verdict always comes from a SAT call: it proves there are no more, or
-	// finds the one that reaches the limit.
-	var known []grid.Grid
-	found, _ := searchSolutions(g, limit-1)
-	seen := make(map[string]bool, len(found))
-	for _, sol := range found {
-		key := string(sol.Cells)
-		if !g.Solves(sol) || seen[key] {
-			known = nil // never trust a search that returns a non-solution or a repeat
-			break
-		}
-		seen[key] = true
-		known = append(known, sol)
-	}
-	for _, sol := range known {
-		keep(sol)
-	}
-	res.Count = s.Solutions(g, known, limit, keep)
+	res.Solutions = sols[:min(len(sols), 2)]
 	switch res.Count {
 	case 0:
 		res.Status = None
@@ -126,6 +103,57 @@ func (v *Verifier) Check(g grid.Grid, opts Options) Result {
 		res.Status = Multiple
 	}
 	return res
+}
+
+// count returns up to limit solutions of g. Their number is the count: it
+// is exact when below limit.
+//
+// The results depend on g alone, never on the puzzles checked before: a
+// solver reused across puzzles finds models that depend on what it learned
+// earlier, so the witnesses it would pick are not reproducible. So the
+// solutions come from the candidate search, whose order is fixed, and the
+// reused solver only proves that there are no others (or confirms that
+// there are); whenever it has to find a solution itself, the count is done
+// again on a fresh solver, which is deterministic.
+func (v *Verifier) count(g grid.Grid, limit int) []grid.Grid {
+	s := v.solvers[g.Shape]
+	if s == nil {
+		s = sat.New(g.Shape)
+		v.solvers[g.Shape] = s
+	}
+	found, complete := searchSolutions(g, limit)
+	seen := make(map[string]bool, len(found))
+	for _, sol := range found {
+		key := string(sol.Cells)
+		if !g.Solves(sol) || seen[key] {
+			// Never trust a search that returns a non-solution or a repeat.
+			return freshCount(g, limit)
+		}
+		seen[key] = true
+	}
+	switch {
+	case len(found) >= limit:
+		// Enough checked solutions: the SAT solver, with all but one of
+		// them blocked, finds one more. (Were it to find none, it would be
+		// wrong: the solutions are checked and distinct, proof enough.)
+		s.Solutions(g, found[:limit-1], limit, nil)
+		return found
+	case complete:
+		// All the solutions there are, if the search is right: the SAT
+		// solver, with every one of them blocked, must find no other.
+		if s.Solutions(g, found, limit, nil) == len(found) {
+			return found
+		}
+	}
+	return freshCount(g, limit)
+}
+
+// freshCount counts on a solver built for this call alone, so that the
+// solutions it returns depend on g only.
+func freshCount(g grid.Grid, limit int) []grid.Grid {
+	var sols []grid.Grid
+	sat.New(g.Shape).Solutions(g, nil, limit, func(sol grid.Grid) { sols = append(sols, sol) })
+	return sols
 }
 
 // validate checks what the SAT encoding takes for granted: a supported
