@@ -161,8 +161,9 @@ func (r Record) Where(cell int) (line, col int) {
 // of such arrays, a stream of either (JSON Lines), or objects with a
 // "puzzle" field holding a one-line string or rows (and an optional "box"
 // field such as "2x3"); arrays of objects or strings are read too. Other
-// fields are ignored. A syntax error in JSON input ends the input after one
-// bad record.
+// fields are ignored. A JSON syntax error is one bad record; reading resumes
+// on the next line, or, inside a top-level array, ends there. JSON input
+// gives no column for a cell: Record.Where reports the line of the value.
 //
 // Problems with a puzzle are not errors of Read: they come back as records
 // with Err set, and reading goes on with the next puzzle.
@@ -220,11 +221,11 @@ func NewReader(r io.Reader, name string, opts ReadOptions) *Reader {
 	}
 }
 
-// Read returns the next record; io.EOF after the last. Any other error is an
-// I/O error of the underlying reader, returned as it is, or an unsupported
-// ReadOptions.Shape, and is final. A malformed puzzle is not an error of Read: it
-// comes back as a Record with Err set (a *ParseError), and reading goes on
-// with the next puzzle.
+// Read returns the next record; io.EOF after the last. Any other error is
+// final: an I/O error of the underlying reader, returned as it is, or an
+// unsupported ReadOptions.Shape. A malformed puzzle is not an error of Read:
+// it comes back as a Record with Err set (a *ParseError), and reading goes
+// on with the next puzzle.
 func (r *Reader) Read() (Record, error) {
 	for {
 		if r.head < len(r.queue) {
