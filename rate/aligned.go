@@ -13,50 +13,49 @@ func (s *solver) alignedTriples() (hint, bool) {
 		return hint{}, false
 	}
 	const degree = 3
-	excl := make([][]int32, b.nc)
+	excl := make([]cellSet, b.nc)
 	var bases []int32
-	isBase := make([]bool, b.nc)
+	var isBase cellSet
 	for c := 0; c < b.nc; c++ {
 		if popcount(b.cand[c]) < 2 {
 			continue
 		}
 		single := false
-		var ex []int32
+		var ex cellSet
 		for _, p := range b.peers[c] {
 			switch k := popcount(b.cand[p]); {
 			case k == 1:
 				single = true
 			case k >= 2 && k <= degree:
-				ex = append(ex, p)
+				ex.add(int(p))
 			}
 		}
-		if !single && len(ex) > 0 {
+		if !single && !ex.empty() {
 			excl[c] = ex
 			bases = append(bases, int32(c))
-			isBase[c] = true
+			isBase.add(c)
 		}
 	}
 	var common []int32
 	for i, c0 := range bases {
 		for _, c1 := range bases[i+1:] {
-			var tail []int32
-			for _, lst := range [2][]int32{excl[c0], excl[c1]} {
-				for _, t := range lst {
-					if isBase[t] && t != c0 && t != c1 && !inList(tail, t) {
-						tail = append(tail, t)
-					}
-				}
+			tail := excl[c0].or(excl[c1]).and(isBase)
+			tail.remove(int(c0))
+			tail.remove(int(c1))
+			pair := excl[c0].and(excl[c1])
+			if pair.count() < 2 {
+				continue
 			}
-			for _, c2 := range tail {
+			for _, c2i := range tail.list() {
+				c2 := int32(c2i)
 				cells := [degree]int32{c0, c1, c2}
-				common = common[:0]
-				for _, e := range excl[c0] {
-					if inList(excl[c1], e) && inList(excl[c2], e) {
-						common = append(common, e)
-					}
-				}
-				if len(common) < 2 {
+				cm := pair.and(excl[c2])
+				if cm.count() < 2 {
 					continue
+				}
+				common = common[:0]
+				for _, e := range cm.list() {
+					common = append(common, int32(e))
 				}
 				var allowed [degree]uint64
 				m0, m1, m2 := b.cand[c0], b.cand[c1], b.cand[c2]
@@ -103,4 +102,29 @@ func (s *solver) alignedTriples() (hint, bool) {
 		}
 	}
 	return hint{}, false
+}
+
+// cellSet is a set of cells of a grid of up to 128 cells.
+type cellSet [2]uint64
+
+func (s *cellSet) add(c int)    { s[c>>6] |= 1 << (c & 63) }
+func (s *cellSet) remove(c int) { s[c>>6] &^= 1 << (c & 63) }
+func (s cellSet) empty() bool   { return s[0]|s[1] == 0 }
+func (s cellSet) count() int    { return popcount(s[0]) + popcount(s[1]) }
+func (s cellSet) and(o cellSet) cellSet {
+	return cellSet{s[0] & o[0], s[1] & o[1]}
+}
+func (s cellSet) or(o cellSet) cellSet {
+	return cellSet{s[0] | o[0], s[1] | o[1]}
+}
+
+// list returns the cells in increasing order.
+func (s cellSet) list() []int {
+	var out []int
+	for w := 0; w < 2; w++ {
+		for m := s[w]; m != 0; m &= m - 1 {
+			out = append(out, w*64+bits.TrailingZeros64(m))
+		}
+	}
+	return out
 }

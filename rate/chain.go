@@ -54,6 +54,13 @@ type chainer struct {
 	used  int
 	// the rule being run
 	dynamic, nishio, multiple bool
+	// on-chains of the current rule run, by potential: index+1 into the
+	// cached slices
+	onCache  []int32
+	cacheOn  []*pset
+	cacheOff []*pset
+	cacheA   []int32
+	cacheZ   []int32
 	// the best hint so far
 	top     hint
 	bestSet bool
@@ -64,6 +71,7 @@ func newChainer(g *geom) *chainer {
 	ch.work = board{geom: g, val: make([]uint8, g.nc), cand: make([]uint64, g.nc)}
 	ch.save = make([]uint64, g.nc)
 	ch.stamp = make([]int32, g.nc*g.n*2)
+	ch.onCache = make([]int32, g.nc*g.n)
 	return ch
 }
 
@@ -93,6 +101,14 @@ func (ch *chainer) node(pot int32, on bool, cause uint8, parents []int32) int32 
 	id := int32(len(ch.nodes))
 	ch.nodes = append(ch.nodes, cnode{pot: pot, on: on, cause: cause, p0: int32(len(ch.par)), pn: int32(len(parents))})
 	ch.par = append(ch.par, parents...)
+	return id
+}
+
+// node1 is node with a single parent.
+func (ch *chainer) node1(pot int32, on bool, cause uint8, parent int32) int32 {
+	id := int32(len(ch.nodes))
+	ch.nodes = append(ch.nodes, cnode{pot: pot, on: on, cause: cause, p0: int32(len(ch.par)), pn: 1})
+	ch.par = append(ch.par, parent)
 	return id
 }
 
@@ -158,14 +174,14 @@ func (ch *chainer) onToOff(b *board, p int32, y bool, out []int32) []int32 {
 	if y {
 		for m := b.cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
-			out = append(out, ch.node(cell*n+v, false, causeCell, []int32{p}))
+			out = append(out, ch.node1(cell*n+v, false, causeCell, p))
 		}
 	}
 	bit := uint64(1) << d
 	pt := ch.peerType[cell]
 	for k, q := range ch.peers[cell] {
 		if b.cand[q]&bit != 0 {
-			out = append(out, ch.node(q*n+d, false, causeUnit+pt[k], []int32{p}))
+			out = append(out, ch.node1(q*n+d, false, causeUnit+pt[k], p))
 		}
 	}
 	return out
@@ -606,18 +622,21 @@ func (ch *chainer) multi(s *solver) {
 	copy(ch.work.cand, b.cand)
 	copy(ch.work.val, b.val)
 	n := int32(ch.n)
+	ch.reset()
+	clear(ch.onCache)
+	ch.cacheOn, ch.cacheOff = ch.cacheOn[:0], ch.cacheOff[:0]
+	ch.cacheA, ch.cacheZ = ch.cacheA[:0], ch.cacheZ[:0]
+	var valOn, valOff []*pset
 	for c := 0; c < ch.nc; c++ {
 		card := popcount(b.cand[c])
 		if b.val[c] != 0 || !(card > 2 || card > 1 && ch.dynamic) {
 			continue
 		}
-		ch.reset()
-		var valOn, valOff []*pset
+		valOn, valOff = valOn[:0], valOff[:0]
 		for m := b.cand[c]; m != 0; m &= m - 1 {
 			d := int32(bits.TrailingZeros64(m))
 			pot := int32(c)*n + d
-			onOn, onOff := ch.newSet(), ch.newSet()
-			ch.binary(b, pot, onOn, onOff, card >= 3 && !ch.nishio && ch.dynamic, ch.dynamic || ch.nishio)
+			onOn, onOff := ch.binary(b, pot, card >= 3 && !ch.nishio && ch.dynamic, ch.dynamic || ch.nishio)
 			if !ch.nishio {
 				ch.unitChains(b, c, d, onOn, onOff)
 			}
@@ -629,6 +648,36 @@ func (ch *chainer) multi(s *solver) {
 			ch.reduce(b, valOff, CellForcingChain, 6, []int32{int32(c)})
 		}
 	}
+}
+
+// onChain returns the chain that follows from pot on, computed once per
+// rule run: its on and off sets and the contradiction it met, if any.
+func (ch *chainer) onChain(pot int32) (on, off *pset, a, z int32) {
+	if i := ch.onCache[pot]; i > 0 {
+		return ch.cacheOn[i-1], ch.cacheOff[i-1], ch.cacheA[i-1], ch.cacheZ[i-1]
+	}
+	on, off = ch.newSet(), ch.newSet()
+	on.add(ch, ch.node(pot, true, causeNone, nil))
+	a, z = ch.chain(on, off)
+	ch.cacheOn = append(ch.cacheOn, on)
+	ch.cacheOff = append(ch.cacheOff, off)
+	ch.cacheA = append(ch.cacheA, a)
+	ch.cacheZ = append(ch.cacheZ, z)
+	ch.onCache[pot] = int32(len(ch.cacheOn))
+	return on, off, a, z
+}
+
+// within reports whether the summed complexity of ids can still match the
+// best hint so far, and returns the sum.
+func (ch *chainer) within(ids ...int32) (int, bool) {
+	cx := 0
+	for _, id := range ids {
+		cx += ch.ancestors(id)
+		if ch.bestSet && cx > ch.top.complexity {
+			return cx, false
+		}
+	}
+	return cx, true
 }
 
 // reduce makes a hint of every potential that all the sets share.
@@ -649,47 +698,60 @@ func (ch *chainer) reduce(b *board, sets []*pset, kind Technique, key int, cells
 		if !all {
 			continue
 		}
-		cx := 0
+		cx, ok := 0, true
 		for _, s := range sets {
 			cx += ch.ancestors(s.get(pot))
+			if ch.bestSet && cx > ch.top.complexity {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
 		}
 		cs := append(append([]int32(nil), cells...), pot/int32(ch.n))
 		ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: cs, place: -1, elims: ch.removal(b, id), unit: -1, complexity: cx, sortKey: key})
 	}
 }
 
-func (ch *chainer) binary(b *board, pot int32, onOn, onOff *pset, double, contradiction bool) {
-	pOn := ch.node(pot, true, causeNone, nil)
-	pOff := ch.node(pot, false, causeNone, nil)
-	offOn, offOff := ch.newSet(), ch.newSet()
+func (ch *chainer) binary(b *board, pot int32, double, contradiction bool) (*pset, *pset) {
 	tech, base := ch.ruleTech(DynamicForcingChain)
-	c := pot / int32(ch.n)
-	onOn.add(ch, pOn)
-	if a, z := ch.chain(onOn, onOff); a >= 0 && contradiction {
-		cx := ch.ancestors(a) + ch.ancestors(z)
-		ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, ch.nodes[a].pot / int32(ch.n)}, place: -1, elims: ch.removal(b, pOff), unit: -1, complexity: cx, sortKey: 7})
+	n := int32(ch.n)
+	c := pot / n
+	pOff := ch.node(pot, false, causeNone, nil)
+	onOn, onOff, a, z := ch.onChain(pot)
+	pOn := onOn.order[0]
+	if a >= 0 && contradiction {
+		if cx, ok := ch.within(a, z); ok {
+			ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, ch.nodes[a].pot / n}, place: -1, elims: ch.removal(b, pOff), unit: -1, complexity: cx, sortKey: 7})
+		}
 	}
+	offOn, offOff := ch.newSet(), ch.newSet()
 	offOff.add(ch, pOff)
 	if a, z := ch.chain(offOn, offOff); a >= 0 && contradiction {
-		cx := ch.ancestors(a) + ch.ancestors(z)
-		ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, ch.nodes[a].pot / int32(ch.n)}, place: -1, elims: ch.removal(b, pOn), unit: -1, complexity: cx, sortKey: 7})
+		if cx, ok := ch.within(a, z); ok {
+			ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, ch.nodes[a].pot / n}, place: -1, elims: ch.removal(b, pOn), unit: -1, complexity: cx, sortKey: 7})
+		}
 	}
 	if double {
 		for _, id := range onOn.order {
 			pot := ch.nodes[id].pot
 			if offOn.has(pot) {
-				cx := ch.ancestors(id) + ch.ancestors(offOn.get(pot))
-				ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, pot / int32(ch.n)}, place: -1, elims: ch.removal(b, id), unit: -1, complexity: cx, sortKey: 1})
+				if cx, ok := ch.within(id, offOn.get(pot)); ok {
+					ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, pot / n}, place: -1, elims: ch.removal(b, id), unit: -1, complexity: cx, sortKey: 1})
+				}
 			}
 		}
 		for _, id := range onOff.order {
 			pot := ch.nodes[id].pot
 			if offOff.has(pot) {
-				cx := ch.ancestors(id) + ch.ancestors(offOff.get(pot))
-				ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, pot / int32(ch.n)}, place: -1, elims: ch.removal(b, id), unit: -1, complexity: cx, sortKey: 1})
+				if cx, ok := ch.within(id, offOff.get(pot)); ok {
+					ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, pot / n}, place: -1, elims: ch.removal(b, id), unit: -1, complexity: cx, sortKey: 1})
+				}
 			}
 		}
 	}
+	return onOn, onOff
 }
 
 // unitChains: the digit's places in a unit; whichever holds it, the
@@ -711,9 +773,7 @@ func (ch *chainer) unitChains(b *board, c int, d int32, onOn, onOff *pset) {
 		ons := []*pset{onOn}
 		offs := []*pset{onOff}
 		for _, q := range places[1:] {
-			o, f := ch.newSet(), ch.newSet()
-			o.add(ch, ch.node(q*n+d, true, causeNone, nil))
-			ch.chain(o, f)
+			o, f, _, _ := ch.onChain(q*n + d)
 			ons = append(ons, o)
 			offs = append(offs, f)
 		}
