@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 )
@@ -15,10 +14,10 @@ var version = "0.1.0-dev"
 
 // Exit codes.
 const (
-	exitOK      = 0 // every puzzle unique, or the job done
-	exitNotOK   = 1 // some puzzle is not unique (or timed out, or failed)
-	exitUsage   = 2 // a usage or I/O error
-	exitSignal  = 130
+	exitOK     = 0 // every puzzle unique, or the job done
+	exitNotOK  = 1 // some puzzle is not unique (or timed out, or failed)
+	exitUsage  = 2 // a usage or I/O error
+	exitSignal = 130
 )
 
 // streams are the standard streams of one run, replaced by buffers in tests.
@@ -102,4 +101,3 @@ func run(ctx context.Context, args []string, s *streams) int {
 	return exitUsage
 }
 
-var _ = os.Stdin

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokugen/sudokugen/generate"
+)
+
+// The pool starts workers as copies of the running executable, which under
+// go test is the test binary: serve as a worker when asked to.
+func TestMain(m *testing.M) {
+	if os.Getenv(workerEnv) == "1" {
+		if err := generate.ServeWorker(os.Stdin, os.Stdout); err != nil {
+			os.Exit(2)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+var dataDir = filepath.Join("..", "..", "..", "shared", "data")
+
+func dataFile(t *testing.T, name string) string {
+	t.Helper()
+	p := filepath.Join(dataDir, name)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("shared data %s not found: it is expected in ../shared/data beside the checkout", name)
+	}
+	return p
+}
+
+// cli runs the command line with stdin and returns stdout, stderr and the
+// exit code.
+func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &streams{In: strings.NewReader(stdin), Out: &out, Err: &errb})
+	return out.String(), errb.String(), code
+}
+
+// writeFile writes content to a file in a test directory and returns its path.
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
