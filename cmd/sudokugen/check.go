@@ -137,6 +137,9 @@ func (s *summary) allUnique() bool { return s.total > 0 && s.counts["unique"] ==
 func (s *summary) String() string {
 	el := time.Since(s.start)
 	out := fmt.Sprintf("%d puzzles:", s.total)
+	if s.total == 1 {
+		out = "1 puzzle:"
+	}
 	for i, st := range statusOrder {
 		if i > 3 && s.counts[st] == 0 {
 			continue

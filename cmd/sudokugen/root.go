@@ -100,4 +100,3 @@ func run(ctx context.Context, args []string, s *streams) int {
 	fmt.Fprintf(s.Err, "sudokugen: %v\n", err)
 	return exitUsage
 }
-

@@ -117,6 +117,9 @@ func plainVerdict(c checked) string {
 	if c.rec.Err != nil {
 		var pe *grid.ParseError
 		if errors.As(c.rec.Err, &pe) {
+			if pe.Column == 0 {
+				return fmt.Sprintf("%s:%d: invalid: %v", pe.File, pe.Line, pe.Err)
+			}
 			return fmt.Sprintf("%s:%d:%d: invalid: %v", pe.File, pe.Line, pe.Column, pe.Err)
 		}
 		return fmt.Sprintf("%s: invalid: %v", where, c.rec.Err)
@@ -139,7 +142,7 @@ func plainVerdict(c checked) string {
 			line, col := c.rec.Where(cl.B.Row*n + cl.B.Col)
 			msg := cl.String()
 			if len(r.Clashes) > 1 {
-				msg += fmt.Sprintf(" (and %d more clashes)", len(r.Clashes)-1)
+				msg += fmt.Sprintf(" (and %d more)", len(r.Clashes)-1)
 			}
 			if col > 0 {
 				return fmt.Sprintf("%s:%d:%d: invalid: %s", c.file, line, col, msg)
