@@ -24,10 +24,12 @@ type Options struct {
 	// DefaultAttempts.
 	Attempts int
 	// MaxSolves bounds the SAT solves spent on removing clues from one
-	// grid; 0 means no bound. Removal stops when the budget is spent, so
-	// the puzzle is still unique but in general not minimal. The budget is
-	// counted in solves, not time, so the result stays reproducible. Large
-	// grids need it: minimising a 25x25 grid takes minutes.
+	// grid; 0 means no bound. Once it is spent, clues are still removed
+	// where logic (naked and hidden singles) proves the puzzle stays
+	// unique, and kept otherwise: the puzzle is unique but in general not
+	// minimal. The budget counts solves, not time, so the result stays
+	// reproducible. Grids of 25x25 and up need it: there one solve can
+	// take a second, and a minimal puzzle hundreds of them.
 	MaxSolves int
 }
 
@@ -133,7 +135,7 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		if err != nil {
 			return Puzzle{}, fmt.Errorf("puzzle %d: %w", index, err)
 		}
-		p, _ := remove(s, l, full, orbs, rng, removal{target: opts.Clues, maxSolves: opts.MaxSolves})
+		p := remove(s, l, full, orbs, rng, removal{target: opts.Clues, maxSolves: opts.MaxSolves})
 		if opts.Clues == 0 || p.Givens() == opts.Clues {
 			return Puzzle{Index: index, Puzzle: p, Solution: full}, nil
 		}

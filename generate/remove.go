@@ -11,13 +11,15 @@ import (
 // remover takes clues away from a full grid while the puzzle keeps exactly
 // one solution, the grid it started from.
 type remover struct {
-	s      *sat.Solver
-	b      *board // the puzzle so far
-	sol    []uint8
-	clues  int   // filled cells of b
-	solves int   // SAT solves spent so far
-	assume []int // reused buffer
-	placed []int // reused buffer for deduce
+	s         *sat.Solver
+	b         *board // the puzzle so far
+	sol       []uint8
+	clues     int   // filled cells of b
+	solves    int   // SAT solves spent so far
+	maxSolves int   // budget of solves, 0 for none
+	assume    []int // reused buffer
+	placed    []int // reused buffer for deduce
+	trail     []int // cells filled by witness
 }
 
 // removal parameters: stop at target clues (0: none), and spend at most
@@ -28,17 +30,22 @@ type removal struct {
 }
 
 // remove visits the orbits of the clue pattern in random order and takes
-// each one away when the puzzle stays unique without it. It returns the
-// puzzle and whether the visit was complete (not cut short by the solve
-// budget).
+// each one away when the puzzle stays unique without it.
 //
 // One pass is enough for minimality: if removing an orbit from puzzle P
 // leaves several solutions, removing it from any P' with fewer clues does
 // too (fewer clues never lose solutions), so an orbit kept once never
 // needs a second try. Without symmetry each orbit is one cell and the
 // result is minimal; with symmetry it is minimal over orbits.
-func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Rand, p removal) (grid.Grid, bool) {
-	rm := &remover{s: s, b: l.newBoard(), sol: full.Cells, clues: len(full.Cells)}
+//
+// Each orbit is settled by the cheapest proof that works: a known
+// unavoidable set it would empty (keep it), naked and hidden singles that
+// force its digits back (remove it), a small search that finds a second
+// solution (keep it), and only then the solver. Once the solve budget is
+// spent, the pass goes on with the proofs that need no solve and keeps
+// every orbit they cannot settle, so the puzzle stays unique.
+func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Rand, p removal) grid.Grid {
+	rm := &remover{s: s, b: l.newBoard(), sol: full.Cells, clues: len(full.Cells), maxSolves: p.maxSolves}
 	for i, v := range full.Cells {
 		rm.b.place(i, int(v))
 	}
@@ -51,16 +58,17 @@ func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Ra
 		if p.target > 0 && rm.clues-len(orbit) < p.target {
 			continue // would overshoot; a smaller orbit may still fit
 		}
-		if p.maxSolves > 0 && rm.solves >= p.maxSolves {
-			return rm.b.grid(), false
-		}
 		if un.empties(orbit) {
-			continue // a known second solution needs no solve
+			continue
 		}
 		for _, x := range orbit {
 			rm.b.clear(x)
 		}
-		if rm.deduce(orbit) || (!rm.witness(orbit) && rm.unique(orbit)) {
+		removed := rm.deduce(orbit)
+		if !removed && !rm.spent() && !rm.witness(orbit) {
+			removed = rm.unique(orbit)
+		}
+		if removed {
 			rm.clues -= len(orbit)
 			un.remove(orbit)
 			continue
@@ -69,8 +77,11 @@ func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Ra
 			rm.b.place(x, int(rm.sol[x]))
 		}
 	}
-	return rm.b.grid(), true
+	return rm.b.grid()
 }
+
+// spent reports whether the solve budget is used up.
+func (rm *remover) spent() bool { return rm.maxSolves > 0 && rm.solves >= rm.maxSolves }
 
 // deduce reports whether the puzzle forces the solution's digits into the
 // emptied cells of orbit by naked and hidden singles alone. Then the puzzle
@@ -98,6 +109,16 @@ func (rm *remover) deduce(orbit []int) bool {
 	for _, x := range rm.placed {
 		b.clear(x)
 	}
+	if ok {
+		return true
+	}
+	// Singles anywhere on the board may force the orbit in the end.
+	rm.trail, _ = b.singles(rm.trail[:0])
+	ok = true
+	for _, x := range orbit {
+		ok = ok && b.cells[x] != 0
+	}
+	rm.undo(0)
 	return ok
 }
 
@@ -147,6 +168,10 @@ func (rm *remover) unique(orbit []int) bool {
 			lits = append(lits, sat.Var(n, y/n, y%n, int(rm.sol[y])))
 		}
 		lits = append(lits, -sat.Var(n, x/n, x%n, int(rm.sol[x])))
+		if rm.spent() {
+			rm.assume = lits[:0]
+			return false // out of budget: keep the orbit, which is always safe
+		}
 		rm.solves++
 		if rm.s.Solve(lits) {
 			rm.assume = lits[:0]
@@ -174,10 +199,16 @@ const witnessNodes = 200
 func (rm *remover) witness(orbit []int) bool {
 	b := rm.b
 	nodes := witnessNodes
-	x, banned := -1, uint64(0) // the cell that must differ, and its digit
 	var dfs func() bool
 	dfs = func() bool {
 		if nodes--; nodes < 0 {
+			return false
+		}
+		mark := len(rm.trail)
+		var ok bool
+		rm.trail, ok = b.singles(rm.trail)
+		defer rm.undo(mark)
+		if !ok {
 			return false
 		}
 		best, bestCand, bestCount := -1, uint64(0), 65
@@ -186,12 +217,9 @@ func (rm *remover) witness(orbit []int) bool {
 				continue
 			}
 			c := b.candidates(i)
-			if i == x {
-				c &^= banned
-			}
 			if k := bits.OnesCount64(c); k < bestCount {
 				best, bestCand, bestCount = i, c, k
-				if k <= 1 {
+				if k <= 2 {
 					break
 				}
 			}
@@ -199,32 +227,44 @@ func (rm *remover) witness(orbit []int) bool {
 		if best < 0 {
 			return true
 		}
-		try := func(d int) bool {
-			b.place(best, d)
-			ok := dfs()
-			b.clear(best)
-			return ok
-		}
 		if s := uint64(1) << rm.sol[best]; bestCand&s != 0 {
-			if try(int(rm.sol[best])) {
+			if rm.try(best, int(rm.sol[best]), dfs) {
 				return true
 			}
 			bestCand &^= s
 		}
 		for c := bestCand; c != 0; c &= c - 1 {
-			if try(bits.TrailingZeros64(c)) {
+			if rm.try(best, bits.TrailingZeros64(c), dfs) {
 				return true
 			}
 		}
 		return false
 	}
-	for _, x = range orbit {
-		banned = 1 << rm.sol[x]
-		if dfs() {
-			return true
+	for _, x := range orbit {
+		c := b.candidates(x) &^ (1 << rm.sol[x])
+		for ; c != 0; c &= c - 1 {
+			if rm.try(x, bits.TrailingZeros64(c), dfs) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// try places digit d in cell x, runs f, and empties x again.
+func (rm *remover) try(x, d int, f func() bool) bool {
+	rm.b.place(x, d)
+	ok := f()
+	rm.b.clear(x)
+	return ok
+}
+
+// undo empties the cells filled since the trail was mark long.
+func (rm *remover) undo(mark int) {
+	for _, x := range rm.trail[mark:] {
+		rm.b.clear(x)
+	}
+	rm.trail = rm.trail[:mark]
 }
 
 // unavoidable holds unavoidable sets of a full grid S: sets of cells whose
