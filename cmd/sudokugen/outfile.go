@@ -23,37 +23,48 @@ func writeOutput(path string, stdout io.Writer, write func(*bufio.Writer) error)
 		}
 		return nil
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, err := createTemp(path)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
 	w := bufio.NewWriterSize(f, 64<<10)
 	if err := write(w); err != nil {
+		f.Close()
+		os.Remove(f.Name())
 		return err
 	}
 	if err := w.Flush(); err != nil {
+		f.Close()
+		os.Remove(f.Name())
 		return &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", path, err)}
 	}
-	if err := f.Sync(); err != nil {
-		return &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", path, err)}
-	}
-	if err := f.Close(); err != nil {
-		return &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", path, err)}
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
+	if err := finishTemp(f, path); err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		return &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", path, err)}
+	return nil
+}
+
+// createTemp creates the temporary file that finishTemp renames to path.
+func createTemp(path string) (*os.File, error) {
+	return os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+}
+
+// finishTemp syncs and closes f and renames it to path; on failure it
+// removes f and leaves path as it was.
+func finishTemp(f *os.File, path string) error {
+	err := f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	ok = true
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	return nil
 }

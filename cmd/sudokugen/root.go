@@ -72,6 +72,8 @@ solution is found, the solver proves that no other solution exists.`,
 		newSolveCmd(s),
 		newVerifyCmd(s),
 		newCNFCmd(s),
+		newGenerateCmd(s),
+		newBookCmd(s),
 		newWorkerCmd(s),
 	)
 	return root

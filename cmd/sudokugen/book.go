@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokugen/sudokugen/output"
+	"github.com/sudokugen/sudokugen/verify"
+)
+
+// bookFlags are the layout flags of every command that writes a PDF book.
+type bookFlags struct {
+	title   string
+	page    string
+	perPage int
+}
+
+func (f *bookFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.title, "title", "", "PDF: title of the book, printed on a title page")
+	fl.StringVar(&f.page, "page", "a4", "PDF: page size, one of "+strings.Join(output.PageSizeNames(), ", "))
+	fl.IntVar(&f.perPage, "per-page", 0, "PDF: puzzles per page, 1, 2, 4 or 6 (default: by grid size)")
+}
+
+func (f *bookFlags) validate() error {
+	if _, err := output.ParsePageSize(f.page); err != nil {
+		return usageError("--page: %v", err)
+	}
+	switch f.perPage {
+	case 0, 1, 2, 4, 6:
+	default:
+		return usageError("--per-page must be 1, 2, 4 or 6, not %d", f.perPage)
+	}
+	return nil
+}
+
+// write lays out the puzzles as a PDF book at path, or on stdout when
+// stdout is not a terminal.
+func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solutions bool) error {
+	opts := output.BookOptions{Title: f.title, Page: f.page, PerPage: f.perPage, Solutions: solutions}
+	if path == "" || path == "-" {
+		if isTerminal(s.Out) {
+			return usageError("a PDF book is not for a terminal: give -o book.pdf, or redirect the output")
+		}
+		w := bufio.NewWriterSize(s.Out, 64<<10)
+		if err := output.WriteBook(w, puzzles, opts); err != nil {
+			return &exitError{code: exitNotOK, err: err}
+		}
+		if err := w.Flush(); err != nil {
+			return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
+		}
+		return nil
+	}
+	if err := output.WriteBookFile(path, puzzles, opts); err != nil {
+		return &exitError{code: exitUsage, err: err}
+	}
+	return nil
+}
+
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+type bookOptions struct {
+	in         inputFlags
+	pool       poolFlags
+	book       bookFlags
+	output     string
+	format     string
+	solutions  bool
+	allowMulti bool
+	quiet      bool
+	files      []string
+}
+
+func newBookCmd(s *streams) *cobra.Command {
+	var opts bookOptions
+	cmd := &cobra.Command{
+		Use:   "book [FILE...]",
+		Short: "Lay out existing puzzles as a print-ready PDF book (or one as SVG)",
+		Long: `Book reads puzzles from the files (or standard input) in any format verify
+reads, checks that each has exactly one solution, and lays them out as a PDF
+book: vector grids, embedded fonts, numbered puzzles, page numbers, inside
+margins mirrored for binding, and the solutions at the back.
+
+A book with a puzzle that is not unique is refused, with the list of such
+puzzles, unless --allow-nonunique. The file is written whole or not at all.
+With --format svg, the one puzzle of the input is drawn as an SVG image.`,
+		Example: `  sudokugen book puzzles.txt --page 6x9 --per-page 6 --title "Sudoku Vol. 1" -o book.pdf
+  sudokugen book --format svg -o puzzle.svg < puzzle.txt`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.files = args
+			return runBook(cmd.Context(), s, opts)
+		},
+	}
+	opts.in.register(cmd)
+	opts.pool.register(cmd)
+	opts.book.register(cmd)
+	fl := cmd.Flags()
+	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
+	fl.StringVarP(&opts.format, "format", "f", "pdf", "pdf, or svg for a single puzzle")
+	fl.BoolVar(&opts.solutions, "solutions", true, "print the solutions at the back of the book")
+	fl.BoolVar(&opts.allowMulti, "allow-nonunique", false, "print puzzles without exactly one solution too")
+	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no progress or summary on stderr")
+	return cmd
+}
+
+func runBook(ctx context.Context, s *streams, opts bookOptions) error {
+	if opts.format != "pdf" && opts.format != "svg" {
+		return usageError("--format %q: want pdf or svg", opts.format)
+	}
+	if err := opts.book.validate(); err != nil {
+		return err
+	}
+	if err := opts.pool.validate(); err != nil {
+		return err
+	}
+	ro, err := opts.in.readOptions()
+	if err != nil {
+		return err
+	}
+	pool, err := newPool(opts.pool, 64)
+	if err != nil {
+		return err
+	}
+	var puzzles []output.Puzzle
+	var offenders []string
+	sum := newSummary()
+	prog := newProgress(s.Err, opts.quiet, "checked")
+	rs := newRecords(opts.files, s.In, ro)
+	err = checkAll(ctx, rs, pool, 2, func(c checked) error {
+		sum.add(c.status())
+		prog.tick(sum.total)
+		if c.rec.Err != nil {
+			offenders = append(offenders, plainVerdict(c))
+			return nil
+		}
+		p := output.Puzzle{Number: c.rec.Index + 1, Grid: c.rec.Grid}
+		if c.err == nil && c.result.Status == verify.Unique {
+			sol := c.result.Solutions[0]
+			p.Solution = &sol
+		} else {
+			offenders = append(offenders, plainVerdict(c))
+			if !opts.allowMulti {
+				return nil
+			}
+		}
+		puzzles = append(puzzles, p)
+		return nil
+	})
+	prog.done()
+	if err != nil {
+		return err
+	}
+	for _, name := range rs.empty {
+		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
+	}
+	if len(offenders) > 0 && (!opts.allowMulti || len(puzzles) == 0) {
+		for _, o := range offenders {
+			fmt.Fprintln(s.Err, o)
+		}
+		return &exitError{code: exitNotOK, err: fmt.Errorf("%d of %d puzzles are not unique or not valid: no book written (--allow-nonunique prints the valid ones anyway)", len(offenders), sum.total)}
+	}
+	if len(puzzles) == 0 {
+		return &exitError{code: exitNotOK, err: fmt.Errorf("no puzzles to print")}
+	}
+	if opts.format == "svg" {
+		if len(puzzles) != 1 {
+			return usageError("--format svg draws one puzzle; the input has %d", len(puzzles))
+		}
+		return writeOutput(opts.output, s.Out, func(w *bufio.Writer) error {
+			return output.WriteSVG(w, puzzles[0], ro.Alphabet)
+		})
+	}
+	if err := opts.book.write(s, opts.output, puzzles, opts.solutions); err != nil {
+		return err
+	}
+	if !opts.quiet {
+		fmt.Fprintf(s.Err, "%d puzzles laid out", len(puzzles))
+		if opts.output != "" {
+			fmt.Fprintf(s.Err, " in %s", opts.output)
+		}
+		fmt.Fprintln(s.Err)
+	}
+	if len(offenders) > 0 {
+		return &exitError{code: exitNotOK}
+	}
+	return nil
+}

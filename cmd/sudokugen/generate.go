@@ -1,0 +1,302 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokugen/sudokugen/generate"
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/output"
+)
+
+type generateOptions struct {
+	count     int
+	size      string
+	box       string
+	seed      string
+	start     int
+	pool      poolFlags
+	symmetry  generate.Symmetry
+	clues     int
+	maxSolves int
+	format    string
+	solutions bool
+	output    string
+	quiet     bool
+	book      bookFlags
+}
+
+func newGenerateCmd(s *streams) *cobra.Command {
+	var opts generateOptions
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Generate puzzles that have exactly one solution",
+		Long: `Generate makes puzzles with exactly one solution: it fills a random grid with
+the SAT solver, then removes clues one at a time in a random order, keeping a
+removal only when the solver proves that no other solution appears. Without
+--symmetry or --clues the puzzles are minimal: no clue can be removed.
+
+Puzzle i depends only on the seed, i and the options, so a run can be
+repeated with --seed, and split over machines with --start: the parts of
+"-n 100" are "--start 0 -n 50" and "--start 50 -n 50", byte for byte.
+
+Puzzles stream out in order as they are made. With -o the file is written
+whole: on Ctrl-C it holds the complete puzzles made so far (text formats)
+or is not written at all (pdf).`,
+		Example: `  sudokugen generate -n 10
+  sudokugen generate -n 500 --seed 42 --symmetry rot180 --solutions -o book.txt
+  sudokugen generate --size 16 -n 2 --format grid
+  sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runGenerate(cmd.Context(), s, opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVarP(&opts.count, "count", "n", 1, "number of puzzles")
+	fl.StringVar(&opts.size, "size", "9", "grid size, 4 to 36 (boxes square, or nearest to square)")
+	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
+	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
+	fl.IntVar(&opts.start, "start", 0, "index of the first puzzle, to split a run over machines")
+	fl.Var(&opts.symmetry, "symmetry", "clue pattern: none, rot180, rot90, mirror, flip, diagonal")
+	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
+	fl.IntVar(&opts.maxSolves, "max-solves", -1, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (default: none, or 3000 for 25x25 and up)")
+	fl.StringVarP(&opts.format, "format", "f", "line", "output format: line, grid, sdm, sdk, json, pdf")
+	fl.BoolVar(&opts.solutions, "solutions", false, "print each puzzle's solution too")
+	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
+	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no seed, progress or summary on stderr")
+	opts.pool.register(cmd)
+	opts.book.register(cmd)
+	return cmd
+}
+
+// seedOf parses the --seed flag, or draws a random seed.
+func seedOf(s string) (uint64, bool, error) {
+	if s == "" {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return uint64(time.Now().UnixNano()), true, nil
+		}
+		return binary.LittleEndian.Uint64(b[:]) >> 1, true, nil
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, false, usageError("--seed %q: want a whole number from 0 to %d", s, uint64(1<<64-1))
+	}
+	return v, false, nil
+}
+
+func (o *generateOptions) shape() (grid.Shape, error) {
+	if o.box != "" {
+		sh, err := grid.ParseShape(o.box)
+		if err != nil {
+			return sh, usageError("--box: %v", err)
+		}
+		return sh, nil
+	}
+	sh, err := grid.ParseShape(o.size)
+	if err != nil {
+		return sh, usageError("--size: %v", err)
+	}
+	return sh, nil
+}
+
+func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
+	if opts.count < 0 {
+		return usageError("-n must not be negative")
+	}
+	if opts.start < 0 {
+		return usageError("--start must not be negative")
+	}
+	if opts.clues < 0 {
+		return usageError("--clues must not be negative")
+	}
+	if err := opts.pool.validate(); err != nil {
+		return err
+	}
+	sh, err := opts.shape()
+	if err != nil {
+		return err
+	}
+	if opts.clues > sh.Cells() {
+		return usageError("--clues %d is more than the %d cells of a %dx%d grid", opts.clues, sh.Cells(), sh.N(), sh.N())
+	}
+	pdf := opts.format == "pdf"
+	var format output.Format
+	if !pdf {
+		if format, err = output.ParseFormat(opts.format); err != nil {
+			return usageError("--format: %v, pdf", err)
+		}
+	} else if err := opts.book.validate(); err != nil {
+		return err
+	}
+	seed, random, err := seedOf(opts.seed)
+	if err != nil {
+		return err
+	}
+	gen := generate.Options{Shape: sh, Symmetry: opts.symmetry, Clues: opts.clues, MaxSolves: opts.maxSolves}
+	if gen.MaxSolves < 0 {
+		gen.MaxSolves = 0
+		if sh.N() >= 25 {
+			gen.MaxSolves = 3000
+		}
+	}
+	if random && !opts.quiet {
+		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
+	}
+	pool, err := newPool(opts.pool, 1)
+	if err != nil {
+		return err
+	}
+	pool.Small = 2
+	k := 0
+	next := func() (generate.Task, bool, error) {
+		if k == opts.count {
+			return generate.Task{}, false, nil
+		}
+		t := generate.Task{Index: opts.start + k, Op: generate.OpGenerate, Seed: seed, Gen: gen}
+		k++
+		return t, true, nil
+	}
+	prog := newProgress(s.Err, opts.quiet, "puzzles")
+	prog.total = opts.count
+	made := 0
+	start := time.Now()
+	var genErr error
+	check := func(o generate.Outcome) error {
+		if o.Err != nil {
+			genErr = fmt.Errorf("puzzle %d: %w", o.Index, o.Err)
+			return genErr
+		}
+		made++
+		prog.tick(made)
+		return nil
+	}
+	report := func() {
+		prog.done()
+		if !opts.quiet && made > 0 {
+			el := time.Since(start)
+			fmt.Fprintf(s.Err, "%d puzzles in %.2fs (%.1f puzzles/s)\n", made, el.Seconds(), float64(made)/el.Seconds())
+		}
+	}
+
+	if pdf {
+		var puzzles []output.Puzzle
+		err := pool.Run(ctx, next, func(o generate.Outcome) error {
+			if err := check(o); err != nil {
+				return err
+			}
+			sol := o.Puzzle.Solution
+			puzzles = append(puzzles, output.Puzzle{Number: o.Index + 1, Grid: o.Puzzle.Puzzle, Solution: &sol})
+			return nil
+		})
+		report()
+		if err != nil {
+			return generateError(err, genErr)
+		}
+		return opts.book.write(s, opts.output, puzzles, opts.solutions)
+	}
+
+	// Text: records go out whole, so an interrupted run leaves only
+	// complete puzzles behind, on stdout or in the -o file.
+	return writeRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
+		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
+		err := pool.Run(ctx, next, func(o generate.Outcome) error {
+			if err := check(o); err != nil {
+				return err
+			}
+			sol := o.Puzzle.Solution
+			if err := tw.Write(output.Entry{Puzzle: o.Puzzle.Puzzle, Solution: &sol, Index: o.Index}); err != nil {
+				return err
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			return commit()
+		})
+		report()
+		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet {
+			fmt.Fprintf(s.Err, "sudokugen: interrupted: %d complete puzzles written; continue with --start %d -n %d\n",
+				made, opts.start+made, opts.count-made)
+		}
+		return generateError(err, genErr)
+	})
+}
+
+// generateError turns a failed run into the error to report.
+func generateError(err, genErr error) error {
+	switch {
+	case err == nil:
+		return nil
+	case genErr != nil && errors.Is(err, genErr):
+		return &exitError{code: exitNotOK, err: genErr}
+	}
+	return err
+}
+
+// writeRecords gives write a buffer for whole records and a commit function
+// to call after each: committed records go to stdout, or into the file
+// at path. The file is replaced only by a complete write: a temporary file
+// beside it, synced and renamed. When write fails or is interrupted, the
+// records committed so far still land in the file, so nothing made is
+// lost, and no record is ever cut short.
+func writeRecords(path string, stdout io.Writer, write func(commit func() error, w io.Writer) error) error {
+	var buf bytes.Buffer
+	var dst io.Writer = stdout
+	var f *os.File
+	if path != "" && path != "-" {
+		var err error
+		if f, err = createTemp(path); err != nil {
+			return &exitError{code: exitUsage, err: err}
+		}
+		dst = f
+		defer func() {
+			if f != nil {
+				f.Close()
+				os.Remove(f.Name())
+			}
+		}()
+	}
+	last := time.Now()
+	push := func() error {
+		if buf.Len() == 0 {
+			return nil
+		}
+		_, err := dst.Write(buf.Bytes())
+		buf.Reset()
+		last = time.Now()
+		if err != nil {
+			return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
+		}
+		return nil
+	}
+	commit := func() error {
+		if buf.Len() >= 32<<10 || time.Since(last) > 100*time.Millisecond {
+			return push()
+		}
+		return nil
+	}
+	err := write(commit, &buf)
+	// What was committed is whole; a record written after the last commit
+	// is whole too, since TextWriter writes records whole when flushed.
+	if perr := push(); err == nil {
+		err = perr
+	}
+	if f != nil {
+		if ferr := finishTemp(f, path); ferr != nil && err == nil {
+			err = &exitError{code: exitUsage, err: ferr}
+		}
+		f = nil
+	}
+	return err
+}
