@@ -1,0 +1,56 @@
+// Package generate makes Sudoku puzzles with exactly one solution, in every
+// shape package grid supports, reproducibly from a seed.
+//
+// # Reproducible
+//
+// Puzzle number i of a seed depends on (seed, i, Options) and on nothing
+// else: its random numbers come from rand.New(rand.NewPCG(seed, i)), made
+// for that puzzle alone. The same call prints the same puzzle next month,
+// in another process or on another machine, so a large run can be split by
+// index ranges and the pieces concatenated. The Generator reuses one SAT
+// solver per shape, and a reused solver may return a different model than
+// a fresh one for the same question; so no choice is ever made from a model.
+// Every choice rests on a random number or on a fact the solver proves (this
+// partial grid can, or cannot, be completed), which any solver state proves
+// the same way.
+//
+// # Full grids
+//
+// gophersat has no randomness of its own, so the input is randomised:
+// boxes that share no band and no stack get random permutations of the
+// digits, then chains of random decisions (with the cells they force) are
+// added, each chain confirmed or cut back by the solver, until the grid is
+// full. Last come random transforms that keep a grid valid: relabelling the
+// digits, reordering bands, stacks and the rows and columns within them,
+// and transposing when the boxes are square. Over 10,000 9x9 grids every
+// digit appears in every cell close to one time in nine (see the tests).
+//
+// # Clue removal
+//
+// The cells, or with a Symmetry the orbits of cells, are visited once in
+// random order. An orbit is removed when the puzzle stays unique without
+// it: the solver, asked for a solution that differs from the known one
+// inside the orbit, answers unsatisfiable. For one cell this is a single
+// extra assumption, the blocking clause of the design reduced (see
+// remove.go). Cheaper proofs settle most orbits first: naked and hidden
+// singles that force the removed digits back, two-digit unavoidable sets
+// that the removal would leave without a clue, and a small search that
+// finds a second solution. Without symmetry the result is minimal: no
+// clue can be removed with the puzzle staying unique. With symmetry it is
+// minimal over orbits.
+//
+// Options.Clues stops removal at a given number of clues, for easier
+// puzzles; when a grid cannot get that low, new grids are tried, at most
+// Options.Attempts, before ErrCluesUnreachable. Options.MaxSolves bounds
+// the solver's work per grid: past the budget only removals that singles
+// prove are made, so the puzzle is unique but not in general minimal.
+//
+// # Speed
+//
+// Measured on one core of the project's 2-core machine (see the
+// benchmarks): minimal 9x9 puzzles at several hundred per second, minimal
+// 16x16 ones at a few per second, and a unique 25x25 puzzle with
+// MaxSolves 10 in well under a minute (a minimal 25x25 puzzle takes many
+// minutes: one solve can take a second). gophersat allows one solve per
+// process at a time, so parallel runs use worker processes.
+package generate
