@@ -215,7 +215,7 @@ func (s *solver) locking(direct bool) (hint, bool) {
 					if direct && !s.directLock(u, int(v), d) {
 						continue
 					}
-					return hint{tech: tech, score: techBase[tech], cells: cells, place: -1, elims: es, unit: u}, true
+					return hint{tech: tech, score: techBase[tech], cells: cells, place: -1, elims: es, unit: u, digits: bit}, true
 				}
 			}
 		}
@@ -299,7 +299,7 @@ func (s *solver) nakedSet(k int) (hint, bool) {
 			for j, i := range idx {
 				set[j] = cand[i]
 			}
-			out = hint{tech: nakedTech[k], score: techBase[nakedTech[k]], cells: set, place: -1, elims: es, unit: u}
+			out = hint{tech: nakedTech[k], score: techBase[nakedTech[k]], cells: set, place: -1, elims: es, unit: u, digits: m}
 			return true
 		})
 		if found {
@@ -380,7 +380,7 @@ func (s *solver) hiddenSet(k int, direct bool) (hint, bool) {
 					tech = DirectHiddenTriple
 				}
 			}
-			out = hint{tech: tech, score: techBase[tech], cells: setCells, place: -1, elims: es, unit: u}
+			out = hint{tech: tech, score: techBase[tech], cells: setCells, place: -1, elims: es, unit: u, digits: dm}
 			return true
 		})
 		if found {
@@ -446,7 +446,7 @@ func (s *solver) fish(k int) (hint, bool) {
 				if len(es) == 0 {
 					return false
 				}
-				out = hint{tech: fishTech[k], score: techBase[fishTech[k]], cells: fc, place: -1, elims: es, unit: -1}
+				out = hint{tech: fishTech[k], score: techBase[fishTech[k]], cells: fc, place: -1, elims: es, unit: -1, digits: 1 << (d - 1)}
 				return true
 			})
 			if found {

@@ -19,6 +19,7 @@ type cnode struct {
 	on     bool
 	cause  uint8
 	p0, pn int32 // parents: ch.par[p0 : p0+pn]
+	depth  int32 // length of the first-parent path back to the source
 }
 
 // pset is a set of potentials of one polarity, remembering insertion order.
@@ -99,7 +100,11 @@ func (ch *chainer) releaseSets() {
 
 func (ch *chainer) node(pot int32, on bool, cause uint8, parents []int32) int32 {
 	id := int32(len(ch.nodes))
-	ch.nodes = append(ch.nodes, cnode{pot: pot, on: on, cause: cause, p0: int32(len(ch.par)), pn: int32(len(parents))})
+	depth := int32(0)
+	if len(parents) > 0 {
+		depth = ch.nodes[parents[0]].depth + 1
+	}
+	ch.nodes = append(ch.nodes, cnode{pot: pot, on: on, cause: cause, p0: int32(len(ch.par)), pn: int32(len(parents)), depth: depth})
 	ch.par = append(ch.par, parents...)
 	return id
 }
@@ -107,7 +112,7 @@ func (ch *chainer) node(pot int32, on bool, cause uint8, parents []int32) int32 
 // node1 is node with a single parent.
 func (ch *chainer) node1(pot int32, on bool, cause uint8, parent int32) int32 {
 	id := int32(len(ch.nodes))
-	ch.nodes = append(ch.nodes, cnode{pot: pot, on: on, cause: cause, p0: int32(len(ch.par)), pn: 1})
+	ch.nodes = append(ch.nodes, cnode{pot: pot, on: on, cause: cause, p0: int32(len(ch.par)), pn: 1, depth: ch.nodes[parent].depth + 1})
 	ch.par = append(ch.par, parent)
 	return id
 }
@@ -270,6 +275,23 @@ func (ch *chainer) isParent(p, q int32) bool {
 	}
 }
 
+// bound returns the largest complexity a hint of the given base score may
+// have and still beat the best hint so far.
+func (ch *chainer) bound(base int) int32 {
+	if !ch.bestSet {
+		return 1 << 30
+	}
+	best := int32(0)
+	for cx := 1; cx < 4096; cx++ {
+		sc := base + lengthBonus(cx)
+		if sc > ch.top.score || sc == ch.top.score && cx > ch.top.complexity {
+			break
+		}
+		best = int32(cx)
+	}
+	return best
+}
+
 // consider keeps h when it beats the best hint so far.
 func (ch *chainer) consider(h hint) {
 	if len(h.elims) == 0 {
@@ -354,12 +376,20 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 	var found []int32
 	var buf []int32
 	length := 0
+	base := 65
+	if x && y {
+		base = 70
+	}
+	limit := ch.bound(base)
 	for len(pendOn) > 0 || len(pendOff) > 0 {
 		length++
 		for i := 0; i < len(pendOn); i++ {
 			p := pendOn[i]
 			buf = ch.onToOff(b, p, y, buf[:0])
 			for _, q := range buf {
+				if ch.nodes[q].depth > limit {
+					continue
+				}
 				if !ch.isParent(p, q) {
 					pendOff = append(pendOff, q)
 					toOff.add(ch, q)
@@ -372,6 +402,9 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 			p := pendOff[i]
 			buf = ch.offToOn(b, p, nil, toOff, y, x, buf[:0])
 			for _, q := range buf {
+				if ch.nodes[q].depth > limit {
+					continue
+				}
 				if length >= 4 && ch.same(q, src) {
 					found = append(found, q)
 				}
@@ -402,11 +435,20 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	srcOn := ch.nodes[src].on
 	var found []int32
 	var buf []int32
+	base := 66
+	if y {
+		base = 70
+	}
+	// a target's complexity is its depth plus one
+	limit := ch.bound(base) - 1
 	for len(pendOn) > 0 || len(pendOff) > 0 {
 		for i := 0; i < len(pendOn); i++ {
 			p := pendOn[i]
 			buf = ch.onToOff(b, p, y, buf[:0])
 			for _, q := range buf {
+				if ch.nodes[q].depth > limit {
+					continue
+				}
 				if srcOn && ch.nodes[q].pot == srcPot {
 					found = appendUnique(ch, found, q)
 				}
@@ -420,6 +462,9 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 			p := pendOff[i]
 			buf = ch.offToOn(b, p, nil, toOff, y, true, buf[:0])
 			for _, q := range buf {
+				if ch.nodes[q].depth > limit {
+					continue
+				}
 				if !srcOn && ch.nodes[q].pot == srcPot {
 					found = appendUnique(ch, found, q)
 				}

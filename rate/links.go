@@ -83,7 +83,7 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 				}
 				if !found || sc < best.score || sc == best.score && len(es) > bestElims {
 					found, bestElims = true, len(es)
-					best = hint{tech: tech, score: sc, cells: append([]int32(nil), chainCells...), place: -1, elims: es, unit: -1}
+					best = hint{tech: tech, score: sc, cells: append([]int32(nil), chainCells...), place: -1, elims: es, unit: -1, digits: bit}
 				}
 				return
 			}

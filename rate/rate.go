@@ -37,6 +37,7 @@ type Placement = Candidate
 type Step struct {
 	Technique Technique
 	Cells     []grid.Cell // the cells that make the pattern
+	Digits    []int       // the digits of the pattern, when it has a few
 	Place     *Placement  // the digit placed, or nil
 	Eliminate []Candidate // the candidates removed
 	Score     float64     // the step's value on the Sudoku Explainer scale
@@ -73,6 +74,14 @@ func (s Step) String() string {
 		return b.String()
 	}
 	b.WriteString(s.Technique.String())
+	if len(s.Digits) > 0 {
+		for i, d := range s.Digits {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(" " + sym(d))
+		}
+	}
 	if len(s.Cells) > 0 {
 		b.WriteString(" on " + cellList(s.Cells))
 	}
@@ -190,13 +199,14 @@ type elim struct{ c, d int32 }
 
 // hint is a deduction found by a technique, before it is applied.
 type hint struct {
-	tech  Technique
-	score int // tenths
-	cells []int32
-	place int32 // cell to fill, or -1
-	digit int
-	elims []elim
-	unit  int // the unit of a single or set, or -1
+	tech   Technique
+	score  int // tenths
+	cells  []int32
+	place  int32 // cell to fill, or -1
+	digit  int
+	elims  []elim
+	unit   int    // the unit of a single or set, or -1
+	digits uint64 // the digits of the pattern
 	// sorting among chains
 	complexity int
 	sortKey    int
@@ -304,6 +314,9 @@ func (s *solver) stepOf(h hint) Step {
 	}
 	if h.unit >= 0 {
 		st.unit = s.b.unitName(h.unit)
+	}
+	if h.place < 0 {
+		st.Digits = digitsOf(h.digits)
 	}
 	return st
 }

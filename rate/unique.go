@@ -149,7 +149,7 @@ func (s *solver) loopHints(loop []int32, v uint64) []typedHint {
 		}
 	}
 	mk := func(score int, es []elim) hint {
-		return hint{tech: UniqueRectangle, score: score, cells: cells, place: -1, elims: es, unit: -1}
+		return hint{tech: UniqueRectangle, score: score, cells: cells, place: -1, elims: es, unit: -1, digits: v}
 	}
 	var out []typedHint
 	switch {

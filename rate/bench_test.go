@@ -1,0 +1,31 @@
+package rate
+
+import (
+	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// BenchmarkPuzzle rates se_rated puzzles grouped by their published level.
+func BenchmarkPuzzle(b *testing.B) {
+	rows := readSE(b)
+	for l := Medium; l <= Extreme; l++ {
+		var gs []gridRow
+		for i, r := range rows {
+			if LevelOf(r.want) == l && i%7 == 0 && len(gs) < 100 {
+				gs = append(gs, gridRow{mustParse(b, r.puzzle)})
+			}
+		}
+		b.Run(l.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				Puzzle(gs[i%len(gs)].g, Options{})
+				i++
+			}
+			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")
+		})
+	}
+}
+
+type gridRow struct{ g grid.Grid }
