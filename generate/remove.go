@@ -286,15 +286,15 @@ type unavoidable struct {
 // its a and b cells in the set or neither. So the minimal such sets are the
 // connected parts of the graph that joins, in each unit, the cell of a to
 // the cell of b.
-func findUnavoidable(b *layout, sol []uint8) *unavoidable {
-	n := b.n
+func findUnavoidable(l *layout, sol []uint8) *unavoidable {
+	n := l.n
 	u := &unavoidable{of: make([][]int, n*n)}
 	// where[d][k] is the cell of digit d in unit k (rows, columns, boxes).
 	where := make([][]int, n+1)
 	for d := range where {
 		where[d] = make([]int, 3*n)
 	}
-	for k, cells := range b.units {
+	for k, cells := range l.units {
 		for _, i := range cells {
 			where[sol[i]][k] = i
 		}
