@@ -29,45 +29,46 @@ func Clauses(s grid.Shape) [][]int {
 	n := s.N()
 	pairs := n * (n - 1) / 2
 	out := make([][]int, 0, 4*n*n*(1+pairs))
-	group := make([]int, n)
-	emit := func() {
-		out = append(out, append([]int(nil), group...))
+	for _, group := range groups(s) {
+		out = append(out, group)
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				out = append(out, []int{-group[i], -group[j]})
 			}
 		}
 	}
-	// Each cell: exactly one digit.
+	return out
+}
+
+// groups returns the 4*N*N groups of variables of which exactly one is
+// true: the digits of each cell, then for each digit the cells of each
+// row, column and box.
+func groups(s grid.Shape) [][]int {
+	n := s.N()
+	out := make([][]int, 0, 4*n*n)
+	group := func(f func(i int) int) {
+		g := make([]int, n)
+		for i := range g {
+			g[i] = f(i)
+		}
+		out = append(out, g)
+	}
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
-			for d := 1; d <= n; d++ {
-				group[d-1] = Var(n, r, c, d)
-			}
-			emit()
+			group(func(i int) int { return Var(n, r, c, i+1) })
 		}
 	}
-	// Each row, column and box: each digit exactly once.
 	for d := 1; d <= n; d++ {
 		for r := 0; r < n; r++ {
-			for c := 0; c < n; c++ {
-				group[c] = Var(n, r, c, d)
-			}
-			emit()
+			group(func(i int) int { return Var(n, r, i, d) })
 		}
 		for c := 0; c < n; c++ {
-			for r := 0; r < n; r++ {
-				group[r] = Var(n, r, c, d)
-			}
-			emit()
+			group(func(i int) int { return Var(n, i, c, d) })
 		}
 		for b := 0; b < n; b++ {
 			r0 := b / (n / s.BoxCols) * s.BoxRows
 			c0 := b % (n / s.BoxCols) * s.BoxCols
-			for i := 0; i < n; i++ {
-				group[i] = Var(n, r0+i/s.BoxCols, c0+i%s.BoxCols, d)
-			}
-			emit()
+			group(func(i int) int { return Var(n, r0+i/s.BoxCols, c0+i%s.BoxCols, d) })
 		}
 	}
 	return out

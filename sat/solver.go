@@ -25,6 +25,26 @@ func baseClauses(s grid.Shape) [][]int {
 	return v.([][]int)
 }
 
+// problem returns the gophersat problem of the rules of shape s with the
+// clauses extra, over nv variables. The solver gets each "exactly one"
+// group as one clause and one cardinality constraint rather than as the
+// pairwise clauses of Clauses: the same models, but built about ten times
+// faster (0.3 ms for 9x9 against 3 ms), which makes rebuilding cheap.
+func problem(s grid.Shape, extra [][]int, nv int) *solver.Problem {
+	gs := groups(s)
+	cons := make([]solver.CardConstr, 0, 2*len(gs)+len(extra)+1)
+	for _, g := range gs {
+		cons = append(cons, solver.Exactly1(g...)...)
+	}
+	for _, c := range extra {
+		cons = append(cons, solver.AtLeast1(c...))
+	}
+	// A tautology on the last variable makes gophersat size the problem to
+	// nv variables, so that no later call has to grow it.
+	cons = append(cons, solver.AtLeast1(nv, -nv))
+	return solver.ParseCardConstrs(cons)
+}
+
 // Solver is an incremental SAT solver holding the rules of one grid shape.
 // Givens are never added as clauses: they are passed as assumptions on each
 // call, so one Solver serves any number of puzzles of its shape. It is safe
@@ -45,6 +65,9 @@ type Solver struct {
 	units []int        // unit clauses from AddClause, assumed on every call
 	spent int          // activation variables of the pool used up by Solutions
 	pool  int          // first variable of the activation pool
+
+	gadget        *gadget // the uniqueness gadget of Other, once used
+	gadgetClauses [][]int
 }
 
 // poolSize is the number of activation variables declared up front for
@@ -57,21 +80,22 @@ const poolSize = 64
 // New returns a Solver for grids of shape s. Building one costs about 2 ms
 // for 9x9 and tens of milliseconds for 16x16 and up, so reuse it.
 func New(s grid.Shape) *Solver {
-	clauses := baseClauses(s)
+	nv := NumVars(s.N()) + poolSize
+	pb := problem(s, nil, nv)
 	mu.Lock()
 	defer mu.Unlock()
-	nv := NumVars(s.N()) + poolSize
-	return &Solver{shape: s, s: solver.New(solver.ParseSliceNb(clauses, nv)), vars: nv, pool: NumVars(s.N()) + 1}
+	return &Solver{shape: s, s: solver.New(pb), vars: nv, pool: NumVars(s.N()) + 1}
 }
 
 // rebuild replaces the gophersat solver by a new one with the rules and the
 // clauses added with AddClause, dropping learned clauses and the clauses of
 // spent activation variables. Variable numbers stay as they were.
 func (s *Solver) rebuild() {
-	cnf := append(baseClauses(s.shape)[:len(baseClauses(s.shape)):len(baseClauses(s.shape))], s.added...)
+	extra := append(s.gadgetClauses[:len(s.gadgetClauses):len(s.gadgetClauses)], s.added...)
+	pb := problem(s.shape, extra, s.vars)
 	mu.Lock()
 	defer mu.Unlock()
-	s.s = solver.New(solver.ParseSliceNb(cnf, s.vars))
+	s.s = solver.New(pb)
 	s.spent = 0
 }
 

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Times sudokugen against Debian's qqwing on the same work in one run and
+# prints the ratios. Usage: .ci/bench.sh [verify|generate|all]
+# Needs ../shared/data beside the checkout, and qqwing for the comparisons.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+data=../shared/data
+bin=$(mktemp -d)/sudokugen
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+go build -o "$bin" ./cmd/sudokugen
+
+# secs CMD...: wall time of CMD in seconds, output discarded.
+secs() {
+  local t0 t1
+  t0=$(date +%s.%N)
+  "$@" >/dev/null 2>&1 || true
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }'
+}
+rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.0f", n / t }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+have_qqwing=0
+command -v qqwing >/dev/null 2>&1 && have_qqwing=1
+
+if [ "$what" = verify ] || [ "$what" = all ]; then
+  f=$data/royle17/puzzles.txt
+  n=$(grep -c . "$f")
+  echo "== verify: $n royle17 puzzles (17 clues, all unique)"
+  t1=$(secs "$bin" verify -q --workers 1 "$f")
+  t2=$(secs "$bin" verify -q --workers 2 "$f")
+  echo "sudokugen verify --workers 1: ${t1}s, $(rate "$n" "$t1") puzzles/s"
+  echo "sudokugen verify --workers 2: ${t2}s, $(rate "$n" "$t2") puzzles/s"
+  echo "workers 2 / workers 1: $(ratio "$t1" "$t2")x"
+  if [ $have_qqwing = 1 ]; then
+    tq=$(secs sh -c "qqwing --solve --count-solutions --csv < '$f'")
+    echo "qqwing --solve --count-solutions: ${tq}s, $(rate "$n" "$tq") puzzles/s"
+    echo "sudokugen (2 workers) / qqwing: $(ratio "$tq" "$t2")x"
+  fi
+fi
+
+if [ "$what" = generate ] || [ "$what" = all ]; then
+  n=2000
+  echo "== generate: $n minimal 9x9 puzzles"
+  t1=$(secs "$bin" generate -q --seed 1 -n $n --workers 1)
+  t2=$(secs "$bin" generate -q --seed 1 -n $n --workers 2)
+  echo "sudokugen generate --workers 1: ${t1}s, $(rate $n "$t1") puzzles/s"
+  echo "sudokugen generate --workers 2: ${t2}s, $(rate $n "$t2") puzzles/s"
+  echo "workers 2 / workers 1: $(ratio "$t1" "$t2")x"
+  if [ $have_qqwing = 1 ]; then
+    tq=$(secs qqwing --generate $n --compact)
+    echo "qqwing --generate $n --compact: ${tq}s, $(rate $n "$tq") puzzles/s"
+    echo "sudokugen (2 workers) / qqwing: $(ratio "$tq" "$t2")x"
+  fi
+  n=40
+  t=$(secs "$bin" generate -q --seed 1 -n $n --size 16 --workers 2)
+  echo "sudokugen generate --size 16 --workers 2: ${t}s for $n, $(rate $n "$t") puzzles/s"
+  t=$(secs "$bin" generate -q --seed 1 -n 1 --size 25 --workers 2)
+  echo "sudokugen generate --size 25 -n 1: ${t}s"
+fi
