@@ -128,3 +128,5 @@ func (s cellSet) list() []int {
 	}
 	return out
 }
+
+func (s cellSet) has(c int) bool { return s[c>>6]>>(c&63)&1 != 0 }

@@ -1,9 +1,127 @@
 package rate
 
+// A strong link on a digit joins two ends of a unit: if the digit is not
+// at one end, it is at the other. An end is a cell or, for grouped links,
+// the digit's cells in one box segment of a line, or one arm of a box
+// whose candidates lie in one row and one column.
+type group struct {
+	cells []int32
+	set   cellSet
+}
+
+type strongLink struct {
+	a, b    group
+	unit    int
+	grouped bool
+}
+
+func newGroup(cs []int32) group {
+	g := group{cells: cs}
+	for _, c := range cs {
+		g.set.add(int(c))
+	}
+	return g
+}
+
+// sameUnit reports whether all cells of x and y lie in one row, column or
+// box.
+func (b *board) sameUnit(x, y group) bool {
+	for t := 0; t < 3; t++ {
+		u := b.cellUnit[x.cells[0]][t]
+		ok := true
+		for _, gr := range [2]group{x, y} {
+			for _, c := range gr.cells {
+				if b.cellUnit[c][t] != u {
+					ok = false
+				}
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *board) seesGroup(p int32, g group) bool {
+	for _, c := range g.cells {
+		if c == p || !b.sees(int(p), int(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// links lists digit d's strong links, grouped ones too when grouped.
+func (s *solver) links(d int) []strongLink {
+	b := &s.b
+	n := b.n
+	bit := uint64(1) << (d - 1)
+	var out []strongLink
+	for u, cells := range b.units {
+		var ps []int32
+		for _, c := range cells {
+			if b.cand[c]&bit != 0 {
+				ps = append(ps, c)
+			}
+		}
+		if len(ps) == 2 {
+			out = append(out, strongLink{newGroup(ps[:1]), newGroup(ps[1:]), u, false})
+			continue
+		}
+		if len(ps) < 3 || len(ps) > 6 {
+			continue
+		}
+		if u >= n {
+			// a line whose candidates fill two box segments
+			var segs [][]int32
+			for _, c := range ps {
+				bx := b.cellUnit[c][boxUnit]
+				if len(segs) > 0 && b.cellUnit[segs[len(segs)-1][0]][boxUnit] == bx {
+					segs[len(segs)-1] = append(segs[len(segs)-1], c)
+				} else {
+					segs = append(segs, []int32{c})
+				}
+			}
+			if len(segs) == 2 {
+				out = append(out, strongLink{newGroup(segs[0]), newGroup(segs[1]), u, true})
+			}
+			continue
+		}
+		// a box whose candidates lie in one row and one column of it
+		for _, heart := range cells {
+			hr, hc := b.cellUnit[heart][rowUnit], b.cellUnit[heart][colUnit]
+			var arm1, arm2 []int32
+			ok := true
+			for _, c := range ps {
+				switch {
+				case c == heart:
+				case b.cellUnit[c][rowUnit] == hr:
+					arm1 = append(arm1, c)
+				case b.cellUnit[c][colUnit] == hc:
+					arm2 = append(arm2, c)
+				default:
+					ok = false
+				}
+			}
+			if !ok || len(arm1) == 0 || len(arm2) == 0 {
+				continue
+			}
+			if b.cand[heart]&bit != 0 {
+				out = append(out, strongLink{newGroup(append(append([]int32(nil), arm1...), heart)), newGroup(arm2), u, true})
+				out = append(out, strongLink{newGroup(arm1), newGroup(append(append([]int32(nil), arm2...), heart)), u, true})
+			} else {
+				out = append(out, strongLink{newGroup(arm1), newGroup(arm2), u, true})
+			}
+		}
+	}
+	return out
+}
+
 // strongLinks finds k strong links on one digit joined end to start by weak
-// links (for k = 2: the skyscraper, the two-string kite and the turbot
-// fish): one end or the other holds the digit, so every cell that sees
-// both ends loses it.
+// links (for k = 2: the skyscraper, the two-string kite, the turbot fish
+// and, with grouped ends, the empty rectangle): one end or the other
+// holds the digit, so every cell that sees both ends loses it.
 func (s *solver) strongLinks(k int) (hint, bool) {
 	b := &s.b
 	n := b.n
@@ -18,26 +136,13 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 	var best hint
 	bestElims := 0
 	found := false
-	type link struct {
-		a, b int32
-		u    int
-	}
-	chainCells := make([]int32, 0, 2*k)
+	chain := make([]group, 0, 2*k)
+	var used cellSet
 	linkUnits := make([]int, 0, k)
+	groupedCount := 0
 	for d := 1; d <= n; d++ {
 		bit := uint64(1) << (d - 1)
-		var links []link
-		for u, cells := range b.units {
-			var ps []int32
-			for _, c := range cells {
-				if b.cand[c]&bit != 0 {
-					ps = append(ps, c)
-				}
-			}
-			if len(ps) == 2 {
-				links = append(links, link{ps[0], ps[1], u})
-			}
-		}
+		links := s.links(d)
 		if len(links) < k {
 			continue
 		}
@@ -49,13 +154,13 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 			}
 			budget--
 			if depth == k {
-				start, end := chainCells[0], chainCells[len(chainCells)-1]
-				if b.sees(int(start), int(end)) {
+				start, end := chain[0], chain[len(chain)-1]
+				if b.sameUnit(start, end) {
 					return
 				}
 				var es []elim
-				for _, p := range b.peers[start] {
-					if b.cand[p]&bit != 0 && !inList(chainCells, p) && b.sees(int(p), int(end)) {
+				for _, p := range b.peers[start.cells[0]] {
+					if b.cand[p]&bit != 0 && !used.has(int(p)) && b.seesGroup(p, start) && b.seesGroup(p, end) {
 						es = append(es, elim{p, int32(d)})
 					}
 				}
@@ -75,6 +180,8 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 				}
 				sc := base
 				switch {
+				case groupedCount > 0:
+					sc += 3
 				case !hasBox && !(hasRow && hasCol):
 				case hasBox && hasRow && hasCol:
 					sc += 2
@@ -83,18 +190,22 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 				}
 				if !found || sc < best.score || sc == best.score && len(es) > bestElims {
 					found, bestElims = true, len(es)
-					best = hint{tech: tech, score: sc, cells: append([]int32(nil), chainCells...), place: -1, elims: es, unit: -1, digits: bit}
+					var cells []int32
+					for _, g := range chain {
+						cells = append(cells, g.cells...)
+					}
+					best = hint{tech: tech, score: sc, cells: cells, place: -1, elims: es, unit: -1, digits: bit}
 				}
 				return
 			}
 			for _, l := range links {
 				usedUnit := false
 				for _, u := range linkUnits {
-					if u == l.u {
+					if u == l.unit {
 						usedUnit = true
 					}
 				}
-				if usedUnit {
+				if usedUnit || !used.and(l.a.set).empty() || !used.and(l.b.set).empty() {
 					continue
 				}
 				for dir := 0; dir < 2; dir++ {
@@ -102,19 +213,22 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 					if dir == 1 {
 						a, e = e, a
 					}
-					if inList(chainCells, a) || inList(chainCells, e) {
+					if depth > 0 && !b.sameUnit(chain[len(chain)-1], a) {
 						continue
 					}
-					if depth > 0 {
-						last := chainCells[len(chainCells)-1]
-						if !b.sees(int(last), int(a)) {
-							continue
-						}
+					chain = append(chain, a, e)
+					saved := used
+					used = used.or(a.set).or(e.set)
+					linkUnits = append(linkUnits, l.unit)
+					if l.grouped {
+						groupedCount++
 					}
-					chainCells = append(chainCells, a, e)
-					linkUnits = append(linkUnits, l.u)
 					rec(depth + 1)
-					chainCells = chainCells[:len(chainCells)-2]
+					if l.grouped {
+						groupedCount--
+					}
+					chain = chain[:len(chain)-2]
+					used = saved
 					linkUnits = linkUnits[:len(linkUnits)-1]
 				}
 			}

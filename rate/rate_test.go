@@ -1,6 +1,7 @@
 package rate
 
 import (
+	"flag"
 	"strings"
 	"sync"
 	"testing"
@@ -85,18 +86,26 @@ func logTechniques(t *testing.T, used map[Technique]int) {
 	t.Log("steps by technique: " + b.String())
 }
 
+var fullSets = flag.Bool("full", false, "check every puzzle of royle17 and top1465, not a sample")
+
 func TestRoyle17Steps(t *testing.T) {
 	step := 10
 	if testing.Short() {
 		step = 50
 	}
+	if *fullSets {
+		step = 1
+	}
 	logTechniques(t, checkFile(t, "royle17/puzzles.txt", "royle17/solutions.txt", step))
 }
 
 func TestTop1465Steps(t *testing.T) {
-	step := 1
+	step := 3
 	if testing.Short() {
-		step = 5
+		step = 15
+	}
+	if *fullSets {
+		step = 1
 	}
 	logTechniques(t, checkFile(t, "tdoku/top1465.txt", "tdoku/top1465.solutions.txt", step))
 }

@@ -1,6 +1,7 @@
 package rate
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -248,4 +249,16 @@ func FuzzPuzzle(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestJSON(t *testing.T) {
+	res := Puzzle(mustParse(t, "..982..5.68...3.9.........8.5..8...47..1.9..53...6..1.5.........4.2...61.1..357.."), Options{})
+	b, err := json.Marshal(struct {
+		Level  Level
+		Counts []Count
+	}{res.Level, res.Counts[:1]})
+	want := `{"Level":"medium","Counts":[{"Technique":"full house","Count":20}]}`
+	if err != nil || string(b) != want {
+		t.Errorf("json.Marshal(result) = %s, %v, want %s", b, err, want)
+	}
 }

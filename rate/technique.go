@@ -217,3 +217,9 @@ func ParseLevel(s string) (Level, bool) {
 	}
 	return 0, false
 }
+
+// MarshalText writes the technique's name, so JSON output reads well.
+func (t Technique) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// MarshalText writes the level's name, so JSON output reads well.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
