@@ -63,6 +63,18 @@ func (s *solver) next() (hint, bool) {
 	return s.ch.best(s)
 }
 
+// scanUnits lists the units in Sudoku Explainer's scanning order: boxes,
+// then columns, then rows.
+func (g *geom) scanUnits() []int {
+	out := make([]int, 0, 3*g.n)
+	for _, t := range [3]int{boxUnit, colUnit, rowUnit} {
+		for i := 0; i < g.n; i++ {
+			out = append(out, t*g.n+i)
+		}
+	}
+	return out
+}
+
 func placeHint(t Technique, c int, d int, unit int) hint {
 	return hint{tech: t, score: techBase[t], place: int32(c), digit: d, unit: unit, cells: []int32{int32(c)}}
 }
@@ -71,10 +83,11 @@ func placeHint(t Technique, c int, d int, unit int) hint {
 // column, in that order.
 func (s *solver) singles() (hint, bool) {
 	b := &s.b
-	for u, cells := range b.units {
+	order := b.scan
+	for _, u := range order {
 		empty := -1
 		k := 0
-		for _, c := range cells {
+		for _, c := range b.units[u] {
 			if b.val[c] == 0 {
 				empty = int(c)
 				k++
@@ -86,7 +99,8 @@ func (s *solver) singles() (hint, bool) {
 			}
 		}
 	}
-	for u, cells := range b.units {
+	for _, u := range order {
+		cells := b.units[u]
 		var once, twice uint64
 		for _, c := range cells {
 			m := b.cand[c]
@@ -159,14 +173,12 @@ func (s *solver) directLock(u1, u2, d int) bool {
 func (s *solver) locking(direct bool) (hint, bool) {
 	b := &s.b
 	n := b.n
-	for pass := 0; pass < 2; pass++ {
-		for u := 0; u < 3*n; u++ {
-			isBox := u < n
-			if (pass == 0) != isBox {
-				continue
-			}
-			for d := 1; d <= n; d++ {
-				bit := uint64(1) << (d - 1)
+	for _, pair := range [4][2]int{{boxUnit, colUnit}, {boxUnit, rowUnit}, {colUnit, boxUnit}, {rowUnit, boxUnit}} {
+		t1, t2 := pair[0], pair[1]
+		for d := 1; d <= n; d++ {
+			bit := uint64(1) << (d - 1)
+			for i := 0; i < n; i++ {
+				u := t1*n + i
 				var cells []int32
 				for _, c := range b.units[u] {
 					if b.cand[c]&bit != 0 {
@@ -176,47 +188,42 @@ func (s *solver) locking(direct bool) (hint, bool) {
 				if len(cells) < 2 {
 					continue
 				}
-				// the other unit type shared by all cells
-				for t := 0; t < 3; t++ {
-					if (t == boxUnit) == isBox {
-						continue
+				v := b.cellUnit[cells[0]][t2]
+				same := true
+				for _, c := range cells[1:] {
+					if b.cellUnit[c][t2] != v {
+						same = false
+						break
 					}
-					v := b.cellUnit[cells[0]][t]
-					same := true
-					for _, c := range cells[1:] {
-						if b.cellUnit[c][t] != v {
-							same = false
-							break
-						}
-					}
-					if !same {
-						continue
-					}
-					var es []elim
-					for _, c := range b.units[v] {
-						if b.cand[c]&bit != 0 && b.cellUnit[c][u/n] != int32(u) {
-							es = append(es, elim{c, int32(d)})
-						}
-					}
-					if len(es) == 0 {
-						continue
-					}
-					var tech Technique
-					switch {
-					case direct && isBox:
-						tech = DirectPointing
-					case direct:
-						tech = DirectClaiming
-					case isBox:
-						tech = Pointing
-					default:
-						tech = Claiming
-					}
-					if direct && !s.directLock(u, int(v), d) {
-						continue
-					}
-					return hint{tech: tech, score: techBase[tech], cells: cells, place: -1, elims: es, unit: u, digits: bit}, true
 				}
+				if !same {
+					continue
+				}
+				var es []elim
+				for _, c := range b.units[v] {
+					if b.cand[c]&bit != 0 && b.cellUnit[c][t1] != int32(u) {
+						es = append(es, elim{c, int32(d)})
+					}
+				}
+				if len(es) == 0 {
+					continue
+				}
+				isBox := t1 == boxUnit
+				var tech Technique
+				switch {
+				case direct && isBox:
+					tech = DirectPointing
+				case direct:
+					tech = DirectClaiming
+				case isBox:
+					tech = Pointing
+				default:
+					tech = Claiming
+				}
+				if direct && !s.directLock(u, int(v), d) {
+					continue
+				}
+				return hint{tech: tech, score: techBase[tech], cells: cells, place: -1, elims: es, unit: u, digits: bit}, true
 			}
 		}
 	}
@@ -252,7 +259,8 @@ func (s *solver) nakedSet(k int) (hint, bool) {
 	b := &s.b
 	var out hint
 	found := false
-	for u, cells := range b.units {
+	for _, u := range b.scan {
+		cells := b.units[u]
 		var cand []int32
 		empty := 0
 		for _, c := range cells {
@@ -263,7 +271,7 @@ func (s *solver) nakedSet(k int) (hint, bool) {
 				}
 			}
 		}
-		if len(cand) < k || empty <= k {
+		if len(cand) < k || empty < 2*k {
 			continue
 		}
 		found = combos(len(cand), k, func(idx []int) bool {
@@ -315,7 +323,8 @@ func (s *solver) nakedSet(k int) (hint, bool) {
 func (s *solver) hiddenSet(k int, direct bool) (hint, bool) {
 	b := &s.b
 	var out hint
-	for u, cells := range b.units {
+	for _, u := range b.scan {
+		cells := b.units[u]
 		var digits []int
 		var pos []uint64
 		empty := 0

@@ -26,6 +26,8 @@ type geom struct {
 	// each once; peerType[c][k] is the unit type peers[c][k] came from.
 	peers    [][]int32
 	peerType [][]uint8
+	// scan lists the units in the order the solver scans them
+	scan []int
 }
 
 var geoms sync.Map // grid.Shape -> *geom
@@ -60,6 +62,7 @@ func geomOf(s grid.Shape) *geom {
 			}
 		}
 	}
+	g.scan = g.scanUnits()
 	act, _ := geoms.LoadOrStore(s, g)
 	return act.(*geom)
 }

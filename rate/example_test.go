@@ -27,8 +27,8 @@ func ExamplePuzzle() {
 	// Output:
 	// 2.5 medium true
 	// full house: 20
-	// hidden single in a box: 29
-	// hidden single in a line: 4
+	// hidden single in a box: 30
+	// hidden single in a line: 3
 	// direct hidden pair: 1
 	// direct hidden triple: 1
 }
