@@ -353,8 +353,24 @@ func startProc(cmd *exec.Cmd) (*proc, error) {
 		cmd.Wait()
 		close(pr.exited)
 	}()
-	return pr, nil
+	// Wait for the worker's hello: task timeouts must not count the time
+	// a process takes to start.
+	select {
+	case w, ok := <-pr.outs:
+		if ok && w.Index == helloIndex {
+			return pr, nil
+		}
+		err = pr.readErr()
+	case <-time.After(startTimeout):
+		err = fmt.Errorf("no answer within %v", startTimeout)
+	}
+	msg := pr.describe(err)
+	pr.kill()
+	return nil, fmt.Errorf("start worker process: %s", msg)
 }
+
+// startTimeout bounds the time a worker process may take to start.
+const startTimeout = 30 * time.Second
 
 func (pr *proc) send(tasks []Task) error {
 	if err := pr.enc.Encode(tasks); err != nil {

@@ -33,6 +33,9 @@ type wireOutcome struct {
 	Elapsed   time.Duration
 }
 
+// helloIndex marks the first message of a worker, sent when it is ready.
+const helloIndex = -1
+
 // Codes for sentinel errors that cross the pipe.
 const (
 	errOther uint8 = iota + 1
@@ -109,6 +112,14 @@ func serveWorker(r io.Reader, w io.Writer, before func(Task)) error {
 	out := newFlusher(w)
 	defer out.stop()
 	gen, ver := New(), verify.New()
+	// Say hello, so that the pool starts timing tasks only once this
+	// process is up.
+	if err := out.encode(wireOutcome{Index: helloIndex}); err != nil {
+		return err
+	}
+	if err := out.flush(); err != nil {
+		return err
+	}
 	for {
 		var batch []Task
 		if err := dec.Decode(&batch); err != nil {

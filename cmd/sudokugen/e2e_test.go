@@ -1,0 +1,327 @@
+package main
+
+// End-to-end tests: the built binary, driven through real pipes and
+// signals, as a server or a long book run would drive it.
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// sgBinary builds the command once per test run.
+func sgBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end test: builds and runs the binary (skipped with -short)")
+	}
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "sudokugen-e2e")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "sudokugen")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binPath
+}
+
+// children returns the pids of the direct children of pid.
+func children(pid int) []int {
+	var out []int
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+	for _, f := range tasks {
+		b, _ := os.ReadFile(f)
+		for _, s := range strings.Fields(string(b)) {
+			if n, err := strconv.Atoi(s); err == nil {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+func alive(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// A zombie has exited; it only waits for its parent to reap it.
+	f := strings.Fields(string(b))
+	return len(f) > 2 && f[2] != "Z"
+}
+
+func waitChildren(t *testing.T, pid int, n int) []int {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if c := children(pid); len(c) >= n {
+			return c
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("process %d did not start %d workers", pid, n)
+	return nil
+}
+
+func royleInput(t *testing.T, n int) []byte {
+	t.Helper()
+	b, err := os.ReadFile(dataFile(t, "royle17/puzzles.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	return bytes.Join(lines[:n], nil)
+}
+
+// A worker killed with SIGKILL in the middle of a run is replaced; the run
+// completes with every verdict right.
+func TestE2EKillWorker(t *testing.T) {
+	bin := sgBinary(t)
+	in := royleInput(t, 20000)
+	cmd := exec.Command(bin, "verify", "--workers", "2", "-q")
+	cmd.Stdin = bytes.NewReader(in)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	kids := waitChildren(t, cmd.Process.Pid, 2)
+	time.Sleep(200 * time.Millisecond)
+	if err := syscall.Kill(kids[0], syscall.SIGKILL); err != nil {
+		t.Fatalf("kill worker %d: %v", kids[0], err)
+	}
+	err := cmd.Wait()
+	if err != nil {
+		t.Fatalf("run with a killed worker: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 20000 {
+		t.Fatalf("%d verdicts, want 20000", len(lines))
+	}
+	for i, l := range lines {
+		if want := fmt.Sprintf("<stdin>:%d: unique", i+1); l != want {
+			t.Fatalf("line %d: %q, want %q", i+1, l, want)
+		}
+	}
+}
+
+// SIGINT and SIGTERM end a run within a second, leave no worker behind,
+// and leave only whole records on stdout or in the -o file.
+func TestE2ESignals(t *testing.T) {
+	bin := sgBinary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		for _, toFile := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/file=%v", sig, toFile), func(t *testing.T) {
+				dir := t.TempDir()
+				path := filepath.Join(dir, "out.txt")
+				args := []string{"generate", "-n", "1000000", "--seed", "9", "--workers", "2"}
+				if toFile {
+					args = append(args, "-o", path)
+				}
+				cmd := exec.Command(bin, args...)
+				var out, errb bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errb
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				kids := waitChildren(t, cmd.Process.Pid, 2)
+				time.Sleep(700 * time.Millisecond)
+				sent := time.Now()
+				cmd.Process.Signal(sig)
+				cmd.Wait()
+				if d := time.Since(sent); d > time.Second {
+					t.Errorf("exit %v after the signal, want within 1s", d)
+				}
+				if code := cmd.ProcessState.ExitCode(); code == 0 {
+					t.Errorf("exit code 0 after %v", sig)
+				}
+				for _, k := range kids {
+					if alive(k) {
+						t.Errorf("worker %d still running after exit", k)
+					}
+				}
+				data := out.Bytes()
+				if toFile {
+					var err error
+					if data, err = os.ReadFile(path); err != nil {
+						t.Fatalf("-o file after %v: %v", sig, err)
+					}
+					if tmp, _ := filepath.Glob(filepath.Join(dir, ".*tmp")); len(tmp) > 0 {
+						t.Errorf("temporary files left: %v", tmp)
+					}
+				}
+				lines := strings.Split(string(data), "\n")
+				if len(lines) < 2 || lines[len(lines)-1] != "" {
+					t.Fatalf("output after %v does not end with a whole line (%d bytes)", sig, len(data))
+				}
+				for i, l := range lines[:len(lines)-1] {
+					if len(l) != 81 {
+						t.Fatalf("line %d is cut: %q", i+1, l)
+					}
+				}
+				if !strings.Contains(errb.String(), fmt.Sprintf("continue with --start %d", len(lines)-1)) {
+					t.Errorf("stderr does not say how to continue: %q", errb.String())
+				}
+				t.Logf("%v: %d whole puzzles kept", sig, len(lines)-1)
+			})
+		}
+	}
+}
+
+// A reader that goes away (| head -1) and a full disk end the run with a
+// message and exit code 2, not a crash.
+func TestE2EClosedAndFullOutput(t *testing.T) {
+	bin := sgBinary(t)
+	in := royleInput(t, 20000)
+
+	cmd := exec.Command(bin, "verify", "-q")
+	cmd.Stdin = bytes.NewReader(in)
+	stdout, _ := cmd.StdoutPipe()
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := bufio.NewReader(stdout).ReadString('\n')
+	stdout.Close()
+	cmd.Wait()
+	if first != "<stdin>:1: unique\n" {
+		t.Errorf("first line %q", first)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(errb.String(), "broken pipe") {
+		t.Errorf("closed stdout: exit %d, stderr %q; want 2 and a message", code, errb.String())
+	}
+	if strings.Contains(errb.String(), "goroutine") {
+		t.Errorf("stack trace on stderr: %s", errb.String())
+	}
+
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full: %v", err)
+	}
+	defer full.Close()
+	for _, args := range [][]string{{"verify", "-q"}, {"generate", "-n", "50", "--seed", "1", "-q"}} {
+		cmd = exec.Command(bin, args...)
+		cmd.Stdin = bytes.NewReader(in)
+		cmd.Stdout = full
+		errb.Reset()
+		cmd.Stderr = &errb
+		cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(errb.String(), "no space left") {
+			t.Errorf("%v to a full disk: exit %d, stderr %q; want 2 and a message", args, code, errb.String())
+		}
+	}
+}
+
+// A puzzle that runs past --timeout is reported as timeout; the others
+// still get their verdicts.
+func TestE2ETimeout(t *testing.T) {
+	bin := sgBinary(t)
+	big, err := os.ReadFile(dataFile(t, "large/25x25.multi.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := strings.SplitN(string(big), "\n", 2)[0]
+	in := easy + "\n" + slow + "\n" + easy + "\n"
+	cmd := exec.Command(bin, "verify", "--workers", "1", "--timeout", "5ms", "--count-limit", "100000", "-q")
+	cmd.Stdin = strings.NewReader(in)
+	out, _ := cmd.Output()
+	got := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(got) != 3 || got[0] != "<stdin>:1: unique" || got[2] != "<stdin>:3: unique" || !strings.HasPrefix(got[1], "<stdin>:2: timeout") {
+		t.Fatalf("output:\n%s", out)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+}
+
+// A gigabyte of input streams through in bounded memory.
+func TestE2EHugeInput(t *testing.T) {
+	bin := sgBinary(t)
+	cmd := exec.Command(bin, "verify", "--workers", "1", "-q")
+	stdin, _ := cmd.StdinPipe()
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// 1 GiB: lines of 2 MiB (past the line limit), with a real puzzle
+	// between them.
+	go func() {
+		line := bytes.Repeat([]byte("7"), 2<<20)
+		line = append(line, '\n')
+		for i := 0; i < 512; i++ {
+			if _, err := stdin.Write(line); err != nil {
+				break
+			}
+			io.WriteString(stdin, easy+"\n")
+		}
+		stdin.Close()
+	}()
+	var peak int
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	for {
+		select {
+		case err := <-done:
+			var ee *exec.ExitError
+			if err != nil && !errors.As(err, &ee) {
+				t.Fatal(err)
+			}
+			unique := strings.Count(out.String(), ": unique\n")
+			if unique != 512 {
+				t.Fatalf("%d unique verdicts, want 512", unique)
+			}
+			t.Logf("peak resident memory %d MiB for 1 GiB of input", peak>>20)
+			if peak > 256<<20 {
+				t.Fatalf("peak resident memory %d MiB for 1 GiB of input: it does not stream", peak>>20)
+			}
+			return
+		case <-time.After(50 * time.Millisecond):
+			if rss := residentBytes(cmd.Process.Pid); rss > peak {
+				peak = rss
+			}
+		}
+	}
+}
+
+// residentBytes reads the peak resident set size of a process (VmHWM).
+func residentBytes(pid int) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "VmHWM:") {
+			f := strings.Fields(l)
+			kb, _ := strconv.Atoi(f[1])
+			return kb << 10
+		}
+	}
+	return 0
+}
