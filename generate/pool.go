@@ -118,8 +118,13 @@ func (p *Pool) runProcs(ctx context.Context, head []Task, next func() (Task, boo
 	// slots bounds the batches between the reader and the emitter, so
 	// memory stays flat however long the input.
 	slots := make(chan struct{}, 4*p.Workers)
-	total := make(chan int, 1) // the number of batches, once known
-	readErr := make(chan error, 1)
+	// end says, once the reader stops, how many batches it sent and why
+	// it stopped early, if it did.
+	type endOfInput struct {
+		batches int
+		err     error
+	}
+	end := make(chan endOfInput, 1)
 
 	// The reader: not part of the group, since next may block on input
 	// that never comes after ctx is done.
@@ -144,15 +149,12 @@ func (p *Pool) runProcs(ctx context.Context, head []Task, next func() (Task, boo
 		for {
 			for len(pending) < size {
 				t, ok, err := next()
-				if err != nil {
-					readErr <- err
-					return
-				}
-				if !ok {
+				if err != nil || !ok {
+					// The tasks read before an input error still run.
 					if len(pending) > 0 && !send(pending) {
 						return
 					}
-					total <- seq
+					end <- endOfInput{seq, err}
 					return
 				}
 				pending = append(pending, t)
@@ -196,15 +198,14 @@ func (p *Pool) runProcs(ctx context.Context, head []Task, next func() (Task, boo
 	g.Go(func() error {
 		waiting := make(map[int]*batch)
 		nextSeq, want := 0, -1
+		var inputErr error
 		for want < 0 || nextSeq < want {
 			select {
 			case b := <-done:
 				waiting[b.seq] = b
-			case n := <-total:
-				want = n
+			case e := <-end:
+				want, inputErr = e.batches, e.err
 				continue
-			case err := <-readErr:
-				return err
 			case <-ctx.Done():
 				return ctx.Err()
 			}
@@ -219,7 +220,7 @@ func (p *Pool) runProcs(ctx context.Context, head []Task, next func() (Task, boo
 				<-slots
 			}
 		}
-		return nil
+		return inputErr
 	})
 	return g.Wait()
 }

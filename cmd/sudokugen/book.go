@@ -137,7 +137,7 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	var offenders []string
 	sum := newSummary()
 	prog := newProgress(s.Err, opts.quiet, "checked")
-	rs := newRecords(opts.files, s.In, ro)
+	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = checkAll(ctx, rs, pool, 2, func(c checked) error {
 		sum.add(c.status())
 		prog.tick(sum.total)

@@ -49,7 +49,7 @@ func runCNF(ctx context.Context, s *streams, opts cnfOptions) error {
 	if err != nil {
 		return err
 	}
-	rs := newRecords(opts.files, s.In, ro)
+	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	defer rs.close()
 	rec, file, ok, err := rs.next()
 	if err != nil {

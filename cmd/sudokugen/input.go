@@ -17,6 +17,7 @@ type inputFlags struct {
 	box      string
 	alphabet string
 	maxLine  int
+	maxCount int
 }
 
 func (f *inputFlags) register(cmd *cobra.Command) {
@@ -25,11 +26,18 @@ func (f *inputFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12 (default: square, or nearest to square)")
 	fl.StringVar(&f.alphabet, "alphabet", "", "symbols for the digits in order, such as 0-9A-F for 16x16 (default 1-9 then A-Z)")
 	fl.IntVar(&f.maxLine, "max-line", 1<<20, "longest input line in bytes; a longer line is reported as a bad record")
+	fl.IntVar(&f.maxCount, "max-puzzles", 10_000_000, "most puzzles read from one input; past it the run stops with an error (0: no limit)")
 }
 
 // readOptions turns the flags into grid.ReadOptions.
 func (f *inputFlags) readOptions() (grid.ReadOptions, error) {
 	var opts grid.ReadOptions
+	if f.maxLine < 1 {
+		return opts, usageError("--max-line must be at least 1")
+	}
+	if f.maxCount < 0 {
+		return opts, usageError("--max-puzzles must not be negative")
+	}
 	opts.MaxLineBytes = f.maxLine
 	switch {
 	case f.box != "":
@@ -83,13 +91,14 @@ type records struct {
 	index int
 	empty []string // inputs that held no puzzle
 	count int      // records in the current input
+	max   int      // most records read from one input; 0 for no limit
 }
 
-func newRecords(names []string, stdin io.Reader, opts grid.ReadOptions) *records {
+func newRecords(names []string, stdin io.Reader, opts grid.ReadOptions, maxCount int) *records {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
-	return &records{names: names, stdin: stdin, opts: opts}
+	return &records{names: names, stdin: stdin, opts: opts, max: maxCount}
 }
 
 // next returns the next record, false at the end of the last input, or an
@@ -114,6 +123,10 @@ func (rs *records) next() (grid.Record, string, bool, error) {
 			rs.count = 0
 		}
 		rec, err := rs.cur.Read()
+		if err == nil && rs.max > 0 && rs.count == rs.max {
+			return grid.Record{}, "", false, &exitError{code: exitUsage,
+				err: fmt.Errorf("%s: more than %d puzzles; stopped after them (--max-puzzles sets the limit)", rs.display(), rs.max)}
+		}
 		if err == nil {
 			rec.Index = rs.index
 			rs.index++

@@ -57,7 +57,7 @@ func runSolve(ctx context.Context, s *streams, opts solveOptions) error {
 	out := bufio.NewWriterSize(s.Out, 64<<10)
 	sum := newSummary()
 	prog := newProgress(s.Err, opts.quiet, "solved")
-	rs := newRecords(opts.files, s.In, ro)
+	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = checkAll(ctx, rs, pool, 2, func(c checked) error {
 		sum.add(c.status())
 		prog.tick(sum.total)

@@ -77,7 +77,7 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	out := bufio.NewWriterSize(s.Out, 64<<10)
 	sum := newSummary()
 	prog := newProgress(s.Err, opts.quiet, "checked")
-	rs := newRecords(opts.files, s.In, ro)
+	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = checkAll(ctx, rs, pool, opts.countLimit, func(c checked) error {
 		sum.add(c.status())
 		prog.tick(sum.total)

@@ -193,3 +193,16 @@ func TestSolve(t *testing.T) {
 		t.Fatalf("solve one: exit %d, %q", code, stdout)
 	}
 }
+
+func TestVerifyMaxPuzzles(t *testing.T) {
+	in := strings.Repeat(easy+"\n", 40)
+	for _, w := range []string{"0", "2"} {
+		stdout, stderr, code := cli(t, in, "verify", "--max-puzzles", "30", "--workers", w)
+		if code != 2 || strings.Count(stdout, "unique") != 30 || !strings.Contains(stderr, "more than 30 puzzles") {
+			t.Fatalf("workers %s: exit %d, %d verdicts, stderr %q; want 2, the first 30 verdicts, and why", w, code, strings.Count(stdout, "unique"), stderr)
+		}
+		if _, _, code := cli(t, strings.Repeat(easy+"\n", 30), "verify", "--max-puzzles", "30", "--workers", w); code != 0 {
+			t.Fatalf("workers %s: exactly 30 puzzles with --max-puzzles 30: exit %d, want 0", w, code)
+		}
+	}
+}
