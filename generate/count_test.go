@@ -22,6 +22,10 @@ func countSolutions(g grid.Grid, limit int) (int, grid.Grid) {
 	c.rows = make([]uint64, n)
 	c.cols = make([]uint64, n)
 	c.boxes = make([]uint64, n)
+	c.units = make([][]int, 3*n)
+	for u := range c.units {
+		c.units[u] = c.unitCells(u, nil)
+	}
 	for i, v := range c.cells {
 		if v == 0 {
 			continue
@@ -44,6 +48,7 @@ type counter struct {
 	limit, found      int
 	cells             []uint8
 	rows, cols, boxes []uint64
+	units             [][]int // cells of each row, column and box
 	first             grid.Grid
 }
 
@@ -120,37 +125,39 @@ func (c *counter) search() {
 		return
 	}
 	// The most constrained digit of a unit, if it beats the cell.
-	var places, buf []int
-	bestDigit := 0
+	bestUnit, bestDigit := -1, 0
 	if bestCount > 1 {
+		var places [65]int
 		for u := range 3 * n {
-			buf = c.unitCells(u, buf)
-			for d := 1; d <= n; d++ {
-				var here []int
-				present := false
-				for _, i := range buf {
-					if int(c.cells[i]) == d {
-						present = true
-						break
-					}
-					if c.cells[i] == 0 && c.cand(i)&(1<<d) != 0 {
-						here = append(here, i)
-					}
-				}
-				if present {
+			clear(places[:n+1])
+			var present uint64
+			for _, i := range c.units[u] {
+				if v := c.cells[i]; v != 0 {
+					present |= 1 << v
 					continue
 				}
-				if len(here) == 0 {
+				for m := c.cand(i); m != 0; m &= m - 1 {
+					places[bits.TrailingZeros64(m)]++
+				}
+			}
+			for d := 1; d <= n; d++ {
+				if present&(1<<d) != 0 {
+					continue
+				}
+				if places[d] == 0 {
 					return
 				}
-				if len(here) < bestCount {
-					bestCount, bestDigit, places = len(here), d, here
+				if places[d] < bestCount {
+					bestCount, bestUnit, bestDigit = places[d], u, d
 				}
 			}
 		}
 	}
 	if bestDigit != 0 {
-		for _, i := range places {
+		for _, i := range c.units[bestUnit] {
+			if c.cells[i] != 0 || c.cand(i)&(1<<bestDigit) == 0 {
+				continue
+			}
 			c.set(i, bestDigit)
 			c.search()
 			c.unset(i, bestDigit)

@@ -39,13 +39,21 @@ func checkUnique(t *testing.T, p Puzzle) {
 }
 
 // checkMinimal fails the test if some orbit of sym can be emptied in p
-// with the puzzle staying unique, by the independent counter.
-func checkMinimal(t *testing.T, p Puzzle, sym Symmetry) {
+// with the puzzle staying unique, by the independent counter. With rng it
+// checks only a sample of sample orbits.
+func checkMinimal(t *testing.T, p Puzzle, sym Symmetry, rng *rand.Rand, sample int) {
 	t.Helper()
+	var clues [][]int
 	for _, orbit := range orbits(sym, p.Puzzle.N()) {
-		if p.Puzzle.Cells[orbit[0]] == 0 {
-			continue
+		if p.Puzzle.Cells[orbit[0]] != 0 {
+			clues = append(clues, orbit)
 		}
+	}
+	if rng != nil && sample < len(clues) {
+		rng.Shuffle(len(clues), func(i, j int) { clues[i], clues[j] = clues[j], clues[i] })
+		clues = clues[:sample]
+	}
+	for _, orbit := range clues {
 		q := p.Puzzle.Clone()
 		for _, i := range orbit {
 			q.Cells[i] = 0
@@ -83,23 +91,33 @@ func checkSymmetric(t *testing.T, g grid.Grid, sym Symmetry) {
 }
 
 func TestPuzzleUniqueAndMinimal(t *testing.T) {
+	// The counter needs seconds to show that a 16x16 puzzle less one clue
+	// has two solutions, so short runs check a sample of its clues.
+	seed := rand.Uint64()
+	t.Logf("sampling seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
 	tests := []struct {
 		shape        grid.Shape
 		seeds, count int // puzzles per seed, and short-mode count
 		short        int
+		shortSample  int // clues checked for minimality in short runs, 0 for all
 	}{
-		{shape4, 4, 50, 20},
-		{shape6, 4, 25, 10},
-		{shape8, 2, 10, 3},
-		{shape9, 10, 100, 10},
-		{shape12, 2, 3, 1},
-		{shape16, 1, 2, 1},
+		{shape4, 4, 50, 20, 0},
+		{shape6, 4, 25, 10, 0},
+		{shape8, 2, 10, 3, 0},
+		{shape9, 10, 100, 10, 0},
+		{shape12, 2, 3, 1, 0},
+		{shape16, 1, 1, 1, 12},
 	}
 	for _, tt := range tests {
 		t.Run(tt.shape.String(), func(t *testing.T) {
 			count := tt.count
+			var sampler *rand.Rand
 			if testing.Short() {
 				count = tt.short
+				if tt.shortSample > 0 {
+					sampler = rng
+				}
 			}
 			g := New()
 			clues := 0
@@ -113,7 +131,7 @@ func TestPuzzleUniqueAndMinimal(t *testing.T) {
 						t.Fatalf("Puzzle(%d, %d).Index = %d", seed, i, p.Index)
 					}
 					checkUnique(t, p)
-					checkMinimal(t, p, None)
+					checkMinimal(t, p, None, sampler, tt.shortSample)
 					clues += p.Puzzle.Givens()
 				}
 			}
@@ -138,7 +156,7 @@ func TestPuzzleSymmetry(t *testing.T) {
 					}
 					checkSymmetric(t, p.Puzzle, sym)
 					checkUnique(t, p)
-					checkMinimal(t, p, sym)
+					checkMinimal(t, p, sym, nil, 0)
 				}
 			})
 		}
@@ -420,10 +438,57 @@ func TestLarge(t *testing.T) {
 		t.Skip("25x25 takes several seconds")
 	}
 	g := New()
-	p, err := g.Puzzle(1, 0, Options{Shape: shape25, MaxSolves: 10})
+	p, err := g.Puzzle(1, 0, Options{Shape: shape25, MaxSolves: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkUnique(t, p)
-	t.Logf("25x25 with a budget of 10 solves: %d clues", p.Puzzle.Givens())
+	t.Logf("25x25 with a budget of 1 solve: %d clues", p.Puzzle.Givens())
+}
+
+// TestGeneratorConcurrent calls one Generator from several goroutines and
+// requires the puzzles of a sequential run.
+func TestGeneratorConcurrent(t *testing.T) {
+	const n = 24
+	opts := Options{Shape: shape6}
+	want := make([]Puzzle, n)
+	seq := New()
+	for i := range want {
+		p, err := seq.Puzzle(8, i, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = p
+	}
+	for _, workers := range []int{2, 4} {
+		g := New()
+		got := make([]Puzzle, n)
+		errs := make(chan error, n)
+		done := make(chan struct{})
+		for w := range workers {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				for i := w; i < n; i += workers {
+					p, err := g.Puzzle(8, i, opts)
+					if err != nil {
+						errs <- err
+						return
+					}
+					got[i] = p
+				}
+			}()
+		}
+		for range workers {
+			<-done
+		}
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		for i := range got {
+			if !got[i].Puzzle.Equal(want[i].Puzzle) {
+				t.Errorf("%d workers: puzzle %d = %v, want %v", workers, i, got[i].Puzzle, want[i].Puzzle)
+			}
+		}
+	}
 }
