@@ -74,6 +74,7 @@ solution is found, the solver proves that no other solution exists.`,
 		newCNFCmd(s),
 		newGenerateCmd(s),
 		newBookCmd(s),
+		newRateCmd(s),
 		newWorkerCmd(s),
 	)
 	return root

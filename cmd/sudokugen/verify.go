@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -227,11 +228,19 @@ func writeJSON(w io.Writer, c checked) error {
 			setErr(r.Err)
 		}
 	}
-	b, err := json.Marshal(v)
-	if err != nil {
+	return writeJSONLine(w, v)
+}
+
+// writeJSONLine writes v as one line of JSON, without escaping <, > and &
+// (file names such as <stdin> stay readable).
+func writeJSONLine(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 

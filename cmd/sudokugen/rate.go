@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rate"
+)
+
+type rateOptions struct {
+	in      inputFlags
+	json    bool
+	explain bool
+	workers int
+	quiet   bool
+	files   []string
+}
+
+func newRateCmd(s *streams) *cobra.Command {
+	var opts rateOptions
+	cmd := &cobra.Command{
+		Use:   "rate [FILE...]",
+		Short: "Rate how hard each puzzle is for a person, and explain the steps",
+		Long: `Rate solves each puzzle the way a person does, with the easiest technique that
+works at each step (singles, locked candidates, subsets, fish, wings, unique
+rectangles, chains, forcing chains, and last trial and error), and scores it
+on the Sudoku Explainer scale by its hardest step. It prints the level (easy,
+medium, hard, expert, extreme), the score and the techniques used; --explain
+prints every step in plain words.
+
+Exit status: 0 when every puzzle was rated, 1 when any could not be (no
+single solution, or malformed), 2 for a usage or I/O error.`,
+		Example: `  sudokugen rate puzzles.txt
+  sudokugen rate --explain < puzzle.txt
+  sudokugen generate -n 20 | sudokugen rate --json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.files = args
+			return runRate(cmd.Context(), s, opts)
+		},
+	}
+	opts.in.register(cmd)
+	fl := cmd.Flags()
+	fl.BoolVar(&opts.json, "json", false, "print one JSON object per puzzle (JSON Lines)")
+	fl.BoolVar(&opts.explain, "explain", false, "print every step of the solve")
+	fl.IntVarP(&opts.workers, "workers", "w", runtime.NumCPU(), "puzzles rated at once")
+	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no summary or progress on stderr")
+	return cmd
+}
+
+type techniqueCount struct {
+	Technique string  `json:"technique"`
+	Score     float64 `json:"score"`
+	Count     int     `json:"count"`
+}
+
+type rated struct {
+	rec  grid.Record
+	file string
+	res  rate.Result
+}
+
+func runRate(ctx context.Context, s *streams, opts rateOptions) error {
+	if opts.workers < 1 {
+		return usageError("--workers must be at least 1")
+	}
+	ro, err := opts.in.readOptions()
+	if err != nil {
+		return err
+	}
+	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
+	defer rs.close()
+	out := bufio.NewWriterSize(s.Out, 64<<10)
+	sum := newSummary()
+	prog := newProgress(s.Err, opts.quiet, "rated")
+	// The rater needs no SAT solver, so goroutines can share the work:
+	// chunks of records are rated in parallel and written in input order.
+	const chunk = 256
+	for done := false; !done; {
+		var batch []rated
+		for len(batch) < chunk {
+			rec, file, ok, err := rs.next()
+			if err != nil {
+				out.Flush()
+				return err
+			}
+			if !ok {
+				done = true
+				break
+			}
+			batch = append(batch, rated{rec: rec, file: file})
+		}
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(opts.workers)
+		for i := range batch {
+			if batch[i].rec.Err != nil {
+				continue
+			}
+			g.Go(func() error {
+				if err := gctx.Err(); err != nil {
+					return err
+				}
+				batch[i].res = rate.Puzzle(batch[i].rec.Grid, rate.Options{Explain: opts.explain})
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			out.Flush()
+			return err
+		}
+		for _, r := range batch {
+			status := "rated"
+			if r.rec.Err != nil || !r.res.Solved {
+				status = "unrated"
+			}
+			sum.add(status)
+			prog.tick(sum.total)
+			if err := writeRated(out, r, opts); err != nil {
+				return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
+			}
+		}
+	}
+	prog.done()
+	if err := out.Flush(); err != nil {
+		return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
+	}
+	for _, name := range rs.empty {
+		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
+	}
+	if !opts.quiet {
+		fmt.Fprintf(s.Err, "%d puzzles: %d rated, %d not rated\n", sum.total, sum.counts["rated"], sum.counts["unrated"])
+	}
+	if sum.counts["unrated"] > 0 || sum.total == 0 {
+		return &exitError{code: exitNotOK}
+	}
+	return nil
+}
+
+// whyUnrated explains a puzzle the rater could not rate.
+func whyUnrated(r rated) string {
+	if r.rec.Err != nil {
+		var pe *grid.ParseError
+		if errors.As(r.rec.Err, &pe) {
+			return pe.Err.Error()
+		}
+		return r.rec.Err.Error()
+	}
+	switch {
+	case errors.Is(r.res.Err, rate.ErrMultiple):
+		return "more than one solution: not rated"
+	case errors.Is(r.res.Err, rate.ErrNoSolution):
+		return "no solution: not rated"
+	case r.res.Err != nil:
+		return r.res.Err.Error()
+	}
+	return "not solved"
+}
+
+func writeRated(w io.Writer, r rated, opts rateOptions) error {
+	if opts.json {
+		v := struct {
+			Index      int              `json:"index"`
+			File       string           `json:"file"`
+			Line       int              `json:"line"`
+			Puzzle     string           `json:"puzzle"`
+			Level      *string          `json:"level"`
+			Score      *float64         `json:"score"`
+			Techniques []techniqueCount `json:"techniques"`
+			Steps      []string         `json:"steps,omitempty"`
+			Error      *string          `json:"error"`
+		}{Index: r.rec.Index, File: r.file, Line: r.rec.Line, Puzzle: r.rec.Text, Techniques: []techniqueCount{}}
+		if r.rec.Err == nil {
+			v.Puzzle = r.rec.Grid.String()
+		}
+		if r.rec.Err == nil && r.res.Solved {
+			level, score := r.res.Level.String(), r.res.Score
+			v.Level, v.Score = &level, &score
+			for _, c := range r.res.Counts {
+				v.Techniques = append(v.Techniques, techniqueCount{c.Technique.String(), c.Technique.Score(), c.Count})
+			}
+			for _, st := range r.res.Steps {
+				v.Steps = append(v.Steps, st.String())
+			}
+		} else {
+			msg := whyUnrated(r)
+			v.Error = &msg
+		}
+		return writeJSONLine(w, v)
+	}
+	where := fmt.Sprintf("%s:%d", r.file, r.rec.Line)
+	if r.rec.Err != nil || !r.res.Solved {
+		_, err := fmt.Fprintf(w, "%s: not rated: %s\n", where, whyUnrated(r))
+		return err
+	}
+	var parts []string
+	for _, c := range r.res.Counts {
+		parts = append(parts, fmt.Sprintf("%s %d", c.Technique, c.Count))
+	}
+	if _, err := fmt.Fprintf(w, "%s: %s %.1f (%s)\n", where, r.res.Level, r.res.Score, strings.Join(parts, ", ")); err != nil {
+		return err
+	}
+	for i, st := range r.res.Steps {
+		if _, err := fmt.Fprintf(w, "  %3d. %s\n", i+1, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
