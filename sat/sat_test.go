@@ -1,61 +1,23 @@
 package sat
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
-var dataDir = filepath.Join("..", "..", "shared", "data")
-
-// readLines reads up to max puzzle lines of a data file in the one-line
-// format, skipping the test when the shared data is absent.
+// readLines returns up to max lines of a shared data file (all when max is 0).
 func readLines(tb testing.TB, name string, max int) []string {
-	tb.Helper()
-	f, err := os.Open(filepath.Join(dataDir, name))
-	if os.IsNotExist(err) {
-		tb.Skipf("shared data %s not found: run with ../shared/data beside the checkout", name)
+	lines := gridtest.Lines(tb, name)
+	if max > 0 && len(lines) > max {
+		lines = lines[:max]
 	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max <= 0 || len(out) < max) {
-		if line := sc.Text(); line != "" && line[0] != '#' {
-			out = append(out, line)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return out
+	return lines
 }
 
-// lineGrid reads a one-line puzzle in the default alphabet, with the shape
-// inferred from its length. It is independent of package grid's reader.
-func lineGrid(tb testing.TB, line string) grid.Grid {
-	tb.Helper()
-	sh, err := grid.ShapeOfCells(len(line))
-	if err != nil {
-		tb.Fatalf("%q: %v", line, err)
-	}
-	g := grid.New(sh)
-	a := grid.DefaultAlphabet(sh.N())
-	for i := 0; i < len(line); i++ {
-		d, ok := a.Digit(line[i])
-		if !ok {
-			tb.Fatalf("%q: bad symbol %q", line, line[i])
-		}
-		g.Cells[i] = uint8(d)
-	}
-	return g
-}
+func lineGrid(tb testing.TB, line string) grid.Grid { return gridtest.Line(tb, line) }
 
 func BenchmarkSolutions(b *testing.B) {
 	lines := readLines(b, "royle17/puzzles.txt", 5000)

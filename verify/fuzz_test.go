@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 // FuzzVerify reads arbitrary bytes as puzzles and verifies every one that
@@ -16,7 +17,7 @@ import (
 // with the independent backtracking counter.
 func FuzzVerify(f *testing.F) {
 	for _, name := range []string{"invalid/sudopedia.tsv", "4x4/all_grids.txt"} {
-		if b, err := os.ReadFile(filepath.Join(dataDir, name)); err == nil {
+		if b, err := os.ReadFile(filepath.Join(gridtest.DataDir(), name)); err == nil {
 			for _, line := range bytes.Split(b, []byte("\n"))[:8] {
 				f.Add(line)
 			}

@@ -1,64 +1,18 @@
 package verify
 
 import (
-	"bufio"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
-var dataDir = filepath.Join("..", "..", "shared", "data")
+func dataLines(tb testing.TB, name string) []string { return gridtest.Lines(tb, name) }
 
-// dataLines returns the non-comment lines of a shared data file, skipping
-// the test when the shared data is absent.
-func dataLines(tb testing.TB, name string) []string {
-	tb.Helper()
-	f, err := os.Open(filepath.Join(dataDir, name))
-	if os.IsNotExist(err) {
-		tb.Skipf("shared data %s not found: it is expected in ../shared/data beside the checkout", name)
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if line := strings.TrimSpace(sc.Text()); line != "" && line[0] != '#' {
-			out = append(out, line)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return out
-}
-
-// lineGrid reads a one-line puzzle in the default alphabet. It does not use
-// package grid's reader, so these tests do not depend on it.
-func lineGrid(tb testing.TB, line string) grid.Grid {
-	tb.Helper()
-	sh, err := grid.ShapeOfCells(len(line))
-	if err != nil {
-		tb.Fatalf("%q: %v", line, err)
-	}
-	g := grid.New(sh)
-	a := grid.DefaultAlphabet(sh.N())
-	for i := 0; i < len(line); i++ {
-		d, ok := a.Digit(line[i])
-		if !ok {
-			tb.Fatalf("%q: bad symbol %q at %d", line, line[i], i)
-		}
-		g.Cells[i] = uint8(d)
-	}
-	return g
-}
+func lineGrid(tb testing.TB, line string) grid.Grid { return gridtest.Line(tb, line) }
 
 // every returns every k-th element of xs, all of them when not testing.Short.
 func every[T any](xs []T, k int) []T {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/generate"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 // The pool starts workers as copies of the running executable, which under
@@ -23,16 +24,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-var dataDir = filepath.Join("..", "..", "..", "shared", "data")
-
-func dataFile(t *testing.T, name string) string {
-	t.Helper()
-	p := filepath.Join(dataDir, name)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared data %s not found: it is expected in ../shared/data beside the checkout", name)
-	}
-	return p
-}
+func dataFile(t *testing.T, name string) string { return gridtest.Path(t, name) }
 
 // cli runs the command line with stdin and returns stdout, stderr and the
 // exit code.

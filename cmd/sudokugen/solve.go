@@ -1,25 +1,16 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/verify"
 )
 
-type solveOptions struct {
-	in    inputFlags
-	pool  poolFlags
-	json  bool
-	quiet bool
-	files []string
-}
-
 func newSolveCmd(s *streams) *cobra.Command {
-	var opts solveOptions
+	opts := verifyOptions{solve: true, countLimit: 2}
 	cmd := &cobra.Command{
 		Use:   "solve [FILE...]",
 		Short: "Print the solution of each puzzle",
@@ -32,7 +23,7 @@ With --json, one object per puzzle as printed by verify --json.`,
   echo '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | sudokugen solve`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
-			return runSolve(cmd.Context(), s, opts)
+			return runVerify(cmd.Context(), s, opts)
 		},
 	}
 	opts.in.register(cmd)
@@ -42,35 +33,14 @@ With --json, one object per puzzle as printed by verify --json.`,
 	return cmd
 }
 
-func runSolve(ctx context.Context, s *streams, opts solveOptions) error {
-	if err := opts.pool.validate(); err != nil {
+// writeSolution writes the solve command's line for one puzzle: its
+// solution, or a comment saying why there is none, so that line i of the
+// output still belongs to puzzle i.
+func writeSolution(w io.Writer, c checked) error {
+	if c.rec.Err == nil && c.err == nil && c.result.Status == verify.Unique {
+		_, err := fmt.Fprintln(w, c.result.Solutions[0].String())
 		return err
 	}
-	ro, err := opts.in.readOptions()
-	if err != nil {
-		return err
-	}
-	pool, err := newPool(opts.pool, 64)
-	if err != nil {
-		return err
-	}
-	out := bufio.NewWriterSize(s.Out, 64<<10)
-	sum := newSummary()
-	prog := newProgress(s.Err, opts.quiet, "solved")
-	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	err = checkAll(ctx, rs, pool, 2, func(c checked) error {
-		sum.add(c.status())
-		prog.tick(sum.total)
-		if opts.json {
-			return writeJSON(out, c)
-		}
-		if c.rec.Err == nil && c.err == nil && c.result.Status == verify.Unique {
-			_, err := fmt.Fprintln(out, c.result.Solutions[0].String())
-			return err
-		}
-		_, err := fmt.Fprintf(out, "# puzzle %d: %s\n", c.rec.Index+1, plainVerdict(c))
-		return err
-	})
-	prog.done()
-	return finish(s, out, sum, rs, opts.quiet, err)
+	_, err := fmt.Fprintf(w, "# puzzle %d: %s\n", c.rec.Index+1, plainVerdict(c))
+	return err
 }

@@ -23,6 +23,7 @@ type verifyOptions struct {
 	countLimit int
 	quiet      bool
 	files      []string
+	solve      bool // the solve command: print solutions, not verdicts
 }
 
 func newVerifyCmd(s *streams) *cobra.Command {
@@ -77,13 +78,20 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	}
 	out := bufio.NewWriterSize(s.Out, 64<<10)
 	sum := newSummary()
-	prog := newProgress(s.Err, opts.quiet, "checked")
+	verb := "checked"
+	if opts.solve {
+		verb = "solved"
+	}
+	prog := newProgress(s.Err, opts.quiet, verb)
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = checkAll(ctx, rs, pool, opts.countLimit, func(c checked) error {
 		sum.add(c.status())
 		prog.tick(sum.total)
-		if opts.json {
+		switch {
+		case opts.json:
 			return writeJSON(out, c)
+		case opts.solve:
+			return writeSolution(out, c)
 		}
 		_, err := fmt.Fprintln(out, plainVerdict(c))
 		return err
