@@ -104,6 +104,7 @@ func (o Options) validate() error {
 }
 
 // Puzzle generates puzzle number index of the sequence that seed starts.
+// Its errors do not name the index; callers that run many puzzles add it.
 // It depends only on (seed, index, opts): its random numbers come from
 // rand.NewPCG(seed, index), and every choice that involves the solver rests
 // on whether a question is satisfiable, never on which model the solver
@@ -115,10 +116,10 @@ func (o Options) validate() error {
 // (no orbit of the symmetry can go) otherwise.
 func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error) {
 	if err := opts.validate(); err != nil {
-		return Puzzle{}, fmt.Errorf("puzzle %d: %w", index, err)
+		return Puzzle{}, err
 	}
 	if index < 0 {
-		return Puzzle{}, fmt.Errorf("puzzle %d: index is negative", index)
+		return Puzzle{}, fmt.Errorf("index %d is negative", index)
 	}
 	attempts := opts.Attempts
 	if attempts == 0 {
@@ -133,7 +134,7 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		s := g.solver(opts.Shape)
 		full, err := fill(s, l, rng)
 		if err != nil {
-			return Puzzle{}, fmt.Errorf("puzzle %d: %w", index, err)
+			return Puzzle{}, fmt.Errorf("full grid: %w", err)
 		}
 		p := remove(s, l, full, orbs, rng, removal{target: opts.Clues, maxSolves: opts.MaxSolves})
 		if opts.Clues == 0 || p.Givens() == opts.Clues {
@@ -143,8 +144,8 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 			fewest = c
 		}
 	}
-	return Puzzle{}, fmt.Errorf("puzzle %d: %w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
-		index, ErrCluesUnreachable, opts.Shape, opts.Clues, opts.Symmetry, attempts, fewest)
+	return Puzzle{}, fmt.Errorf("%w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
+		ErrCluesUnreachable, opts.Shape, opts.Clues, opts.Symmetry, attempts, fewest)
 }
 
 // solver returns the solver for shape sh, building a fresh one when there

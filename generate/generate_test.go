@@ -256,7 +256,7 @@ func TestPuzzleInvalidOptions(t *testing.T) {
 		{"bad symmetry", 0, Options{Shape: shape9, Symmetry: 42}, "unknown symmetry 42"},
 		{"negative attempts", 0, Options{Shape: shape9, Attempts: -2}, "attempts -2"},
 		{"negative budget", 0, Options{Shape: shape9, MaxSolves: -1}, "budget -1"},
-		{"negative index", -1, Options{Shape: shape9}, "index is negative"},
+		{"negative index", -1, Options{Shape: shape9}, "index -1 is negative"},
 	}
 	g := New()
 	for _, tt := range tests {
