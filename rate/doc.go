@@ -23,7 +23,8 @@
 //   - wings: XY-wing 4.2, XYZ-wing 4.4, WXYZ-wing 5.5-5.6, VWXYZ-wing
 //     6.2-6.4, UVWXYZ-wing 6.6-6.8, TUVWXYZ-wing 7.5-7.7;
 //   - uniqueness: unique rectangles and loops of types 1 to 4 (4.5 and up,
-//     more for longer loops and larger sets), bivalue universal grave 5.6;
+//     more for longer loops and for type 3 with larger sets), bivalue
+//     universal grave 5.6;
 //   - aligned pair exclusion 6.2 and aligned triple exclusion 7.5;
 //   - chains: X-cycles and XY-cycles 6.5, X-chains 6.6, AIC loops,
 //     XY-chains and alternating inference chains 7.0, each plus SE's length

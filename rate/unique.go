@@ -165,7 +165,7 @@ func (s *solver) loopHints(loop []int32, v uint64) []typedHint {
 			ex |= b.cand[c] &^ v
 		}
 		if popcount(ex) == 1 {
-			out = append(out, typedHint{mk(base+1, s.seenByAll(extra, lowDigit(ex))), 2})
+			out = append(out, typedHint{mk(base, s.seenByAll(extra, lowDigit(ex))), 2})
 		} else if len(extra) == 2 {
 			out = append(out, s.loopType3(loop, cells, v, extra[0], extra[1], base)...)
 		}
@@ -181,7 +181,7 @@ func (s *solver) loopHints(loop []int32, v uint64) []typedHint {
 					if popcount(b.positions(int(u), d)) == 2 {
 						w := lowDigit(v &^ (1 << (d - 1)))
 						es := []elim{{c1, int32(w)}, {c2, int32(w)}}
-						out = append(out, typedHint{mk(base+1, es), 4})
+						out = append(out, typedHint{mk(base, es), 4})
 						break
 					}
 				}
