@@ -47,10 +47,13 @@
 //
 // # Speed
 //
-// Measured on one core of the project's 2-core machine (see the
-// benchmarks): minimal 9x9 puzzles at several hundred per second, minimal
-// 16x16 ones at a few per second, and a unique 25x25 puzzle with
-// MaxSolves 10 in well under a minute (a minimal 25x25 puzzle takes many
-// minutes: one solve can take a second). gophersat allows one solve per
-// process at a time, so parallel runs use worker processes.
+// Measured on one core of the project's 2-core machine, which other builds
+// shared at the time (BenchmarkPuzzle): minimal 9x9 puzzles at about 1,000
+// per second, minimal 12x12 at 100 to 160, minimal 16x16 at 3 to 4.5,
+// minimal 20x20 (4x5 boxes) in about 5 s. On 25x25 a single solve can take
+// from milliseconds to tens of seconds, so a minimal puzzle is out of reach;
+// with MaxSolves 10 a unique one takes 0.2 to 0.7 s and keeps about 280 of
+// its 625 clues (with 30, one grid took 45 s for no fewer clues). gophersat
+// allows one solve per process at a time, so parallel runs use worker
+// processes.
 package generate
