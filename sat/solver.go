@@ -65,9 +65,6 @@ type Solver struct {
 	units []int        // unit clauses from AddClause, assumed on every call
 	spent int          // activation variables of the pool used up by Solutions
 	pool  int          // first variable of the activation pool
-
-	gadget        *gadget // the uniqueness gadget of Other, once used
-	gadgetClauses [][]int
 }
 
 // poolSize is the number of activation variables declared up front for
@@ -91,8 +88,7 @@ func New(s grid.Shape) *Solver {
 // clauses added with AddClause, dropping learned clauses and the clauses of
 // spent activation variables. Variable numbers stay as they were.
 func (s *Solver) rebuild() {
-	extra := append(s.gadgetClauses[:len(s.gadgetClauses):len(s.gadgetClauses)], s.added...)
-	pb := problem(s.shape, extra, s.vars)
+	pb := problem(s.shape, s.added, s.vars)
 	mu.Lock()
 	defer mu.Unlock()
 	s.s = solver.New(pb)

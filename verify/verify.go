@@ -66,14 +66,11 @@ type Options struct {
 // Verifier checks puzzles, keeping one incremental solver per grid shape.
 // A Verifier is not safe for concurrent use; Puzzle is.
 type Verifier struct {
-	solvers map[grid.Shape]*sat.Solver // for counting
-	others  map[grid.Shape]*sat.Solver // for Other, the uniqueness check
+	solvers map[grid.Shape]*sat.Solver
 }
 
 // New returns a Verifier.
-func New() *Verifier {
-	return &Verifier{solvers: make(map[grid.Shape]*sat.Solver), others: make(map[grid.Shape]*sat.Solver)}
-}
+func New() *Verifier { return &Verifier{solvers: make(map[grid.Shape]*sat.Solver)} }
 
 // Check returns the verdict on puzzle g.
 func (v *Verifier) Check(g grid.Grid, opts Options) Result {
@@ -135,19 +132,6 @@ func (v *Verifier) count(g grid.Grid, limit int) []grid.Grid {
 		seen[key] = true
 	}
 	switch {
-	case limit == 2 && len(found) == 1 && complete:
-		// The common case, a puzzle that is unique if the search is right:
-		// the solver must prove that no solution other than found[0]
-		// exists. It keeps one solver for this that never needs a new
-		// clause (see sat.Solver.Other).
-		o := v.others[g.Shape]
-		if o == nil {
-			o = sat.New(g.Shape)
-			v.others[g.Shape] = o
-		}
-		if _, ok := o.Other(g, found[0]); !ok {
-			return found
-		}
 	case len(found) >= limit:
 		// Enough checked solutions: the SAT solver, with all but one of
 		// them blocked, finds one more. (Were it to find none, it would be
