@@ -207,7 +207,7 @@ func TestPuzzleCluesUnreachable(t *testing.T) {
 		clues int
 	}{
 		{None, 16},
-		{Rot90, 18},
+		{Rot90, 21},
 	} {
 		_, err := g.Puzzle(1, 0, Options{Shape: shape9, Symmetry: tt.sym, Clues: tt.clues, Attempts: 3})
 		if !errors.Is(err, ErrCluesUnreachable) {
@@ -215,6 +215,47 @@ func TestPuzzleCluesUnreachable(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), "3 grids") {
 			t.Errorf("error %q does not say how many grids were tried", err)
+		}
+	}
+	// Counts that no union of orbits has fail at once.
+	for _, tt := range []struct {
+		shape grid.Shape
+		sym   Symmetry
+		clues int
+	}{
+		{shape9, Rot90, 30},  // orbits of 4 and the centre
+		{shape4, Rot180, 5},  // orbits of 2
+		{shape4, Rot90, 6},   // orbits of 4
+		{shape9, Mirror, 81}, // fine: the full grid
+	} {
+		_, err := g.Puzzle(1, 0, Options{Shape: tt.shape, Symmetry: tt.sym, Clues: tt.clues})
+		want := tt.clues != 81
+		if got := errors.Is(err, ErrCluesUnreachable) && strings.Contains(err.Error(), "whole orbits"); got != want {
+			t.Errorf("Puzzle(%s, %s, clues %d) = %v, want an orbit error: %v", tt.shape, tt.sym, tt.clues, err, want)
+		}
+	}
+}
+
+func TestSumOfOrbits(t *testing.T) {
+	tests := []struct {
+		sym  Symmetry
+		n, k int
+		want bool
+	}{
+		{None, 9, 17, true},
+		{Rot180, 9, 17, true},
+		{Rot180, 8, 17, false},
+		{Rot90, 9, 29, true},
+		{Rot90, 9, 31, false},
+		{Rot90, 9, 81, true},
+		{Diagonal, 9, 9, true},
+		{Diagonal, 4, 3, true},
+		{Mirror, 9, 10, true},
+		{Mirror, 9, 80, true},
+	}
+	for _, tt := range tests {
+		if got := sumOfOrbits(orbits(tt.sym, tt.n), tt.k); got != tt.want {
+			t.Errorf("sumOfOrbits(%s, %d, %d) = %v, want %v", tt.sym, tt.n, tt.k, got, tt.want)
 		}
 	}
 }
