@@ -7,6 +7,7 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -49,12 +50,19 @@ type Result struct {
 	Limit int
 	// Clashes lists the givens that break the rules, for Invalid.
 	Clashes []grid.Clash
-	// Err says why the puzzle is Invalid.
+	// Err says why the puzzle is Invalid, or, for another status, that the
+	// verdict could not be proved (ErrDisagree).
 	Err error
 }
 
 // Exact reports whether Count is the exact number of solutions.
 func (r Result) Exact() bool { return r.Count < r.Limit || r.Status == Unique || r.Status == None }
+
+// ErrDisagree is the error of a Result whose SAT proof contradicts checked
+// solutions: the solver found fewer solutions than the puzzle visibly has.
+// It would mean a bug in the solver or the encoding; the verdict then rests
+// on the checked solutions alone.
+var ErrDisagree = errors.New("the SAT solver disagrees with checked solutions")
 
 // Options set how much to look for.
 type Options struct {
@@ -88,7 +96,8 @@ func (v *Verifier) Check(g grid.Grid, opts Options) Result {
 		}
 		return res
 	}
-	sols := v.count(g, limit)
+	sols, err := v.count(g, limit)
+	res.Err = err
 	res.Count = len(sols)
 	if res.Count > limit {
 		res.Count = limit
@@ -115,7 +124,7 @@ func (v *Verifier) Check(g grid.Grid, opts Options) Result {
 // reused solver only proves that there are no others (or confirms that
 // there are); whenever it has to find a solution itself, the count is done
 // again on a fresh solver, which is deterministic.
-func (v *Verifier) count(g grid.Grid, limit int) []grid.Grid {
+func (v *Verifier) count(g grid.Grid, limit int) ([]grid.Grid, error) {
 	s := v.solvers[g.Shape]
 	if s == nil {
 		s = sat.New(g.Shape)
@@ -127,25 +136,26 @@ func (v *Verifier) count(g grid.Grid, limit int) []grid.Grid {
 		key := string(sol.Cells)
 		if !g.Solves(sol) || seen[key] {
 			// Never trust a search that returns a non-solution or a repeat.
-			return freshCount(g, limit)
+			return freshCount(g, limit), nil
 		}
 		seen[key] = true
 	}
 	switch {
 	case len(found) >= limit:
 		// Enough checked solutions: the SAT solver, with all but one of
-		// them blocked, finds one more. (Were it to find none, it would be
-		// wrong: the solutions are checked and distinct, proof enough.)
-		s.Solutions(g, found[:limit-1], limit, nil)
-		return found
+		// them blocked, must find one more.
+		if s.Solutions(g, found[:limit-1], limit, nil) < limit {
+			return found, ErrDisagree
+		}
+		return found, nil
 	case complete:
 		// All the solutions there are, if the search is right: the SAT
 		// solver, with every one of them blocked, must find no other.
 		if s.Solutions(g, found, limit, nil) == len(found) {
-			return found
+			return found, nil
 		}
 	}
-	return freshCount(g, limit)
+	return freshCount(g, limit), nil
 }
 
 // freshCount counts on a solver built for this call alone, so that the

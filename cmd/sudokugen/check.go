@@ -77,7 +77,7 @@ func (c checked) status() string {
 		return "invalid"
 	case c.err != nil && errorsIsTimeout(c.err):
 		return "timeout"
-	case c.err != nil:
+	case c.err != nil, c.result.Err != nil && c.result.Status != verify.Invalid:
 		return "error"
 	}
 	return c.result.Status.String()

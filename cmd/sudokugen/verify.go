@@ -137,6 +137,9 @@ func plainVerdict(c checked) string {
 		return fmt.Sprintf("%s: %s: %v", where, c.status(), c.err)
 	}
 	r := c.result
+	if r.Err != nil && r.Status != verify.Invalid {
+		return fmt.Sprintf("%s: error: %s: %v", where, r.Status, r.Err)
+	}
 	switch r.Status {
 	case verify.Unique:
 		return where + ": unique"
