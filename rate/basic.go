@@ -46,7 +46,6 @@ func (s *solver) next() (hint, bool) {
 		func() (hint, bool) { return s.alsWing(4) },
 		s.alignedPairs,
 		func() (hint, bool) { return s.strongLinks(5) },
-		func() (hint, bool) { return s.alsWing(5) },
 		func() (hint, bool) { return s.strongLinks(6) },
 	}
 	for _, f := range finders {

@@ -311,9 +311,6 @@ func (ch *chainer) best(s *solver) (hint, bool) {
 	if ch.bestSet {
 		return ch.top, true
 	}
-	if h, ok := s.alsWing(6); ok {
-		return h, true
-	}
 	if h, ok := s.alignedTriples(); ok {
 		return h, true
 	}
