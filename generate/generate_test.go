@@ -474,7 +474,7 @@ func TestRandomBoxes(t *testing.T) {
 	}
 }
 
-func TestLarge(t *testing.T) {
+func TestPuzzle25x25(t *testing.T) {
 	if testing.Short() {
 		t.Skip("25x25 takes several seconds")
 	}
