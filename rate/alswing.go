@@ -2,8 +2,8 @@ package rate
 
 import "math/bits"
 
-// alsWing finds the wings of Sudoku Explainer 1.2.1.3 and later (WXYZ-,
-// VWXYZ-, UVWXYZ- and TUVWXYZ-wings): k cells that all see each other and
+// alsWing finds the WXYZ-wing (k = 3) and the VWXYZ-wing (k = 4) of
+// Sudoku Explainer 1.2.1.3 and later: k cells that all see each other and
 // hold k+1 digits between them (an almost locked set), and a bivalue cell
 // {x,z} outside it such that every set cell holding x sees it. Then x is
 // in the bivalue cell or in the set, so z is too: z goes from every cell
@@ -14,7 +14,10 @@ func (s *solver) alsWing(k int) (hint, bool) {
 	if b.n > 9 {
 		return hint{}, false
 	}
-	tech := [7]Technique{3: WXYZWing, 4: VWXYZWing, 5: UVWXYZWing, 6: TUVWXYZWing}[k]
+	tech := WXYZWing
+	if k == 4 {
+		tech = VWXYZWing
+	}
 	base := techBase[tech]
 	sd := (k + 3) / 2
 	var best hint

@@ -21,7 +21,8 @@
 //     two-string kite and box variants 4.1), three to six strong links 5.4
 //     to 6.8;
 //   - wings: XY-wing 4.2, XYZ-wing 4.4, WXYZ-wing 5.5-5.6, VWXYZ-wing
-//     6.2-6.4, UVWXYZ-wing 6.6-6.8, TUVWXYZ-wing 7.5-7.7;
+//     6.2-6.4 (larger wings of that family are left out: the published
+//     ratings show the rating program did not use them);
 //   - uniqueness: unique rectangles and loops of types 1 to 4 (4.5 and up,
 //     more for longer loops and for type 3 with larger sets), bivalue
 //     universal grave 5.6;

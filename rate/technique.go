@@ -34,11 +34,9 @@ const (
 	BUG
 	VWXYZWing
 	AlignedPairExclusion
-	UVWXYZWing
 	XCycle
 	XYCycle
 	XChain
-	TUVWXYZWing
 	AlignedTripleExclusion
 	AICLoop
 	XYChain
@@ -78,8 +76,6 @@ var techNames = [numTechniques]string{
 	HiddenQuad:             "hidden quad",
 	WXYZWing:               "WXYZ-wing",
 	VWXYZWing:              "VWXYZ-wing",
-	UVWXYZWing:             "UVWXYZ-wing",
-	TUVWXYZWing:            "TUVWXYZ-wing",
 	AlignedTripleExclusion: "aligned triple exclusion",
 	BUG:                    "bivalue universal grave",
 	AlignedPairExclusion:   "aligned pair exclusion",
@@ -125,8 +121,6 @@ var techBase = [numTechniques]int{
 	HiddenQuad:             54,
 	WXYZWing:               55,
 	VWXYZWing:              62,
-	UVWXYZWing:             66,
-	TUVWXYZWing:            75,
 	AlignedTripleExclusion: 75,
 	BUG:                    56,
 	AlignedPairExclusion:   62,
