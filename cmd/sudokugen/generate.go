@@ -70,7 +70,7 @@ or is not written at all (pdf).`,
 	fl.IntVar(&opts.start, "start", 0, "index of the first puzzle, to split a run over machines")
 	fl.Var(&opts.symmetry, "symmetry", "clue pattern: none, rot180, rot90, mirror, flip, diagonal")
 	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
-	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 25x25, 3000 from 25x25 up)")
+	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 25x25, 10 from 25x25 up)")
 	fl.StringVarP(&opts.format, "format", "f", "line", "output format: line, grid, sdm, sdk, json, pdf")
 	fl.BoolVar(&opts.solutions, "solutions", false, "print each puzzle's solution too")
 	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
@@ -149,7 +149,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		return usageError("--max-solves must not be negative")
 	}
 	if gen.MaxSolves == 0 && sh.N() >= 25 {
-		gen.MaxSolves = 3000
+		gen.MaxSolves = 10
 	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
