@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -33,7 +34,27 @@ type Options struct {
 	// hundreds of them; with 10, a 25x25 puzzle took under a second in
 	// every run measured.
 	MaxSolves int
+	// MinScore and MaxScore, when positive, ask for a puzzle whose rating
+	// on the Sudoku Explainer scale (package rate) lies between them. The
+	// removal is guided: a removal that would lift the puzzle above
+	// MaxScore is undone and the pass goes on with the other clues, so the
+	// puzzle ends as hard as its grid allows within the bound; a grid whose
+	// puzzle stays below MinScore is replaced by a new one, up to Attempts
+	// grids (DefaultRatedAttempts when 0), before Puzzle fails with
+	// ErrTargetUnreachable.
+	MinScore, MaxScore float64
+	// Rate rates the puzzle (Puzzle.Score and Puzzle.Level) even when no
+	// score is asked for.
+	Rate bool
 }
+
+// DefaultRatedAttempts is the number of grids tried to reach a score range
+// when Options.Attempts is 0.
+const DefaultRatedAttempts = 1000
+
+// ErrTargetUnreachable is the error of Puzzle when no grid tried gave a
+// puzzle in the score range asked for.
+var ErrTargetUnreachable = errors.New("difficulty target unreachable")
 
 // DefaultAttempts is the number of grids tried to reach Options.Clues when
 // Options.Attempts is 0.
@@ -48,6 +69,8 @@ type Puzzle struct {
 	Index    int       // the index it was generated for
 	Puzzle   grid.Grid // the clues; empty cells are 0
 	Solution grid.Grid // the only solution
+	Score    float64   // rating on the Sudoku Explainer scale, when rated
+	Level    string    // "easy" to "extreme", when rated
 }
 
 // Generator makes puzzles. It keeps one SAT solver per shape and reuses it,
@@ -102,6 +125,9 @@ func (o Options) validate() error {
 	if o.MaxSolves < 0 {
 		return fmt.Errorf("solve budget %d is negative", o.MaxSolves)
 	}
+	if o.MinScore < 0 || o.MaxScore < 0 || (o.MaxScore > 0 && o.MinScore > o.MaxScore) {
+		return fmt.Errorf("score range %.1f..%.1f is empty", o.MinScore, o.MaxScore)
+	}
 	return nil
 }
 
@@ -123,10 +149,22 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 	if index < 0 {
 		return Puzzle{}, fmt.Errorf("index %d is negative", index)
 	}
+	rated := opts.MinScore > 0 || opts.MaxScore > 0
 	attempts := opts.Attempts
 	if attempts == 0 {
 		attempts = DefaultAttempts
+		if rated {
+			attempts = DefaultRatedAttempts
+		}
 	}
+	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves}
+	if opts.MaxScore > 0 {
+		rm.accept = func(p grid.Grid) bool {
+			r := rate.Puzzle(p, rate.Options{MaxScore: opts.MaxScore})
+			return r.Solved && r.Score <= opts.MaxScore
+		}
+	}
+	best := -1.0
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	l, orbs := g.layout(opts.Shape), g.orbitsOf(opts.Symmetry, opts.Shape.N())
@@ -142,13 +180,27 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		if err != nil {
 			return Puzzle{}, fmt.Errorf("full grid: %w", err)
 		}
-		p := remove(s, l, full, orbs, rng, removal{target: opts.Clues, maxSolves: opts.MaxSolves})
-		if opts.Clues == 0 || p.Givens() == opts.Clues {
-			return Puzzle{Index: index, Puzzle: p, Solution: full}, nil
+		p := remove(s, l, full, orbs, rng, rm)
+		if opts.Clues > 0 && p.Givens() != opts.Clues {
+			if c := p.Givens(); fewest < 0 || c < fewest {
+				fewest = c
+			}
+			continue
 		}
-		if c := p.Givens(); fewest < 0 || c < fewest {
-			fewest = c
+		out := Puzzle{Index: index, Puzzle: p, Solution: full}
+		if rated || opts.Rate {
+			r := rate.Puzzle(p, rate.Options{})
+			out.Score, out.Level = r.Score, r.Level.String()
+			if rated && (r.Score < opts.MinScore || (opts.MaxScore > 0 && r.Score > opts.MaxScore)) {
+				best = max(best, r.Score)
+				continue
+			}
 		}
+		return out, nil
+	}
+	if rated {
+		return Puzzle{}, fmt.Errorf("%w: no %s puzzle rated %.1f to %.1f in %d grids; the hardest reached %.1f",
+			ErrTargetUnreachable, opts.Shape, opts.MinScore, opts.MaxScore, attempts, best)
 	}
 	return Puzzle{}, fmt.Errorf("%w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
 		ErrCluesUnreachable, opts.Shape, opts.Clues, opts.Symmetry, attempts, fewest)

@@ -27,6 +27,10 @@ type remover struct {
 type removal struct {
 	target    int
 	maxSolves int
+	// accept, when set, is asked about each puzzle a removal leads to once
+	// it is proved unique; a removal it refuses is undone (the clues go
+	// back), as one that would lift a puzzle above its difficulty target.
+	accept func(puzzle grid.Grid) bool
 }
 
 // remove visits the orbits of the clue pattern in random order and takes
@@ -67,6 +71,9 @@ func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Ra
 		removed := rm.deduce(orbit)
 		if !removed && !rm.spent() && !rm.witness(orbit) {
 			removed = rm.unique(orbit)
+		}
+		if removed && p.accept != nil && !p.accept(rm.b.grid()) {
+			removed = false
 		}
 		if removed {
 			rm.clues -= len(orbit)

@@ -40,6 +40,7 @@ const helloIndex = -1
 const (
 	errOther uint8 = iota + 1
 	errClues
+	errTarget
 )
 
 func toWire(o Outcome) wireOutcome {
@@ -58,8 +59,11 @@ func toWire(o Outcome) wireOutcome {
 	}
 	if o.Err != nil {
 		w.Err, w.ErrCode = o.Err.Error(), errOther
-		if errors.Is(o.Err, ErrCluesUnreachable) {
+		switch {
+		case errors.Is(o.Err, ErrCluesUnreachable):
 			w.ErrCode = errClues
+		case errors.Is(o.Err, ErrTargetUnreachable):
+			w.ErrCode = errTarget
 		}
 	}
 	return w
@@ -96,6 +100,8 @@ func fromWire(w wireOutcome) Outcome {
 		o.Err = errors.New(w.Err)
 	case errClues:
 		o.Err = &wireError{msg: w.Err, sentinel: ErrCluesUnreachable}
+	case errTarget:
+		o.Err = &wireError{msg: w.Err, sentinel: ErrTargetUnreachable}
 	}
 	return o
 }

@@ -104,6 +104,8 @@ type Entry struct {
 	Puzzle   grid.Grid
 	Solution *grid.Grid // nil when not known
 	Index    int        // 0-based number of the puzzle, written by FormatJSON
+	Level    string     // difficulty level, written by FormatJSON when not ""
+	Score    float64    // difficulty score, written by FormatJSON with Level
 }
 
 // TextWriter writes puzzles in a text format, one entry at a time. Call
@@ -284,6 +286,14 @@ func appendJSON(b []byte, e Entry, sol *grid.Grid, a grid.Alphabet) []byte {
 	b = strconv.AppendQuote(b, e.Puzzle.Format(a))
 	b = append(b, `,"rows":`...)
 	b = appendNumbers(b, e.Puzzle)
+	b = append(b, `,"clues":`...)
+	b = strconv.AppendInt(b, int64(e.Puzzle.Givens()), 10)
+	if e.Level != "" {
+		b = append(b, `,"level":`...)
+		b = strconv.AppendQuote(b, e.Level)
+		b = append(b, `,"score":`...)
+		b = strconv.AppendFloat(b, e.Score, 'f', 1, 64)
+	}
 	if sol != nil {
 		b = append(b, `,"solution":`...)
 		b = strconv.AppendQuote(b, sol.Format(a))

@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,23 +19,26 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/output"
+	"github.com/sudokugen/sudokugen/rate"
 )
 
 type generateOptions struct {
-	count     int
-	size      string
-	box       string
-	seed      string
-	start     int
-	pool      poolFlags
-	symmetry  generate.Symmetry
-	clues     int
-	maxSolves int
-	format    string
-	solutions bool
-	output    string
-	quiet     bool
-	book      bookFlags
+	count      int
+	size       string
+	box        string
+	seed       string
+	start      int
+	pool       poolFlags
+	symmetry   generate.Symmetry
+	clues      int
+	maxSolves  int
+	format     string
+	solutions  bool
+	output     string
+	quiet      bool
+	book       bookFlags
+	difficulty string
+	score      string
 }
 
 func newGenerateCmd(s *streams) *cobra.Command {
@@ -75,6 +80,8 @@ or is not written at all (pdf).`,
 	fl.BoolVar(&opts.solutions, "solutions", false, "print each puzzle's solution too")
 	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no seed, progress or summary on stderr")
+	fl.StringVar(&opts.difficulty, "difficulty", "", "level to aim at: easy, medium, hard, expert, extreme")
+	fl.StringVar(&opts.score, "score", "", "Sudoku Explainer score range to aim at, such as 2.5..4.0 (or 7.0.. for at least 7.0)")
 	opts.pool.register(cmd)
 	opts.book.register(cmd)
 	return cmd
@@ -144,7 +151,11 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if err != nil {
 		return err
 	}
-	gen := generate.Options{Shape: sh, Symmetry: opts.symmetry, Clues: opts.clues, MaxSolves: opts.maxSolves}
+	gen := generate.Options{Shape: sh, Symmetry: opts.symmetry, Clues: opts.clues, MaxSolves: opts.maxSolves,
+		Rate: pdf || format == output.FormatJSON}
+	if gen.MinScore, gen.MaxScore, err = scoreRange(opts.difficulty, opts.score); err != nil {
+		return err
+	}
 	if opts.maxSolves < 0 {
 		return usageError("--max-solves must not be negative")
 	}
@@ -197,7 +208,8 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 				return err
 			}
 			sol := o.Puzzle.Solution
-			puzzles = append(puzzles, output.Puzzle{Number: o.Index + 1, Grid: o.Puzzle.Puzzle, Solution: &sol})
+			puzzles = append(puzzles, output.Puzzle{Number: o.Index + 1, Grid: o.Puzzle.Puzzle, Solution: &sol,
+				Level: o.Puzzle.Level, Score: o.Puzzle.Score})
 			return nil
 		})
 		report()
@@ -216,7 +228,8 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 				return err
 			}
 			sol := o.Puzzle.Solution
-			if err := tw.Write(output.Entry{Puzzle: o.Puzzle.Puzzle, Solution: &sol, Index: o.Index}); err != nil {
+			e := output.Entry{Puzzle: o.Puzzle.Puzzle, Solution: &sol, Index: o.Index, Level: o.Puzzle.Level, Score: o.Puzzle.Score}
+			if err := tw.Write(e); err != nil {
 				return err
 			}
 			if err := tw.Flush(); err != nil {
@@ -299,4 +312,40 @@ func writeRecords(path string, stdout io.Writer, write func(commit func() error,
 		f = nil
 	}
 	return err
+}
+
+// scoreRange turns --difficulty and --score into the score range asked of
+// the generator; zeros mean no bound.
+func scoreRange(level, score string) (lo, hi float64, err error) {
+	switch {
+	case level != "" && score != "":
+		return 0, 0, usageError("--difficulty and --score cannot be used together")
+	case level != "":
+		l, ok := rate.ParseLevel(strings.ToLower(level))
+		if !ok {
+			return 0, 0, usageError("--difficulty %q: want easy, medium, hard, expert or extreme", level)
+		}
+		lo, hi = l.Range()
+		if math.IsInf(hi, 1) {
+			hi = 0
+		}
+		return lo, hi, nil
+	case score != "":
+		a, b, ok := strings.Cut(score, "..")
+		if !ok {
+			a, b = score, score
+		}
+		var err1, err2 error
+		if a != "" {
+			lo, err1 = strconv.ParseFloat(a, 64)
+		}
+		if b != "" {
+			hi, err2 = strconv.ParseFloat(b, 64)
+		}
+		if err1 != nil || err2 != nil || lo < 0 || hi < 0 || (hi > 0 && lo > hi) || (lo == 0 && hi == 0) {
+			return 0, 0, usageError("--score %q: want MIN..MAX on the Sudoku Explainer scale, such as 2.5..4.0, 7..", score)
+		}
+		return lo, hi, nil
+	}
+	return 0, 0, nil
 }
