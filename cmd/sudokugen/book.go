@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/output"
+	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -79,6 +80,7 @@ type bookOptions struct {
 	format     string
 	solutions  bool
 	allowMulti bool
+	levels     bool
 	quiet      bool
 	files      []string
 }
@@ -111,6 +113,7 @@ With --format svg, the one puzzle of the input is drawn as an SVG image.`,
 	fl.StringVarP(&opts.format, "format", "f", "pdf", "pdf, or svg for a single puzzle")
 	fl.BoolVar(&opts.solutions, "solutions", true, "print the solutions at the back of the book")
 	fl.BoolVar(&opts.allowMulti, "allow-nonunique", false, "print puzzles without exactly one solution too")
+	fl.BoolVar(&opts.levels, "levels", true, "rate each puzzle and print its level and score in its label")
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no progress or summary on stderr")
 	return cmd
 }
@@ -149,6 +152,11 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 		if c.err == nil && c.result.Status == verify.Unique {
 			sol := c.result.Solutions[0]
 			p.Solution = &sol
+			if opts.levels {
+				if r := rate.Puzzle(c.rec.Grid, rate.Options{}); r.Solved {
+					p.Level, p.Score = r.Level.String(), r.Score
+				}
+			}
 		} else {
 			offenders = append(offenders, plainVerdict(c))
 			if !opts.allowMulti {
