@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -22,6 +21,7 @@ type rateOptions struct {
 	explain bool
 	workers int
 	quiet   bool
+	output  string
 	files   []string
 }
 
@@ -53,6 +53,7 @@ single solution, or malformed), 2 for a usage or I/O error.`,
 	fl.BoolVar(&opts.explain, "explain", false, "print every step of the solve")
 	fl.IntVarP(&opts.workers, "workers", "w", runtime.NumCPU(), "puzzles rated at once")
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no summary or progress on stderr")
+	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
 }
 
@@ -78,59 +79,62 @@ func runRate(ctx context.Context, s *streams, opts rateOptions) error {
 	}
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	defer rs.close()
-	out := bufio.NewWriterSize(s.Out, 64<<10)
 	sum := newSummary()
 	prog := newProgress(s.Err, opts.quiet, "rated")
-	// The rater needs no SAT solver, so goroutines can share the work:
-	// chunks of records are rated in parallel and written in input order.
-	const chunk = 256
-	for done := false; !done; {
-		var batch []rated
-		for len(batch) < chunk {
-			rec, file, ok, err := rs.next()
-			if err != nil {
-				out.Flush()
-				return err
-			}
-			if !ok {
-				done = true
-				break
-			}
-			batch = append(batch, rated{rec: rec, file: file})
-		}
-		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(opts.workers)
-		for i := range batch {
-			if batch[i].rec.Err != nil {
-				continue
-			}
-			g.Go(func() error {
-				if err := gctx.Err(); err != nil {
+	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
+		// The rater needs no SAT solver, so goroutines share the work:
+		// chunks of records are rated in parallel and written in order.
+		const chunk = 256
+		for done := false; !done; {
+			var batch []rated
+			for len(batch) < chunk {
+				rec, file, ok, err := rs.next()
+				if err != nil {
 					return err
 				}
-				batch[i].res = rate.Puzzle(batch[i].rec.Grid, rate.Options{Explain: opts.explain})
-				return nil
-			})
-		}
-		if err := g.Wait(); err != nil {
-			out.Flush()
-			return err
-		}
-		for _, r := range batch {
-			status := "rated"
-			if r.rec.Err != nil || !r.res.Solved {
-				status = "unrated"
+				if !ok {
+					done = true
+					break
+				}
+				batch = append(batch, rated{rec: rec, file: file})
 			}
-			sum.add(status)
-			prog.tick(sum.total)
-			if err := writeRated(out, r, opts); err != nil {
-				return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
+			g, gctx := errgroup.WithContext(ctx)
+			g.SetLimit(opts.workers)
+			for i := range batch {
+				if batch[i].rec.Err != nil {
+					continue
+				}
+				g.Go(func() error {
+					if err := gctx.Err(); err != nil {
+						return err
+					}
+					batch[i].res = rate.Puzzle(batch[i].rec.Grid, rate.Options{Explain: opts.explain})
+					return nil
+				})
+			}
+			if err := g.Wait(); err != nil {
+				return err
+			}
+			for _, r := range batch {
+				status := "rated"
+				if r.rec.Err != nil || !r.res.Solved {
+					status = "unrated"
+				}
+				sum.add(status)
+				prog.tick(sum.total)
+				if err := writeRated(out, r, opts); err != nil {
+					return err
+				}
+				if err := commit(); err != nil {
+					return err
+				}
 			}
 		}
-	}
+		return nil
+	})
 	prog.done()
-	if err := out.Flush(); err != nil {
-		return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
+	if err != nil {
+		return err
 	}
 	for _, name := range rs.empty {
 		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)

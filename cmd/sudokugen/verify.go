@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -22,6 +21,7 @@ type verifyOptions struct {
 	json       bool
 	countLimit int
 	quiet      bool
+	output     string
 	files      []string
 	solve      bool // the solve command: print solutions, not verdicts
 }
@@ -58,6 +58,7 @@ usage or I/O error.`,
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print one JSON object per puzzle (JSON Lines)")
 	cmd.Flags().IntVar(&opts.countLimit, "count-limit", 2, "count solutions up to this many (at least 2)")
 	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no summary or progress on stderr")
+	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
 }
 
@@ -76,7 +77,6 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriterSize(s.Out, 64<<10)
 	sum := newSummary()
 	verb := "checked"
 	if opts.solve {
@@ -84,27 +84,32 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	}
 	prog := newProgress(s.Err, opts.quiet, verb)
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	err = checkAll(ctx, rs, pool, opts.countLimit, func(c checked) error {
-		sum.add(c.status())
-		prog.tick(sum.total)
-		switch {
-		case opts.json:
-			return writeJSON(out, c)
-		case opts.solve:
-			return writeSolution(out, c)
-		}
-		_, err := fmt.Fprintln(out, plainVerdict(c))
-		return err
+	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
+		return checkAll(ctx, rs, pool, opts.countLimit, func(c checked) error {
+			sum.add(c.status())
+			prog.tick(sum.total)
+			var err error
+			switch {
+			case opts.json:
+				err = writeJSON(out, c)
+			case opts.solve:
+				err = writeSolution(out, c)
+			default:
+				_, err = fmt.Fprintln(out, plainVerdict(c))
+			}
+			if err != nil {
+				return err
+			}
+			return commit()
+		})
 	})
 	prog.done()
-	return finish(s, out, sum, rs, opts.quiet, err)
+	return finish(s, sum, rs, opts.quiet, err)
 }
 
-// finish flushes the output, prints the summary and picks the exit code.
-func finish(s *streams, out *bufio.Writer, sum *summary, rs *records, quiet bool, err error) error {
-	if ferr := out.Flush(); err == nil && ferr != nil {
-		err = &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", ferr)}
-	}
+// finish prints the summary and picks the exit code of a run that checked
+// puzzles.
+func finish(s *streams, sum *summary, rs *records, quiet bool, err error) error {
 	if err != nil {
 		return err
 	}
