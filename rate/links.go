@@ -7,6 +7,7 @@ package rate
 type group struct {
 	cells []int32
 	set   cellSet
+	units [3]int32 // the box, row and column holding every cell, or -1
 }
 
 type strongLink struct {
@@ -15,10 +16,15 @@ type strongLink struct {
 	grouped bool
 }
 
-func newGroup(cs []int32) group {
-	g := group{cells: cs}
+func (b *board) newGroup(cs []int32) group {
+	g := group{cells: cs, units: b.cellUnit[cs[0]]}
 	for _, c := range cs {
 		g.set.add(int(c))
+		for t := 0; t < 3; t++ {
+			if b.cellUnit[c][t] != g.units[t] {
+				g.units[t] = -1
+			}
+		}
 	}
 	return g
 }
@@ -27,16 +33,7 @@ func newGroup(cs []int32) group {
 // box.
 func (b *board) sameUnit(x, y group) bool {
 	for t := 0; t < 3; t++ {
-		u := b.cellUnit[x.cells[0]][t]
-		ok := true
-		for _, gr := range [2]group{x, y} {
-			for _, c := range gr.cells {
-				if b.cellUnit[c][t] != u {
-					ok = false
-				}
-			}
-		}
-		if ok {
+		if x.units[t] >= 0 && x.units[t] == y.units[t] {
 			return true
 		}
 	}
@@ -66,7 +63,7 @@ func (s *solver) links(d int) []strongLink {
 			}
 		}
 		if len(ps) == 2 {
-			out = append(out, strongLink{newGroup(ps[:1]), newGroup(ps[1:]), u, false})
+			out = append(out, strongLink{b.newGroup(ps[:1]), b.newGroup(ps[1:]), u, false})
 			continue
 		}
 		if len(ps) < 3 || len(ps) > 6 {
@@ -84,7 +81,7 @@ func (s *solver) links(d int) []strongLink {
 				}
 			}
 			if len(segs) == 2 {
-				out = append(out, strongLink{newGroup(segs[0]), newGroup(segs[1]), u, true})
+				out = append(out, strongLink{b.newGroup(segs[0]), b.newGroup(segs[1]), u, true})
 			}
 			continue
 		}
@@ -108,10 +105,10 @@ func (s *solver) links(d int) []strongLink {
 				continue
 			}
 			if b.cand[heart]&bit != 0 {
-				out = append(out, strongLink{newGroup(append(append([]int32(nil), arm1...), heart)), newGroup(arm2), u, true})
-				out = append(out, strongLink{newGroup(arm1), newGroup(append(append([]int32(nil), arm2...), heart)), u, true})
+				out = append(out, strongLink{b.newGroup(append(append([]int32(nil), arm1...), heart)), b.newGroup(arm2), u, true})
+				out = append(out, strongLink{b.newGroup(arm1), b.newGroup(append(append([]int32(nil), arm2...), heart)), u, true})
 			} else {
-				out = append(out, strongLink{newGroup(arm1), newGroup(arm2), u, true})
+				out = append(out, strongLink{b.newGroup(arm1), b.newGroup(arm2), u, true})
 			}
 		}
 	}
@@ -140,13 +137,25 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 	var used cellSet
 	linkUnits := make([]int, 0, k)
 	groupedCount := 0
+	var all []int
 	for d := 1; d <= n; d++ {
 		bit := uint64(1) << (d - 1)
-		links := s.links(d)
+		links, follow := s.linkGraph(d)
 		if len(links) < k {
 			continue
 		}
+		for len(all) < 2*len(links) {
+			all = append(all, len(all))
+		}
+		ends := func(o int) (group, group) {
+			l := links[o/2]
+			if o%2 == 0 {
+				return l.a, l.b
+			}
+			return l.b, l.a
+		}
 		budget := 5000
+		last := -1
 		var rec func(depth int)
 		rec = func(depth int) {
 			if budget <= 0 {
@@ -198,7 +207,14 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 				}
 				return
 			}
-			for _, l := range links {
+			var options []int
+			if depth == 0 {
+				options = all[:2*len(links)]
+			} else {
+				options = follow[last]
+			}
+			for _, o := range options {
+				l := links[o/2]
 				usedUnit := false
 				for _, u := range linkUnits {
 					if u == l.unit {
@@ -208,14 +224,10 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 				if usedUnit || !used.and(l.a.set).empty() || !used.and(l.b.set).empty() {
 					continue
 				}
-				for dir := 0; dir < 2; dir++ {
-					a, e := l.a, l.b
-					if dir == 1 {
-						a, e = e, a
-					}
-					if depth > 0 && !b.sameUnit(chain[len(chain)-1], a) {
-						continue
-					}
+				{
+					a, e := ends(o)
+					prev := last
+					last = o
 					chain = append(chain, a, e)
 					saved := used
 					used = used.or(a.set).or(e.set)
@@ -230,10 +242,53 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 					chain = chain[:len(chain)-2]
 					used = saved
 					linkUnits = linkUnits[:len(linkUnits)-1]
+					last = prev
 				}
 			}
 		}
 		rec(0)
 	}
 	return best, found
+}
+
+// linkGraph returns digit d's strong links and, for each oriented link
+// (link*2 + direction), the oriented links that may follow it. It is
+// computed once per grid state.
+func (s *solver) linkGraph(d int) ([]strongLink, [][]int) {
+	if s.linkVer != s.version || s.linkCache == nil {
+		s.linkCache = make([]linkEntry, s.b.n+1)
+		s.linkVer = s.version
+	}
+	e := &s.linkCache[d]
+	if e.done {
+		return e.links, e.follow
+	}
+	links := s.links(d)
+	ends := func(o int) (group, group) {
+		l := links[o/2]
+		if o%2 == 0 {
+			return l.a, l.b
+		}
+		return l.b, l.a
+	}
+	follow := make([][]int, 2*len(links))
+	for o := range follow {
+		_, end := ends(o)
+		for q := range follow {
+			if q/2 == o/2 {
+				continue
+			}
+			if a, _ := ends(q); s.b.sameUnit(end, a) {
+				follow[o] = append(follow[o], q)
+			}
+		}
+	}
+	*e = linkEntry{done: true, links: links, follow: follow}
+	return links, follow
+}
+
+type linkEntry struct {
+	done   bool
+	links  []strongLink
+	follow [][]int
 }

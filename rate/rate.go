@@ -222,6 +222,10 @@ type solver struct {
 	counts   [numTechniques]int
 	steps    []Step
 	ch       *chainer
+	// version counts the changes to b; caches compare it
+	version   int
+	linkVer   int
+	linkCache []linkEntry
 }
 
 func (s *solver) run() Result {
@@ -280,6 +284,7 @@ func (s *solver) apply(h hint) bool {
 	if !changed {
 		return false
 	}
+	s.version++
 	if h.score > s.score {
 		s.score = h.score
 	}
