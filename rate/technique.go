@@ -186,20 +186,31 @@ func (l Level) String() string {
 	return "unknown level"
 }
 
+// levelTop is the highest score of each level but the last, in tenths.
+var levelTop = [Extreme]int{Easy: 23, Medium: 34, Hard: 62, Expert: 75}
+
 // LevelOf returns the level of a score on the Sudoku Explainer scale.
 func LevelOf(score float64) Level {
 	t := int(score*10 + 0.5)
-	switch {
-	case t <= 23:
-		return Easy
-	case t <= 34:
-		return Medium
-	case t <= 62:
-		return Hard
-	case t <= 75:
-		return Expert
+	for l := Easy; l < Extreme; l++ {
+		if t <= levelTop[l] {
+			return l
+		}
 	}
 	return Extreme
+}
+
+// Bounds returns the scores of level l: above lo, up to and including hi.
+// A generator aiming at l can pass hi as Options.MaxScore (Extreme has no
+// upper bound: hi is 0, meaning none).
+func (l Level) Bounds() (lo, hi float64) {
+	if l > Easy && l <= Extreme {
+		lo = float64(levelTop[l-1]) / 10
+	}
+	if l >= Easy && l < Extreme {
+		hi = float64(levelTop[l]) / 10
+	}
+	return lo, hi
 }
 
 // ParseLevel returns the level with the given name.
