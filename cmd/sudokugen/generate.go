@@ -186,7 +186,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	var genErr error
 	check := func(o generate.Outcome) error {
 		if o.Err != nil {
-			genErr = fmt.Errorf("puzzle %d: %w", o.Index, o.Err)
+			genErr = fmt.Errorf("puzzle index %d: %w", o.Index, o.Err)
 			return genErr
 		}
 		made++
