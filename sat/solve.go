@@ -18,7 +18,7 @@ import "github.com/sudokugen/sudokugen/grid"
 // g must have the shape of s. The blocking clauses are guarded by one
 // activation variable of this call, so they bind no other call.
 func (s *Solver) Solutions(g grid.Grid, known []grid.Grid, limit int, each func(grid.Grid)) int {
-	if s.spent >= poolSize {
+	if s.spent >= s.poolSize {
 		s.rebuild()
 	}
 	// Every activation variable of the pool but the one this call takes is
@@ -27,9 +27,9 @@ func (s *Solver) Solutions(g grid.Grid, known []grid.Grid, limit int, each func(
 	act := s.pool + s.spent
 	s.spent++
 	givens := Givens(g)
-	assume := make([]int, 0, len(givens)+poolSize)
+	assume := make([]int, 0, len(givens)+s.poolSize)
 	assume = append(assume, givens...)
-	for v := s.pool; v < s.pool+poolSize; v++ {
+	for v := s.pool; v < s.pool+s.poolSize; v++ {
 		if v != act {
 			assume = append(assume, -v)
 		}
