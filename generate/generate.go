@@ -172,7 +172,8 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		return Puzzle{}, fmt.Errorf("%w: %d clues cannot be made of whole orbits of symmetry %s on a %s grid",
 			ErrCluesUnreachable, opts.Clues, opts.Symmetry, opts.Shape)
 	}
-	rng := rand.New(rand.NewPCG(seed, uint64(index)))
+	src := rand.NewPCG(seed, uint64(index))
+	rng := rand.New(src)
 	fewest := -1
 	for range attempts {
 		s := g.solver(opts.Shape)
@@ -180,7 +181,17 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		if err != nil {
 			return Puzzle{}, fmt.Errorf("full grid: %w", err)
 		}
-		p := remove(s, l, full, orbs, rng, rm)
+		// The guided pass rates the puzzle after every removal, which costs
+		// far more than the removal itself; and most puzzles never go past
+		// the bound anyway. So the pass runs unguided first, and again,
+		// from the same random state and so with the same choices, guided,
+		// only when its puzzle rates above the bound.
+		saved := *src
+		p := remove(s, l, full, orbs, rng, removal{target: rm.target, maxSolves: rm.maxSolves})
+		if rm.accept != nil && !rm.accept(p) {
+			*src = saved
+			p = remove(s, l, full, orbs, rng, rm)
+		}
 		if opts.Clues > 0 && p.Givens() != opts.Clues {
 			if c := p.Givens(); fewest < 0 || c < fewest {
 				fewest = c
