@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times sudokugen against Debian's qqwing on the same work in one run and
-# prints the ratios. Usage: .ci/bench.sh [verify|generate|all]
+# prints the ratios. Usage: .ci/bench.sh [verify|generate|difficulty|rate|all]
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,4 +57,30 @@ if [ "$what" = generate ] || [ "$what" = all ]; then
   echo "sudokugen generate --size 16 --workers 2: ${t}s for $n, $(rate $n "$t") puzzles/s"
   t=$(secs "$bin" generate -q --seed 1 -n 1 --size 25 --workers 2)
   echo "sudokugen generate --size 25 -n 1: ${t}s"
+fi
+
+if [ "$what" = difficulty ] || [ "$what" = all ]; then
+  echo "== generate to a difficulty level (--workers 2)"
+  for level in easy medium hard expert extreme; do
+    n=100
+    [ $level = expert ] && n=40
+    [ $level = extreme ] && n=20
+    t=$(secs "$bin" generate -q --seed 1 -n $n --difficulty $level --workers 2)
+    echo "sudokugen --difficulty $level: ${t}s for $n, $(rate $n "$t") puzzles/s"
+  done
+  if [ $have_qqwing = 1 ]; then
+    for level in simple expert; do
+      n=20
+      tq=$(secs qqwing --generate $n --difficulty $level --compact)
+      echo "qqwing --difficulty $level: ${tq}s for $n, $(rate $n "$tq") puzzles/s"
+    done
+  fi
+fi
+
+if [ "$what" = rate ] || [ "$what" = all ]; then
+  f=$data/rated/se_rated.tsv
+  echo "== rate: the 14,394 puzzles of se_rated.tsv"
+  tail -n +2 "$f" | cut -f1 > "$(dirname "$bin")/se.txt"
+  t=$(secs "$bin" rate -q "$(dirname "$bin")/se.txt")
+  echo "sudokugen rate: ${t}s, $(rate 14394 "$t") puzzles/s"
 fi
