@@ -200,19 +200,6 @@ func LevelOf(score float64) Level {
 	return Extreme
 }
 
-// Bounds returns the scores of level l: above lo, up to and including hi.
-// A generator aiming at l can pass hi as Options.MaxScore (Extreme has no
-// upper bound: hi is 0, meaning none).
-func (l Level) Bounds() (lo, hi float64) {
-	if l > Easy && l <= Extreme {
-		lo = float64(levelTop[l-1]) / 10
-	}
-	if l >= Easy && l < Extreme {
-		hi = float64(levelTop[l]) / 10
-	}
-	return lo, hi
-}
-
 // ParseLevel returns the level with the given name.
 func ParseLevel(s string) (Level, bool) {
 	for l := Easy; l <= Extreme; l++ {
