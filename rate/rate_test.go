@@ -86,10 +86,10 @@ func logTechniques(t *testing.T, used map[Technique]int) {
 	t.Log("steps by technique: " + b.String())
 }
 
-var fullSets = flag.Bool("full", false, "check every puzzle of royle17 and top1465, not a sample")
+var fullSets = flag.Bool("full", false, "check every puzzle of top1465 and 16x16, not a sample")
 
 func TestRoyle17Steps(t *testing.T) {
-	step := 10
+	step := 1
 	if testing.Short() {
 		step = 50
 	}
@@ -100,7 +100,7 @@ func TestRoyle17Steps(t *testing.T) {
 }
 
 func TestTop1465Steps(t *testing.T) {
-	step := 3
+	step := 2
 	if testing.Short() {
 		step = 15
 	}
@@ -114,6 +114,9 @@ func TestLarge16Steps(t *testing.T) {
 	step := 4
 	if testing.Short() {
 		step = 20
+	}
+	if *fullSets {
+		step = 1
 	}
 	logTechniques(t, checkFile(t, "large/16x16.unique.txt", "large/16x16.unique.solutions.txt", step))
 }
