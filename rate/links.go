@@ -85,6 +85,28 @@ func (s *solver) links(d int) []strongLink {
 			}
 			continue
 		}
+		// a box whose candidates (four or more) lie in two of its rows,
+		// or two of its columns
+		if len(ps) >= 4 {
+			for _, t := range [2]int{rowUnit, colUnit} {
+				var lines [][]int32
+				for _, c := range ps {
+					placed := false
+					for i := range lines {
+						if b.cellUnit[lines[i][0]][t] == b.cellUnit[c][t] {
+							lines[i] = append(lines[i], c)
+							placed = true
+						}
+					}
+					if !placed {
+						lines = append(lines, []int32{c})
+					}
+				}
+				if len(lines) == 2 {
+					out = append(out, strongLink{b.newGroup(lines[0]), b.newGroup(lines[1]), u, true})
+				}
+			}
+		}
 		// a box whose candidates lie in one row and one column of it
 		for _, heart := range cells {
 			hr, hc := b.cellUnit[heart][rowUnit], b.cellUnit[heart][colUnit]
