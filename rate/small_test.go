@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
@@ -260,5 +262,34 @@ func TestJSON(t *testing.T) {
 	want := `{"Level":"medium","Counts":[{"Technique":"full house","Count":20}]}`
 	if err != nil || string(b) != want {
 		t.Errorf("json.Marshal(result) = %s, %v, want %s", b, err, want)
+	}
+}
+
+// Puzzle keeps no shared state: rating in parallel gives the same results
+// as rating in sequence.
+func TestConcurrent(t *testing.T) {
+	lines := readLines(t, "tdoku/top1465.txt")[:16]
+	want := make([]Result, len(lines))
+	for i, l := range lines {
+		want[i] = Puzzle(mustParse(t, l), Options{})
+	}
+	for _, workers := range []int{2, 4} {
+		got := make([]Result, len(lines))
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for i := w; i < len(lines); i += workers {
+					got[i] = Puzzle(mustParse(t, lines[i]), Options{})
+				}
+			}(w)
+		}
+		wg.Wait()
+		for i := range lines {
+			if got[i].Score != want[i].Score || !reflect.DeepEqual(got[i].Counts, want[i].Counts) {
+				t.Errorf("with %d workers Puzzle(%q) = %v %v, want %v %v", workers, lines[i], got[i].Score, got[i].Counts, want[i].Score, want[i].Counts)
+			}
+		}
 	}
 }
