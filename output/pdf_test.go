@@ -1,7 +1,6 @@
 package output
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -28,6 +27,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 var keepDir = flag.String("keep", "", "also write every test book into this directory, to look at")
@@ -45,56 +45,18 @@ func updating() bool {
 	return f != nil && f.Value.String() == "true"
 }
 
-const sharedData = "../../shared/data"
-
-// readLines returns the lines of a data file, or skips the test when the
-// shared data is missing.
+// dataLines returns up to limit lines of a shared data file (all when
+// limit is 0), skipping the test when the shared data is missing.
 func dataLines(tb testing.TB, name string, limit int) []string {
-	tb.Helper()
-	f, err := os.Open(filepath.Join(sharedData, name))
-	if errors.Is(err, os.ErrNotExist) {
-		tb.Skipf("shared puzzle data not found at %s: %v", sharedData, err)
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	for sc.Scan() && (limit <= 0 || len(lines) < limit) {
-		if l := strings.TrimSpace(sc.Text()); l != "" {
-			lines = append(lines, l)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
+	lines := gridtest.Lines(tb, name)
+	if limit > 0 && len(lines) > limit {
+		lines = lines[:limit]
 	}
 	return lines
 }
 
-// parseLine reads one puzzle line of the shared data: N*N symbols of the
-// default alphabet, '.' for empty cells.
-func dataGrid(tb testing.TB, line string) grid.Grid {
-	tb.Helper()
-	sh, err := grid.ShapeOfCells(len(line))
-	if err != nil {
-		tb.Fatalf("line %q: %v", line, err)
-	}
-	g := grid.New(sh)
-	a := grid.DefaultAlphabet(sh.N())
-	for i := 0; i < len(line); i++ {
-		d, ok := a.Digit(line[i])
-		if !ok {
-			tb.Fatalf("line %q: symbol %q at column %d", line, line[i], i+1)
-		}
-		g.Cells[i] = uint8(d)
-	}
-	return g
-}
+func dataGrid(tb testing.TB, line string) grid.Grid { return gridtest.Line(tb, line) }
 
-// loadBook returns up to limit puzzles of a shared data file with their
-// solutions, labelled with made-up difficulties.
 func loadBook(tb testing.TB, puzzles, solutions string, limit int) []Puzzle {
 	tb.Helper()
 	ps := dataLines(tb, puzzles, limit)
