@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -190,42 +189,17 @@ func WriteBook(w io.Writer, puzzles []Puzzle, opts BookOptions) error {
 // same directory, syncs it and renames it over path, so an interrupted run
 // never leaves a partial book behind; on any error the temporary file is
 // removed and path is untouched.
-func WriteBookFile(path string, puzzles []Puzzle, opts BookOptions) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+func WriteBookFile(path string, puzzles []Puzzle, opts BookOptions) error {
+	f, err := Create(path)
 	if err != nil {
 		return fmt.Errorf("write book: %w", err)
 	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if err = WriteBook(f, puzzles, opts); err != nil {
+	defer f.Abort()
+	if err := WriteBook(f, puzzles, opts); err != nil {
 		return err
 	}
-	if err = f.Chmod(0o644); err != nil {
+	if err := f.Commit(); err != nil {
 		return fmt.Errorf("write book: %w", err)
-	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("write book: %w", err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("write book: %w", err)
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("write book: %w", err)
-	}
-	// Make the rename itself durable where the system allows it; a failure
-	// here does not undo a complete book.
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync()
-		d.Close()
 	}
 	return nil
 }

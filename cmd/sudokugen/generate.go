@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -266,19 +265,14 @@ func generateError(err, genErr error) error {
 func writeRecords(path string, stdout io.Writer, write func(commit func() error, w io.Writer) error) error {
 	var buf bytes.Buffer
 	var dst io.Writer = stdout
-	var f *os.File
+	var f *output.File
 	if path != "" && path != "-" {
 		var err error
-		if f, err = createTemp(path); err != nil {
+		if f, err = output.Create(path); err != nil {
 			return &exitError{code: exitUsage, err: err}
 		}
+		defer f.Abort()
 		dst = f
-		defer func() {
-			if f != nil {
-				f.Close()
-				os.Remove(f.Name())
-			}
-		}()
 	}
 	last := time.Now()
 	push := func() error {
@@ -306,10 +300,9 @@ func writeRecords(path string, stdout io.Writer, write func(commit func() error,
 		err = perr
 	}
 	if f != nil {
-		if ferr := finishTemp(f, path); ferr != nil && err == nil {
+		if ferr := f.Commit(); ferr != nil && err == nil {
 			err = &exitError{code: exitUsage, err: ferr}
 		}
-		f = nil
 	}
 	return err
 }

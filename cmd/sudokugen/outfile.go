@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+
+	"github.com/sudokugen/sudokugen/output"
 )
 
 // writeOutput runs write on standard output, or, with a path, on a
@@ -23,48 +23,20 @@ func writeOutput(path string, stdout io.Writer, write func(*bufio.Writer) error)
 		}
 		return nil
 	}
-	f, err := createTemp(path)
+	f, err := output.Create(path)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
+	defer f.Abort()
 	w := bufio.NewWriterSize(f, 64<<10)
 	if err := write(w); err != nil {
-		f.Close()
-		os.Remove(f.Name())
 		return err
 	}
 	if err := w.Flush(); err != nil {
-		f.Close()
-		os.Remove(f.Name())
 		return &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", path, err)}
 	}
-	if err := finishTemp(f, path); err != nil {
+	if err := f.Commit(); err != nil {
 		return &exitError{code: exitUsage, err: err}
-	}
-	return nil
-}
-
-// createTemp creates the temporary file that finishTemp renames to path.
-func createTemp(path string) (*os.File, error) {
-	return os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-}
-
-// finishTemp syncs and closes f and renames it to path; on failure it
-// removes f and leaves path as it was.
-func finishTemp(f *os.File, path string) error {
-	err := f.Sync()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
 }
