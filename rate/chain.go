@@ -505,7 +505,9 @@ func (ch *chainer) cycleHint(b *board, dst int32, y, x bool) hint {
 	n := int32(ch.n)
 	var cells []int32
 	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
-		cells = append(cells, ch.nodes[p].pot/n)
+		if c := ch.nodes[p].pot / n; !inList(cells, c) {
+			cells = append(cells, c)
+		}
 	}
 	var forw, back []elim
 	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
