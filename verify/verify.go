@@ -130,6 +130,20 @@ func (v *Verifier) count(g grid.Grid, limit int) ([]grid.Grid, error) {
 		s = sat.New(g.Shape)
 		v.solvers[g.Shape] = s
 	}
+	moreProved := false // the solver has found a second solution
+	if limit == 2 {
+		// The common question, unique or not: the search stops at its
+		// first solution, and the solver, with it blocked, proves there
+		// is no other. Only when there is one does the search go on to
+		// find the second witness, so that it is reproducible.
+		first, _ := searchSolutions(g, 1)
+		if len(first) == 1 && g.Solves(first[0]) {
+			if s.Solutions(g, first, 2, nil) == 1 {
+				return first, nil
+			}
+			moreProved = true
+		}
+	}
 	found, complete := searchSolutions(g, limit)
 	seen := make(map[string]bool, len(found))
 	for _, sol := range found {
@@ -143,8 +157,8 @@ func (v *Verifier) count(g grid.Grid, limit int) ([]grid.Grid, error) {
 	switch {
 	case len(found) >= limit:
 		// Enough checked solutions: the SAT solver, with all but one of
-		// them blocked, must find one more.
-		if s.Solutions(g, found[:limit-1], limit, nil) < limit {
+		// them blocked, must find one more (unless it already has).
+		if !moreProved && s.Solutions(g, found[:limit-1], limit, nil) < limit {
 			return found, ErrDisagree
 		}
 		return found, nil
