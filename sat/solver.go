@@ -50,8 +50,9 @@ func problem(s grid.Shape, extra [][]int, nv int) *solver.Problem {
 
 // Solver is an incremental SAT solver holding the rules of one grid shape.
 // Givens are never added as clauses: they are passed as assumptions on each
-// call, so one Solver serves any number of puzzles of its shape. It is safe
-// to use from several goroutines, but calls run one at a time.
+// call, so one Solver serves any number of puzzles of its shape. A Solver
+// is for one goroutine at a time; several Solvers may be used from several
+// goroutines, and their calls into gophersat then run one at a time.
 //
 // Solver hides gophersat's pitfalls: assumptions are the only way units
 // reach it (its Assume drops earlier top-level units), the solver is reset
