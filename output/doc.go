@@ -1,6 +1,18 @@
 // Package output writes puzzles for people: text listings and print-ready
 // PDF puzzle books.
 //
+// # Text
+//
+// A TextWriter (NewTextWriter) writes puzzles, and optionally their
+// solutions, one Entry at a time in one of the Formats: line (one puzzle a
+// line, '.' for empty), grid (a pretty grid with box lines), sdm (one a
+// line, '0' for empty), sdk (SadMan rows) and json (JSON Lines with the
+// puzzle, its rows, clue count, and level and score when known). What it
+// writes, grid.NewReader reads back to the same grids.
+//
+// File writes a file whole or not at all: a temporary file beside it,
+// synced and renamed into place by Commit, removed by Abort.
+//
 // # PDF books
 //
 // WriteBook and WriteBookFile lay out a slice of Puzzle values as a book:
