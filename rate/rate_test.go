@@ -1,6 +1,7 @@
 package rate
 
 import (
+	"errors"
 	"flag"
 	"strings"
 	"sync"
@@ -119,4 +120,21 @@ func TestLarge16Steps(t *testing.T) {
 		step = 1
 	}
 	logTechniques(t, checkFile(t, "large/16x16.unique.txt", "large/16x16.unique.solutions.txt", step))
+}
+
+func TestLarge25Steps(t *testing.T) {
+	step := 1
+	if testing.Short() {
+		step = 10
+	}
+	logTechniques(t, checkFile(t, "large/25x25.unique.txt", "large/25x25.unique.solutions.txt", step))
+}
+
+// Grids with several solutions are reported, never rated.
+func TestLarge16Multi(t *testing.T) {
+	for _, l := range readLines(t, "large/16x16.multi.txt") {
+		if res := Puzzle(mustParse(t, l), Options{}); res.Solved || !errors.Is(res.Err, ErrMultiple) {
+			t.Errorf("Puzzle(%q) = solved %v, err %v; want ErrMultiple", l, res.Solved, res.Err)
+		}
+	}
 }
