@@ -24,34 +24,59 @@ func (s *solver) next() (hint, bool) {
 	if h, ok := s.locking(false); ok {
 		return h, true
 	}
-	type finder func() (hint, bool)
-	finders := []finder{
-		func() (hint, bool) { return s.nakedSet(2) },
-		func() (hint, bool) { return s.fish(2) },
-		func() (hint, bool) { return s.hiddenSet(2, false) },
-		func() (hint, bool) { return s.nakedSet(3) },
-		func() (hint, bool) { return s.fish(3) },
-		func() (hint, bool) { return s.hiddenSet(3, false) },
-		func() (hint, bool) { return s.strongLinks(2) },
-		s.xyWing,
-		s.xyzWing,
-		s.uniqueLoops,
-		func() (hint, bool) { return s.nakedSet(4) },
-		func() (hint, bool) { return s.fish(4) },
-		func() (hint, bool) { return s.hiddenSet(4, false) },
-		func() (hint, bool) { return s.strongLinks(3) },
-		func() (hint, bool) { return s.alsWing(3) },
-		s.bug,
-		func() (hint, bool) { return s.strongLinks(4) },
-		func() (hint, bool) { return s.alsWing(4) },
-		s.alignedPairs,
-		func() (hint, bool) { return s.strongLinks(5) },
-		func() (hint, bool) { return s.strongLinks(6) },
+	type finder struct {
+		min int // the lowest score the technique gives, in tenths
+		f   func() (hint, bool)
 	}
-	for _, f := range finders {
-		if h, ok := f(); ok {
+	finders := []finder{
+		{30, func() (hint, bool) { return s.nakedSet(2) }},
+		{32, func() (hint, bool) { return s.fish(2) }},
+		{34, func() (hint, bool) { return s.hiddenSet(2, false) }},
+		{36, func() (hint, bool) { return s.nakedSet(3) }},
+		{38, func() (hint, bool) { return s.fish(3) }},
+		{40, func() (hint, bool) { return s.hiddenSet(3, false) }},
+		{40, func() (hint, bool) { return s.strongLinks(2) }},
+		{42, s.xyWing},
+		{44, s.xyzWing},
+		{45, s.uniqueLoops},
+		{50, func() (hint, bool) { return s.nakedSet(4) }},
+		{52, func() (hint, bool) { return s.fish(4) }},
+		{54, func() (hint, bool) { return s.hiddenSet(4, false) }},
+		{54, func() (hint, bool) { return s.strongLinks(3) }},
+		{55, func() (hint, bool) { return s.alsWing(3) }},
+		{56, s.bug},
+		{58, func() (hint, bool) { return s.strongLinks(4) }},
+		{62, func() (hint, bool) { return s.alsWing(4) }},
+		{62, s.alignedPairs},
+		{62, func() (hint, bool) { return s.strongLinks(5) }},
+		{66, func() (hint, bool) { return s.strongLinks(6) }},
+	}
+	// the lowest score of whatever comes after the finders: chains, or
+	// trial and error on large grids
+	rest := techBase[XCycle]
+	if b.n > 9 {
+		rest = techBase[TrialAndError]
+	}
+	for i, f := range finders {
+		if s.maxScore > 0 {
+			// with MaxScore, stop as soon as every technique left is
+			// known to score more
+			low := rest
+			for _, g := range finders[i:] {
+				low = min(low, g.min)
+			}
+			if low > s.maxScore {
+				s.tooHard = low
+				return hint{}, false
+			}
+		}
+		if h, ok := f.f(); ok {
 			return h, true
 		}
+	}
+	if s.maxScore > 0 && rest > s.maxScore {
+		s.tooHard = rest
+		return hint{}, false
 	}
 	if b.n > 9 {
 		return hint{}, false

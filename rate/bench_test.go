@@ -29,3 +29,22 @@ func BenchmarkPuzzle(b *testing.B) {
 }
 
 type gridRow struct{ g grid.Grid }
+
+// BenchmarkReject rates puzzles SE scores above 3.4 with MaxScore 3.4, the
+// way a generator aiming at medium rejects them.
+func BenchmarkReject(b *testing.B) {
+	rows := readSE(b)
+	var gs []grid.Grid
+	for i, r := range rows {
+		if r.want > 3.4 && i%29 == 0 {
+			gs = append(gs, mustParse(b, r.puzzle))
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		Puzzle(gs[i%len(gs)], Options{MaxScore: 3.4})
+		i++
+	}
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")
+}

@@ -138,8 +138,10 @@ type Options struct {
 	// Explain records every step in Result.Steps.
 	Explain bool
 	// MaxScore, when positive, stops the solve as soon as a step scores
-	// more: the result then has Err ErrTooHard and the score of that step,
-	// which lets a generator reject a puzzle early.
+	// more, which lets a generator reject a puzzle early. The result then
+	// has Err ErrTooHard and a Score above MaxScore: the value of that
+	// step, or a lower bound of it when every technique left scores more
+	// (the solver then skips searching for it).
 	MaxScore float64
 }
 
@@ -218,6 +220,7 @@ type solver struct {
 	unique   bool    // the puzzle is known to have one solution
 	explain  bool
 	maxScore int
+	tooHard  int // set when next stopped early: a lower bound of the next step
 	score    int
 	counts   [numTechniques]int
 	steps    []Step
@@ -232,6 +235,11 @@ func (s *solver) run() Result {
 	res := Result{}
 	for s.b.left > 0 {
 		h, ok := s.next()
+		if !ok && s.tooHard > 0 {
+			s.score = max(s.score, s.tooHard)
+			res.Err = ErrTooHard
+			break
+		}
 		if !ok {
 			h, ok = s.trial()
 			if !ok {
