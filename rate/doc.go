@@ -70,5 +70,7 @@
 //
 // Options.MaxScore stops the solve at the first step that scores more, so
 // a generator can reject a too hard candidate cheaply; Result.Err is then
-// ErrTooHard.
+// ErrTooHard and Result.Score is above MaxScore (a lower bound of the next
+// step when every technique left scores more, so that no search is spent
+// on it). Level.Range gives the scores of each level.
 package rate
