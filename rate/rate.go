@@ -60,7 +60,7 @@ func (s Step) String() string {
 		case FullHouse:
 			b.WriteString("it is the last empty cell in " + s.unit)
 		case HiddenSingleBox, HiddenSingleLine:
-			b.WriteString("it is the only place for a " + sym(p.Digit) + " in " + s.unit)
+			b.WriteString("it is the only place for " + article(sym(p.Digit)) + " " + sym(p.Digit) + " in " + s.unit)
 		case NakedSingle:
 			b.WriteString("it is the only digit left for the cell")
 		case TrialAndError:
@@ -107,6 +107,15 @@ func (s Step) String() string {
 		i = j
 	}
 	return b.String()
+}
+
+// article returns "an" for the symbols whose names start with a vowel
+// sound (8, and letters such as A, F or X), "a" for the others.
+func article(sym string) string {
+	if strings.Contains("8AEFHILMNORSX", sym) && len(sym) == 1 {
+		return "an"
+	}
+	return "a"
 }
 
 func cellList(cs []grid.Cell) string {
