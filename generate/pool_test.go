@@ -86,16 +86,21 @@ func verifyTasks(n int) []Task {
 	return tasks
 }
 
-func runTasks(t *testing.T, p *Pool, tasks []Task) ([]Outcome, error) {
-	t.Helper()
+// source hands out tasks one by one, as Pool.Run asks for them.
+func source(tasks []Task) func() (Task, bool, error) {
 	k := 0
-	next := func() (Task, bool, error) {
+	return func() (Task, bool, error) {
 		if k == len(tasks) {
 			return Task{}, false, nil
 		}
 		k++
 		return tasks[k-1], true, nil
 	}
+}
+
+func runTasks(t *testing.T, p *Pool, tasks []Task) ([]Outcome, error) {
+	t.Helper()
+	next := source(tasks)
 	var outs []Outcome
 	err := p.Run(context.Background(), next, func(o Outcome) error {
 		outs = append(outs, o)
@@ -194,14 +199,7 @@ func TestPoolCancel(t *testing.T) {
 	p := testPool(t, 2, "3:hang")
 	ctx, cancel := context.WithCancel(context.Background())
 	tasks := verifyTasks(50)
-	k := 0
-	next := func() (Task, bool, error) {
-		if k == len(tasks) {
-			return Task{}, false, nil
-		}
-		k++
-		return tasks[k-1], true, nil
-	}
+	next := source(tasks)
 	time.AfterFunc(200*time.Millisecond, cancel)
 	start := time.Now()
 	err := p.Run(ctx, next, func(Outcome) error { return nil })
@@ -216,14 +214,7 @@ func TestPoolCancel(t *testing.T) {
 func TestPoolEmitError(t *testing.T) {
 	p := testPool(t, 2, "")
 	tasks := verifyTasks(200)
-	k := 0
-	next := func() (Task, bool, error) {
-		if k == len(tasks) {
-			return Task{}, false, nil
-		}
-		k++
-		return tasks[k-1], true, nil
-	}
+	next := source(tasks)
 	stop := errors.New("reader went away")
 	n := 0
 	err := p.Run(context.Background(), next, func(Outcome) error {

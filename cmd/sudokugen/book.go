@@ -125,14 +125,7 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	if err := opts.book.validate(); err != nil {
 		return err
 	}
-	if err := opts.pool.validate(); err != nil {
-		return err
-	}
-	ro, err := opts.in.readOptions()
-	if err != nil {
-		return err
-	}
-	pool, err := newPool(opts.pool, 64)
+	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err
 	}

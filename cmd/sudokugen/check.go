@@ -37,6 +37,20 @@ func (f *poolFlags) validate() error {
 	return nil
 }
 
+// setup checks the pool and input flags shared by the commands that
+// verify puzzles, and returns the read options and the pool.
+func setup(in inputFlags, pf poolFlags) (grid.ReadOptions, *generate.Pool, error) {
+	if err := pf.validate(); err != nil {
+		return grid.ReadOptions{}, nil, err
+	}
+	ro, err := in.readOptions()
+	if err != nil {
+		return ro, nil, err
+	}
+	pool, err := newPool(pf, 64)
+	return ro, pool, err
+}
+
 // workerEnv marks a process started as a worker of the pool.
 const workerEnv = "SUDOKUGEN_WORKER"
 

@@ -66,14 +66,7 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	if opts.countLimit < 2 {
 		return usageError("--count-limit must be at least 2, not %d", opts.countLimit)
 	}
-	if err := opts.pool.validate(); err != nil {
-		return err
-	}
-	ro, err := opts.in.readOptions()
-	if err != nil {
-		return err
-	}
-	pool, err := newPool(opts.pool, 64)
+	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err
 	}
