@@ -157,3 +157,18 @@ func (rs *records) close() {
 	}
 	rs.cur = nil
 }
+
+// listing holds the flags of the commands that print one record per
+// puzzle: verify, solve and rate.
+type listing struct {
+	json   bool
+	quiet  bool
+	output string
+}
+
+func (l *listing) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.BoolVar(&l.json, "json", false, "print one JSON object per puzzle (JSON Lines)")
+	fl.BoolVarP(&l.quiet, "quiet", "q", false, "no summary or progress on stderr")
+	fl.StringVarP(&l.output, "output", "o", "", "write to this file instead of standard output")
+}

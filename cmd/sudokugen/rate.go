@@ -16,12 +16,10 @@ import (
 )
 
 type rateOptions struct {
-	in      inputFlags
-	json    bool
+	in inputFlags
+	listing
 	explain bool
 	workers int
-	quiet   bool
-	output  string
 	files   []string
 }
 
@@ -49,11 +47,9 @@ single solution, or malformed), 2 for a usage or I/O error.`,
 	}
 	opts.in.register(cmd)
 	fl := cmd.Flags()
-	fl.BoolVar(&opts.json, "json", false, "print one JSON object per puzzle (JSON Lines)")
+	opts.listing.register(cmd)
 	fl.BoolVar(&opts.explain, "explain", false, "print every step of the solve")
 	fl.IntVarP(&opts.workers, "workers", "w", runtime.NumCPU(), "puzzles rated at once")
-	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no summary or progress on stderr")
-	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
 }
 

@@ -28,9 +28,7 @@ With --json, one object per puzzle as printed by verify --json.`,
 	}
 	opts.in.register(cmd)
 	opts.pool.register(cmd)
-	cmd.Flags().BoolVar(&opts.json, "json", false, "print one JSON object per puzzle (JSON Lines)")
-	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no summary or progress on stderr")
-	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
+	opts.listing.register(cmd)
 	return cmd
 }
 

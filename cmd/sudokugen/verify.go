@@ -16,12 +16,10 @@ import (
 )
 
 type verifyOptions struct {
-	in         inputFlags
-	pool       poolFlags
-	json       bool
+	in   inputFlags
+	pool poolFlags
+	listing
 	countLimit int
-	quiet      bool
-	output     string
 	files      []string
 	solve      bool // the solve command: print solutions, not verdicts
 }
@@ -55,10 +53,8 @@ usage or I/O error.`,
 	}
 	opts.in.register(cmd)
 	opts.pool.register(cmd)
-	cmd.Flags().BoolVar(&opts.json, "json", false, "print one JSON object per puzzle (JSON Lines)")
+	opts.listing.register(cmd)
 	cmd.Flags().IntVar(&opts.countLimit, "count-limit", 2, "count solutions up to this many (at least 2)")
-	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no summary or progress on stderr")
-	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
 }
 
