@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
@@ -158,10 +159,20 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		}
 	}
 	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves}
+	// The last puzzle accept let through, with its rating. A rating bounded
+	// by MaxScore that runs to the end is the full rating, and the puzzle
+	// a pass ends with is the last one it accepted; so rating it again at
+	// the end would repeat the costliest work of the attempt.
+	var accepted grid.Grid
+	var acceptedRating rate.Result
 	if opts.MaxScore > 0 {
 		rm.accept = func(p grid.Grid) bool {
 			r := rate.Puzzle(p, rate.Options{MaxScore: opts.MaxScore})
-			return r.Solved && r.Score <= opts.MaxScore
+			if !r.Solved || r.Score > opts.MaxScore {
+				return false
+			}
+			accepted, acceptedRating = p.Clone(), r
+			return true
 		}
 	}
 	best := -1.0
@@ -200,7 +211,10 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		}
 		out := Puzzle{Index: index, Puzzle: p, Solution: full}
 		if rated || opts.Rate {
-			r := rate.Puzzle(p, rate.Options{})
+			r := acceptedRating
+			if !slices.Equal(p.Cells, accepted.Cells) {
+				r = rate.Puzzle(p, rate.Options{})
+			}
 			out.Score, out.Level = r.Score, r.Level.String()
 			if rated && (r.Score < opts.MinScore || (opts.MaxScore > 0 && r.Score > opts.MaxScore)) {
 				best = max(best, r.Score)
