@@ -19,9 +19,10 @@ import (
 
 // layout holds the units of one shape as cell indices.
 type layout struct {
-	n     int
-	units [][]int32 // rows, then columns, then boxes
-	peers [][]int32 // for each cell, the other cells of its row, column and box
+	n      int
+	units  [][]int32   // rows, then columns, then boxes
+	peers  [][]int32   // for each cell, the other cells of its row, column and box
+	unitOf [][2]uint64 // for each cell, the bits of its row, column and box in units
 }
 
 var layouts sync.Map // grid.Shape -> *layout
@@ -31,7 +32,7 @@ func layoutOf(s grid.Shape) *layout {
 		return l.(*layout)
 	}
 	n := s.N()
-	l := &layout{n: n, units: make([][]int32, 3*n), peers: make([][]int32, n*n)}
+	l := &layout{n: n, units: make([][]int32, 3*n), peers: make([][]int32, n*n), unitOf: make([][2]uint64, n*n)}
 	g := grid.New(s)
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
@@ -40,6 +41,9 @@ func layoutOf(s grid.Shape) *layout {
 			l.units[n+c] = append(l.units[n+c], i)
 			b := g.Box(r, c)
 			l.units[2*n+b] = append(l.units[2*n+b], i)
+			for _, u := range [3]int{r, n + c, 2*n + b} {
+				l.unitOf[i][u/64] |= 1 << (u % 64)
+			}
 		}
 	}
 	for i := 0; i < n*n; i++ {
@@ -64,6 +68,11 @@ type searcher struct {
 	nodes int
 	limit int
 	queue []int32
+	// dirty holds the units whose candidates changed since hiddenSingles
+	// last looked at them, as bits (3*36 units at most): it looks at those
+	// only.
+	dirty [2]uint64
+	saved [][]uint64 // a copy of the candidates per search depth
 	shape grid.Shape
 	found []grid.Grid
 }
@@ -84,7 +93,10 @@ func searchSolutions(g grid.Grid, limit int) (sols []grid.Grid, complete bool) {
 			return nil, true
 		}
 	}
-	gaveUp := s.solve(cand)
+	for u := range l.units {
+		s.dirty[u/64] |= 1 << (u % 64)
+	}
+	gaveUp := s.solve(cand, 0)
 	return s.found, !gaveUp
 }
 
@@ -99,6 +111,8 @@ func (s *searcher) assign(cand []uint64, i int32, mask uint64) bool {
 		return false
 	}
 	cand[i] = mask
+	s.dirty[0] |= s.l.unitOf[i][0]
+	s.dirty[1] |= s.l.unitOf[i][1]
 	s.queue = append(s.queue[:0], i)
 	for len(s.queue) > 0 {
 		c := s.queue[len(s.queue)-1]
@@ -109,6 +123,8 @@ func (s *searcher) assign(cand []uint64, i int32, mask uint64) bool {
 				continue
 			}
 			cand[p] &^= m
+			s.dirty[0] |= s.l.unitOf[p][0]
+			s.dirty[1] |= s.l.unitOf[p][1]
 			switch bits.OnesCount64(cand[p]) {
 			case 0:
 				return false
@@ -121,50 +137,59 @@ func (s *searcher) assign(cand []uint64, i int32, mask uint64) bool {
 }
 
 // hiddenSingles places every digit that has one place left in a unit,
-// until none is left; false on a contradiction.
+// until none is left; false on a contradiction. It looks only at the units
+// that changed since it last looked, which reaches the same state as
+// sweeping them all.
 func (s *searcher) hiddenSingles(cand []uint64) bool {
-	for changed := true; changed; {
-		changed = false
-		for _, u := range s.l.units {
-			var once, twice, fixed uint64
+	for {
+		w := 0
+		if s.dirty[0] == 0 {
+			if s.dirty[1] == 0 {
+				return true
+			}
+			w = 1
+		}
+		b := bits.TrailingZeros64(s.dirty[w])
+		s.dirty[w] &^= 1 << b
+		u := s.l.units[64*w+b]
+		var once, twice, fixed uint64
+		for _, c := range u {
+			m := cand[c]
+			twice |= once & m
+			once |= m
+			if m&(m-1) == 0 {
+				fixed |= m
+			}
+		}
+		if once != s.full {
+			return false
+		}
+		hidden := once &^ twice &^ fixed
+		for hidden != 0 {
+			d := hidden & -hidden
+			hidden &^= d
 			for _, c := range u {
-				m := cand[c]
-				twice |= once & m
-				once |= m
-				if m&(m-1) == 0 {
-					fixed |= m
-				}
-			}
-			if once != s.full {
-				return false
-			}
-			hidden := once &^ twice &^ fixed
-			for hidden != 0 {
-				d := hidden & -hidden
-				hidden &^= d
-				for _, c := range u {
-					if cand[c]&d != 0 {
-						if !s.assign(cand, c, d) {
-							return false
-						}
-						break
+				if cand[c]&d != 0 {
+					if !s.assign(cand, c, d) {
+						return false
 					}
+					break
 				}
-				changed = true
 			}
 		}
 	}
-	return true
 }
 
-// solve searches below cand, collecting solutions in s.found. It returns
-// true when the search must stop early: the budget is spent.
-func (s *searcher) solve(cand []uint64) (stop bool) {
+// solve searches below cand, at the given depth, collecting solutions in
+// s.found. It returns true when the search must stop early: the budget is
+// spent.
+func (s *searcher) solve(cand []uint64, depth int) (stop bool) {
 	s.nodes++
 	if s.nodes > budget(s.limit) {
 		return true
 	}
 	if !s.hiddenSingles(cand) {
+		s.dirty = [2]uint64{}
 		return false
 	}
 	best, bestCount := -1, 65
@@ -184,12 +209,19 @@ func (s *searcher) solve(cand []uint64) (stop bool) {
 		s.found = append(s.found, sol)
 		return false
 	}
-	saved := make([]uint64, len(cand))
+	if depth == len(s.saved) {
+		s.saved = append(s.saved, make([]uint64, len(cand)))
+	}
+	saved := s.saved[depth]
 	for m := cand[best]; m != 0 && len(s.found) < s.limit; {
 		d := m & -m
 		m &^= d
 		copy(saved, cand)
-		if s.assign(saved, int32(best), d) && s.solve(saved) {
+		if !s.assign(saved, int32(best), d) {
+			s.dirty = [2]uint64{}
+			continue
+		}
+		if s.solve(saved, depth+1) {
 			return true
 		}
 	}
