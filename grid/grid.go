@@ -182,33 +182,46 @@ func (c Clash) String() string {
 }
 
 // Clashes returns every pair of givens that break the rules, in row-major
-// order of the second cell, at most one per unit and digit.
+// order of the second cell, at most one per unit and digit. A grid whose
+// cells do not fit its shape has none.
 func (g Grid) Clashes() []Clash {
 	n := g.N()
+	if g.Shape.Validate() != nil || len(g.Cells) != n*n {
+		return nil
+	}
 	var out []Clash
 	// first[unit kind][unit index][digit] = 1 + cell index of the first sighting
 	seen := make([]int32, 3*n*(n+1))
-	for i, v := range g.Cells {
-		if v == 0 {
-			continue
-		}
-		r, c := i/n, i%n
-		units := [3]int{r, c, g.Box(r, c)}
-		for k, u := range units {
-			slot := (k*n+u)*(n+1) + int(v)
-			switch prev := seen[slot]; {
-			case prev == 0:
-				seen[slot] = int32(i + 1)
-			case prev > 0:
-				p := int(prev - 1)
-				out = append(out, Clash{
-					Unit:  [3]string{"row", "column", "box"}[k],
-					Index: u,
-					Digit: int(v),
-					A:     Cell{p / n, p % n},
-					B:     Cell{r, c},
-				})
-				seen[slot] = -1 // report each unit and digit once
+	// The box of each column within a band of boxes; no division per cell.
+	var colBox [MaxN]int
+	for c := 0; c < n; c++ {
+		colBox[c] = c / g.BoxCols
+	}
+	across := n / g.BoxCols
+	for r := 0; r < n; r++ {
+		row := g.Cells[r*n : r*n+n]
+		band := (r / g.BoxRows) * across
+		for c, v := range row {
+			if v == 0 {
+				continue
+			}
+			units := [3]int{r, c, band + colBox[c]}
+			for k, u := range units {
+				slot := (k*n+u)*(n+1) + int(v)
+				switch prev := seen[slot]; {
+				case prev == 0:
+					seen[slot] = int32(r*n + c + 1)
+				case prev > 0:
+					p := int(prev - 1)
+					out = append(out, Clash{
+						Unit:  [3]string{"row", "column", "box"}[k],
+						Index: u,
+						Digit: int(v),
+						A:     Cell{p / n, p % n},
+						B:     Cell{r, c},
+					})
+					seen[slot] = -1 // report each unit and digit once
+				}
 			}
 		}
 	}
