@@ -114,6 +114,9 @@ func (s cellSet) count() int    { return popcount(s[0]) + popcount(s[1]) }
 func (s cellSet) and(o cellSet) cellSet {
 	return cellSet{s[0] & o[0], s[1] & o[1]}
 }
+func (s cellSet) andNot(o cellSet) cellSet {
+	return cellSet{s[0] &^ o[0], s[1] &^ o[1]}
+}
 func (s cellSet) or(o cellSet) cellSet {
 	return cellSet{s[0] | o[0], s[1] | o[1]}
 }

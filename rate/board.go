@@ -26,6 +26,9 @@ type geom struct {
 	// each once; peerType[c][k] is the unit type peers[c][k] came from.
 	peers    [][]int32
 	peerType [][]uint8
+	// peerSet[c] holds peers[c] as a set, on grids small enough for a
+	// cellSet (nil otherwise)
+	peerSet []cellSet
 	// scan lists the units in the order the solver scans them
 	scan []int
 }
@@ -59,6 +62,14 @@ func geomOf(s grid.Shape) *geom {
 					g.peers[c] = append(g.peers[c], p)
 					g.peerType[c] = append(g.peerType[c], uint8(t))
 				}
+			}
+		}
+	}
+	if n*n <= 128 {
+		g.peerSet = make([]cellSet, n*n)
+		for c, ps := range g.peers {
+			for _, p := range ps {
+				g.peerSet[c].add(int(p))
 			}
 		}
 	}

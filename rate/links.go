@@ -1,5 +1,7 @@
 package rate
 
+import "math/bits"
+
 // A strong link on a digit joins two ends of a unit: if the digit is not
 // at one end, it is at the other. An end is a cell or, for grouped links,
 // the digit's cells in one box segment of a line, or one arm of a box
@@ -7,6 +9,7 @@ package rate
 type group struct {
 	cells []int32
 	set   cellSet
+	seen  cellSet  // the cells that see every cell of the group
 	units [3]int32 // the box, row and column holding every cell, or -1
 }
 
@@ -17,9 +20,10 @@ type strongLink struct {
 }
 
 func (b *board) newGroup(cs []int32) group {
-	g := group{cells: cs, units: b.cellUnit[cs[0]]}
+	g := group{cells: cs, units: b.cellUnit[cs[0]], seen: b.peerSet[cs[0]]}
 	for _, c := range cs {
 		g.set.add(int(c))
+		g.seen = g.seen.and(b.peerSet[c])
 		for t := 0; t < 3; t++ {
 			if b.cellUnit[c][t] != g.units[t] {
 				g.units[t] = -1
@@ -31,22 +35,13 @@ func (b *board) newGroup(cs []int32) group {
 
 // sameUnit reports whether all cells of x and y lie in one row, column or
 // box.
-func (b *board) sameUnit(x, y group) bool {
+func (b *board) sameUnit(x, y *group) bool {
 	for t := 0; t < 3; t++ {
 		if x.units[t] >= 0 && x.units[t] == y.units[t] {
 			return true
 		}
 	}
 	return false
-}
-
-func (b *board) seesGroup(p int32, g group) bool {
-	for _, c := range g.cells {
-		if c == p || !b.sees(int(p), int(c)) {
-			return false
-		}
-	}
-	return true
 }
 
 // links lists digit d's strong links, grouped ones too when grouped.
@@ -155,29 +150,26 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 	var best hint
 	bestElims := 0
 	found := false
-	chain := make([]group, 0, 2*k)
-	var used cellSet
-	linkUnits := make([]int, 0, k)
-	groupedCount := 0
-	var all []int
+	var chain [6]int32 // the oriented links of the chain so far
 	for d := 1; d <= n; d++ {
 		bit := uint64(1) << (d - 1)
-		links, follow := s.linkGraph(d)
-		if len(links) < k {
+		lg := s.linkGraph(d)
+		if len(lg.links) < k {
 			continue
 		}
-		for len(all) < 2*len(links) {
-			all = append(all, len(all))
-		}
-		ends := func(o int) (group, group) {
-			l := links[o/2]
-			if o%2 == 0 {
-				return l.a, l.b
+		var holds cellSet // the cells that hold d
+		for c, m := range b.cand {
+			if m&bit != 0 {
+				holds.add(c)
 			}
-			return l.b, l.a
 		}
+		// The search stops after budget calls; every call counts, leaves
+		// included, so that the chains tried stay the same whatever is
+		// found.
 		budget := 5000
-		last := -1
+		var used cellSet
+		var usedUnits uint64
+		groupedCount := 0
 		var rec func(depth int)
 		rec = func(depth int) {
 			if budget <= 0 {
@@ -185,22 +177,18 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 			}
 			budget--
 			if depth == k {
-				start, end := chain[0], chain[len(chain)-1]
+				start, end := lg.orient[chain[0]].a, lg.orient[chain[k-1]].e
 				if b.sameUnit(start, end) {
 					return
 				}
-				var es []elim
-				for _, p := range b.peers[start.cells[0]] {
-					if b.cand[p]&bit != 0 && !used.has(int(p)) && b.seesGroup(p, start) && b.seesGroup(p, end) {
-						es = append(es, elim{p, int32(d)})
-					}
-				}
-				if len(es) == 0 {
+				es := start.seen.and(end.seen).and(holds).andNot(used)
+				count := es.count()
+				if count == 0 {
 					return
 				}
 				hasBox, hasRow, hasCol := false, false, false
-				for _, u := range linkUnits {
-					switch u / n {
+				for _, o := range chain[:k] {
+					switch lg.orient[o].unit / n {
 					case boxUnit:
 						hasBox = true
 					case rowUnit:
@@ -219,52 +207,48 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 				default:
 					sc++
 				}
-				if !found || sc < best.score || sc == best.score && len(es) > bestElims {
-					found, bestElims = true, len(es)
-					var cells []int32
-					for _, g := range chain {
-						cells = append(cells, g.cells...)
+				if !found || sc < best.score || sc == best.score && count > bestElims {
+					found, bestElims = true, count
+					elims := make([]elim, 0, count)
+					for _, p := range b.peers[start.cells[0]] {
+						if es.has(int(p)) {
+							elims = append(elims, elim{p, int32(d)})
+						}
 					}
-					best = hint{tech: tech, score: sc, cells: cells, place: -1, elims: es, unit: -1, digits: bit}
+					var cells []int32
+					for _, o := range chain[:k] {
+						cells = append(cells, lg.orient[o].a.cells...)
+						cells = append(cells, lg.orient[o].e.cells...)
+					}
+					best = hint{tech: tech, score: sc, cells: cells, place: -1, elims: elims, unit: -1, digits: bit}
 				}
 				return
 			}
-			var options []int
-			if depth == 0 {
-				options = all[:2*len(links)]
-			} else {
-				options = follow[last]
+			options := lg.all
+			if depth > 0 {
+				options = lg.follow(chain[depth-1])
 			}
 			for _, o := range options {
-				l := links[o/2]
-				usedUnit := false
-				for _, u := range linkUnits {
-					if u == l.unit {
-						usedUnit = true
-					}
-				}
-				if usedUnit || !used.and(l.a.set).empty() || !used.and(l.b.set).empty() {
+				ol := &lg.orient[o]
+				if usedUnits>>ol.unit&1 != 0 || !used.and(ol.span).empty() {
 					continue
 				}
-				{
-					a, e := ends(o)
-					prev := last
-					last = o
-					chain = append(chain, a, e)
-					saved := used
-					used = used.or(a.set).or(e.set)
-					linkUnits = append(linkUnits, l.unit)
-					if l.grouped {
-						groupedCount++
-					}
-					rec(depth + 1)
-					if l.grouped {
-						groupedCount--
-					}
-					chain = chain[:len(chain)-2]
-					used = saved
-					linkUnits = linkUnits[:len(linkUnits)-1]
-					last = prev
+				chain[depth] = o
+				saved := used
+				used = used.or(ol.span)
+				usedUnits |= 1 << ol.unit
+				if ol.grouped {
+					groupedCount++
+				}
+				rec(depth + 1)
+				if ol.grouped {
+					groupedCount--
+				}
+				usedUnits &^= 1 << ol.unit
+				used = saved
+				if budget <= 0 {
+					// every later call would return at once
+					return
 				}
 			}
 		}
@@ -273,44 +257,97 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 	return best, found
 }
 
-// linkGraph returns digit d's strong links and, for each oriented link
-// (link*2 + direction), the oriented links that may follow it. It is
-// computed once per grid state.
-func (s *solver) linkGraph(d int) ([]strongLink, [][]int) {
+// linkGraph holds one digit's strong links, each taken both ways (oriented
+// link o is link o/2, from a to b when o is even), and for each oriented
+// link the oriented links that may follow it: those of another link whose
+// start shares a unit with its end.
+type linkGraph struct {
+	links  []strongLink
+	orient []orientedLink
+	all    []int32 // every oriented link, in order
+	next   []int32 // follow(o) is next[first[o]:first[o+1]], ascending
+	first  []int32
+}
+
+type orientedLink struct {
+	a, e    *group  // start and end
+	span    cellSet // the cells of both ends
+	unit    int
+	grouped bool
+}
+
+func (lg *linkGraph) follow(o int32) []int32 {
+	return lg.next[lg.first[o]:lg.first[o+1]]
+}
+
+// linkGraph returns digit d's link graph. It is computed once per grid
+// state and shared by the strong-link searches of every length.
+func (s *solver) linkGraph(d int) *linkGraph {
 	if s.linkVer != s.version || s.linkCache == nil {
-		s.linkCache = make([]linkEntry, s.b.n+1)
+		if s.linkCache == nil {
+			s.linkCache = make([]linkEntry, s.b.n+1)
+		}
+		for i := range s.linkCache {
+			s.linkCache[i].done = false
+		}
 		s.linkVer = s.version
 	}
 	e := &s.linkCache[d]
 	if e.done {
-		return e.links, e.follow
+		return &e.graph
 	}
-	links := s.links(d)
-	ends := func(o int) (group, group) {
-		l := links[o/2]
-		if o%2 == 0 {
-			return l.a, l.b
+	lg := &e.graph
+	lg.links = s.links(d)
+	no := 2 * len(lg.links)
+	lg.orient = lg.orient[:0]
+	lg.all = lg.all[:0]
+	for o := 0; o < no; o++ {
+		l := &lg.links[o/2]
+		ol := orientedLink{a: &l.a, e: &l.b, unit: l.unit, grouped: l.grouped}
+		if o%2 == 1 {
+			ol.a, ol.e = &l.b, &l.a
 		}
-		return l.b, l.a
+		ol.span = l.a.set.or(l.b.set)
+		lg.orient = append(lg.orient, ol)
+		lg.all = append(lg.all, int32(o))
 	}
-	follow := make([][]int, 2*len(links))
-	for o := range follow {
-		_, end := ends(o)
-		for q := range follow {
-			if q/2 == o/2 {
-				continue
-			}
-			if a, _ := ends(q); s.b.sameUnit(end, a) {
-				follow[o] = append(follow[o], q)
+	// starts[u] is the set of oriented links whose start lies in unit u
+	nw := (no + 63) / 64
+	starts := make([]uint64, len(s.b.units)*nw)
+	for q := range lg.orient {
+		for _, u := range lg.orient[q].a.units {
+			if u >= 0 {
+				starts[int(u)*nw+q/64] |= 1 << (q % 64)
 			}
 		}
 	}
-	*e = linkEntry{done: true, links: links, follow: follow}
-	return links, follow
+	row := make([]uint64, nw)
+	lg.next = lg.next[:0]
+	lg.first = append(lg.first[:0], 0)
+	for o := range lg.orient {
+		clear(row)
+		for _, u := range lg.orient[o].e.units {
+			if u >= 0 {
+				for w, x := range starts[int(u)*nw : int(u+1)*nw] {
+					row[w] |= x
+				}
+			}
+		}
+		// not the same link taken either way
+		self := o &^ 1
+		row[self/64] &^= 3 << (self % 64)
+		for w, x := range row {
+			for ; x != 0; x &= x - 1 {
+				lg.next = append(lg.next, int32(w*64+bits.TrailingZeros64(x)))
+			}
+		}
+		lg.first = append(lg.first, int32(len(lg.next)))
+	}
+	e.done = true
+	return lg
 }
 
 type linkEntry struct {
-	done   bool
-	links  []strongLink
-	follow [][]int
+	done  bool
+	graph linkGraph
 }
