@@ -26,6 +26,11 @@ type geom struct {
 	// each once; peerType[c][k] is the unit type peers[c][k] came from.
 	peers    [][]int32
 	peerType [][]uint8
+	// cellIdx[c][t] is c's position in its unit of type t; peerMask[c][t]
+	// holds the positions in that unit of the peers that peers[c] lists
+	// under type t
+	cellIdx  [][3]uint8
+	peerMask [][3]uint64
 	// peerSet[c] holds peers[c] as a set, on grids small enough for a
 	// cellSet (nil otherwise)
 	peerSet []cellSet
@@ -63,6 +68,21 @@ func geomOf(s grid.Shape) *geom {
 					g.peerType[c] = append(g.peerType[c], uint8(t))
 				}
 			}
+		}
+	}
+	g.cellIdx = make([][3]uint8, n*n)
+	g.peerMask = make([][3]uint64, n*n)
+	for t := 0; t < 3; t++ {
+		for u := t * n; u < (t+1)*n; u++ {
+			for i, c := range g.units[u] {
+				g.cellIdx[c][t] = uint8(i)
+			}
+		}
+	}
+	for c := range g.peers {
+		for k, p := range g.peers[c] {
+			t := g.peerType[c][k]
+			g.peerMask[c][t] |= 1 << g.cellIdx[p][t]
 		}
 	}
 	if n*n <= 128 {

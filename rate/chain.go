@@ -53,6 +53,13 @@ type chainer struct {
 	gen   int32
 	pool  []*pset
 	used  int
+
+	// Each unit's places for each digit (pos[u*n+d], bit i for units[u][i])
+	// of the solver's grid, the work grid and the work grid before the
+	// chain: they find a digit's last place in a unit without a scan.
+	pos, workPos, savePos []uint16
+	// buffers of the searches
+	pendOn, pendOff, found, buf []int32
 	// the rule being run
 	dynamic, nishio, multiple bool
 	// on-chains of the current rule run, by potential: index+1 into the
@@ -71,6 +78,9 @@ func newChainer(g *geom) *chainer {
 	ch := &chainer{geom: g}
 	ch.work = board{geom: g, val: make([]uint8, g.nc), cand: make([]uint64, g.nc)}
 	ch.save = make([]uint64, g.nc)
+	ch.pos = make([]uint16, len(g.units)*g.n)
+	ch.workPos = make([]uint16, len(g.units)*g.n)
+	ch.savePos = make([]uint16, len(g.units)*g.n)
 	ch.stamp = make([]int32, g.nc*g.n*2)
 	ch.onCache = make([]int32, g.nc*g.n)
 	return ch
@@ -171,22 +181,23 @@ func lengthBonus(complexity int) int {
 }
 
 // onToOff lists the potentials that p on turns off: the cell's other
-// digits (when y) and the digit in the cell's peers.
-func (ch *chainer) onToOff(b *board, p int32, y bool, out []int32) []int32 {
+// digits (when y) and the digit in the cell's peers, in the order of peers.
+func (ch *chainer) onToOff(cand []uint64, pos []uint16, p int32, y bool, out []int32) []int32 {
 	nd := ch.nodes[p]
 	n := int32(ch.n)
 	cell, d := nd.pot/n, nd.pot%n
 	if y {
-		for m := b.cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
+		for m := cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			out = append(out, ch.node1(cell*n+v, false, causeCell, p))
 		}
 	}
-	bit := uint64(1) << d
-	pt := ch.peerType[cell]
-	for k, q := range ch.peers[cell] {
-		if b.cand[q]&bit != 0 {
-			out = append(out, ch.node1(q*n+d, false, causeUnit+pt[k], p))
+	for t := 0; t < 3; t++ {
+		u := ch.cellUnit[cell][t]
+		cells := ch.units[u]
+		for m := pos[u*n+d] & uint16(ch.peerMask[cell][t]); m != 0; m &= m - 1 {
+			q := cells[bits.TrailingZeros16(m)]
+			out = append(out, ch.node1(q*n+d, false, causeUnit+uint8(t), p))
 		}
 	}
 	return out
@@ -194,13 +205,14 @@ func (ch *chainer) onToOff(b *board, p int32, y bool, out []int32) []int32 {
 
 // offToOn lists the potentials that p off turns on: the cell's last digit
 // (when y) and the digit's last place in each of the cell's units (when
-// x). Candidates removed earlier by the chain become extra parents.
-func (ch *chainer) offToOn(b *board, p int32, save []uint64, offs *pset, y, x bool, out []int32) []int32 {
+// x). With save and savePos, the grid before a dynamic chain, candidates
+// removed earlier by the chain become extra parents.
+func (ch *chainer) offToOn(cand []uint64, pos []uint16, save []uint64, savePos []uint16, p int32, offs *pset, y, x bool, out []int32) []int32 {
 	nd := ch.nodes[p]
 	n := int32(ch.n)
 	cell, d := nd.pot/n, nd.pot%n
 	if y {
-		m := b.cand[cell]
+		m := cand[cell]
 		if popcount(m) == 2 {
 			other := int32(bits.TrailingZeros64(m &^ (1 << d)))
 			ps := append(ch.tmp[:0], p)
@@ -214,30 +226,19 @@ func (ch *chainer) offToOn(b *board, p int32, save []uint64, offs *pset, y, x bo
 		}
 	}
 	if x {
-		bit := uint64(1) << d
 		for t := 0; t < 3; t++ {
 			u := ch.cellUnit[cell][t]
-			other := int32(-1)
-			for _, q := range ch.units[u] {
-				if q == cell || b.cand[q]&bit == 0 {
-					continue
-				}
-				if other >= 0 {
-					other = -2
-					break
-				}
-				other = q
-			}
-			if other < 0 {
+			at := pos[u*n+d]
+			m := at &^ (1 << ch.cellIdx[cell][t])
+			if m == 0 || m&(m-1) != 0 {
 				continue
 			}
+			cells := ch.units[u]
+			other := cells[bits.TrailingZeros16(m)]
 			ps := append(ch.tmp[:0], p)
-			for _, q := range ch.units[u] {
-				if save == nil {
-					break
-				}
-				if save[q]&bit != 0 && b.cand[q]&bit == 0 {
-					if id := offs.get(q*n + d); id >= 0 {
+			if savePos != nil {
+				for h := savePos[u*n+d] &^ at; h != 0; h &= h - 1 {
+					if id := offs.get(cells[bits.TrailingZeros16(h)]*n + d); id >= 0 {
 						ps = append(ps, id)
 					}
 				}
@@ -307,6 +308,7 @@ func (ch *chainer) consider(h hint) {
 // the first tier that has one.
 func (ch *chainer) best(s *solver) (hint, bool) {
 	ch.bestSet = false
+	ch.fillPos(s.b.cand, ch.pos)
 	ch.unary(s)
 	if ch.bestSet {
 		return ch.top, true
@@ -322,6 +324,19 @@ func (ch *chainer) best(s *solver) (hint, bool) {
 		}
 	}
 	return hint{}, false
+}
+
+// fillPos computes the places of each digit in each unit from cand.
+func (ch *chainer) fillPos(cand []uint64, pos []uint16) {
+	clear(pos)
+	n := ch.n
+	for u, cells := range ch.units {
+		for i, c := range cells {
+			for m := cand[c]; m != 0; m &= m - 1 {
+				pos[u*n+bits.TrailingZeros64(m)] |= 1 << i
+			}
+		}
+	}
 }
 
 func (ch *chainer) reset() {
@@ -368,10 +383,8 @@ func (ch *chainer) unary(s *solver) {
 func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 	toOn, toOff := ch.newSet(), ch.newSet()
 	toOn.add(ch, src)
-	pendOn := []int32{src}
-	var pendOff []int32
-	var found []int32
-	var buf []int32
+	pendOn := append(ch.pendOn[:0], src)
+	pendOff, found, buf := ch.pendOff[:0], ch.found[:0], ch.buf
 	length := 0
 	base := 65
 	if x && y {
@@ -382,11 +395,12 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 		length++
 		for i := 0; i < len(pendOn); i++ {
 			p := pendOn[i]
-			buf = ch.onToOff(b, p, y, buf[:0])
+			// what p leads to is one link deeper
+			if ch.nodes[p].depth >= limit {
+				continue
+			}
+			buf = ch.onToOff(b.cand, ch.pos, p, y, buf[:0])
 			for _, q := range buf {
-				if ch.nodes[q].depth > limit {
-					continue
-				}
 				if !ch.isParent(p, q) {
 					pendOff = append(pendOff, q)
 					toOff.add(ch, q)
@@ -397,11 +411,11 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 		length++
 		for i := 0; i < len(pendOff); i++ {
 			p := pendOff[i]
-			buf = ch.offToOn(b, p, nil, toOff, y, x, buf[:0])
+			if ch.nodes[p].depth >= limit {
+				continue
+			}
+			buf = ch.offToOn(b.cand, ch.pos, nil, nil, p, toOff, y, x, buf[:0])
 			for _, q := range buf {
-				if ch.nodes[q].depth > limit {
-					continue
-				}
 				if length >= 4 && ch.same(q, src) {
 					found = append(found, q)
 				}
@@ -415,12 +429,13 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 			break
 		}
 	}
+	ch.pendOn, ch.pendOff, ch.found, ch.buf = pendOn, pendOff, found, buf
 	return found
 }
 
 func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	toOn, toOff := ch.newSet(), ch.newSet()
-	var pendOn, pendOff []int32
+	pendOn, pendOff, found, buf := ch.pendOn[:0], ch.pendOff[:0], ch.found[:0], ch.buf
 	if ch.nodes[src].on {
 		toOn.add(ch, src)
 		pendOn = append(pendOn, src)
@@ -430,8 +445,6 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	}
 	srcPot := ch.nodes[src].pot
 	srcOn := ch.nodes[src].on
-	var found []int32
-	var buf []int32
 	base := 66
 	if y {
 		base = 70
@@ -441,11 +454,12 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	for len(pendOn) > 0 || len(pendOff) > 0 {
 		for i := 0; i < len(pendOn); i++ {
 			p := pendOn[i]
-			buf = ch.onToOff(b, p, y, buf[:0])
+			// what p leads to is one link deeper
+			if ch.nodes[p].depth >= limit {
+				continue
+			}
+			buf = ch.onToOff(b.cand, ch.pos, p, y, buf[:0])
 			for _, q := range buf {
-				if ch.nodes[q].depth > limit {
-					continue
-				}
 				if srcOn && ch.nodes[q].pot == srcPot {
 					found = appendUnique(ch, found, q)
 				}
@@ -457,11 +471,11 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 		pendOn = pendOn[:0]
 		for i := 0; i < len(pendOff); i++ {
 			p := pendOff[i]
-			buf = ch.offToOn(b, p, nil, toOff, y, true, buf[:0])
+			if ch.nodes[p].depth >= limit {
+				continue
+			}
+			buf = ch.offToOn(b.cand, ch.pos, nil, nil, p, toOff, y, true, buf[:0])
 			for _, q := range buf {
-				if ch.nodes[q].depth > limit {
-					continue
-				}
 				if !srcOn && ch.nodes[q].pot == srcPot {
 					found = appendUnique(ch, found, q)
 				}
@@ -472,6 +486,7 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 		}
 		pendOff = pendOff[:0]
 	}
+	ch.pendOn, ch.pendOff, ch.found, ch.buf = pendOn, pendOff, found, buf
 	return found
 }
 
@@ -600,17 +615,24 @@ func (ch *chainer) forcingHint(b *board, t int32, y bool) hint {
 func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 	b := &ch.work
 	copy(ch.save, b.cand)
-	defer copy(b.cand, ch.save)
-	pendOn := append([]int32(nil), toOn.order...)
-	pendOff := append([]int32(nil), toOff.order...)
+	copy(ch.savePos, ch.workPos)
+	defer ch.restoreWork()
+	pendOn := append(ch.pendOn[:0], toOn.order...)
+	pendOff := append(ch.pendOff[:0], toOff.order...)
+	defer func() { ch.pendOn, ch.pendOff = pendOn, pendOff }()
 	y := !ch.nishio
-	var buf []int32
+	buf := ch.buf
+	defer func() { ch.buf = buf }()
 	n := int32(ch.n)
+	save, savePos := ch.save, ch.savePos
+	if !ch.dynamic {
+		save, savePos = nil, nil
+	}
 	for io, iff := 0, 0; ; {
 		if io < len(pendOn) {
 			p := pendOn[io]
 			io++
-			buf = ch.onToOff(b, p, y, buf[:0])
+			buf = ch.onToOff(b.cand, ch.workPos, p, y, buf[:0])
 			for _, q := range buf {
 				pot := ch.nodes[q].pot
 				if toOn.has(pot) {
@@ -625,14 +647,14 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 		if iff < len(pendOff) {
 			p := pendOff[iff]
 			iff++
-			save := ch.save
-			if !ch.dynamic {
-				save = nil
-			}
-			buf = ch.offToOn(b, p, save, toOff, y, true, buf[:0])
+			buf = ch.offToOn(b.cand, ch.workPos, save, savePos, p, toOff, y, true, buf[:0])
 			if ch.dynamic {
 				pot := ch.nodes[p].pot
-				b.cand[pot/n] &^= 1 << (pot % n)
+				c, d := pot/n, pot%n
+				b.cand[c] &^= 1 << d
+				for t, u := range ch.cellUnit[c] {
+					ch.workPos[u*n+d] &^= 1 << ch.cellIdx[c][t]
+				}
 			}
 			for _, q := range buf {
 				pot := ch.nodes[q].pot
@@ -647,6 +669,12 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 		}
 		return -1, -1
 	}
+}
+
+// restoreWork puts the work grid back as it was before the chain.
+func (ch *chainer) restoreWork() {
+	copy(ch.work.cand, ch.save)
+	copy(ch.workPos, ch.savePos)
 }
 
 func (ch *chainer) ruleTech(kind Technique) (Technique, int) {
@@ -665,6 +693,7 @@ func (ch *chainer) multi(s *solver) {
 	b := &s.b
 	copy(ch.work.cand, b.cand)
 	copy(ch.work.val, b.val)
+	copy(ch.workPos, ch.pos)
 	n := int32(ch.n)
 	ch.reset()
 	clear(ch.onCache)
