@@ -36,6 +36,9 @@ type geom struct {
 	peerSet []cellSet
 	// scan lists the units in the order the solver scans them
 	scan []int
+	// scratch keeps the memory of finished solves (*scratch) for the
+	// next puzzle of this shape
+	scratch sync.Pool
 }
 
 var geoms sync.Map // grid.Shape -> *geom

@@ -182,7 +182,11 @@ func Puzzle(g grid.Grid, opts Options) Result {
 		}
 		b.place(c, int(v))
 	}
-	s := &solver{b: b, explain: opts.Explain}
+	s := &solver{b: b, explain: opts.Explain, linkVer: -1}
+	if sc, ok := geo.scratch.Get().(*scratch); ok {
+		s.ch, s.linkCache = sc.ch, sc.linkCache
+	}
+	defer func() { geo.scratch.Put(&scratch{s.ch, s.linkCache}) }()
 	if opts.MaxScore > 0 {
 		s.maxScore = int(opts.MaxScore*10 + 0.5)
 	}
@@ -237,6 +241,15 @@ type solver struct {
 	// version counts the changes to b; caches compare it
 	version   int
 	linkVer   int
+	linkCache []linkEntry
+}
+
+// scratch is what a solve leaves for the next one of the same shape: the
+// chainer, whose sets of potentials take megabytes, and the link graphs.
+// Neither holds anything of the puzzle that the next solve reads before
+// writing it.
+type scratch struct {
+	ch        *chainer
 	linkCache []linkEntry
 }
 
