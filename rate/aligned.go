@@ -36,7 +36,7 @@ func (s *solver) alignedTriples() (hint, bool) {
 			isBase.add(c)
 		}
 	}
-	var common []int32
+	var common, tails []int32
 	for i, c0 := range bases {
 		for _, c1 := range bases[i+1:] {
 			tail := excl[c0].or(excl[c1]).and(isBase)
@@ -46,17 +46,14 @@ func (s *solver) alignedTriples() (hint, bool) {
 			if pair.count() < 2 {
 				continue
 			}
-			for _, c2i := range tail.list() {
-				c2 := int32(c2i)
+			tails = tail.appendTo(tails[:0])
+			for _, c2 := range tails {
 				cells := [degree]int32{c0, c1, c2}
 				cm := pair.and(excl[c2])
 				if cm.count() < 2 {
 					continue
 				}
-				common = common[:0]
-				for _, e := range cm.list() {
-					common = append(common, int32(e))
-				}
+				common = cm.appendTo(common[:0])
 				var allowed [degree]uint64
 				m0, m1, m2 := b.cand[c0], b.cand[c1], b.cand[c2]
 				s01, s02, s12 := b.sees(int(c0), int(c1)), b.sees(int(c0), int(c2)), b.sees(int(c1), int(c2))
@@ -121,12 +118,11 @@ func (s cellSet) or(o cellSet) cellSet {
 	return cellSet{s[0] | o[0], s[1] | o[1]}
 }
 
-// list returns the cells in increasing order.
-func (s cellSet) list() []int {
-	var out []int
+// appendTo appends the cells to out in increasing order.
+func (s cellSet) appendTo(out []int32) []int32 {
 	for w := 0; w < 2; w++ {
 		for m := s[w]; m != 0; m &= m - 1 {
-			out = append(out, w*64+bits.TrailingZeros64(m))
+			out = append(out, int32(w*64+bits.TrailingZeros64(m)))
 		}
 	}
 	return out
