@@ -59,7 +59,8 @@ type chainer struct {
 	// chain: they find a digit's last place in a unit without a scan.
 	pos, workPos, savePos []uint16
 	// buffers of the searches
-	pendOn, pendOff, found, buf []int32
+	pendOn, pendOff, found []int32
+	succs                  []succ
 	// the rule being run
 	dynamic, nishio, multiple bool
 	// on-chains of the current rule run, by potential: index+1 into the
@@ -180,82 +181,86 @@ func lengthBonus(complexity int) int {
 	return added
 }
 
-// onToOff lists the potentials that p on turns off: the cell's other
+// A succ is a potential that another one implies, before it becomes a
+// node: the searches make nodes only of the potentials they keep.
+type succ struct {
+	pot   int32
+	cause uint8
+}
+
+// offsOf lists the potentials that pot on turns off: the cell's other
 // digits (when y) and the digit in the cell's peers, in the order of peers.
-func (ch *chainer) onToOff(cand []uint64, pos []uint16, p int32, y bool, out []int32) []int32 {
-	nd := ch.nodes[p]
+func (ch *chainer) offsOf(cand []uint64, pos []uint16, pot int32, y bool, out []succ) []succ {
 	n := int32(ch.n)
-	cell, d := nd.pot/n, nd.pot%n
+	cell, d := pot/n, pot%n
 	if y {
 		for m := cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
-			v := int32(bits.TrailingZeros64(m))
-			out = append(out, ch.node1(cell*n+v, false, causeCell, p))
+			out = append(out, succ{cell*n + int32(bits.TrailingZeros64(m)), causeCell})
 		}
 	}
 	for t := 0; t < 3; t++ {
 		u := ch.cellUnit[cell][t]
 		cells := ch.units[u]
 		for m := pos[u*n+d] & uint16(ch.peerMask[cell][t]); m != 0; m &= m - 1 {
-			q := cells[bits.TrailingZeros16(m)]
-			out = append(out, ch.node1(q*n+d, false, causeUnit+uint8(t), p))
+			out = append(out, succ{cells[bits.TrailingZeros16(m)]*n + d, causeUnit + uint8(t)})
 		}
 	}
 	return out
 }
 
-// offToOn lists the potentials that p off turns on: the cell's last digit
+// onsOf lists the potentials that pot off turns on: the cell's last digit
 // (when y) and the digit's last place in each of the cell's units (when
-// x). With save and savePos, the grid before a dynamic chain, candidates
-// removed earlier by the chain become extra parents.
-func (ch *chainer) offToOn(cand []uint64, pos []uint16, save []uint64, savePos []uint16, p int32, offs *pset, y, x bool, out []int32) []int32 {
-	nd := ch.nodes[p]
+// x).
+func (ch *chainer) onsOf(cand []uint64, pos []uint16, pot int32, y, x bool, out []succ) []succ {
 	n := int32(ch.n)
-	cell, d := nd.pot/n, nd.pot%n
+	cell, d := pot/n, pot%n
 	if y {
-		m := cand[cell]
-		if popcount(m) == 2 {
-			other := int32(bits.TrailingZeros64(m &^ (1 << d)))
-			ps := append(ch.tmp[:0], p)
-			for h := hiddenMask(save, cell, m); h != 0; h &= h - 1 {
-				if id := offs.get(cell*n + int32(bits.TrailingZeros64(h))); id >= 0 {
-					ps = append(ps, id)
-				}
-			}
-			out = append(out, ch.node(cell*n+other, true, causeCell, ps))
-			ch.tmp = ps
+		if m := cand[cell]; popcount(m) == 2 {
+			out = append(out, succ{cell*n + int32(bits.TrailingZeros64(m&^(1<<d))), causeCell})
 		}
 	}
 	if x {
 		for t := 0; t < 3; t++ {
 			u := ch.cellUnit[cell][t]
-			at := pos[u*n+d]
-			m := at &^ (1 << ch.cellIdx[cell][t])
-			if m == 0 || m&(m-1) != 0 {
-				continue
+			m := pos[u*n+d] &^ (1 << ch.cellIdx[cell][t])
+			if m != 0 && m&(m-1) == 0 {
+				out = append(out, succ{ch.units[u][bits.TrailingZeros16(m)]*n + d, causeUnit + uint8(t)})
 			}
-			cells := ch.units[u]
-			other := cells[bits.TrailingZeros16(m)]
-			ps := append(ch.tmp[:0], p)
-			if savePos != nil {
-				for h := savePos[u*n+d] &^ at; h != 0; h &= h - 1 {
-					if id := offs.get(cells[bits.TrailingZeros16(h)]*n + d); id >= 0 {
-						ps = append(ps, id)
-					}
-				}
-			}
-			out = append(out, ch.node(other*n+d, true, causeUnit+uint8(t), ps))
-			ch.tmp = ps
 		}
 	}
 	return out
 }
 
-// hiddenMask lists the digits cell had before the chain and has no more.
-func hiddenMask(save []uint64, cell int32, now uint64) uint64 {
+// onNode makes the node of s, which p off turns on. With save and
+// savePos, the grid before a dynamic chain, the candidates the chain
+// removed from p's cell (when s is the cell's last digit) or from the
+// unit (when s is the digit's last place in it) become extra parents.
+func (ch *chainer) onNode(s succ, p int32, cand, save []uint64, pos, savePos []uint16, offs *pset) int32 {
 	if save == nil {
-		return 0
+		return ch.node1(s.pot, true, s.cause, p)
 	}
-	return save[cell] &^ now
+	n := int32(ch.n)
+	pot := ch.nodes[p].pot
+	cell, d := pot/n, pot%n
+	ps := append(ch.tmp[:0], p)
+	if s.cause == causeCell {
+		for h := save[cell] &^ cand[cell]; h != 0; h &= h - 1 {
+			if id := offs.get(cell*n + int32(bits.TrailingZeros64(h))); id >= 0 {
+				ps = append(ps, id)
+			}
+		}
+	} else {
+		u := ch.cellUnit[cell][s.cause-causeUnit]
+		cells := ch.units[u]
+		for h := savePos[u*n+d] &^ pos[u*n+d]; h != 0; h &= h - 1 {
+			if id := offs.get(cells[bits.TrailingZeros16(h)]*n + d); id >= 0 {
+				ps = append(ps, id)
+			}
+		}
+	}
+	id := ch.node(s.pot, true, s.cause, ps)
+	ch.tmp = ps
+	return id
 }
 
 func (ch *chainer) same(a, b int32) bool {
@@ -381,10 +386,13 @@ func (ch *chainer) unary(s *solver) {
 }
 
 func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
+	n := int32(ch.n)
 	toOn, toOff := ch.newSet(), ch.newSet()
 	toOn.add(ch, src)
+	srcPot := ch.nodes[src].pot
+	srcCell, srcDigit := srcPot/n, srcPot%n
 	pendOn := append(ch.pendOn[:0], src)
-	pendOff, found, buf := ch.pendOff[:0], ch.found[:0], ch.buf
+	pendOff, found, buf := ch.pendOff[:0], ch.found[:0], ch.succs
 	length := 0
 	base := 65
 	if x && y {
@@ -399,11 +407,23 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 			if ch.nodes[p].depth >= limit {
 				continue
 			}
-			buf = ch.onToOff(b.cand, ch.pos, p, y, buf[:0])
-			for _, q := range buf {
-				if !ch.isParent(p, q) {
+			buf = ch.offsOf(b.cand, ch.pos, ch.nodes[p].pot, y, buf[:0])
+			for _, sc := range buf {
+				if !toOff.has(sc.pot) {
+					pendOff = append(pendOff, ch.node1(sc.pot, false, sc.cause, p))
+					toOff.add(ch, pendOff[len(pendOff)-1])
+					continue
+				}
+				// An off potential met before turns on what it turned
+				// on then, all taken by now, so it matters again only
+				// when it leads back to the source: in the source's
+				// cell, or on its digit. (One not met before cannot be
+				// on p's chain, whose off potentials are all met.)
+				if sc.pot/n != srcCell && sc.pot%n != srcDigit {
+					continue
+				}
+				if q := ch.node1(sc.pot, false, sc.cause, p); !ch.isParent(p, q) {
 					pendOff = append(pendOff, q)
-					toOff.add(ch, q)
 				}
 			}
 		}
@@ -414,14 +434,20 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 			if ch.nodes[p].depth >= limit {
 				continue
 			}
-			buf = ch.offToOn(b.cand, ch.pos, nil, nil, p, toOff, y, x, buf[:0])
-			for _, q := range buf {
-				if length >= 4 && ch.same(q, src) {
-					found = append(found, q)
+			buf = ch.onsOf(b.cand, ch.pos, ch.nodes[p].pot, y, x, buf[:0])
+			for _, sc := range buf {
+				if sc.pot == srcPot {
+					if length >= 4 {
+						found = append(found, ch.node1(sc.pot, true, sc.cause, p))
+					}
+					continue
 				}
-				if toOn.add(ch, q) {
-					pendOn = append(pendOn, q)
+				if toOn.has(sc.pot) {
+					continue
 				}
+				q := ch.node1(sc.pot, true, sc.cause, p)
+				toOn.add(ch, q)
+				pendOn = append(pendOn, q)
 			}
 		}
 		pendOff = pendOff[:0]
@@ -429,13 +455,16 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 			break
 		}
 	}
-	ch.pendOn, ch.pendOff, ch.found, ch.buf = pendOn, pendOff, found, buf
+	ch.pendOn, ch.pendOff, ch.found, ch.succs = pendOn, pendOff, found, buf
 	return found
 }
 
+// forcing follows src until it meets its own potential with the other
+// polarity, and returns that node, or nothing.
 func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	toOn, toOff := ch.newSet(), ch.newSet()
-	pendOn, pendOff, found, buf := ch.pendOn[:0], ch.pendOff[:0], ch.found[:0], ch.buf
+	pendOn, pendOff, buf := ch.pendOn[:0], ch.pendOff[:0], ch.succs
+	defer func() { ch.pendOn, ch.pendOff, ch.succs = pendOn, pendOff, buf }()
 	if ch.nodes[src].on {
 		toOn.add(ch, src)
 		pendOn = append(pendOn, src)
@@ -451,6 +480,8 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	}
 	// a target's complexity is its depth plus one
 	limit := ch.bound(base) - 1
+	// The first target met is the only one kept (later ones are the same
+	// potential), so the search ends there.
 	for len(pendOn) > 0 || len(pendOff) > 0 {
 		for i := 0; i < len(pendOn); i++ {
 			p := pendOn[i]
@@ -458,14 +489,17 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 			if ch.nodes[p].depth >= limit {
 				continue
 			}
-			buf = ch.onToOff(b.cand, ch.pos, p, y, buf[:0])
-			for _, q := range buf {
-				if srcOn && ch.nodes[q].pot == srcPot {
-					found = appendUnique(ch, found, q)
+			buf = ch.offsOf(b.cand, ch.pos, ch.nodes[p].pot, y, buf[:0])
+			for _, sc := range buf {
+				if srcOn && sc.pot == srcPot {
+					return append(ch.found[:0], ch.node1(sc.pot, false, sc.cause, p))
 				}
-				if toOff.add(ch, q) {
-					pendOff = append(pendOff, q)
+				if toOff.has(sc.pot) {
+					continue
 				}
+				q := ch.node1(sc.pot, false, sc.cause, p)
+				toOff.add(ch, q)
+				pendOff = append(pendOff, q)
 			}
 		}
 		pendOn = pendOn[:0]
@@ -474,29 +508,22 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 			if ch.nodes[p].depth >= limit {
 				continue
 			}
-			buf = ch.offToOn(b.cand, ch.pos, nil, nil, p, toOff, y, true, buf[:0])
-			for _, q := range buf {
-				if !srcOn && ch.nodes[q].pot == srcPot {
-					found = appendUnique(ch, found, q)
+			buf = ch.onsOf(b.cand, ch.pos, ch.nodes[p].pot, y, true, buf[:0])
+			for _, sc := range buf {
+				if !srcOn && sc.pot == srcPot {
+					return append(ch.found[:0], ch.node1(sc.pot, true, sc.cause, p))
 				}
-				if toOn.add(ch, q) {
-					pendOn = append(pendOn, q)
+				if toOn.has(sc.pot) {
+					continue
 				}
+				q := ch.node1(sc.pot, true, sc.cause, p)
+				toOn.add(ch, q)
+				pendOn = append(pendOn, q)
 			}
 		}
 		pendOff = pendOff[:0]
 	}
-	ch.pendOn, ch.pendOff, ch.found, ch.buf = pendOn, pendOff, found, buf
-	return found
-}
-
-func appendUnique(ch *chainer, l []int32, q int32) []int32 {
-	for _, x := range l {
-		if ch.same(x, q) {
-			return l
-		}
-	}
-	return append(l, q)
+	return nil
 }
 
 // chainCells lists the cells along id's chain of first parents.
@@ -619,10 +646,9 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 	defer ch.restoreWork()
 	pendOn := append(ch.pendOn[:0], toOn.order...)
 	pendOff := append(ch.pendOff[:0], toOff.order...)
-	defer func() { ch.pendOn, ch.pendOff = pendOn, pendOff }()
+	buf := ch.succs
+	defer func() { ch.pendOn, ch.pendOff, ch.succs = pendOn, pendOff, buf }()
 	y := !ch.nishio
-	buf := ch.buf
-	defer func() { ch.buf = buf }()
 	n := int32(ch.n)
 	save, savePos := ch.save, ch.savePos
 	if !ch.dynamic {
@@ -632,37 +658,43 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 		if io < len(pendOn) {
 			p := pendOn[io]
 			io++
-			buf = ch.onToOff(b.cand, ch.workPos, p, y, buf[:0])
-			for _, q := range buf {
-				pot := ch.nodes[q].pot
-				if toOn.has(pot) {
-					return toOn.get(pot), q
+			buf = ch.offsOf(b.cand, ch.workPos, ch.nodes[p].pot, y, buf[:0])
+			for _, sc := range buf {
+				if toOn.has(sc.pot) {
+					return toOn.get(sc.pot), ch.node1(sc.pot, false, sc.cause, p)
 				}
-				if toOff.add(ch, q) {
-					pendOff = append(pendOff, q)
+				if toOff.has(sc.pot) {
+					continue
 				}
+				q := ch.node1(sc.pot, false, sc.cause, p)
+				toOff.add(ch, q)
+				pendOff = append(pendOff, q)
 			}
 			continue
 		}
 		if iff < len(pendOff) {
 			p := pendOff[iff]
 			iff++
-			buf = ch.offToOn(b.cand, ch.workPos, save, savePos, p, toOff, y, true, buf[:0])
+			pot := ch.nodes[p].pot
+			buf = ch.onsOf(b.cand, ch.workPos, pot, y, true, buf[:0])
+			for _, sc := range buf {
+				if toOff.has(sc.pot) {
+					return ch.onNode(sc, p, b.cand, save, ch.workPos, savePos, toOff), toOff.get(sc.pot)
+				}
+				if toOn.has(sc.pot) {
+					continue
+				}
+				q := ch.onNode(sc, p, b.cand, save, ch.workPos, savePos, toOff)
+				toOn.add(ch, q)
+				pendOn = append(pendOn, q)
+			}
+			// p's candidate goes only now: the parents of what it
+			// turned on are read from the grid before
 			if ch.dynamic {
-				pot := ch.nodes[p].pot
 				c, d := pot/n, pot%n
 				b.cand[c] &^= 1 << d
 				for t, u := range ch.cellUnit[c] {
 					ch.workPos[u*n+d] &^= 1 << ch.cellIdx[c][t]
-				}
-			}
-			for _, q := range buf {
-				pot := ch.nodes[q].pot
-				if toOff.has(pot) {
-					return q, toOff.get(pot)
-				}
-				if toOn.add(ch, q) {
-					pendOn = append(pendOn, q)
 				}
 			}
 			continue
