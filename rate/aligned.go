@@ -13,7 +13,11 @@ func (s *solver) alignedTriples() (hint, bool) {
 		return hint{}, false
 	}
 	const degree = 3
-	excl := make([]cellSet, b.nc)
+	if len(s.excl) != b.nc {
+		s.excl = make([]cellSet, b.nc)
+	}
+	excl := s.excl
+	clear(excl)
 	var bases []int32
 	var isBase cellSet
 	for c := 0; c < b.nc; c++ {

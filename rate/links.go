@@ -44,21 +44,34 @@ func (b *board) sameUnit(x, y *group) bool {
 	return false
 }
 
-// links lists digit d's strong links, grouped ones too when grouped.
-func (s *solver) links(d int) []strongLink {
+// links lists digit d's strong links, grouped ones too, in lg.links; the
+// cells of their ends go to lg.cells.
+func (s *solver) links(d int, lg *linkGraph) {
 	b := &s.b
 	n := b.n
 	bit := uint64(1) << (d - 1)
-	var out []strongLink
+	out := lg.links[:0]
+	lg.cells = lg.cells[:0]
+	// group copies cs, and heart unless it is -1, into lg.cells
+	group := func(cs []int32, heart int32) group {
+		start := len(lg.cells)
+		lg.cells = append(lg.cells, cs...)
+		if heart >= 0 {
+			lg.cells = append(lg.cells, heart)
+		}
+		end := len(lg.cells)
+		return b.newGroup(lg.cells[start:end:end])
+	}
+	var psBuf, arm1Buf, arm2Buf, l0Buf, l1Buf [36]int32
 	for u, cells := range b.units {
-		var ps []int32
+		ps := psBuf[:0]
 		for _, c := range cells {
 			if b.cand[c]&bit != 0 {
 				ps = append(ps, c)
 			}
 		}
 		if len(ps) == 2 {
-			out = append(out, strongLink{b.newGroup(ps[:1]), b.newGroup(ps[1:]), u, false})
+			out = append(out, strongLink{group(ps[:1], -1), group(ps[1:], -1), u, false})
 			continue
 		}
 		if len(ps) < 3 || len(ps) > 6 {
@@ -66,17 +79,18 @@ func (s *solver) links(d int) []strongLink {
 		}
 		if u >= n {
 			// a line whose candidates fill two box segments
-			var segs [][]int32
-			for _, c := range ps {
-				bx := b.cellUnit[c][boxUnit]
-				if len(segs) > 0 && b.cellUnit[segs[len(segs)-1][0]][boxUnit] == bx {
-					segs[len(segs)-1] = append(segs[len(segs)-1], c)
-				} else {
-					segs = append(segs, []int32{c})
+			k := 1
+			for k < len(ps) && b.cellUnit[ps[k]][boxUnit] == b.cellUnit[ps[0]][boxUnit] {
+				k++
+			}
+			two := k < len(ps)
+			for _, c := range ps[k:] {
+				if b.cellUnit[c][boxUnit] != b.cellUnit[ps[k]][boxUnit] {
+					two = false
 				}
 			}
-			if len(segs) == 2 {
-				out = append(out, strongLink{b.newGroup(segs[0]), b.newGroup(segs[1]), u, true})
+			if two {
+				out = append(out, strongLink{group(ps[:k], -1), group(ps[k:], -1), u, true})
 			}
 			continue
 		}
@@ -84,28 +98,29 @@ func (s *solver) links(d int) []strongLink {
 		// or two of its columns
 		if len(ps) >= 4 {
 			for _, t := range [2]int{rowUnit, colUnit} {
-				var lines [][]int32
+				l0, l1 := l0Buf[:0], l1Buf[:0]
 				for _, c := range ps {
-					placed := false
-					for i := range lines {
-						if b.cellUnit[lines[i][0]][t] == b.cellUnit[c][t] {
-							lines[i] = append(lines[i], c)
-							placed = true
-						}
-					}
-					if !placed {
-						lines = append(lines, []int32{c})
+					if b.cellUnit[c][t] == b.cellUnit[ps[0]][t] {
+						l0 = append(l0, c)
+					} else {
+						l1 = append(l1, c)
 					}
 				}
-				if len(lines) == 2 {
-					out = append(out, strongLink{b.newGroup(lines[0]), b.newGroup(lines[1]), u, true})
+				two := len(l1) > 0
+				for _, c := range l1 {
+					if b.cellUnit[c][t] != b.cellUnit[l1[0]][t] {
+						two = false
+					}
+				}
+				if two {
+					out = append(out, strongLink{group(l0, -1), group(l1, -1), u, true})
 				}
 			}
 		}
 		// a box whose candidates lie in one row and one column of it
 		for _, heart := range cells {
 			hr, hc := b.cellUnit[heart][rowUnit], b.cellUnit[heart][colUnit]
-			var arm1, arm2 []int32
+			arm1, arm2 := arm1Buf[:0], arm2Buf[:0]
 			ok := true
 			for _, c := range ps {
 				switch {
@@ -122,14 +137,14 @@ func (s *solver) links(d int) []strongLink {
 				continue
 			}
 			if b.cand[heart]&bit != 0 {
-				out = append(out, strongLink{b.newGroup(append(append([]int32(nil), arm1...), heart)), b.newGroup(arm2), u, true})
-				out = append(out, strongLink{b.newGroup(arm1), b.newGroup(append(append([]int32(nil), arm2...), heart)), u, true})
+				out = append(out, strongLink{group(arm1, heart), group(arm2, -1), u, true})
+				out = append(out, strongLink{group(arm1, -1), group(arm2, heart), u, true})
 			} else {
-				out = append(out, strongLink{b.newGroup(arm1), b.newGroup(arm2), u, true})
+				out = append(out, strongLink{group(arm1, -1), group(arm2, -1), u, true})
 			}
 		}
 	}
-	return out
+	lg.links = out
 }
 
 // strongLinks finds k strong links on one digit joined end to start by weak
@@ -263,10 +278,13 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 // start shares a unit with its end.
 type linkGraph struct {
 	links  []strongLink
+	cells  []int32 // the cells of the links' ends
 	orient []orientedLink
 	all    []int32 // every oriented link, in order
 	next   []int32 // follow(o) is next[first[o]:first[o+1]], ascending
 	first  []int32
+	// buffers for building next
+	starts, row []uint64
 }
 
 type orientedLink struct {
@@ -297,7 +315,7 @@ func (s *solver) linkGraph(d int) *linkGraph {
 		return &e.graph
 	}
 	lg := &e.graph
-	lg.links = s.links(d)
+	s.links(d, lg)
 	no := 2 * len(lg.links)
 	lg.orient = lg.orient[:0]
 	lg.all = lg.all[:0]
@@ -313,7 +331,8 @@ func (s *solver) linkGraph(d int) *linkGraph {
 	}
 	// starts[u] is the set of oriented links whose start lies in unit u
 	nw := (no + 63) / 64
-	starts := make([]uint64, len(s.b.units)*nw)
+	lg.starts = append(lg.starts[:0], make([]uint64, len(s.b.units)*nw)...)
+	starts := lg.starts
 	for q := range lg.orient {
 		for _, u := range lg.orient[q].a.units {
 			if u >= 0 {
@@ -321,7 +340,8 @@ func (s *solver) linkGraph(d int) *linkGraph {
 			}
 		}
 	}
-	row := make([]uint64, nw)
+	lg.row = append(lg.row[:0], make([]uint64, nw)...)
+	row := lg.row
 	lg.next = lg.next[:0]
 	lg.first = append(lg.first[:0], 0)
 	for o := range lg.orient {

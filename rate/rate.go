@@ -184,9 +184,9 @@ func Puzzle(g grid.Grid, opts Options) Result {
 	}
 	s := &solver{b: b, explain: opts.Explain, linkVer: -1}
 	if sc, ok := geo.scratch.Get().(*scratch); ok {
-		s.ch, s.linkCache = sc.ch, sc.linkCache
+		s.ch, s.linkCache, s.excl = sc.ch, sc.linkCache, sc.excl
 	}
-	defer func() { geo.scratch.Put(&scratch{s.ch, s.linkCache}) }()
+	defer func() { geo.scratch.Put(&scratch{s.ch, s.linkCache, s.excl}) }()
 	if opts.MaxScore > 0 {
 		s.maxScore = int(opts.MaxScore*10 + 0.5)
 	}
@@ -242,15 +242,17 @@ type solver struct {
 	version   int
 	linkVer   int
 	linkCache []linkEntry
+	excl      []cellSet // alignedTriples' table
 }
 
 // scratch is what a solve leaves for the next one of the same shape: the
-// chainer, whose sets of potentials take megabytes, and the link graphs.
-// Neither holds anything of the puzzle that the next solve reads before
-// writing it.
+// chainer, whose sets of potentials take megabytes, the link graphs and
+// other tables. None holds anything of the puzzle that the next solve
+// reads before writing it.
 type scratch struct {
 	ch        *chainer
 	linkCache []linkEntry
+	excl      []cellSet
 }
 
 func (s *solver) run() Result {
