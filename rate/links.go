@@ -152,124 +152,134 @@ func (s *solver) links(d int, lg *linkGraph) {
 // and, with grouped ends, the empty rectangle): one end or the other
 // holds the digit, so every cell that sees both ends loses it.
 func (s *solver) strongLinks(k int) (hint, bool) {
-	b := &s.b
-	n := b.n
+	n := s.b.n
 	if n > 9 {
 		return hint{}, false
+	}
+	var best hint
+	bestElims := 0
+	found := false
+	for d := 1; d <= n; d++ {
+		e := s.linkEntry(d)
+		r := &e.best[k]
+		if !r.done {
+			s.searchLinks(d, k, e, r)
+		}
+		// the first of the lowest score that removes the most, as if
+		// one search ran over every digit
+		if r.found && (!found || r.h.score < best.score || r.h.score == best.score && r.elims > bestElims) {
+			best, bestElims, found = r.h, r.elims, true
+		}
+	}
+	return best, found
+}
+
+// searchLinks finds digit d's best chain of k strong links into r.
+func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
+	*r = linkResult{done: true}
+	b := &s.b
+	n := b.n
+	lg := &e.graph
+	if len(lg.links) < k {
+		return
 	}
 	tech := TurbotFish
 	if k > 2 {
 		tech = StrongLinkChain
 	}
 	base := [7]int{2: 40, 3: 54, 4: 58, 5: 62, 6: 66}[k]
-	var best hint
-	bestElims := 0
-	found := false
+	bit := uint64(1) << (d - 1)
+	holds := e.holds
 	var chain [6]int32 // the oriented links of the chain so far
-	for d := 1; d <= n; d++ {
-		bit := uint64(1) << (d - 1)
-		lg := s.linkGraph(d)
-		if len(lg.links) < k {
-			continue
+	// The search stops after budget calls; every call counts, leaves
+	// included, so that the chains tried stay the same whatever is found.
+	budget := 5000
+	var used cellSet
+	var usedUnits uint64
+	groupedCount := 0
+	var rec func(depth int)
+	rec = func(depth int) {
+		if budget <= 0 {
+			return
 		}
-		var holds cellSet // the cells that hold d
-		for c, m := range b.cand {
-			if m&bit != 0 {
-				holds.add(c)
-			}
-		}
-		// The search stops after budget calls; every call counts, leaves
-		// included, so that the chains tried stay the same whatever is
-		// found.
-		budget := 5000
-		var used cellSet
-		var usedUnits uint64
-		groupedCount := 0
-		var rec func(depth int)
-		rec = func(depth int) {
-			if budget <= 0 {
+		budget--
+		if depth == k {
+			start, end := lg.orient[chain[0]].a, lg.orient[chain[k-1]].e
+			if b.sameUnit(start, end) {
 				return
 			}
-			budget--
-			if depth == k {
-				start, end := lg.orient[chain[0]].a, lg.orient[chain[k-1]].e
-				if b.sameUnit(start, end) {
-					return
-				}
-				es := start.seen.and(end.seen).and(holds).andNot(used)
-				count := es.count()
-				if count == 0 {
-					return
-				}
-				hasBox, hasRow, hasCol := false, false, false
-				for _, o := range chain[:k] {
-					switch lg.orient[o].unit / n {
-					case boxUnit:
-						hasBox = true
-					case rowUnit:
-						hasRow = true
-					default:
-						hasCol = true
-					}
-				}
-				sc := base
-				switch {
-				case groupedCount > 0:
-					sc += 3
-				case !hasBox && !(hasRow && hasCol):
-				case hasBox && hasRow && hasCol:
-					sc += 2
+			es := start.seen.and(end.seen).and(holds).andNot(used)
+			count := es.count()
+			if count == 0 {
+				return
+			}
+			hasBox, hasRow, hasCol := false, false, false
+			for _, o := range chain[:k] {
+				switch lg.orient[o].unit / n {
+				case boxUnit:
+					hasBox = true
+				case rowUnit:
+					hasRow = true
 				default:
-					sc++
+					hasCol = true
 				}
-				if !found || sc < best.score || sc == best.score && count > bestElims {
-					found, bestElims = true, count
-					elims := make([]elim, 0, count)
-					for _, p := range b.peers[start.cells[0]] {
-						if es.has(int(p)) {
-							elims = append(elims, elim{p, int32(d)})
-						}
+			}
+			sc := base
+			switch {
+			case groupedCount > 0:
+				sc += 3
+			case !hasBox && !(hasRow && hasCol):
+			case hasBox && hasRow && hasCol:
+				sc += 2
+			default:
+				sc++
+			}
+			if !r.found || sc < r.h.score || sc == r.h.score && count > r.elims {
+				r.found, r.elims = true, count
+				elims := make([]elim, 0, count)
+				for _, p := range b.peers[start.cells[0]] {
+					if es.has(int(p)) {
+						elims = append(elims, elim{p, int32(d)})
 					}
-					var cells []int32
-					for _, o := range chain[:k] {
-						cells = append(cells, lg.orient[o].a.cells...)
-						cells = append(cells, lg.orient[o].e.cells...)
-					}
-					best = hint{tech: tech, score: sc, cells: cells, place: -1, elims: elims, unit: -1, digits: bit}
 				}
+				var cells []int32
+				for _, o := range chain[:k] {
+					cells = append(cells, lg.orient[o].a.cells...)
+					cells = append(cells, lg.orient[o].e.cells...)
+				}
+				r.h = hint{tech: tech, score: sc, cells: cells, place: -1, elims: elims, unit: -1, digits: bit}
+			}
+			return
+		}
+		options := lg.all
+		if depth > 0 {
+			options = lg.follow(chain[depth-1])
+		}
+		for _, o := range options {
+			ol := &lg.orient[o]
+			if usedUnits>>ol.unit&1 != 0 || !used.and(ol.span).empty() {
+				continue
+			}
+			chain[depth] = o
+			saved := used
+			used = used.or(ol.span)
+			usedUnits |= 1 << ol.unit
+			if ol.grouped {
+				groupedCount++
+			}
+			rec(depth + 1)
+			if ol.grouped {
+				groupedCount--
+			}
+			usedUnits &^= 1 << ol.unit
+			used = saved
+			if budget <= 0 {
+				// every later call would return at once
 				return
 			}
-			options := lg.all
-			if depth > 0 {
-				options = lg.follow(chain[depth-1])
-			}
-			for _, o := range options {
-				ol := &lg.orient[o]
-				if usedUnits>>ol.unit&1 != 0 || !used.and(ol.span).empty() {
-					continue
-				}
-				chain[depth] = o
-				saved := used
-				used = used.or(ol.span)
-				usedUnits |= 1 << ol.unit
-				if ol.grouped {
-					groupedCount++
-				}
-				rec(depth + 1)
-				if ol.grouped {
-					groupedCount--
-				}
-				usedUnits &^= 1 << ol.unit
-				used = saved
-				if budget <= 0 {
-					// every later call would return at once
-					return
-				}
-			}
 		}
-		rec(0)
 	}
-	return best, found
+	rec(0)
 }
 
 // linkGraph holds one digit's strong links, each taken both ways (oriented
@@ -298,22 +308,25 @@ func (lg *linkGraph) follow(o int32) []int32 {
 	return lg.next[lg.first[o]:lg.first[o+1]]
 }
 
-// linkGraph returns digit d's link graph. It is computed once per grid
-// state and shared by the strong-link searches of every length.
-func (s *solver) linkGraph(d int) *linkGraph {
-	if s.linkVer != s.version || s.linkCache == nil {
-		if s.linkCache == nil {
-			s.linkCache = make([]linkEntry, s.b.n+1)
+// linkEntry returns digit d's link graph and strong-link chains. They
+// depend on nothing but the cells that hold d, so they are computed again
+// only when those change.
+func (s *solver) linkEntry(d int) *linkEntry {
+	if s.linkCache == nil {
+		s.linkCache = make([]linkEntry, s.b.n+1)
+	}
+	bit := uint64(1) << (d - 1)
+	var holds cellSet
+	for c, m := range s.b.cand {
+		if m&bit != 0 {
+			holds.add(c)
 		}
-		for i := range s.linkCache {
-			s.linkCache[i].done = false
-		}
-		s.linkVer = s.version
 	}
 	e := &s.linkCache[d]
-	if e.done {
-		return &e.graph
+	if e.valid && e.holds == holds {
+		return e
 	}
+	e.valid, e.holds, e.best = true, holds, [7]linkResult{}
 	lg := &e.graph
 	s.links(d, lg)
 	no := 2 * len(lg.links)
@@ -363,11 +376,19 @@ func (s *solver) linkGraph(d int) *linkGraph {
 		}
 		lg.first = append(lg.first, int32(len(lg.next)))
 	}
-	e.done = true
-	return lg
+	return e
 }
 
 type linkEntry struct {
-	done  bool
+	valid bool
+	holds cellSet // the cells that held the digit
 	graph linkGraph
+	best  [7]linkResult // by number of links
+}
+
+// linkResult is the best chain of some number of strong links on one digit.
+type linkResult struct {
+	done, found bool
+	h           hint
+	elims       int
 }

@@ -182,9 +182,12 @@ func Puzzle(g grid.Grid, opts Options) Result {
 		}
 		b.place(c, int(v))
 	}
-	s := &solver{b: b, explain: opts.Explain, linkVer: -1}
+	s := &solver{b: b, explain: opts.Explain}
 	if sc, ok := geo.scratch.Get().(*scratch); ok {
 		s.ch, s.linkCache, s.excl = sc.ch, sc.linkCache, sc.excl
+		for i := range s.linkCache {
+			s.linkCache[i].valid = false
+		}
 	}
 	defer func() { geo.scratch.Put(&scratch{s.ch, s.linkCache, s.excl}) }()
 	if opts.MaxScore > 0 {
@@ -238,9 +241,7 @@ type solver struct {
 	counts   [numTechniques]int
 	steps    []Step
 	ch       *chainer
-	// version counts the changes to b; caches compare it
-	version   int
-	linkVer   int
+	// linkCache[d] holds digit d's strong links
 	linkCache []linkEntry
 	excl      []cellSet // alignedTriples' table
 }
@@ -316,7 +317,6 @@ func (s *solver) apply(h hint) bool {
 	if !changed {
 		return false
 	}
-	s.version++
 	if h.score > s.score {
 		s.score = h.score
 	}
