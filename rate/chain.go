@@ -58,6 +58,12 @@ type chainer struct {
 	// of the solver's grid, the work grid and the work grid before the
 	// chain: they find a digit's last place in a unit without a scan.
 	pos, workPos, savePos []uint16
+	// The links of the solver's grid, which the unary searches follow
+	// over and over: offAdj[offAt[pot]:offAt[pot+1]] is what pot on turns
+	// off, the cell's other digits before offMid[pot]; onAdj is what pot
+	// off turns on, the cell's last digit before onMid[pot].
+	offAdj, onAdj              []succ
+	offAt, offMid, onAt, onMid []int32
 	// buffers of the searches
 	pendOn, pendOff, found []int32
 	succs                  []succ
@@ -84,6 +90,10 @@ func newChainer(g *geom) *chainer {
 	ch.savePos = make([]uint16, len(g.units)*g.n)
 	ch.stamp = make([]int32, g.nc*g.n*2)
 	ch.onCache = make([]int32, g.nc*g.n)
+	ch.offAt = make([]int32, g.nc*g.n+1)
+	ch.offMid = make([]int32, g.nc*g.n)
+	ch.onAt = make([]int32, g.nc*g.n+1)
+	ch.onMid = make([]int32, g.nc*g.n)
 	return ch
 }
 
@@ -314,6 +324,7 @@ func (ch *chainer) consider(h hint) {
 func (ch *chainer) best(s *solver) (hint, bool) {
 	ch.bestSet = false
 	ch.fillPos(s.b.cand, ch.pos)
+	ch.fillAdj(s.b.cand)
 	ch.unary(s)
 	if ch.bestSet {
 		return ch.top, true
@@ -342,6 +353,46 @@ func (ch *chainer) fillPos(cand []uint64, pos []uint16) {
 			}
 		}
 	}
+}
+
+// fillAdj lists the links of the grid whose candidates are cand and whose
+// places are ch.pos.
+func (ch *chainer) fillAdj(cand []uint64) {
+	n := int32(ch.n)
+	ch.offAdj, ch.onAdj = ch.offAdj[:0], ch.onAdj[:0]
+	for pot := int32(0); pot < int32(ch.nc)*n; pot++ {
+		ch.offAt[pot], ch.onAt[pot] = int32(len(ch.offAdj)), int32(len(ch.onAdj))
+		if cand[pot/n]>>(pot%n)&1 == 0 {
+			ch.offMid[pot], ch.onMid[pot] = ch.offAt[pot], ch.onAt[pot]
+			continue
+		}
+		ch.offAdj = ch.offsOf(cand, ch.pos, pot, true, ch.offAdj)
+		ch.offMid[pot] = ch.offAt[pot] + int32(popcount(cand[pot/n])) - 1
+		ch.onAdj = ch.onsOf(cand, ch.pos, pot, true, false, ch.onAdj)
+		ch.onMid[pot] = int32(len(ch.onAdj))
+		ch.onAdj = ch.onsOf(cand, ch.pos, pot, false, true, ch.onAdj)
+	}
+	last := int32(ch.nc) * n
+	ch.offAt[last], ch.onAt[last] = int32(len(ch.offAdj)), int32(len(ch.onAdj))
+}
+
+// offs is offsOf on the solver's grid.
+func (ch *chainer) offs(pot int32, y bool) []succ {
+	if y {
+		return ch.offAdj[ch.offAt[pot]:ch.offAt[pot+1]]
+	}
+	return ch.offAdj[ch.offMid[pot]:ch.offAt[pot+1]]
+}
+
+// ons is onsOf on the solver's grid.
+func (ch *chainer) ons(pot int32, y, x bool) []succ {
+	switch {
+	case !x:
+		return ch.onAdj[ch.onAt[pot]:ch.onMid[pot]]
+	case !y:
+		return ch.onAdj[ch.onMid[pot]:ch.onAt[pot+1]]
+	}
+	return ch.onAdj[ch.onAt[pot]:ch.onAt[pot+1]]
 }
 
 func (ch *chainer) reset() {
@@ -392,7 +443,7 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 	srcPot := ch.nodes[src].pot
 	srcCell, srcDigit := srcPot/n, srcPot%n
 	pendOn := append(ch.pendOn[:0], src)
-	pendOff, found, buf := ch.pendOff[:0], ch.found[:0], ch.succs
+	pendOff, found := ch.pendOff[:0], ch.found[:0]
 	length := 0
 	base := 65
 	if x && y {
@@ -407,8 +458,7 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 			if ch.nodes[p].depth >= limit {
 				continue
 			}
-			buf = ch.offsOf(b.cand, ch.pos, ch.nodes[p].pot, y, buf[:0])
-			for _, sc := range buf {
+			for _, sc := range ch.offs(ch.nodes[p].pot, y) {
 				if !toOff.has(sc.pot) {
 					pendOff = append(pendOff, ch.node1(sc.pot, false, sc.cause, p))
 					toOff.add(ch, pendOff[len(pendOff)-1])
@@ -434,8 +484,7 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 			if ch.nodes[p].depth >= limit {
 				continue
 			}
-			buf = ch.onsOf(b.cand, ch.pos, ch.nodes[p].pot, y, x, buf[:0])
-			for _, sc := range buf {
+			for _, sc := range ch.ons(ch.nodes[p].pot, y, x) {
 				if sc.pot == srcPot {
 					if length >= 4 {
 						found = append(found, ch.node1(sc.pot, true, sc.cause, p))
@@ -455,7 +504,7 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 			break
 		}
 	}
-	ch.pendOn, ch.pendOff, ch.found, ch.succs = pendOn, pendOff, found, buf
+	ch.pendOn, ch.pendOff, ch.found = pendOn, pendOff, found
 	return found
 }
 
@@ -463,8 +512,8 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 // polarity, and returns that node, or nothing.
 func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	toOn, toOff := ch.newSet(), ch.newSet()
-	pendOn, pendOff, buf := ch.pendOn[:0], ch.pendOff[:0], ch.succs
-	defer func() { ch.pendOn, ch.pendOff, ch.succs = pendOn, pendOff, buf }()
+	pendOn, pendOff := ch.pendOn[:0], ch.pendOff[:0]
+	defer func() { ch.pendOn, ch.pendOff = pendOn, pendOff }()
 	if ch.nodes[src].on {
 		toOn.add(ch, src)
 		pendOn = append(pendOn, src)
@@ -489,8 +538,7 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 			if ch.nodes[p].depth >= limit {
 				continue
 			}
-			buf = ch.offsOf(b.cand, ch.pos, ch.nodes[p].pot, y, buf[:0])
-			for _, sc := range buf {
+			for _, sc := range ch.offs(ch.nodes[p].pot, y) {
 				if srcOn && sc.pot == srcPot {
 					return append(ch.found[:0], ch.node1(sc.pot, false, sc.cause, p))
 				}
@@ -508,8 +556,7 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 			if ch.nodes[p].depth >= limit {
 				continue
 			}
-			buf = ch.onsOf(b.cand, ch.pos, ch.nodes[p].pot, y, true, buf[:0])
-			for _, sc := range buf {
+			for _, sc := range ch.ons(ch.nodes[p].pot, y, true) {
 				if !srcOn && sc.pot == srcPot {
 					return append(ch.found[:0], ch.node1(sc.pot, true, sc.cause, p))
 				}
