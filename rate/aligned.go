@@ -52,7 +52,6 @@ func (s *solver) alignedTriples() (hint, bool) {
 			}
 			tails = tail.appendTo(tails[:0])
 			for _, c2 := range tails {
-				cells := [degree]int32{c0, c1, c2}
 				cm := pair.and(excl[c2])
 				if cm.count() < 2 {
 					continue
@@ -61,6 +60,7 @@ func (s *solver) alignedTriples() (hint, bool) {
 				var allowed [degree]uint64
 				m0, m1, m2 := b.cand[c0], b.cand[c1], b.cand[c2]
 				s01, s02, s12 := b.sees(int(c0), int(c1)), b.sees(int(c0), int(c2)), b.sees(int(c1), int(c2))
+			combos:
 				for x := m0; x != 0; x &= x - 1 {
 					d0 := uint64(1) << bits.TrailingZeros64(x)
 					for y := m1; y != 0; y &= y - 1 {
@@ -71,6 +71,10 @@ func (s *solver) alignedTriples() (hint, bool) {
 						for z := m2; z != 0; z &= z - 1 {
 							d2 := uint64(1) << bits.TrailingZeros64(z)
 							if d0 == d2 && s02 || d1 == d2 && s12 {
+								continue
+							}
+							if allowed[0]&d0 != 0 && allowed[1]&d1 != 0 && allowed[2]&d2 != 0 {
+								// allows nothing new
 								continue
 							}
 							u := d0 | d1 | d2
@@ -85,18 +89,22 @@ func (s *solver) alignedTriples() (hint, bool) {
 								allowed[0] |= d0
 								allowed[1] |= d1
 								allowed[2] |= d2
+								if allowed == [degree]uint64{m0, m1, m2} {
+									// every digit is allowed: nothing goes
+									break combos
+								}
 							}
 						}
 					}
 				}
 				var es []elim
-				for i, c := range cells {
+				for i, c := range [degree]int32{c0, c1, c2} {
 					for x := b.cand[c] &^ allowed[i]; x != 0; x &= x - 1 {
 						es = append(es, elim{c, int32(bits.TrailingZeros64(x) + 1)})
 					}
 				}
 				if len(es) > 0 {
-					hc := append(cells[:], common...)
+					hc := append([]int32{c0, c1, c2}, common...)
 					return hint{tech: AlignedTripleExclusion, score: techBase[AlignedTripleExclusion], cells: hc, place: -1, elims: es, unit: -1}, true
 				}
 			}
