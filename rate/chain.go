@@ -64,6 +64,7 @@ type chainer struct {
 	// off turns on, the cell's last digit before onMid[pot].
 	offAdj, onAdj              []succ
 	offAt, offMid, onAt, onMid []int32
+	rt                         reachTable // of the unary mode being run
 	// buffers of the searches
 	pendOn, pendOff, found []int32
 	succs                  []succ
@@ -408,6 +409,7 @@ func (ch *chainer) unary(s *solver) {
 	n := int32(ch.n)
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
+		ch.fillReach(b.cand, y, x, x)
 		for c := 0; c < ch.nc; c++ {
 			if b.val[c] != 0 || popcount(b.cand[c]) < 2 {
 				continue
@@ -442,6 +444,12 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 	toOn.add(ch, src)
 	srcPot := ch.nodes[src].pot
 	srcCell, srcDigit := srcPot/n, srcPot%n
+	// only the potentials of src's component lead back to it
+	rt := &ch.rt
+	srcComp := rt.comp[srcPot*2+1]
+	if rt.size[srcComp-1] == 1 {
+		return nil
+	}
 	pendOn := append(ch.pendOn[:0], src)
 	pendOff, found := ch.pendOff[:0], ch.found[:0]
 	length := 0
@@ -459,6 +467,9 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 				continue
 			}
 			for _, sc := range ch.offs(ch.nodes[p].pot, y) {
+				if rt.comp[sc.pot*2] != srcComp {
+					continue
+				}
 				if !toOff.has(sc.pot) {
 					pendOff = append(pendOff, ch.node1(sc.pot, false, sc.cause, p))
 					toOff.add(ch, pendOff[len(pendOff)-1])
@@ -485,6 +496,9 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 				continue
 			}
 			for _, sc := range ch.ons(ch.nodes[p].pot, y, x) {
+				if rt.comp[sc.pot*2+1] != srcComp {
+					continue
+				}
 				if sc.pot == srcPot {
 					if length >= 4 {
 						found = append(found, ch.node1(sc.pot, true, sc.cause, p))
@@ -523,6 +537,15 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	}
 	srcPot := ch.nodes[src].pot
 	srcOn := ch.nodes[src].on
+	// only potentials that lead to the target matter
+	rt := &ch.rt
+	from, target := srcPot*2, srcPot*2+1
+	if srcOn {
+		from, target = target, from
+	}
+	if !rt.reaches(from, target) {
+		return nil
+	}
 	base := 66
 	if y {
 		base = 70
@@ -542,7 +565,7 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 				if srcOn && sc.pot == srcPot {
 					return append(ch.found[:0], ch.node1(sc.pot, false, sc.cause, p))
 				}
-				if toOff.has(sc.pot) {
+				if toOff.has(sc.pot) || !rt.reaches(sc.pot*2, target) {
 					continue
 				}
 				q := ch.node1(sc.pot, false, sc.cause, p)
@@ -560,7 +583,7 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 				if !srcOn && sc.pot == srcPot {
 					return append(ch.found[:0], ch.node1(sc.pot, true, sc.cause, p))
 				}
-				if toOn.has(sc.pot) {
+				if toOn.has(sc.pot) || !rt.reaches(sc.pot*2+1, target) {
 					continue
 				}
 				q := ch.node1(sc.pot, true, sc.cause, p)
