@@ -197,13 +197,14 @@ func (s *solver) directLock(u1, u2, d int) bool {
 func (s *solver) locking(direct bool) (hint, bool) {
 	b := &s.b
 	n := b.n
+	var buf [36]int32 // a unit's cells holding the digit
 	for _, pair := range [4][2]int{{boxUnit, colUnit}, {boxUnit, rowUnit}, {colUnit, boxUnit}, {rowUnit, boxUnit}} {
 		t1, t2 := pair[0], pair[1]
 		for d := 1; d <= n; d++ {
 			bit := uint64(1) << (d - 1)
 			for i := 0; i < n; i++ {
 				u := t1*n + i
-				var cells []int32
+				cells := buf[:0]
 				for _, c := range b.units[u] {
 					if b.cand[c]&bit != 0 {
 						cells = append(cells, c)
@@ -247,7 +248,7 @@ func (s *solver) locking(direct bool) (hint, bool) {
 				if direct && !s.directLock(u, int(v), d) {
 					continue
 				}
-				return hint{tech: tech, score: techBase[tech], cells: cells, place: -1, elims: es, unit: u, digits: bit}, true
+				return hint{tech: tech, score: techBase[tech], cells: append([]int32(nil), cells...), place: -1, elims: es, unit: u, digits: bit}, true
 			}
 		}
 	}
