@@ -615,35 +615,51 @@ func (ch *chainer) chainCells(id int32) []int32 {
 
 func (ch *chainer) cycleHint(b *board, dst int32, y, x bool) hint {
 	n := int32(ch.n)
-	var cells []int32
+	var loop cellSet
 	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
-		if c := ch.nodes[p].pot / n; !inList(cells, c) {
-			cells = append(cells, c)
-		}
+		loop.add(int(ch.nodes[p].pot / n))
 	}
-	var forw, back []elim
+	// the candidates that see an on potential of the loop, and those that
+	// see an off one: what sees both goes
+	var forw, back potSet
 	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
 		nd := ch.nodes[p]
 		c, d := nd.pot/n, nd.pot%n
 		for _, q := range ch.peers[c] {
-			if inList(cells, q) || b.cand[q]>>d&1 == 0 {
+			if loop.has(int(q)) || b.cand[q]>>d&1 == 0 {
 				continue
 			}
-			e := elim{q, d + 1}
 			if nd.on {
-				forw = appendElim(forw, e)
+				forw.add(q*n + d)
 			} else {
-				back = appendElim(back, e)
+				back.add(q*n + d)
 			}
 		}
 	}
+	both := forw.and(back)
+	if both.empty() {
+		return hint{}
+	}
+	// listed in the order the on potentials meet them
 	var es []elim
-	for _, e := range forw {
-		for _, f := range back {
-			if e == f {
-				es = append(es, e)
-				break
+	var listed potSet
+	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
+		nd := ch.nodes[p]
+		if !nd.on {
+			continue
+		}
+		c, d := nd.pot/n, nd.pot%n
+		for _, q := range ch.peers[c] {
+			if pot := q*n + d; both.has(pot) && !listed.has(pot) {
+				listed.add(pot)
+				es = append(es, elim{q, d + 1})
 			}
+		}
+	}
+	var cells []int32
+	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
+		if c := ch.nodes[p].pot / n; !inList(cells, c) {
+			cells = append(cells, c)
 		}
 	}
 	tech, base, key := XCycle, 65, 2
@@ -655,6 +671,27 @@ func (ch *chainer) cycleHint(b *board, dst int32, y, x bool) hint {
 	}
 	cx := ch.ancestors(dst)
 	return hint{tech: tech, score: base + lengthBonus(cx), cells: cells, place: -1, elims: es, unit: -1, complexity: cx, sortKey: key}
+}
+
+// potSet is a set of potentials (cell*n + digit-1) of a grid of up to 9x9.
+type potSet [12]uint64
+
+func (s *potSet) add(p int32)      { s[p>>6] |= 1 << (p & 63) }
+func (s *potSet) has(p int32) bool { return s[p>>6]>>(p&63)&1 != 0 }
+func (s *potSet) and(o potSet) potSet {
+	var r potSet
+	for i := range s {
+		r[i] = s[i] & o[i]
+	}
+	return r
+}
+func (s *potSet) empty() bool {
+	for _, w := range s {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func appendElim(l []elim, e elim) []elim {
