@@ -362,7 +362,7 @@ func (s *solver) hiddenSet(k int, direct bool) (hint, bool) {
 			continue
 		}
 		for d := 1; d <= b.n; d++ {
-			p := b.positions(u, d)
+			p := s.places(u, d)
 			if c := popcount(p); c >= 2 && c <= k {
 				digits = append(digits, d)
 				pos = append(pos, p)
@@ -401,7 +401,7 @@ func (s *solver) hiddenSet(k int, direct bool) (hint, bool) {
 					if dm>>(d-1)&1 != 0 {
 						continue
 					}
-					p := b.positions(u, d)
+					p := s.places(u, d)
 					if popcount(p) >= 2 && popcount(p&^m) == 1 {
 						ok = true
 					}
@@ -439,7 +439,7 @@ func (s *solver) fish(k int) (hint, bool) {
 			var lines []int
 			var masks []uint64
 			for i := 0; i < n; i++ {
-				p := b.positions(base*n+i, d)
+				p := s.places(base*n+i, d)
 				if c := popcount(p); c >= 2 && c <= k {
 					lines = append(lines, i)
 					masks = append(masks, p)

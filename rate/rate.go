@@ -2,6 +2,7 @@ package rate
 
 import (
 	"errors"
+	"math/bits"
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
@@ -244,6 +245,31 @@ type solver struct {
 	// linkCache[d] holds digit d's strong links
 	linkCache []linkEntry
 	excl      []cellSet // alignedTriples' table
+	// placeTab[u*n+d-1] is b.positions(u, d), when placesOK
+	placeTab []uint64
+	placesOK bool
+}
+
+// places returns b.positions(u, d) from a table kept until the grid
+// changes: the subset and fish searches ask for every unit and digit.
+func (s *solver) places(u, d int) uint64 {
+	b := &s.b
+	if !s.placesOK {
+		if len(s.placeTab) != len(b.units)*b.n {
+			s.placeTab = make([]uint64, len(b.units)*b.n)
+		}
+		clear(s.placeTab)
+		for v, cells := range b.units {
+			row := s.placeTab[v*b.n : (v+1)*b.n]
+			for i, c := range cells {
+				for m := b.cand[c]; m != 0; m &= m - 1 {
+					row[bits.TrailingZeros64(m)] |= 1 << i
+				}
+			}
+		}
+		s.placesOK = true
+	}
+	return s.placeTab[u*b.n+d-1]
 }
 
 // scratch is what a solve leaves for the next one of the same shape: the
@@ -317,6 +343,7 @@ func (s *solver) apply(h hint) bool {
 	if !changed {
 		return false
 	}
+	s.placesOK = false
 	if h.score > s.score {
 		s.score = h.score
 	}
