@@ -765,8 +765,14 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 		if io < len(pendOn) {
 			p := pendOn[io]
 			io++
-			buf = ch.offsOf(b.cand, ch.workPos, ch.nodes[p].pot, y, buf[:0])
-			for _, sc := range buf {
+			// a chain that removes nothing walks the solver's grid,
+			// whose links are listed
+			links := ch.offs(ch.nodes[p].pot, y)
+			if ch.dynamic {
+				buf = ch.offsOf(b.cand, ch.workPos, ch.nodes[p].pot, y, buf[:0])
+				links = buf
+			}
+			for _, sc := range links {
 				if toOn.has(sc.pot) {
 					return toOn.get(sc.pot), ch.node1(sc.pot, false, sc.cause, p)
 				}
@@ -783,8 +789,12 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 			p := pendOff[iff]
 			iff++
 			pot := ch.nodes[p].pot
-			buf = ch.onsOf(b.cand, ch.workPos, pot, y, true, buf[:0])
-			for _, sc := range buf {
+			links := ch.ons(pot, y, true)
+			if ch.dynamic {
+				buf = ch.onsOf(b.cand, ch.workPos, pot, y, true, buf[:0])
+				links = buf
+			}
+			for _, sc := range links {
 				if toOff.has(sc.pot) {
 					return ch.onNode(sc, p, b.cand, save, ch.workPos, savePos, toOff), toOff.get(sc.pot)
 				}
