@@ -948,6 +948,10 @@ func (ch *chainer) binary(b *board, pot int32, double, contradiction bool) (*pse
 			ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, ch.nodes[a].pot / n}, place: -1, elims: ch.removal(b, pOff), unit: -1, complexity: cx, sortKey: 7})
 		}
 	}
+	if !double && !contradiction {
+		// the chain from pot off would serve nothing
+		return onOn, onOff
+	}
 	offOn, offOff := ch.newSet(), ch.newSet()
 	offOff.add(ch, pOff)
 	if a, z := ch.chain(offOn, offOff); a >= 0 && contradiction {
