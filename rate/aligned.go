@@ -40,6 +40,14 @@ func (s *solver) alignedTriples() (hint, bool) {
 			isBase.add(c)
 		}
 	}
+	// A triple comes up once for each of its cells that is in the tail
+	// of the other two, and removes the same (nothing) each time.
+	nc := b.nc
+	if len(s.tried) != (nc*nc*nc+63)/64 {
+		s.tried = make([]uint64, (nc*nc*nc+63)/64)
+	}
+	tried := s.tried
+	clear(tried)
 	var common, tails []int32
 	for i, c0 := range bases {
 		for _, c1 := range bases[i+1:] {
@@ -56,6 +64,12 @@ func (s *solver) alignedTriples() (hint, bool) {
 				if cm.count() < 2 {
 					continue
 				}
+				lo, mid, hi := sort3(c0, c1, c2)
+				key := (int(lo)*nc+int(mid))*nc + int(hi)
+				if tried[key/64]>>(key%64)&1 != 0 {
+					continue
+				}
+				tried[key/64] |= 1 << (key % 64)
 				common = cm.appendTo(common[:0])
 				var allowed [degree]uint64
 				m0, m1, m2 := b.cand[c0], b.cand[c1], b.cand[c2]
@@ -111,6 +125,19 @@ func (s *solver) alignedTriples() (hint, bool) {
 		}
 	}
 	return hint{}, false
+}
+
+func sort3(a, b, c int32) (int32, int32, int32) {
+	if a > b {
+		a, b = b, a
+	}
+	if b > c {
+		b, c = c, b
+	}
+	if a > b {
+		a, b = b, a
+	}
+	return a, b, c
 }
 
 // cellSet is a set of cells of a grid of up to 128 cells.

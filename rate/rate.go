@@ -185,12 +185,12 @@ func Puzzle(g grid.Grid, opts Options) Result {
 	}
 	s := &solver{b: b, explain: opts.Explain}
 	if sc, ok := geo.scratch.Get().(*scratch); ok {
-		s.ch, s.linkCache, s.excl = sc.ch, sc.linkCache, sc.excl
+		s.ch, s.linkCache, s.excl, s.tried = sc.ch, sc.linkCache, sc.excl, sc.tried
 		for i := range s.linkCache {
 			s.linkCache[i].valid = false
 		}
 	}
-	defer func() { geo.scratch.Put(&scratch{s.ch, s.linkCache, s.excl}) }()
+	defer func() { geo.scratch.Put(&scratch{s.ch, s.linkCache, s.excl, s.tried}) }()
 	if opts.MaxScore > 0 {
 		s.maxScore = int(opts.MaxScore*10 + 0.5)
 	}
@@ -244,7 +244,8 @@ type solver struct {
 	ch       *chainer
 	// linkCache[d] holds digit d's strong links
 	linkCache []linkEntry
-	excl      []cellSet // alignedTriples' table
+	excl      []cellSet // alignedTriples' tables
+	tried     []uint64
 	// placeTab[u*n+d-1] is b.positions(u, d), when placesOK
 	placeTab []uint64
 	placesOK bool
@@ -280,6 +281,7 @@ type scratch struct {
 	ch        *chainer
 	linkCache []linkEntry
 	excl      []cellSet
+	tried     []uint64
 }
 
 func (s *solver) run() Result {
