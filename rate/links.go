@@ -191,42 +191,44 @@ func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
 	bit := uint64(1) << (d - 1)
 	holds := e.holds
 	var chain [6]int32 // the oriented links of the chain so far
-	// The search stops after budget calls; every call counts, leaves
-	// included, so that the chains tried stay the same whatever is found.
+	// The search stops after budget calls; every call counts, those that
+	// would end a chain included, so that the chains tried stay the same
+	// whatever is found. A chain's last link is tried in the loop of the
+	// one before: it counts as a call all the same.
 	budget := 5000
 	var used cellSet
 	var usedUnits uint64
 	groupedCount := 0
-	var rec func(depth int)
-	rec = func(depth int) {
-		if budget <= 0 {
-			return
-		}
-		budget--
-		if depth == k {
-			start, end := lg.orient[chain[0]].a, lg.orient[chain[k-1]].e
-			if b.sameUnit(start, end) {
+	types := 0 // the unit types of the links, a bit each
+	// last tries each link of options to end the chain
+	last := func(options []int32) {
+		start := lg.orient[chain[0]].a
+		seen := start.seen.and(holds)
+		for _, o := range options {
+			ol := &lg.orient[o]
+			if usedUnits>>ol.unit&1 != 0 || !used.and(ol.span).empty() {
+				continue
+			}
+			if budget <= 0 {
 				return
 			}
-			es := start.seen.and(end.seen).and(holds).andNot(used)
+			budget--
+			end := ol.e
+			if b.sameUnit(start, end) {
+				continue
+			}
+			all := used.or(ol.span)
+			es := seen.and(end.seen).andNot(all)
 			count := es.count()
 			if count == 0 {
-				return
+				continue
 			}
-			hasBox, hasRow, hasCol := false, false, false
-			for _, o := range chain[:k] {
-				switch lg.orient[o].unit / n {
-				case boxUnit:
-					hasBox = true
-				case rowUnit:
-					hasRow = true
-				default:
-					hasCol = true
-				}
-			}
+			grouped := groupedCount > 0 || ol.grouped
+			t := types | 1<<(ol.unit/n)
+			hasBox, hasRow, hasCol := t&(1<<boxUnit) != 0, t&(1<<rowUnit) != 0, t&(1<<colUnit) != 0
 			sc := base
 			switch {
-			case groupedCount > 0:
+			case grouped:
 				sc += 3
 			case !hasBox && !(hasRow && hasCol):
 			case hasBox && hasRow && hasCol:
@@ -236,6 +238,7 @@ func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
 			}
 			if !r.found || sc < r.h.score || sc == r.h.score && count > r.elims {
 				r.found, r.elims = true, count
+				chain[k-1] = o
 				elims := make([]elim, 0, count)
 				for _, p := range b.peers[start.cells[0]] {
 					if es.has(int(p)) {
@@ -249,8 +252,14 @@ func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
 				}
 				r.h = hint{tech: tech, score: sc, cells: cells, place: -1, elims: elims, unit: -1, digits: bit}
 			}
+		}
+	}
+	var rec func(depth int)
+	rec = func(depth int) {
+		if budget <= 0 {
 			return
 		}
+		budget--
 		options := lg.all
 		if depth > 0 {
 			options = lg.follow(chain[depth-1])
@@ -261,18 +270,26 @@ func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
 				continue
 			}
 			chain[depth] = o
-			saved := used
+			saved, savedTypes := used, types
 			used = used.or(ol.span)
 			usedUnits |= 1 << ol.unit
+			types |= 1 << (ol.unit / n)
 			if ol.grouped {
 				groupedCount++
 			}
-			rec(depth + 1)
+			if depth+1 == k-1 {
+				if budget > 0 {
+					budget--
+					last(lg.follow(o))
+				}
+			} else {
+				rec(depth + 1)
+			}
 			if ol.grouped {
 				groupedCount--
 			}
 			usedUnits &^= 1 << ol.unit
-			used = saved
+			used, types = saved, savedTypes
 			if budget <= 0 {
 				// every later call would return at once
 				return
