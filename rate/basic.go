@@ -197,41 +197,35 @@ func (s *solver) directLock(u1, u2, d int) bool {
 func (s *solver) locking(direct bool) (hint, bool) {
 	b := &s.b
 	n := b.n
-	var buf [36]int32 // a unit's cells holding the digit
 	for _, pair := range [4][2]int{{boxUnit, colUnit}, {boxUnit, rowUnit}, {colUnit, boxUnit}, {rowUnit, boxUnit}} {
 		t1, t2 := pair[0], pair[1]
 		for d := 1; d <= n; d++ {
 			bit := uint64(1) << (d - 1)
 			for i := 0; i < n; i++ {
 				u := t1*n + i
-				cells := buf[:0]
-				for _, c := range b.units[u] {
-					if b.cand[c]&bit != 0 {
-						cells = append(cells, c)
-					}
-				}
-				if len(cells) < 2 {
+				// the digit's places in u, all in one unit v of type t2?
+				m := s.places(u, d)
+				if m&(m-1) == 0 {
 					continue
 				}
-				v := b.cellUnit[cells[0]][t2]
-				same := true
-				for _, c := range cells[1:] {
-					if b.cellUnit[c][t2] != v {
-						same = false
+				var x crossing
+				for _, y := range b.cross[u][t2] {
+					if m&^y.inU == 0 {
+						x = y
 						break
 					}
 				}
-				if !same {
+				if x.inU == 0 {
 					continue
 				}
-				var es []elim
-				for _, c := range b.units[v] {
-					if b.cand[c]&bit != 0 && b.cellUnit[c][t1] != int32(u) {
-						es = append(es, elim{c, int32(d)})
-					}
-				}
-				if len(es) == 0 {
+				v := x.v
+				rest := s.places(int(v), d) &^ x.inV
+				if rest == 0 {
 					continue
+				}
+				es := make([]elim, 0, popcount(rest))
+				for ; rest != 0; rest &= rest - 1 {
+					es = append(es, elim{b.units[v][bits.TrailingZeros64(rest)], int32(d)})
 				}
 				isBox := t1 == boxUnit
 				var tech Technique
@@ -248,7 +242,11 @@ func (s *solver) locking(direct bool) (hint, bool) {
 				if direct && !s.directLock(u, int(v), d) {
 					continue
 				}
-				return hint{tech: tech, score: techBase[tech], cells: append([]int32(nil), cells...), place: -1, elims: es, unit: u, digits: bit}, true
+				cells := make([]int32, 0, popcount(m))
+				for ; m != 0; m &= m - 1 {
+					cells = append(cells, b.units[u][bits.TrailingZeros64(m)])
+				}
+				return hint{tech: tech, score: techBase[tech], cells: cells, place: -1, elims: es, unit: u, digits: bit}, true
 			}
 		}
 	}

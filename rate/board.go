@@ -31,6 +31,9 @@ type geom struct {
 	// under type t
 	cellIdx  [][3]uint8
 	peerMask [][3]uint64
+	// cross[u][t] lists the units of type t that meet unit u (of
+	// another type), with the positions of their common cells in each
+	cross [][3][]crossing
 	// peerSet[c] holds peers[c] as a set, on grids small enough for a
 	// cellSet (nil otherwise)
 	peerSet []cellSet
@@ -39,6 +42,13 @@ type geom struct {
 	// scratch keeps the memory of finished solves (*scratch) for the
 	// next puzzle of this shape
 	scratch sync.Pool
+}
+
+// crossing is where unit v meets another unit u: the positions of the
+// common cells in u and in v.
+type crossing struct {
+	v        int32
+	inU, inV uint64
 }
 
 var geoms sync.Map // grid.Shape -> *geom
@@ -86,6 +96,30 @@ func geomOf(s grid.Shape) *geom {
 		for k, p := range g.peers[c] {
 			t := g.peerType[c][k]
 			g.peerMask[c][t] |= 1 << g.cellIdx[p][t]
+		}
+	}
+	g.cross = make([][3][]crossing, 3*n)
+	for u, cells := range g.units {
+		for t := 0; t < 3; t++ {
+			if t == u/n {
+				continue
+			}
+			for i, c := range cells {
+				v := g.cellUnit[c][t]
+				k := -1
+				for j, x := range g.cross[u][t] {
+					if x.v == v {
+						k = j
+					}
+				}
+				if k < 0 {
+					g.cross[u][t] = append(g.cross[u][t], crossing{v: v})
+					k = len(g.cross[u][t]) - 1
+				}
+				x := &g.cross[u][t][k]
+				x.inU |= 1 << i
+				x.inV |= 1 << g.cellIdx[c][t]
+			}
 		}
 	}
 	if n*n <= 128 {
