@@ -13,7 +13,11 @@ func (s *solver) alignedTriples() (hint, bool) {
 		return hint{}, false
 	}
 	const degree = 3
-	excl := make([]cellSet, b.nc)
+	if len(s.excl) != b.nc {
+		s.excl = make([]cellSet, b.nc)
+	}
+	excl := s.excl
+	clear(excl)
 	var bases []int32
 	var isBase cellSet
 	for c := 0; c < b.nc; c++ {
@@ -36,7 +40,15 @@ func (s *solver) alignedTriples() (hint, bool) {
 			isBase.add(c)
 		}
 	}
-	var common []int32
+	// A triple comes up once for each of its cells that is in the tail
+	// of the other two, and removes the same (nothing) each time.
+	nc := b.nc
+	if len(s.tried) != (nc*nc*nc+63)/64 {
+		s.tried = make([]uint64, (nc*nc*nc+63)/64)
+	}
+	tried := s.tried
+	clear(tried)
+	var common, tails []int32
 	for i, c0 := range bases {
 		for _, c1 := range bases[i+1:] {
 			tail := excl[c0].or(excl[c1]).and(isBase)
@@ -46,20 +58,23 @@ func (s *solver) alignedTriples() (hint, bool) {
 			if pair.count() < 2 {
 				continue
 			}
-			for _, c2i := range tail.list() {
-				c2 := int32(c2i)
-				cells := [degree]int32{c0, c1, c2}
+			tails = tail.appendTo(tails[:0])
+			for _, c2 := range tails {
 				cm := pair.and(excl[c2])
 				if cm.count() < 2 {
 					continue
 				}
-				common = common[:0]
-				for _, e := range cm.list() {
-					common = append(common, int32(e))
+				lo, mid, hi := sort3(c0, c1, c2)
+				key := (int(lo)*nc+int(mid))*nc + int(hi)
+				if tried[key/64]>>(key%64)&1 != 0 {
+					continue
 				}
+				tried[key/64] |= 1 << (key % 64)
+				common = cm.appendTo(common[:0])
 				var allowed [degree]uint64
 				m0, m1, m2 := b.cand[c0], b.cand[c1], b.cand[c2]
 				s01, s02, s12 := b.sees(int(c0), int(c1)), b.sees(int(c0), int(c2)), b.sees(int(c1), int(c2))
+			combos:
 				for x := m0; x != 0; x &= x - 1 {
 					d0 := uint64(1) << bits.TrailingZeros64(x)
 					for y := m1; y != 0; y &= y - 1 {
@@ -70,6 +85,10 @@ func (s *solver) alignedTriples() (hint, bool) {
 						for z := m2; z != 0; z &= z - 1 {
 							d2 := uint64(1) << bits.TrailingZeros64(z)
 							if d0 == d2 && s02 || d1 == d2 && s12 {
+								continue
+							}
+							if allowed[0]&d0 != 0 && allowed[1]&d1 != 0 && allowed[2]&d2 != 0 {
+								// allows nothing new
 								continue
 							}
 							u := d0 | d1 | d2
@@ -84,24 +103,41 @@ func (s *solver) alignedTriples() (hint, bool) {
 								allowed[0] |= d0
 								allowed[1] |= d1
 								allowed[2] |= d2
+								if allowed == [degree]uint64{m0, m1, m2} {
+									// every digit is allowed: nothing goes
+									break combos
+								}
 							}
 						}
 					}
 				}
 				var es []elim
-				for i, c := range cells {
+				for i, c := range [degree]int32{c0, c1, c2} {
 					for x := b.cand[c] &^ allowed[i]; x != 0; x &= x - 1 {
 						es = append(es, elim{c, int32(bits.TrailingZeros64(x) + 1)})
 					}
 				}
 				if len(es) > 0 {
-					hc := append(cells[:], common...)
+					hc := append([]int32{c0, c1, c2}, common...)
 					return hint{tech: AlignedTripleExclusion, score: techBase[AlignedTripleExclusion], cells: hc, place: -1, elims: es, unit: -1}, true
 				}
 			}
 		}
 	}
 	return hint{}, false
+}
+
+func sort3(a, b, c int32) (int32, int32, int32) {
+	if a > b {
+		a, b = b, a
+	}
+	if b > c {
+		b, c = c, b
+	}
+	if a > b {
+		a, b = b, a
+	}
+	return a, b, c
 }
 
 // cellSet is a set of cells of a grid of up to 128 cells.
@@ -114,16 +150,18 @@ func (s cellSet) count() int    { return popcount(s[0]) + popcount(s[1]) }
 func (s cellSet) and(o cellSet) cellSet {
 	return cellSet{s[0] & o[0], s[1] & o[1]}
 }
+func (s cellSet) andNot(o cellSet) cellSet {
+	return cellSet{s[0] &^ o[0], s[1] &^ o[1]}
+}
 func (s cellSet) or(o cellSet) cellSet {
 	return cellSet{s[0] | o[0], s[1] | o[1]}
 }
 
-// list returns the cells in increasing order.
-func (s cellSet) list() []int {
-	var out []int
+// appendTo appends the cells to out in increasing order.
+func (s cellSet) appendTo(out []int32) []int32 {
 	for w := 0; w < 2; w++ {
 		for m := s[w]; m != 0; m &= m - 1 {
-			out = append(out, w*64+bits.TrailingZeros64(m))
+			out = append(out, int32(w*64+bits.TrailingZeros64(m)))
 		}
 	}
 	return out

@@ -25,25 +25,36 @@ func (s *solver) alsWing(k int) (hint, bool) {
 	found := false
 	set := make([]int32, 0, k)
 	var bivalue []int32
+	var open cellSet     // the cells with two candidates or more
+	var holds [9]cellSet // by digit - 1
 	for c, m := range b.cand {
-		if b.val[c] == 0 && popcount(m) == 2 {
+		if b.val[c] != 0 {
+			continue
+		}
+		if popcount(m) == 2 {
 			bivalue = append(bivalue, int32(c))
 		}
+		if popcount(m) >= 2 {
+			open.add(c)
+		}
+		for x := m; x != 0; x &= x - 1 {
+			holds[bits.TrailingZeros64(x)].add(c)
+		}
 	}
-	seesAll := func(p int32, cs []int32, d int) bool {
-		for _, c := range cs {
-			if d > 0 && !b.has(int(c), d) {
-				continue
-			}
-			if c == p || !b.sees(int(p), int(c)) {
-				return false
+	var inSet cellSet
+	// seesAll returns the cells that see every cell of the set holding d
+	seesAll := func(d int) cellSet {
+		all := cellSet{^uint64(0), ^uint64(0)}
+		for _, c := range set {
+			if holds[d-1].has(int(c)) {
+				all = all.and(b.peerSet[c])
 			}
 		}
-		return true
+		return all
 	}
 	budget := 200000
-	var rec func(start int, union uint64, big int)
-	rec = func(start int, union uint64, big int) {
+	var rec func(start int, union uint64, big int, seen cellSet)
+	rec = func(start int, union uint64, big int, seen cellSet) {
 		if budget <= 0 {
 			return
 		}
@@ -58,28 +69,26 @@ func (s *solver) alsWing(k int) (hint, bool) {
 			}
 			for _, yz := range bivalue {
 				ym := b.cand[yz]
-				if ym&union != ym || inList(set, yz) {
+				if ym&union != ym || inSet.has(int(yz)) {
 					continue
 				}
 				d1 := lowDigit(ym)
 				d2 := lowDigit(ym &^ (1 << (d1 - 1)))
-				r1 := seesAll(yz, set, d1)
-				r2 := seesAll(yz, set, d2)
+				r1 := seesAll(d1).has(int(yz))
+				r2 := seesAll(d2).has(int(yz))
 				if !r1 && !r2 {
 					continue
 				}
 				var es []elim
 				add := func(d int, withYZ bool) {
-					for p := 0; p < b.nc; p++ {
-						q := int32(p)
-						if !b.has(p, d) || q == yz || inList(set, q) {
-							continue
-						}
-						if withYZ && !b.sees(p, int(yz)) {
-							continue
-						}
-						if seesAll(q, set, d) {
-							es = appendElim(es, elim{q, int32(d)})
+					targets := holds[d-1].and(seesAll(d)).andNot(inSet)
+					targets.remove(int(yz))
+					if withYZ {
+						targets = targets.and(b.peerSet[yz])
+					}
+					for w := 0; w < 2; w++ {
+						for m := targets[w]; m != 0; m &= m - 1 {
+							es = appendElim(es, elim{int32(w*64 + bits.TrailingZeros64(m)), int32(d)})
 						}
 					}
 				}
@@ -106,27 +115,32 @@ func (s *solver) alsWing(k int) (hint, bool) {
 			}
 			return
 		}
-		for c := start; c < b.nc; c++ {
-			m := b.cand[c]
-			if b.val[c] != 0 || popcount(m) < 2 || popcount(union|m) > k+1 {
-				continue
+		// the next cell of the set sees every cell in it
+		next := open.and(seen)
+		for w := start / 64; w < 2; w++ {
+			m := next[w]
+			if w == start/64 {
+				m &^= 1<<(start%64) - 1
 			}
-			ok := true
-			for _, q := range set {
-				if !b.sees(c, int(q)) {
-					ok = false
-					break
+			for ; m != 0; m &= m - 1 {
+				c := w*64 + bits.TrailingZeros64(m)
+				cm := b.cand[c]
+				if popcount(union|cm) > k+1 {
+					continue
+				}
+				set = append(set, int32(c))
+				inSet.add(c)
+				rec(c+1, union|cm, max(big, popcount(cm)), seen.and(b.peerSet[c]))
+				inSet.remove(c)
+				set = set[:len(set)-1]
+				if budget <= 0 {
+					// every later call would return at once
+					return
 				}
 			}
-			if !ok {
-				continue
-			}
-			set = append(set, int32(c))
-			rec(c+1, union|m, max(big, popcount(m)))
-			set = set[:len(set)-1]
 		}
 	}
-	rec(0, 0, 0)
+	rec(0, 0, 0, cellSet{^uint64(0), ^uint64(0)})
 	return best, found
 }
 

@@ -203,34 +203,29 @@ func (s *solver) locking(direct bool) (hint, bool) {
 			bit := uint64(1) << (d - 1)
 			for i := 0; i < n; i++ {
 				u := t1*n + i
-				var cells []int32
-				for _, c := range b.units[u] {
-					if b.cand[c]&bit != 0 {
-						cells = append(cells, c)
-					}
-				}
-				if len(cells) < 2 {
+				// the digit's places in u, all in one unit v of type t2?
+				m := s.places(u, d)
+				if m&(m-1) == 0 {
 					continue
 				}
-				v := b.cellUnit[cells[0]][t2]
-				same := true
-				for _, c := range cells[1:] {
-					if b.cellUnit[c][t2] != v {
-						same = false
+				var x crossing
+				for _, y := range b.cross[u][t2] {
+					if m&^y.inU == 0 {
+						x = y
 						break
 					}
 				}
-				if !same {
+				if x.inU == 0 {
 					continue
 				}
-				var es []elim
-				for _, c := range b.units[v] {
-					if b.cand[c]&bit != 0 && b.cellUnit[c][t1] != int32(u) {
-						es = append(es, elim{c, int32(d)})
-					}
-				}
-				if len(es) == 0 {
+				v := x.v
+				rest := s.places(int(v), d) &^ x.inV
+				if rest == 0 {
 					continue
+				}
+				es := make([]elim, 0, popcount(rest))
+				for ; rest != 0; rest &= rest - 1 {
+					es = append(es, elim{b.units[v][bits.TrailingZeros64(rest)], int32(d)})
 				}
 				isBox := t1 == boxUnit
 				var tech Technique
@@ -246,6 +241,10 @@ func (s *solver) locking(direct bool) (hint, bool) {
 				}
 				if direct && !s.directLock(u, int(v), d) {
 					continue
+				}
+				cells := make([]int32, 0, popcount(m))
+				for ; m != 0; m &= m - 1 {
+					cells = append(cells, b.units[u][bits.TrailingZeros64(m)])
 				}
 				return hint{tech: tech, score: techBase[tech], cells: cells, place: -1, elims: es, unit: u, digits: bit}, true
 			}
@@ -361,7 +360,7 @@ func (s *solver) hiddenSet(k int, direct bool) (hint, bool) {
 			continue
 		}
 		for d := 1; d <= b.n; d++ {
-			p := b.positions(u, d)
+			p := s.places(u, d)
 			if c := popcount(p); c >= 2 && c <= k {
 				digits = append(digits, d)
 				pos = append(pos, p)
@@ -400,7 +399,7 @@ func (s *solver) hiddenSet(k int, direct bool) (hint, bool) {
 					if dm>>(d-1)&1 != 0 {
 						continue
 					}
-					p := b.positions(u, d)
+					p := s.places(u, d)
 					if popcount(p) >= 2 && popcount(p&^m) == 1 {
 						ok = true
 					}
@@ -438,7 +437,7 @@ func (s *solver) fish(k int) (hint, bool) {
 			var lines []int
 			var masks []uint64
 			for i := 0; i < n; i++ {
-				p := b.positions(base*n+i, d)
+				p := s.places(base*n+i, d)
 				if c := popcount(p); c >= 2 && c <= k {
 					lines = append(lines, i)
 					masks = append(masks, p)

@@ -26,8 +26,29 @@ type geom struct {
 	// each once; peerType[c][k] is the unit type peers[c][k] came from.
 	peers    [][]int32
 	peerType [][]uint8
+	// cellIdx[c][t] is c's position in its unit of type t; peerMask[c][t]
+	// holds the positions in that unit of the peers that peers[c] lists
+	// under type t
+	cellIdx  [][3]uint8
+	peerMask [][3]uint64
+	// cross[u][t] lists the units of type t that meet unit u (of
+	// another type), with the positions of their common cells in each
+	cross [][3][]crossing
+	// peerSet[c] holds peers[c] as a set, on grids small enough for a
+	// cellSet (nil otherwise)
+	peerSet []cellSet
 	// scan lists the units in the order the solver scans them
 	scan []int
+	// scratch keeps the memory of finished solves (*scratch) for the
+	// next puzzle of this shape
+	scratch sync.Pool
+}
+
+// crossing is where unit v meets another unit u: the positions of the
+// common cells in u and in v.
+type crossing struct {
+	v        int32
+	inU, inV uint64
 }
 
 var geoms sync.Map // grid.Shape -> *geom
@@ -59,6 +80,53 @@ func geomOf(s grid.Shape) *geom {
 					g.peers[c] = append(g.peers[c], p)
 					g.peerType[c] = append(g.peerType[c], uint8(t))
 				}
+			}
+		}
+	}
+	g.cellIdx = make([][3]uint8, n*n)
+	g.peerMask = make([][3]uint64, n*n)
+	for t := 0; t < 3; t++ {
+		for u := t * n; u < (t+1)*n; u++ {
+			for i, c := range g.units[u] {
+				g.cellIdx[c][t] = uint8(i)
+			}
+		}
+	}
+	for c := range g.peers {
+		for k, p := range g.peers[c] {
+			t := g.peerType[c][k]
+			g.peerMask[c][t] |= 1 << g.cellIdx[p][t]
+		}
+	}
+	g.cross = make([][3][]crossing, 3*n)
+	for u, cells := range g.units {
+		for t := 0; t < 3; t++ {
+			if t == u/n {
+				continue
+			}
+			for i, c := range cells {
+				v := g.cellUnit[c][t]
+				k := -1
+				for j, x := range g.cross[u][t] {
+					if x.v == v {
+						k = j
+					}
+				}
+				if k < 0 {
+					g.cross[u][t] = append(g.cross[u][t], crossing{v: v})
+					k = len(g.cross[u][t]) - 1
+				}
+				x := &g.cross[u][t][k]
+				x.inU |= 1 << i
+				x.inV |= 1 << g.cellIdx[c][t]
+			}
+		}
+	}
+	if n*n <= 128 {
+		g.peerSet = make([]cellSet, n*n)
+		for c, ps := range g.peers {
+			for _, p := range ps {
+				g.peerSet[c].add(int(p))
 			}
 		}
 	}

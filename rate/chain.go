@@ -53,6 +53,21 @@ type chainer struct {
 	gen   int32
 	pool  []*pset
 	used  int
+
+	// Each unit's places for each digit (pos[u*n+d], bit i for units[u][i])
+	// of the solver's grid, the work grid and the work grid before the
+	// chain: they find a digit's last place in a unit without a scan.
+	pos, workPos, savePos []uint16
+	// The links of the solver's grid, which the unary searches follow
+	// over and over: offAdj[offAt[pot]:offAt[pot+1]] is what pot on turns
+	// off, the cell's other digits before offMid[pot]; onAdj is what pot
+	// off turns on, the cell's last digit before onMid[pot].
+	offAdj, onAdj              []succ
+	offAt, offMid, onAt, onMid []int32
+	rt                         reachTable // of the unary mode being run
+	// buffers of the searches
+	pendOn, pendOff, found []int32
+	succs                  []succ
 	// the rule being run
 	dynamic, nishio, multiple bool
 	// on-chains of the current rule run, by potential: index+1 into the
@@ -71,8 +86,15 @@ func newChainer(g *geom) *chainer {
 	ch := &chainer{geom: g}
 	ch.work = board{geom: g, val: make([]uint8, g.nc), cand: make([]uint64, g.nc)}
 	ch.save = make([]uint64, g.nc)
+	ch.pos = make([]uint16, len(g.units)*g.n)
+	ch.workPos = make([]uint16, len(g.units)*g.n)
+	ch.savePos = make([]uint16, len(g.units)*g.n)
 	ch.stamp = make([]int32, g.nc*g.n*2)
 	ch.onCache = make([]int32, g.nc*g.n)
+	ch.offAt = make([]int32, g.nc*g.n+1)
+	ch.offMid = make([]int32, g.nc*g.n)
+	ch.onAt = make([]int32, g.nc*g.n+1)
+	ch.onMid = make([]int32, g.nc*g.n)
 	return ch
 }
 
@@ -170,91 +192,86 @@ func lengthBonus(complexity int) int {
 	return added
 }
 
-// onToOff lists the potentials that p on turns off: the cell's other
-// digits (when y) and the digit in the cell's peers.
-func (ch *chainer) onToOff(b *board, p int32, y bool, out []int32) []int32 {
-	nd := ch.nodes[p]
+// A succ is a potential that another one implies, before it becomes a
+// node: the searches make nodes only of the potentials they keep.
+type succ struct {
+	pot   int32
+	cause uint8
+}
+
+// offsOf lists the potentials that pot on turns off: the cell's other
+// digits (when y) and the digit in the cell's peers, in the order of peers.
+func (ch *chainer) offsOf(cand []uint64, pos []uint16, pot int32, y bool, out []succ) []succ {
 	n := int32(ch.n)
-	cell, d := nd.pot/n, nd.pot%n
+	cell, d := pot/n, pot%n
 	if y {
-		for m := b.cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
-			v := int32(bits.TrailingZeros64(m))
-			out = append(out, ch.node1(cell*n+v, false, causeCell, p))
+		for m := cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
+			out = append(out, succ{cell*n + int32(bits.TrailingZeros64(m)), causeCell})
 		}
 	}
-	bit := uint64(1) << d
-	pt := ch.peerType[cell]
-	for k, q := range ch.peers[cell] {
-		if b.cand[q]&bit != 0 {
-			out = append(out, ch.node1(q*n+d, false, causeUnit+pt[k], p))
+	for t := 0; t < 3; t++ {
+		u := ch.cellUnit[cell][t]
+		cells := ch.units[u]
+		for m := pos[u*n+d] & uint16(ch.peerMask[cell][t]); m != 0; m &= m - 1 {
+			out = append(out, succ{cells[bits.TrailingZeros16(m)]*n + d, causeUnit + uint8(t)})
 		}
 	}
 	return out
 }
 
-// offToOn lists the potentials that p off turns on: the cell's last digit
+// onsOf lists the potentials that pot off turns on: the cell's last digit
 // (when y) and the digit's last place in each of the cell's units (when
-// x). Candidates removed earlier by the chain become extra parents.
-func (ch *chainer) offToOn(b *board, p int32, save []uint64, offs *pset, y, x bool, out []int32) []int32 {
-	nd := ch.nodes[p]
+// x).
+func (ch *chainer) onsOf(cand []uint64, pos []uint16, pot int32, y, x bool, out []succ) []succ {
 	n := int32(ch.n)
-	cell, d := nd.pot/n, nd.pot%n
+	cell, d := pot/n, pot%n
 	if y {
-		m := b.cand[cell]
-		if popcount(m) == 2 {
-			other := int32(bits.TrailingZeros64(m &^ (1 << d)))
-			ps := append(ch.tmp[:0], p)
-			for h := hiddenMask(save, cell, m); h != 0; h &= h - 1 {
-				if id := offs.get(cell*n + int32(bits.TrailingZeros64(h))); id >= 0 {
-					ps = append(ps, id)
-				}
-			}
-			out = append(out, ch.node(cell*n+other, true, causeCell, ps))
-			ch.tmp = ps
+		if m := cand[cell]; popcount(m) == 2 {
+			out = append(out, succ{cell*n + int32(bits.TrailingZeros64(m&^(1<<d))), causeCell})
 		}
 	}
 	if x {
-		bit := uint64(1) << d
 		for t := 0; t < 3; t++ {
 			u := ch.cellUnit[cell][t]
-			other := int32(-1)
-			for _, q := range ch.units[u] {
-				if q == cell || b.cand[q]&bit == 0 {
-					continue
-				}
-				if other >= 0 {
-					other = -2
-					break
-				}
-				other = q
+			m := pos[u*n+d] &^ (1 << ch.cellIdx[cell][t])
+			if m != 0 && m&(m-1) == 0 {
+				out = append(out, succ{ch.units[u][bits.TrailingZeros16(m)]*n + d, causeUnit + uint8(t)})
 			}
-			if other < 0 {
-				continue
-			}
-			ps := append(ch.tmp[:0], p)
-			for _, q := range ch.units[u] {
-				if save == nil {
-					break
-				}
-				if save[q]&bit != 0 && b.cand[q]&bit == 0 {
-					if id := offs.get(q*n + d); id >= 0 {
-						ps = append(ps, id)
-					}
-				}
-			}
-			out = append(out, ch.node(other*n+d, true, causeUnit+uint8(t), ps))
-			ch.tmp = ps
 		}
 	}
 	return out
 }
 
-// hiddenMask lists the digits cell had before the chain and has no more.
-func hiddenMask(save []uint64, cell int32, now uint64) uint64 {
+// onNode makes the node of s, which p off turns on. With save and
+// savePos, the grid before a dynamic chain, the candidates the chain
+// removed from p's cell (when s is the cell's last digit) or from the
+// unit (when s is the digit's last place in it) become extra parents.
+func (ch *chainer) onNode(s succ, p int32, cand, save []uint64, pos, savePos []uint16, offs *pset) int32 {
 	if save == nil {
-		return 0
+		return ch.node1(s.pot, true, s.cause, p)
 	}
-	return save[cell] &^ now
+	n := int32(ch.n)
+	pot := ch.nodes[p].pot
+	cell, d := pot/n, pot%n
+	ps := append(ch.tmp[:0], p)
+	if s.cause == causeCell {
+		for h := save[cell] &^ cand[cell]; h != 0; h &= h - 1 {
+			if id := offs.get(cell*n + int32(bits.TrailingZeros64(h))); id >= 0 {
+				ps = append(ps, id)
+			}
+		}
+	} else {
+		u := ch.cellUnit[cell][s.cause-causeUnit]
+		cells := ch.units[u]
+		for h := savePos[u*n+d] &^ pos[u*n+d]; h != 0; h &= h - 1 {
+			if id := offs.get(cells[bits.TrailingZeros16(h)]*n + d); id >= 0 {
+				ps = append(ps, id)
+			}
+		}
+	}
+	id := ch.node(s.pot, true, s.cause, ps)
+	ch.tmp = ps
+	return id
 }
 
 func (ch *chainer) same(a, b int32) bool {
@@ -307,6 +324,8 @@ func (ch *chainer) consider(h hint) {
 // the first tier that has one.
 func (ch *chainer) best(s *solver) (hint, bool) {
 	ch.bestSet = false
+	ch.fillPos(s.b.cand, ch.pos)
+	ch.fillAdj(s.b.cand)
 	ch.unary(s)
 	if ch.bestSet {
 		return ch.top, true
@@ -324,6 +343,59 @@ func (ch *chainer) best(s *solver) (hint, bool) {
 	return hint{}, false
 }
 
+// fillPos computes the places of each digit in each unit from cand.
+func (ch *chainer) fillPos(cand []uint64, pos []uint16) {
+	clear(pos)
+	n := ch.n
+	for u, cells := range ch.units {
+		for i, c := range cells {
+			for m := cand[c]; m != 0; m &= m - 1 {
+				pos[u*n+bits.TrailingZeros64(m)] |= 1 << i
+			}
+		}
+	}
+}
+
+// fillAdj lists the links of the grid whose candidates are cand and whose
+// places are ch.pos.
+func (ch *chainer) fillAdj(cand []uint64) {
+	n := int32(ch.n)
+	ch.offAdj, ch.onAdj = ch.offAdj[:0], ch.onAdj[:0]
+	for pot := int32(0); pot < int32(ch.nc)*n; pot++ {
+		ch.offAt[pot], ch.onAt[pot] = int32(len(ch.offAdj)), int32(len(ch.onAdj))
+		if cand[pot/n]>>(pot%n)&1 == 0 {
+			ch.offMid[pot], ch.onMid[pot] = ch.offAt[pot], ch.onAt[pot]
+			continue
+		}
+		ch.offAdj = ch.offsOf(cand, ch.pos, pot, true, ch.offAdj)
+		ch.offMid[pot] = ch.offAt[pot] + int32(popcount(cand[pot/n])) - 1
+		ch.onAdj = ch.onsOf(cand, ch.pos, pot, true, false, ch.onAdj)
+		ch.onMid[pot] = int32(len(ch.onAdj))
+		ch.onAdj = ch.onsOf(cand, ch.pos, pot, false, true, ch.onAdj)
+	}
+	last := int32(ch.nc) * n
+	ch.offAt[last], ch.onAt[last] = int32(len(ch.offAdj)), int32(len(ch.onAdj))
+}
+
+// offs is offsOf on the solver's grid.
+func (ch *chainer) offs(pot int32, y bool) []succ {
+	if y {
+		return ch.offAdj[ch.offAt[pot]:ch.offAt[pot+1]]
+	}
+	return ch.offAdj[ch.offMid[pot]:ch.offAt[pot+1]]
+}
+
+// ons is onsOf on the solver's grid.
+func (ch *chainer) ons(pot int32, y, x bool) []succ {
+	switch {
+	case !x:
+		return ch.onAdj[ch.onAt[pot]:ch.onMid[pot]]
+	case !y:
+		return ch.onAdj[ch.onMid[pot]:ch.onAt[pot+1]]
+	}
+	return ch.onAdj[ch.onAt[pot]:ch.onAt[pot+1]]
+}
+
 func (ch *chainer) reset() {
 	ch.nodes = ch.nodes[:0]
 	ch.par = ch.par[:0]
@@ -337,6 +409,7 @@ func (ch *chainer) unary(s *solver) {
 	n := int32(ch.n)
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
+		ch.fillReach(b.cand, y, x, x)
 		for c := 0; c < ch.nc; c++ {
 			if b.val[c] != 0 || popcount(b.cand[c]) < 2 {
 				continue
@@ -366,12 +439,19 @@ func (ch *chainer) unary(s *solver) {
 }
 
 func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
+	n := int32(ch.n)
 	toOn, toOff := ch.newSet(), ch.newSet()
 	toOn.add(ch, src)
-	pendOn := []int32{src}
-	var pendOff []int32
-	var found []int32
-	var buf []int32
+	srcPot := ch.nodes[src].pot
+	srcCell, srcDigit := srcPot/n, srcPot%n
+	// only the potentials of src's component lead back to it
+	rt := &ch.rt
+	srcComp := rt.comp[srcPot*2+1]
+	if rt.size[srcComp-1] == 1 {
+		return nil
+	}
+	pendOn := append(ch.pendOn[:0], src)
+	pendOff, found := ch.pendOff[:0], ch.found[:0]
 	length := 0
 	base := 65
 	if x && y {
@@ -382,14 +462,29 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 		length++
 		for i := 0; i < len(pendOn); i++ {
 			p := pendOn[i]
-			buf = ch.onToOff(b, p, y, buf[:0])
-			for _, q := range buf {
-				if ch.nodes[q].depth > limit {
+			// what p leads to is one link deeper
+			if ch.nodes[p].depth >= limit {
+				continue
+			}
+			for _, sc := range ch.offs(ch.nodes[p].pot, y) {
+				if rt.comp[sc.pot*2] != srcComp {
 					continue
 				}
-				if !ch.isParent(p, q) {
+				if !toOff.has(sc.pot) {
+					pendOff = append(pendOff, ch.node1(sc.pot, false, sc.cause, p))
+					toOff.add(ch, pendOff[len(pendOff)-1])
+					continue
+				}
+				// An off potential met before turns on what it turned
+				// on then, all taken by now, so it matters again only
+				// when it leads back to the source: in the source's
+				// cell, or on its digit. (One not met before cannot be
+				// on p's chain, whose off potentials are all met.)
+				if sc.pot/n != srcCell && sc.pot%n != srcDigit {
+					continue
+				}
+				if q := ch.node1(sc.pot, false, sc.cause, p); !ch.isParent(p, q) {
 					pendOff = append(pendOff, q)
-					toOff.add(ch, q)
 				}
 			}
 		}
@@ -397,17 +492,25 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 		length++
 		for i := 0; i < len(pendOff); i++ {
 			p := pendOff[i]
-			buf = ch.offToOn(b, p, nil, toOff, y, x, buf[:0])
-			for _, q := range buf {
-				if ch.nodes[q].depth > limit {
+			if ch.nodes[p].depth >= limit {
+				continue
+			}
+			for _, sc := range ch.ons(ch.nodes[p].pot, y, x) {
+				if rt.comp[sc.pot*2+1] != srcComp {
 					continue
 				}
-				if length >= 4 && ch.same(q, src) {
-					found = append(found, q)
+				if sc.pot == srcPot {
+					if length >= 4 {
+						found = append(found, ch.node1(sc.pot, true, sc.cause, p))
+					}
+					continue
 				}
-				if toOn.add(ch, q) {
-					pendOn = append(pendOn, q)
+				if toOn.has(sc.pot) {
+					continue
 				}
+				q := ch.node1(sc.pot, true, sc.cause, p)
+				toOn.add(ch, q)
+				pendOn = append(pendOn, q)
 			}
 		}
 		pendOff = pendOff[:0]
@@ -415,12 +518,16 @@ func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
 			break
 		}
 	}
+	ch.pendOn, ch.pendOff, ch.found = pendOn, pendOff, found
 	return found
 }
 
+// forcing follows src until it meets its own potential with the other
+// polarity, and returns that node, or nothing.
 func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	toOn, toOff := ch.newSet(), ch.newSet()
-	var pendOn, pendOff []int32
+	pendOn, pendOff := ch.pendOn[:0], ch.pendOff[:0]
+	defer func() { ch.pendOn, ch.pendOff = pendOn, pendOff }()
 	if ch.nodes[src].on {
 		toOn.add(ch, src)
 		pendOn = append(pendOn, src)
@@ -430,58 +537,63 @@ func (ch *chainer) forcing(b *board, src int32, y bool) []int32 {
 	}
 	srcPot := ch.nodes[src].pot
 	srcOn := ch.nodes[src].on
-	var found []int32
-	var buf []int32
+	// only potentials that lead to the target matter
+	rt := &ch.rt
+	from, target := srcPot*2, srcPot*2+1
+	if srcOn {
+		from, target = target, from
+	}
+	if !rt.reaches(from, target) {
+		return nil
+	}
 	base := 66
 	if y {
 		base = 70
 	}
 	// a target's complexity is its depth plus one
 	limit := ch.bound(base) - 1
+	// The first target met is the only one kept (later ones are the same
+	// potential), so the search ends there.
 	for len(pendOn) > 0 || len(pendOff) > 0 {
 		for i := 0; i < len(pendOn); i++ {
 			p := pendOn[i]
-			buf = ch.onToOff(b, p, y, buf[:0])
-			for _, q := range buf {
-				if ch.nodes[q].depth > limit {
+			// what p leads to is one link deeper
+			if ch.nodes[p].depth >= limit {
+				continue
+			}
+			for _, sc := range ch.offs(ch.nodes[p].pot, y) {
+				if srcOn && sc.pot == srcPot {
+					return append(ch.found[:0], ch.node1(sc.pot, false, sc.cause, p))
+				}
+				if toOff.has(sc.pot) || !rt.reaches(sc.pot*2, target) {
 					continue
 				}
-				if srcOn && ch.nodes[q].pot == srcPot {
-					found = appendUnique(ch, found, q)
-				}
-				if toOff.add(ch, q) {
-					pendOff = append(pendOff, q)
-				}
+				q := ch.node1(sc.pot, false, sc.cause, p)
+				toOff.add(ch, q)
+				pendOff = append(pendOff, q)
 			}
 		}
 		pendOn = pendOn[:0]
 		for i := 0; i < len(pendOff); i++ {
 			p := pendOff[i]
-			buf = ch.offToOn(b, p, nil, toOff, y, true, buf[:0])
-			for _, q := range buf {
-				if ch.nodes[q].depth > limit {
+			if ch.nodes[p].depth >= limit {
+				continue
+			}
+			for _, sc := range ch.ons(ch.nodes[p].pot, y, true) {
+				if !srcOn && sc.pot == srcPot {
+					return append(ch.found[:0], ch.node1(sc.pot, true, sc.cause, p))
+				}
+				if toOn.has(sc.pot) || !rt.reaches(sc.pot*2+1, target) {
 					continue
 				}
-				if !srcOn && ch.nodes[q].pot == srcPot {
-					found = appendUnique(ch, found, q)
-				}
-				if toOn.add(ch, q) {
-					pendOn = append(pendOn, q)
-				}
+				q := ch.node1(sc.pot, true, sc.cause, p)
+				toOn.add(ch, q)
+				pendOn = append(pendOn, q)
 			}
 		}
 		pendOff = pendOff[:0]
 	}
-	return found
-}
-
-func appendUnique(ch *chainer, l []int32, q int32) []int32 {
-	for _, x := range l {
-		if ch.same(x, q) {
-			return l
-		}
-	}
-	return append(l, q)
+	return nil
 }
 
 // chainCells lists the cells along id's chain of first parents.
@@ -503,35 +615,51 @@ func (ch *chainer) chainCells(id int32) []int32 {
 
 func (ch *chainer) cycleHint(b *board, dst int32, y, x bool) hint {
 	n := int32(ch.n)
-	var cells []int32
+	var loop cellSet
 	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
-		if c := ch.nodes[p].pot / n; !inList(cells, c) {
-			cells = append(cells, c)
-		}
+		loop.add(int(ch.nodes[p].pot / n))
 	}
-	var forw, back []elim
+	// the candidates that see an on potential of the loop, and those that
+	// see an off one: what sees both goes
+	var forw, back potSet
 	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
 		nd := ch.nodes[p]
 		c, d := nd.pot/n, nd.pot%n
 		for _, q := range ch.peers[c] {
-			if inList(cells, q) || b.cand[q]>>d&1 == 0 {
+			if loop.has(int(q)) || b.cand[q]>>d&1 == 0 {
 				continue
 			}
-			e := elim{q, d + 1}
 			if nd.on {
-				forw = appendElim(forw, e)
+				forw.add(q*n + d)
 			} else {
-				back = appendElim(back, e)
+				back.add(q*n + d)
 			}
 		}
 	}
+	both := forw.and(back)
+	if both.empty() {
+		return hint{}
+	}
+	// listed in the order the on potentials meet them
 	var es []elim
-	for _, e := range forw {
-		for _, f := range back {
-			if e == f {
-				es = append(es, e)
-				break
+	var listed potSet
+	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
+		nd := ch.nodes[p]
+		if !nd.on {
+			continue
+		}
+		c, d := nd.pot/n, nd.pot%n
+		for _, q := range ch.peers[c] {
+			if pot := q*n + d; both.has(pot) && !listed.has(pot) {
+				listed.add(pot)
+				es = append(es, elim{q, d + 1})
 			}
+		}
+	}
+	var cells []int32
+	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
+		if c := ch.nodes[p].pot / n; !inList(cells, c) {
+			cells = append(cells, c)
 		}
 	}
 	tech, base, key := XCycle, 65, 2
@@ -543,6 +671,27 @@ func (ch *chainer) cycleHint(b *board, dst int32, y, x bool) hint {
 	}
 	cx := ch.ancestors(dst)
 	return hint{tech: tech, score: base + lengthBonus(cx), cells: cells, place: -1, elims: es, unit: -1, complexity: cx, sortKey: key}
+}
+
+// potSet is a set of potentials (cell*n + digit-1) of a grid of up to 9x9.
+type potSet [12]uint64
+
+func (s *potSet) add(p int32)      { s[p>>6] |= 1 << (p & 63) }
+func (s *potSet) has(p int32) bool { return s[p>>6]>>(p&63)&1 != 0 }
+func (s *potSet) and(o potSet) potSet {
+	var r potSet
+	for i := range s {
+		r[i] = s[i] & o[i]
+	}
+	return r
+}
+func (s *potSet) empty() bool {
+	for _, w := range s {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func appendElim(l []elim, e elim) []elim {
@@ -600,53 +749,81 @@ func (ch *chainer) forcingHint(b *board, t int32, y bool) hint {
 func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 	b := &ch.work
 	copy(ch.save, b.cand)
-	defer copy(b.cand, ch.save)
-	pendOn := append([]int32(nil), toOn.order...)
-	pendOff := append([]int32(nil), toOff.order...)
+	copy(ch.savePos, ch.workPos)
+	defer ch.restoreWork()
+	pendOn := append(ch.pendOn[:0], toOn.order...)
+	pendOff := append(ch.pendOff[:0], toOff.order...)
+	buf := ch.succs
+	defer func() { ch.pendOn, ch.pendOff, ch.succs = pendOn, pendOff, buf }()
 	y := !ch.nishio
-	var buf []int32
 	n := int32(ch.n)
+	save, savePos := ch.save, ch.savePos
+	if !ch.dynamic {
+		save, savePos = nil, nil
+	}
 	for io, iff := 0, 0; ; {
 		if io < len(pendOn) {
 			p := pendOn[io]
 			io++
-			buf = ch.onToOff(b, p, y, buf[:0])
-			for _, q := range buf {
-				pot := ch.nodes[q].pot
-				if toOn.has(pot) {
-					return toOn.get(pot), q
+			// a chain that removes nothing walks the solver's grid,
+			// whose links are listed
+			links := ch.offs(ch.nodes[p].pot, y)
+			if ch.dynamic {
+				buf = ch.offsOf(b.cand, ch.workPos, ch.nodes[p].pot, y, buf[:0])
+				links = buf
+			}
+			for _, sc := range links {
+				if toOn.has(sc.pot) {
+					return toOn.get(sc.pot), ch.node1(sc.pot, false, sc.cause, p)
 				}
-				if toOff.add(ch, q) {
-					pendOff = append(pendOff, q)
+				if toOff.has(sc.pot) {
+					continue
 				}
+				q := ch.node1(sc.pot, false, sc.cause, p)
+				toOff.add(ch, q)
+				pendOff = append(pendOff, q)
 			}
 			continue
 		}
 		if iff < len(pendOff) {
 			p := pendOff[iff]
 			iff++
-			save := ch.save
-			if !ch.dynamic {
-				save = nil
-			}
-			buf = ch.offToOn(b, p, save, toOff, y, true, buf[:0])
+			pot := ch.nodes[p].pot
+			links := ch.ons(pot, y, true)
 			if ch.dynamic {
-				pot := ch.nodes[p].pot
-				b.cand[pot/n] &^= 1 << (pot % n)
+				buf = ch.onsOf(b.cand, ch.workPos, pot, y, true, buf[:0])
+				links = buf
 			}
-			for _, q := range buf {
-				pot := ch.nodes[q].pot
-				if toOff.has(pot) {
-					return q, toOff.get(pot)
+			for _, sc := range links {
+				if toOff.has(sc.pot) {
+					return ch.onNode(sc, p, b.cand, save, ch.workPos, savePos, toOff), toOff.get(sc.pot)
 				}
-				if toOn.add(ch, q) {
-					pendOn = append(pendOn, q)
+				if toOn.has(sc.pot) {
+					continue
+				}
+				q := ch.onNode(sc, p, b.cand, save, ch.workPos, savePos, toOff)
+				toOn.add(ch, q)
+				pendOn = append(pendOn, q)
+			}
+			// p's candidate goes only now: the parents of what it
+			// turned on are read from the grid before
+			if ch.dynamic {
+				c, d := pot/n, pot%n
+				b.cand[c] &^= 1 << d
+				for t, u := range ch.cellUnit[c] {
+					ch.workPos[u*n+d] &^= 1 << ch.cellIdx[c][t]
 				}
 			}
 			continue
 		}
 		return -1, -1
 	}
+}
+
+// restoreWork puts the work grid back as it was before the chain.
+func (ch *chainer) restoreWork() {
+	copy(ch.work.cand, ch.save)
+	copy(ch.workPos, ch.savePos)
 }
 
 func (ch *chainer) ruleTech(kind Technique) (Technique, int) {
@@ -665,6 +842,7 @@ func (ch *chainer) multi(s *solver) {
 	b := &s.b
 	copy(ch.work.cand, b.cand)
 	copy(ch.work.val, b.val)
+	copy(ch.workPos, ch.pos)
 	n := int32(ch.n)
 	ch.reset()
 	clear(ch.onCache)
@@ -769,6 +947,10 @@ func (ch *chainer) binary(b *board, pot int32, double, contradiction bool) (*pse
 		if cx, ok := ch.within(a, z); ok {
 			ch.consider(hint{tech: tech, score: base + lengthBonus(cx), cells: []int32{c, ch.nodes[a].pot / n}, place: -1, elims: ch.removal(b, pOff), unit: -1, complexity: cx, sortKey: 7})
 		}
+	}
+	if !double && !contradiction {
+		// the chain from pot off would serve nothing
+		return onOn, onOff
 	}
 	offOn, offOff := ch.newSet(), ch.newSet()
 	offOff.add(ch, pOff)

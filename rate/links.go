@@ -1,5 +1,7 @@
 package rate
 
+import "math/bits"
+
 // A strong link on a digit joins two ends of a unit: if the digit is not
 // at one end, it is at the other. An end is a cell or, for grouped links,
 // the digit's cells in one box segment of a line, or one arm of a box
@@ -7,6 +9,7 @@ package rate
 type group struct {
 	cells []int32
 	set   cellSet
+	seen  cellSet  // the cells that see every cell of the group
 	units [3]int32 // the box, row and column holding every cell, or -1
 }
 
@@ -17,9 +20,10 @@ type strongLink struct {
 }
 
 func (b *board) newGroup(cs []int32) group {
-	g := group{cells: cs, units: b.cellUnit[cs[0]]}
+	g := group{cells: cs, units: b.cellUnit[cs[0]], seen: b.peerSet[cs[0]]}
 	for _, c := range cs {
 		g.set.add(int(c))
+		g.seen = g.seen.and(b.peerSet[c])
 		for t := 0; t < 3; t++ {
 			if b.cellUnit[c][t] != g.units[t] {
 				g.units[t] = -1
@@ -31,7 +35,7 @@ func (b *board) newGroup(cs []int32) group {
 
 // sameUnit reports whether all cells of x and y lie in one row, column or
 // box.
-func (b *board) sameUnit(x, y group) bool {
+func (b *board) sameUnit(x, y *group) bool {
 	for t := 0; t < 3; t++ {
 		if x.units[t] >= 0 && x.units[t] == y.units[t] {
 			return true
@@ -40,30 +44,34 @@ func (b *board) sameUnit(x, y group) bool {
 	return false
 }
 
-func (b *board) seesGroup(p int32, g group) bool {
-	for _, c := range g.cells {
-		if c == p || !b.sees(int(p), int(c)) {
-			return false
-		}
-	}
-	return true
-}
-
-// links lists digit d's strong links, grouped ones too when grouped.
-func (s *solver) links(d int) []strongLink {
+// links lists digit d's strong links, grouped ones too, in lg.links; the
+// cells of their ends go to lg.cells.
+func (s *solver) links(d int, lg *linkGraph) {
 	b := &s.b
 	n := b.n
 	bit := uint64(1) << (d - 1)
-	var out []strongLink
+	out := lg.links[:0]
+	lg.cells = lg.cells[:0]
+	// group copies cs, and heart unless it is -1, into lg.cells
+	group := func(cs []int32, heart int32) group {
+		start := len(lg.cells)
+		lg.cells = append(lg.cells, cs...)
+		if heart >= 0 {
+			lg.cells = append(lg.cells, heart)
+		}
+		end := len(lg.cells)
+		return b.newGroup(lg.cells[start:end:end])
+	}
+	var psBuf, arm1Buf, arm2Buf, l0Buf, l1Buf [36]int32
 	for u, cells := range b.units {
-		var ps []int32
+		ps := psBuf[:0]
 		for _, c := range cells {
 			if b.cand[c]&bit != 0 {
 				ps = append(ps, c)
 			}
 		}
 		if len(ps) == 2 {
-			out = append(out, strongLink{b.newGroup(ps[:1]), b.newGroup(ps[1:]), u, false})
+			out = append(out, strongLink{group(ps[:1], -1), group(ps[1:], -1), u, false})
 			continue
 		}
 		if len(ps) < 3 || len(ps) > 6 {
@@ -71,17 +79,18 @@ func (s *solver) links(d int) []strongLink {
 		}
 		if u >= n {
 			// a line whose candidates fill two box segments
-			var segs [][]int32
-			for _, c := range ps {
-				bx := b.cellUnit[c][boxUnit]
-				if len(segs) > 0 && b.cellUnit[segs[len(segs)-1][0]][boxUnit] == bx {
-					segs[len(segs)-1] = append(segs[len(segs)-1], c)
-				} else {
-					segs = append(segs, []int32{c})
+			k := 1
+			for k < len(ps) && b.cellUnit[ps[k]][boxUnit] == b.cellUnit[ps[0]][boxUnit] {
+				k++
+			}
+			two := k < len(ps)
+			for _, c := range ps[k:] {
+				if b.cellUnit[c][boxUnit] != b.cellUnit[ps[k]][boxUnit] {
+					two = false
 				}
 			}
-			if len(segs) == 2 {
-				out = append(out, strongLink{b.newGroup(segs[0]), b.newGroup(segs[1]), u, true})
+			if two {
+				out = append(out, strongLink{group(ps[:k], -1), group(ps[k:], -1), u, true})
 			}
 			continue
 		}
@@ -89,28 +98,29 @@ func (s *solver) links(d int) []strongLink {
 		// or two of its columns
 		if len(ps) >= 4 {
 			for _, t := range [2]int{rowUnit, colUnit} {
-				var lines [][]int32
+				l0, l1 := l0Buf[:0], l1Buf[:0]
 				for _, c := range ps {
-					placed := false
-					for i := range lines {
-						if b.cellUnit[lines[i][0]][t] == b.cellUnit[c][t] {
-							lines[i] = append(lines[i], c)
-							placed = true
-						}
-					}
-					if !placed {
-						lines = append(lines, []int32{c})
+					if b.cellUnit[c][t] == b.cellUnit[ps[0]][t] {
+						l0 = append(l0, c)
+					} else {
+						l1 = append(l1, c)
 					}
 				}
-				if len(lines) == 2 {
-					out = append(out, strongLink{b.newGroup(lines[0]), b.newGroup(lines[1]), u, true})
+				two := len(l1) > 0
+				for _, c := range l1 {
+					if b.cellUnit[c][t] != b.cellUnit[l1[0]][t] {
+						two = false
+					}
+				}
+				if two {
+					out = append(out, strongLink{group(l0, -1), group(l1, -1), u, true})
 				}
 			}
 		}
 		// a box whose candidates lie in one row and one column of it
 		for _, heart := range cells {
 			hr, hc := b.cellUnit[heart][rowUnit], b.cellUnit[heart][colUnit]
-			var arm1, arm2 []int32
+			arm1, arm2 := arm1Buf[:0], arm2Buf[:0]
 			ok := true
 			for _, c := range ps {
 				switch {
@@ -127,14 +137,14 @@ func (s *solver) links(d int) []strongLink {
 				continue
 			}
 			if b.cand[heart]&bit != 0 {
-				out = append(out, strongLink{b.newGroup(append(append([]int32(nil), arm1...), heart)), b.newGroup(arm2), u, true})
-				out = append(out, strongLink{b.newGroup(arm1), b.newGroup(append(append([]int32(nil), arm2...), heart)), u, true})
+				out = append(out, strongLink{group(arm1, heart), group(arm2, -1), u, true})
+				out = append(out, strongLink{group(arm1, -1), group(arm2, heart), u, true})
 			} else {
-				out = append(out, strongLink{b.newGroup(arm1), b.newGroup(arm2), u, true})
+				out = append(out, strongLink{group(arm1, -1), group(arm2, -1), u, true})
 			}
 		}
 	}
-	return out
+	lg.links = out
 }
 
 // strongLinks finds k strong links on one digit joined end to start by weak
@@ -142,175 +152,260 @@ func (s *solver) links(d int) []strongLink {
 // and, with grouped ends, the empty rectangle): one end or the other
 // holds the digit, so every cell that sees both ends loses it.
 func (s *solver) strongLinks(k int) (hint, bool) {
-	b := &s.b
-	n := b.n
+	n := s.b.n
 	if n > 9 {
 		return hint{}, false
+	}
+	var best hint
+	bestElims := 0
+	found := false
+	for d := 1; d <= n; d++ {
+		e := s.linkEntry(d)
+		r := &e.best[k]
+		if !r.done {
+			s.searchLinks(d, k, e, r)
+		}
+		// the first of the lowest score that removes the most, as if
+		// one search ran over every digit
+		if r.found && (!found || r.h.score < best.score || r.h.score == best.score && r.elims > bestElims) {
+			best, bestElims, found = r.h, r.elims, true
+		}
+	}
+	return best, found
+}
+
+// searchLinks finds digit d's best chain of k strong links into r.
+func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
+	*r = linkResult{done: true}
+	b := &s.b
+	n := b.n
+	lg := &e.graph
+	if len(lg.links) < k {
+		return
 	}
 	tech := TurbotFish
 	if k > 2 {
 		tech = StrongLinkChain
 	}
 	base := [7]int{2: 40, 3: 54, 4: 58, 5: 62, 6: 66}[k]
-	var best hint
-	bestElims := 0
-	found := false
-	chain := make([]group, 0, 2*k)
+	bit := uint64(1) << (d - 1)
+	holds := e.holds
+	var chain [6]int32 // the oriented links of the chain so far
+	// The search stops after budget calls; every call counts, those that
+	// would end a chain included, so that the chains tried stay the same
+	// whatever is found. A chain's last link is tried in the loop of the
+	// one before: it counts as a call all the same.
+	budget := 5000
 	var used cellSet
-	linkUnits := make([]int, 0, k)
+	var usedUnits uint64
 	groupedCount := 0
-	var all []int
-	for d := 1; d <= n; d++ {
-		bit := uint64(1) << (d - 1)
-		links, follow := s.linkGraph(d)
-		if len(links) < k {
-			continue
-		}
-		for len(all) < 2*len(links) {
-			all = append(all, len(all))
-		}
-		ends := func(o int) (group, group) {
-			l := links[o/2]
-			if o%2 == 0 {
-				return l.a, l.b
+	types := 0 // the unit types of the links, a bit each
+	// last tries each link of options to end the chain
+	last := func(options []int32) {
+		start := lg.orient[chain[0]].a
+		seen := start.seen.and(holds)
+		for _, o := range options {
+			ol := &lg.orient[o]
+			if usedUnits>>ol.unit&1 != 0 || !used.and(ol.span).empty() {
+				continue
 			}
-			return l.b, l.a
-		}
-		budget := 5000
-		last := -1
-		var rec func(depth int)
-		rec = func(depth int) {
 			if budget <= 0 {
 				return
 			}
 			budget--
-			if depth == k {
-				start, end := chain[0], chain[len(chain)-1]
-				if b.sameUnit(start, end) {
-					return
-				}
-				var es []elim
-				for _, p := range b.peers[start.cells[0]] {
-					if b.cand[p]&bit != 0 && !used.has(int(p)) && b.seesGroup(p, start) && b.seesGroup(p, end) {
-						es = append(es, elim{p, int32(d)})
-					}
-				}
-				if len(es) == 0 {
-					return
-				}
-				hasBox, hasRow, hasCol := false, false, false
-				for _, u := range linkUnits {
-					switch u / n {
-					case boxUnit:
-						hasBox = true
-					case rowUnit:
-						hasRow = true
-					default:
-						hasCol = true
-					}
-				}
-				sc := base
-				switch {
-				case groupedCount > 0:
-					sc += 3
-				case !hasBox && !(hasRow && hasCol):
-				case hasBox && hasRow && hasCol:
-					sc += 2
-				default:
-					sc++
-				}
-				if !found || sc < best.score || sc == best.score && len(es) > bestElims {
-					found, bestElims = true, len(es)
-					var cells []int32
-					for _, g := range chain {
-						cells = append(cells, g.cells...)
-					}
-					best = hint{tech: tech, score: sc, cells: cells, place: -1, elims: es, unit: -1, digits: bit}
-				}
-				return
-			}
-			var options []int
-			if depth == 0 {
-				options = all[:2*len(links)]
-			} else {
-				options = follow[last]
-			}
-			for _, o := range options {
-				l := links[o/2]
-				usedUnit := false
-				for _, u := range linkUnits {
-					if u == l.unit {
-						usedUnit = true
-					}
-				}
-				if usedUnit || !used.and(l.a.set).empty() || !used.and(l.b.set).empty() {
-					continue
-				}
-				{
-					a, e := ends(o)
-					prev := last
-					last = o
-					chain = append(chain, a, e)
-					saved := used
-					used = used.or(a.set).or(e.set)
-					linkUnits = append(linkUnits, l.unit)
-					if l.grouped {
-						groupedCount++
-					}
-					rec(depth + 1)
-					if l.grouped {
-						groupedCount--
-					}
-					chain = chain[:len(chain)-2]
-					used = saved
-					linkUnits = linkUnits[:len(linkUnits)-1]
-					last = prev
-				}
-			}
-		}
-		rec(0)
-	}
-	return best, found
-}
-
-// linkGraph returns digit d's strong links and, for each oriented link
-// (link*2 + direction), the oriented links that may follow it. It is
-// computed once per grid state.
-func (s *solver) linkGraph(d int) ([]strongLink, [][]int) {
-	if s.linkVer != s.version || s.linkCache == nil {
-		s.linkCache = make([]linkEntry, s.b.n+1)
-		s.linkVer = s.version
-	}
-	e := &s.linkCache[d]
-	if e.done {
-		return e.links, e.follow
-	}
-	links := s.links(d)
-	ends := func(o int) (group, group) {
-		l := links[o/2]
-		if o%2 == 0 {
-			return l.a, l.b
-		}
-		return l.b, l.a
-	}
-	follow := make([][]int, 2*len(links))
-	for o := range follow {
-		_, end := ends(o)
-		for q := range follow {
-			if q/2 == o/2 {
+			end := ol.e
+			if b.sameUnit(start, end) {
 				continue
 			}
-			if a, _ := ends(q); s.b.sameUnit(end, a) {
-				follow[o] = append(follow[o], q)
+			all := used.or(ol.span)
+			es := seen.and(end.seen).andNot(all)
+			count := es.count()
+			if count == 0 {
+				continue
+			}
+			grouped := groupedCount > 0 || ol.grouped
+			t := types | 1<<(ol.unit/n)
+			hasBox, hasRow, hasCol := t&(1<<boxUnit) != 0, t&(1<<rowUnit) != 0, t&(1<<colUnit) != 0
+			sc := base
+			switch {
+			case grouped:
+				sc += 3
+			case !hasBox && !(hasRow && hasCol):
+			case hasBox && hasRow && hasCol:
+				sc += 2
+			default:
+				sc++
+			}
+			if !r.found || sc < r.h.score || sc == r.h.score && count > r.elims {
+				r.found, r.elims = true, count
+				chain[k-1] = o
+				elims := make([]elim, 0, count)
+				for _, p := range b.peers[start.cells[0]] {
+					if es.has(int(p)) {
+						elims = append(elims, elim{p, int32(d)})
+					}
+				}
+				var cells []int32
+				for _, o := range chain[:k] {
+					cells = append(cells, lg.orient[o].a.cells...)
+					cells = append(cells, lg.orient[o].e.cells...)
+				}
+				r.h = hint{tech: tech, score: sc, cells: cells, place: -1, elims: elims, unit: -1, digits: bit}
 			}
 		}
 	}
-	*e = linkEntry{done: true, links: links, follow: follow}
-	return links, follow
+	var rec func(depth int)
+	rec = func(depth int) {
+		if budget <= 0 {
+			return
+		}
+		budget--
+		options := lg.all
+		if depth > 0 {
+			options = lg.follow(chain[depth-1])
+		}
+		for _, o := range options {
+			ol := &lg.orient[o]
+			if usedUnits>>ol.unit&1 != 0 || !used.and(ol.span).empty() {
+				continue
+			}
+			chain[depth] = o
+			saved, savedTypes := used, types
+			used = used.or(ol.span)
+			usedUnits |= 1 << ol.unit
+			types |= 1 << (ol.unit / n)
+			if ol.grouped {
+				groupedCount++
+			}
+			if depth+1 == k-1 {
+				if budget > 0 {
+					budget--
+					last(lg.follow(o))
+				}
+			} else {
+				rec(depth + 1)
+			}
+			if ol.grouped {
+				groupedCount--
+			}
+			usedUnits &^= 1 << ol.unit
+			used, types = saved, savedTypes
+			if budget <= 0 {
+				// every later call would return at once
+				return
+			}
+		}
+	}
+	rec(0)
+}
+
+// linkGraph holds one digit's strong links, each taken both ways (oriented
+// link o is link o/2, from a to b when o is even), and for each oriented
+// link the oriented links that may follow it: those of another link whose
+// start shares a unit with its end.
+type linkGraph struct {
+	links  []strongLink
+	cells  []int32 // the cells of the links' ends
+	orient []orientedLink
+	all    []int32 // every oriented link, in order
+	next   []int32 // follow(o) is next[first[o]:first[o+1]], ascending
+	first  []int32
+	// buffers for building next
+	starts, row []uint64
+}
+
+type orientedLink struct {
+	a, e    *group  // start and end
+	span    cellSet // the cells of both ends
+	unit    int
+	grouped bool
+}
+
+func (lg *linkGraph) follow(o int32) []int32 {
+	return lg.next[lg.first[o]:lg.first[o+1]]
+}
+
+// linkEntry returns digit d's link graph and strong-link chains. They
+// depend on nothing but the cells that hold d, so they are computed again
+// only when those change.
+func (s *solver) linkEntry(d int) *linkEntry {
+	if s.linkCache == nil {
+		s.linkCache = make([]linkEntry, s.b.n+1)
+	}
+	bit := uint64(1) << (d - 1)
+	var holds cellSet
+	for c, m := range s.b.cand {
+		if m&bit != 0 {
+			holds.add(c)
+		}
+	}
+	e := &s.linkCache[d]
+	if e.valid && e.holds == holds {
+		return e
+	}
+	e.valid, e.holds, e.best = true, holds, [7]linkResult{}
+	lg := &e.graph
+	s.links(d, lg)
+	no := 2 * len(lg.links)
+	lg.orient = lg.orient[:0]
+	lg.all = lg.all[:0]
+	for o := 0; o < no; o++ {
+		l := &lg.links[o/2]
+		ol := orientedLink{a: &l.a, e: &l.b, unit: l.unit, grouped: l.grouped}
+		if o%2 == 1 {
+			ol.a, ol.e = &l.b, &l.a
+		}
+		ol.span = l.a.set.or(l.b.set)
+		lg.orient = append(lg.orient, ol)
+		lg.all = append(lg.all, int32(o))
+	}
+	// starts[u] is the set of oriented links whose start lies in unit u
+	nw := (no + 63) / 64
+	lg.starts = append(lg.starts[:0], make([]uint64, len(s.b.units)*nw)...)
+	starts := lg.starts
+	for q := range lg.orient {
+		for _, u := range lg.orient[q].a.units {
+			if u >= 0 {
+				starts[int(u)*nw+q/64] |= 1 << (q % 64)
+			}
+		}
+	}
+	lg.row = append(lg.row[:0], make([]uint64, nw)...)
+	row := lg.row
+	lg.next = lg.next[:0]
+	lg.first = append(lg.first[:0], 0)
+	for o := range lg.orient {
+		clear(row)
+		for _, u := range lg.orient[o].e.units {
+			if u >= 0 {
+				for w, x := range starts[int(u)*nw : int(u+1)*nw] {
+					row[w] |= x
+				}
+			}
+		}
+		// not the same link taken either way
+		self := o &^ 1
+		row[self/64] &^= 3 << (self % 64)
+		for w, x := range row {
+			for ; x != 0; x &= x - 1 {
+				lg.next = append(lg.next, int32(w*64+bits.TrailingZeros64(x)))
+			}
+		}
+		lg.first = append(lg.first, int32(len(lg.next)))
+	}
+	return e
 }
 
 type linkEntry struct {
-	done   bool
-	links  []strongLink
-	follow [][]int
+	valid bool
+	holds cellSet // the cells that held the digit
+	graph linkGraph
+	best  [7]linkResult // by number of links
+}
+
+// linkResult is the best chain of some number of strong links on one digit.
+type linkResult struct {
+	done, found bool
+	h           hint
+	elims       int
 }

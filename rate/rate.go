@@ -2,6 +2,7 @@ package rate
 
 import (
 	"errors"
+	"math/bits"
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
@@ -183,6 +184,13 @@ func Puzzle(g grid.Grid, opts Options) Result {
 		b.place(c, int(v))
 	}
 	s := &solver{b: b, explain: opts.Explain}
+	if sc, ok := geo.scratch.Get().(*scratch); ok {
+		s.ch, s.linkCache, s.excl, s.tried = sc.ch, sc.linkCache, sc.excl, sc.tried
+		for i := range s.linkCache {
+			s.linkCache[i].valid = false
+		}
+	}
+	defer func() { geo.scratch.Put(&scratch{s.ch, s.linkCache, s.excl, s.tried}) }()
 	if opts.MaxScore > 0 {
 		s.maxScore = int(opts.MaxScore*10 + 0.5)
 	}
@@ -234,10 +242,46 @@ type solver struct {
 	counts   [numTechniques]int
 	steps    []Step
 	ch       *chainer
-	// version counts the changes to b; caches compare it
-	version   int
-	linkVer   int
+	// linkCache[d] holds digit d's strong links
 	linkCache []linkEntry
+	excl      []cellSet // alignedTriples' tables
+	tried     []uint64
+	// placeTab[u*n+d-1] is b.positions(u, d), when placesOK
+	placeTab []uint64
+	placesOK bool
+}
+
+// places returns b.positions(u, d) from a table kept until the grid
+// changes: the subset and fish searches ask for every unit and digit.
+func (s *solver) places(u, d int) uint64 {
+	b := &s.b
+	if !s.placesOK {
+		if len(s.placeTab) != len(b.units)*b.n {
+			s.placeTab = make([]uint64, len(b.units)*b.n)
+		}
+		clear(s.placeTab)
+		for v, cells := range b.units {
+			row := s.placeTab[v*b.n : (v+1)*b.n]
+			for i, c := range cells {
+				for m := b.cand[c]; m != 0; m &= m - 1 {
+					row[bits.TrailingZeros64(m)] |= 1 << i
+				}
+			}
+		}
+		s.placesOK = true
+	}
+	return s.placeTab[u*b.n+d-1]
+}
+
+// scratch is what a solve leaves for the next one of the same shape: the
+// chainer, whose sets of potentials take megabytes, the link graphs and
+// other tables. None holds anything of the puzzle that the next solve
+// reads before writing it.
+type scratch struct {
+	ch        *chainer
+	linkCache []linkEntry
+	excl      []cellSet
+	tried     []uint64
 }
 
 func (s *solver) run() Result {
@@ -301,7 +345,7 @@ func (s *solver) apply(h hint) bool {
 	if !changed {
 		return false
 	}
-	s.version++
+	s.placesOK = false
 	if h.score > s.score {
 		s.score = h.score
 	}

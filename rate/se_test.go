@@ -80,7 +80,7 @@ func ranks(v []float64) []float64 {
 
 // TestSEAgreement compares our score with the published Sudoku Explainer
 // ratings. By default it samples the set; -se rates all 14,394 puzzles
-// (about 6 CPU-minutes; measured: Spearman 0.997, exact value on 96.4%).
+// (about 1 CPU-minute; measured: Spearman 0.997, exact value on 96.4%).
 // With -v it also prints the exact-match count per SE value.
 func TestSEAgreement(t *testing.T) {
 	rows := readSE(t)

@@ -345,6 +345,14 @@ func (s *solver) alignedPairs() (hint, bool) {
 	if b.n > 9 {
 		return hint{}, false
 	}
+	var bivalue cellSet
+	for c, m := range b.cand {
+		if b.val[c] == 0 && popcount(m) == 2 {
+			bivalue.add(c)
+		}
+	}
+	var exBuf [24]uint64
+	var exCellBuf [24]int32
 	for c1 := 0; c1 < b.nc; c1++ {
 		m1 := b.cand[c1]
 		if b.val[c1] != 0 || popcount(m1) < 2 {
@@ -359,8 +367,10 @@ func (s *solver) alignedPairs() (hint, bool) {
 			}
 			m2 := b.cand[c2]
 			// bivalue cells that see both
-			var ex []uint64
-			var exCells []int32
+			if b.peerSet[c1].and(b.peerSet[c2]).and(bivalue).empty() {
+				continue
+			}
+			ex, exCells := exBuf[:0], exCellBuf[:0]
 			for _, p := range b.peers[c1] {
 				if p != c2 && b.val[p] == 0 && popcount(b.cand[p]) == 2 && b.sees(int(p), int(c2)) {
 					ex = append(ex, b.cand[p])
