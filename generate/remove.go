@@ -135,7 +135,8 @@ func (rm *remover) hidden(x, d int) bool {
 	b := rm.b
 	bit := uint64(1) << d
 	n := b.n
-	for _, u := range [3]int{x / n, n + x%n, 2*n + b.boxOf[x]} {
+	w := b.at[x]
+	for _, u := range [3]int{int(w.row), n + int(w.col), 2*n + int(w.box)} {
 		only := true
 		for _, y := range b.units[u] {
 			if y != x && b.cells[y] == 0 && b.seen(y)&bit == 0 {
