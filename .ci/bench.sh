@@ -62,9 +62,8 @@ fi
 if [ "$what" = difficulty ] || [ "$what" = all ]; then
   echo "== generate to a difficulty level (--workers 2)"
   for level in easy medium hard expert extreme; do
-    n=100
-    [ $level = expert ] && n=40
-    [ $level = extreme ] && n=20
+    n=200
+    [ $level = extreme ] && n=100
     t=$(secs "$bin" generate -q --seed 1 -n $n --difficulty $level --workers 2)
     echo "sudokugen --difficulty $level: ${t}s for $n, $(rate $n "$t") puzzles/s"
   done
