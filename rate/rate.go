@@ -159,13 +159,29 @@ type Options struct {
 // step, the way Sudoku Explainer does, and scores it by the hardest step.
 // It never panics and always ends, whatever g holds.
 func Puzzle(g grid.Grid, opts Options) Result {
+	s, err := newSolver(g)
+	if err != nil {
+		return Result{Err: err}
+	}
+	defer s.release()
+	s.explain = opts.Explain
+	if opts.MaxScore > 0 {
+		s.maxScore = int(opts.MaxScore*10 + 0.5)
+	}
+	return s.run()
+}
+
+// newSolver checks g, counts its solutions and readies a solver for it;
+// the error is ErrInvalid, ErrNoSolution or ErrMultiple. Call release
+// when done.
+func newSolver(g grid.Grid) (*solver, error) {
 	if g.Shape.Validate() != nil || len(g.Cells) != g.Shape.Cells() {
-		return Result{Err: ErrInvalid}
+		return nil, ErrInvalid
 	}
 	n := g.N()
 	for _, v := range g.Cells {
 		if int(v) > n {
-			return Result{Err: ErrInvalid}
+			return nil, ErrInvalid
 		}
 	}
 	geo := geomOf(g.Shape)
@@ -179,32 +195,34 @@ func Puzzle(g grid.Grid, opts Options) Result {
 			continue
 		}
 		if !b.has(c, int(v)) {
-			return Result{Err: ErrInvalid}
+			return nil, ErrInvalid
 		}
 		b.place(c, int(v))
 	}
-	s := &solver{b: b, explain: opts.Explain}
+	sol, count := solveCount(&b, 2, searchBudget(n))
+	switch count {
+	case 0:
+		return nil, ErrNoSolution
+	case 2:
+		return nil, ErrMultiple
+	}
+	s := &solver{b: b}
+	if count == 1 {
+		s.sol = sol
+		s.unique = true
+	}
 	if sc, ok := geo.scratch.Get().(*scratch); ok {
 		s.ch, s.linkCache, s.excl, s.tried = sc.ch, sc.linkCache, sc.excl, sc.tried
 		for i := range s.linkCache {
 			s.linkCache[i].valid = false
 		}
 	}
-	defer func() { geo.scratch.Put(&scratch{s.ch, s.linkCache, s.excl, s.tried}) }()
-	if opts.MaxScore > 0 {
-		s.maxScore = int(opts.MaxScore*10 + 0.5)
-	}
-	sol, count := solveCount(&s.b, 2, searchBudget(n))
-	switch count {
-	case 0:
-		return Result{Err: ErrNoSolution}
-	case 1:
-		s.sol = sol
-		s.unique = true
-	case 2:
-		return Result{Err: ErrMultiple}
-	}
-	return s.run()
+	return s, nil
+}
+
+// release leaves the solver's tables for the next solve of its shape.
+func (s *solver) release() {
+	s.b.geom.scratch.Put(&scratch{s.ch, s.linkCache, s.excl, s.tried})
 }
 
 func searchBudget(n int) int {
