@@ -2,6 +2,7 @@ package rate
 
 import (
 	"errors"
+	"math"
 	"math/bits"
 	"strings"
 
@@ -171,6 +172,55 @@ func Puzzle(g grid.Grid, opts Options) Result {
 	return s.run()
 }
 
+// Below reports whether g can be solved with techniques that each score
+// below score, applied in any order: a generator can reject a puzzle that
+// is too easy without rating it.
+//
+// It uses the techniques of Puzzle, but only steps that score less than
+// score, and greedily: when a tier of chains finds eliminations, it
+// applies all of them at once (every chain found that scores less), then
+// starts again from singles. It never looks for the easiest chain, so it
+// searches far less than Puzzle. Every step it takes is sound, but as the
+// order differs from Puzzle's it can, rarely, disagree with
+// Puzzle(g, Options{}).Score < score either way: a greedy path can stall
+// where Puzzle's goes through, or the reverse.
+//
+// Below returns false when g is invalid, has no solution or several, or
+// when the solve stalls. When the solution count search gives up (only on
+// very large, sparse grids), the uniqueness techniques stay off, as in
+// Puzzle.
+func Below(g grid.Grid, score float64) bool {
+	limit := tenthsAbove(score)
+	if limit <= 0 {
+		return false
+	}
+	s, err := newSolver(g)
+	if err != nil {
+		return false
+	}
+	defer s.release()
+	return s.runBelow(limit)
+}
+
+// tenthsAbove returns the least score in tenths that is not below score:
+// scores less than 7.55 are at most 7.5, as are those less than 7.6.
+func tenthsAbove(score float64) int {
+	return int(math.Ceil(score*10 - 1e-6))
+}
+
+// runBelow solves with the steps that score less than limit (tenths) and
+// reports whether the grid got solved.
+func (s *solver) runBelow(limit int) bool {
+	s.below = limit
+	for s.b.left > 0 {
+		h, ok := s.next()
+		if !ok || !s.apply(h) {
+			return false
+		}
+	}
+	return true
+}
+
 // newSolver checks g, counts its solutions and readies a solver for it;
 // the error is ErrInvalid, ErrNoSolution or ErrMultiple. Call release
 // when done.
@@ -255,6 +305,7 @@ type solver struct {
 	unique   bool    // the puzzle is known to have one solution
 	explain  bool
 	maxScore int
+	below    int // when positive, only steps that score less are used (Below)
 	tooHard  int // set when next stopped early: a lower bound of the next step
 	score    int
 	counts   [numTechniques]int
