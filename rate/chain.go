@@ -84,6 +84,9 @@ type chainer struct {
 	// in hints
 	below int
 	hints []hint
+	// bound's last answer with below set, and its below and base
+	boundKey [2]int
+	boundCx  int32
 }
 
 func newChainer(g *geom) *chainer {
@@ -300,11 +303,15 @@ func (ch *chainer) isParent(p, q int32) bool {
 // have and still beat the best hint so far.
 func (ch *chainer) bound(base int) int32 {
 	if ch.below > 0 {
-		best := int32(0)
-		for cx := 1; cx < 4096 && base+lengthBonus(cx) < ch.below; cx++ {
-			best = int32(cx)
+		// asked for every source potential, so kept for the last base
+		if ch.boundKey != [2]int{ch.below, base} {
+			cx := 0
+			for cx < 4096 && base+lengthBonus(cx+1) < ch.below {
+				cx++
+			}
+			ch.boundKey, ch.boundCx = [2]int{ch.below, base}, int32(cx)
 		}
-		return best
+		return ch.boundCx
 	}
 	if !ch.bestSet {
 		return 1 << 30
