@@ -1,6 +1,9 @@
 package rate
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // next finds the easiest deduction available, trying the techniques in
 // Sudoku Explainer's order.
@@ -57,6 +60,17 @@ func (s *solver) next() (hint, bool) {
 	if b.n > 9 {
 		rest = techBase[TrialAndError]
 	}
+	greedy := s.below > rest && b.n <= 9
+	if greedy {
+		// Below need not find the easiest step, and one pass of chains,
+		// applied all at once, costs less than walking the finders from
+		// triples up after every step: most of what they find, the
+		// chains find too.
+		if s.ch == nil {
+			s.ch = newChainer(b.geom)
+		}
+		finders = slices.Insert(finders, 3, finder{rest, func() (hint, bool) { return s.ch.greedyChains(s) }})
+	}
 	for i, f := range finders {
 		if s.maxScore > 0 {
 			// with MaxScore, stop as soon as every technique left is
@@ -94,8 +108,8 @@ func (s *solver) next() (hint, bool) {
 	if s.ch == nil {
 		s.ch = newChainer(b.geom)
 	}
-	if s.below > 0 {
-		return s.ch.greedy(s)
+	if greedy {
+		return s.ch.greedyForcing(s)
 	}
 	return s.ch.best(s)
 }

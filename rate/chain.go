@@ -367,10 +367,10 @@ func (ch *chainer) best(s *solver) (hint, bool) {
 	return hint{}, false
 }
 
-// greedy runs the chaining tiers that can score less than s.below, and
-// returns every hint of the first tier that has any as one hint: all of
-// them hold on the same grid, so they may all be applied at once.
-func (ch *chainer) greedy(s *solver) (hint, bool) {
+// greedyChains runs the cycles and chains from single potentials that can
+// score less than s.below, and returns every hint they find as one: all
+// of them hold on the same grid, so they may all be applied at once.
+func (ch *chainer) greedyChains(s *solver) (hint, bool) {
 	ch.below = s.below
 	defer func() { ch.below = 0 }()
 	ch.hints = ch.hints[:0]
@@ -381,11 +381,24 @@ func (ch *chainer) greedy(s *solver) (hint, bool) {
 	if len(ch.hints) > 0 {
 		return ch.merged(), true
 	}
+	return hint{}, false
+}
+
+// greedyForcing follows greedyChains: aligned triples, then the forcing
+// chain rules, again those that can score less than s.below, every hint
+// of the first tier that has any merged into one.
+func (ch *chainer) greedyForcing(s *solver) (hint, bool) {
 	if techBase[AlignedTripleExclusion] < s.below {
 		if h, ok := s.alignedTriples(); ok && s.fits(h) {
 			return h, true
 		}
 	}
+	ch.below = s.below
+	defer func() { ch.below = 0 }()
+	ch.hints = ch.hints[:0]
+	ch.bestSet = false
+	ch.fillPos(s.b.cand, ch.pos)
+	ch.fillAdj(s.b.cand)
 	for _, rule := range [3][3]bool{{true, true, false}, {false, false, true}, {true, false, true}} {
 		ch.dynamic, ch.nishio, ch.multiple = rule[0], rule[1], rule[2]
 		if _, base := ch.ruleTech(CellForcingChain); base >= s.below {
