@@ -497,9 +497,23 @@ func (ch *chainer) unary(s *solver) {
 	n := int32(ch.n)
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
-		if ch.below > 0 && (x && y && 70 >= ch.below || 65 >= ch.below) {
-			// every chain of this mode scores too much
-			continue
+		cycles := true
+		if ch.below > 0 {
+			if x && y && 70 >= ch.below || 65 >= ch.below {
+				// every chain of this mode scores too much
+				continue
+			}
+			// What a loop removes, a chain from the removed candidate
+			// back to itself removes too, with the same links and two
+			// more potentials: while such chains are allowed, a greedy
+			// search can leave the loops out (the Y-only mode has only
+			// loops; its chains run in the mixed mode).
+			if x && 66+3 < ch.below && (!y || 70+3 < ch.below) {
+				cycles = false
+			}
+			if !x && 70+3 < ch.below {
+				continue
+			}
 		}
 		ch.fillReach(b.cand, y, x, x)
 		for c := 0; c < ch.nc; c++ {
@@ -513,8 +527,10 @@ func (ch *chainer) unary(s *solver) {
 				ch.reset()
 				pot := int32(c)*n + int32(bits.TrailingZeros64(m))
 				src := ch.node(pot, true, causeNone, nil)
-				for _, dst := range ch.cycles(b, src, y, x) {
-					ch.consider(ch.cycleHint(b, dst, y, x))
+				if cycles {
+					for _, dst := range ch.cycles(b, src, y, x) {
+						ch.consider(ch.cycleHint(b, dst, y, x))
+					}
 				}
 				if x {
 					for _, t := range ch.forcing(b, src, y) {
