@@ -65,12 +65,11 @@ func (s *solver) next() (hint, bool) {
 		// Below need not find the easiest step, and one pass of chains,
 		// applied all at once, costs less than walking the finders from
 		// triples up after every step: most of what they find, the
-		// chains find too. Unique loops go first, as the eliminations of
-		// chains can break their pattern before it is used.
+		// chains find too.
 		if s.ch == nil {
 			s.ch = newChainer(b.geom)
 		}
-		finders = slices.Insert(finders, 3, finder{45, s.uniqueLoops}, finder{rest, func() (hint, bool) { return s.ch.greedyChains(s) }})
+		finders = slices.Insert(finders, 3, finder{rest, func() (hint, bool) { return s.ch.greedyChains(s) }})
 	}
 	for i, f := range finders {
 		if s.maxScore > 0 {

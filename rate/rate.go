@@ -180,8 +180,8 @@ func Puzzle(g grid.Grid, opts Options) Result {
 // score, and greedily: when a tier of chains finds eliminations, it
 // applies all of them at once (every chain found that scores less), then
 // starts again from singles. When chains are allowed it tries them right
-// after pairs, pair fish and unique loops, before the triples, wings,
-// strong links and the rest, which the chains mostly cover. It never looks for the easiest
+// after pairs and pair fish, before the triples, wings, strong links and
+// the rest, which the chains mostly cover. It never looks for the easiest
 // step, so it searches far less than Puzzle. Every step it takes is sound, but as the
 // order differs from Puzzle's it can, rarely, disagree with
 // Puzzle(g, Options{}).Score < score either way: a greedy path can stall
