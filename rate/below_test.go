@@ -2,14 +2,17 @@ package rate
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 // checkBelow runs Below's solve of puzzle with every step recorded and
 // checks each against the solution; it returns Below's answer.
-func checkBelow(t *testing.T, puzzle string, score float64) bool {
+func checkBelow(t *testing.T, g grid.Grid, score float64) bool {
 	t.Helper()
-	g := mustParse(t, puzzle)
+	puzzle := g.String()
 	s, err := newSolver(g)
 	if err != nil {
 		t.Fatalf("newSolver(%q): %v", puzzle, err)
@@ -55,7 +58,7 @@ func TestBelowSteps(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%.1f", f.name, score), func(t *testing.T) {
 				n, agree := 0, 0
 				for i := 0; i < len(ps); i += f.step {
-					got := checkBelow(t, ps[i], score)
+					got := checkBelow(t, mustParse(t, ps[i]), score)
 					want := Puzzle(mustParse(t, ps[i]), Options{}).Score < score
 					n++
 					if got == want {
@@ -71,6 +74,33 @@ func TestBelowSteps(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestBelowShapes runs Below on minimal puzzles of every size, with a
+// bound that lets in every technique but trial and error, and checks it
+// against Puzzle.
+func TestBelowShapes(t *testing.T) {
+	seed := uint64(20261123)
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 1))
+	shapes := []grid.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 2, BoxCols: 4}, {BoxRows: 3, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}}
+	for _, sh := range shapes {
+		t.Run(sh.String(), func(t *testing.T) {
+			count := 20
+			if sh.N() > 9 {
+				count = 3
+			}
+			for i := 0; i < count; i++ {
+				p := minimalPuzzle(patternGrid(sh, r), r)
+				for _, score := range []float64{4.5, 7.6, 9.5} {
+					got := checkBelow(t, p, score)
+					if want := Puzzle(p, Options{}).Score < score; got != want {
+						t.Logf("Below(%q, %v) = %v, Puzzle says %v", p, score, got, want)
+					}
+				}
+			}
+		})
 	}
 }
 
