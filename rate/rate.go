@@ -181,11 +181,18 @@ func Puzzle(g grid.Grid, opts Options) Result {
 // applies all of them at once (every chain found that scores less), then
 // starts again from singles. When chains are allowed it tries them right
 // after pairs and pair fish, before the triples, wings, strong links and
-// the rest, which the chains mostly cover. It never looks for the easiest
-// step, so it searches far less than Puzzle. Every step it takes is sound, but as the
-// order differs from Puzzle's it can, rarely, disagree with
-// Puzzle(g, Options{}).Score < score either way: a greedy path can stall
-// where Puzzle's goes through, or the reverse.
+// the rest, which the chains mostly cover, and it leaves out loops where
+// chains remove the same candidates. It never looks for the easiest step,
+// so it searches far less than Puzzle.
+//
+// Every step it takes is sound, but as its path differs from Puzzle's it
+// can, rarely, disagree with Puzzle(g, Options{}).Score < score either
+// way: a greedy path can stall where Puzzle's goes through (a chain can
+// break a unique rectangle Puzzle would have used), or go through where
+// Puzzle's needs a harder step. A generator that rejects a candidate when
+// Below is true and rates the others with Puzzle never mislabels a puzzle;
+// it only, rarely, rates one in full that it could have skipped, or
+// skips one it could have kept.
 //
 // Below returns false when g is invalid, has no solution or several, or
 // when the solve stalls. When the solution count search gives up (only on
