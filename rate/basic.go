@@ -1,27 +1,30 @@
 package rate
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // next finds the easiest deduction available, trying the techniques in
 // Sudoku Explainer's order.
 func (s *solver) next() (hint, bool) {
 	b := &s.b
-	if h, ok := s.singles(); ok {
+	if h, ok := s.singles(); ok && s.fits(h) {
 		return h, true
 	}
-	if h, ok := s.locking(true); ok {
+	if h, ok := s.locking(true); ok && s.fits(h) {
 		return h, true
 	}
-	if h, ok := s.hiddenSet(2, true); ok {
+	if h, ok := s.hiddenSet(2, true); ok && s.fits(h) {
 		return h, true
 	}
-	if h, ok := s.nakedSingle(); ok {
+	if h, ok := s.nakedSingle(); ok && s.fits(h) {
 		return h, true
 	}
-	if h, ok := s.hiddenSet(3, true); ok {
+	if h, ok := s.hiddenSet(3, true); ok && s.fits(h) {
 		return h, true
 	}
-	if h, ok := s.locking(false); ok {
+	if h, ok := s.locking(false); ok && s.fits(h) {
 		return h, true
 	}
 	type finder struct {
@@ -57,6 +60,17 @@ func (s *solver) next() (hint, bool) {
 	if b.n > 9 {
 		rest = techBase[TrialAndError]
 	}
+	greedy := s.below > rest && b.n <= 9
+	if greedy {
+		// Below need not find the easiest step, and one pass of chains,
+		// applied all at once, costs less than walking the finders from
+		// triples up after every step: most of what they find, the
+		// chains find too.
+		if s.ch == nil {
+			s.ch = newChainer(b.geom)
+		}
+		finders = slices.Insert(finders, 3, finder{rest, func() (hint, bool) { return s.ch.greedyChains(s) }})
+	}
 	for i, f := range finders {
 		if s.maxScore > 0 {
 			// with MaxScore, stop as soon as every technique left is
@@ -70,7 +84,17 @@ func (s *solver) next() (hint, bool) {
 				return hint{}, false
 			}
 		}
-		if h, ok := f.f(); ok {
+		if s.below > 0 {
+			// only what scores less than below is any use
+			low := rest
+			for _, g := range finders[i:] {
+				low = min(low, g.min)
+			}
+			if low >= s.below {
+				return hint{}, false
+			}
+		}
+		if h, ok := f.f(); ok && s.fits(h) {
 			return h, true
 		}
 	}
@@ -78,13 +102,22 @@ func (s *solver) next() (hint, bool) {
 		s.tooHard = rest
 		return hint{}, false
 	}
-	if b.n > 9 {
+	if b.n > 9 || s.below > 0 && rest >= s.below {
 		return hint{}, false
 	}
 	if s.ch == nil {
 		s.ch = newChainer(b.geom)
 	}
+	if greedy {
+		return s.ch.greedyForcing(s)
+	}
 	return s.ch.best(s)
+}
+
+// fits reports whether h may be used: with below set, only when it scores
+// less.
+func (s *solver) fits(h hint) bool {
+	return s.below == 0 || h.score < s.below
 }
 
 // scanUnits lists the units in Sudoku Explainer's scanning order: boxes,

@@ -80,6 +80,13 @@ type chainer struct {
 	// the best hint so far
 	top     hint
 	bestSet bool
+	// when positive, greedy search: every hint that scores less is kept
+	// in hints
+	below int
+	hints []hint
+	// bound's last answer with below set, and its below and base
+	boundKey [2]int
+	boundCx  int32
 }
 
 func newChainer(g *geom) *chainer {
@@ -295,6 +302,17 @@ func (ch *chainer) isParent(p, q int32) bool {
 // bound returns the largest complexity a hint of the given base score may
 // have and still beat the best hint so far.
 func (ch *chainer) bound(base int) int32 {
+	if ch.below > 0 {
+		// asked for every source potential, so kept for the last base
+		if ch.boundKey != [2]int{ch.below, base} {
+			cx := 0
+			for cx < 4096 && base+lengthBonus(cx+1) < ch.below {
+				cx++
+			}
+			ch.boundKey, ch.boundCx = [2]int{ch.below, base}, int32(cx)
+		}
+		return ch.boundCx
+	}
 	if !ch.bestSet {
 		return 1 << 30
 	}
@@ -312,6 +330,12 @@ func (ch *chainer) bound(base int) int32 {
 // consider keeps h when it beats the best hint so far.
 func (ch *chainer) consider(h hint) {
 	if len(h.elims) == 0 {
+		return
+	}
+	if ch.below > 0 {
+		if h.score < ch.below {
+			ch.hints = append(ch.hints, h)
+		}
 		return
 	}
 	if !ch.bestSet || h.score < ch.top.score || h.score == ch.top.score &&
@@ -341,6 +365,70 @@ func (ch *chainer) best(s *solver) (hint, bool) {
 		}
 	}
 	return hint{}, false
+}
+
+// greedyChains runs the cycles and chains from single potentials that can
+// score less than s.below, and returns every hint they find as one: all
+// of them hold on the same grid, so they may all be applied at once.
+func (ch *chainer) greedyChains(s *solver) (hint, bool) {
+	ch.below = s.below
+	defer func() { ch.below = 0 }()
+	ch.hints = ch.hints[:0]
+	ch.bestSet = false
+	ch.fillPos(s.b.cand, ch.pos)
+	ch.fillAdj(s.b.cand)
+	ch.unary(s)
+	if len(ch.hints) > 0 {
+		return ch.merged(), true
+	}
+	return hint{}, false
+}
+
+// greedyForcing follows greedyChains: aligned triples, then the forcing
+// chain rules, again those that can score less than s.below, every hint
+// of the first tier that has any merged into one.
+func (ch *chainer) greedyForcing(s *solver) (hint, bool) {
+	if techBase[AlignedTripleExclusion] < s.below {
+		if h, ok := s.alignedTriples(); ok && s.fits(h) {
+			return h, true
+		}
+	}
+	ch.below = s.below
+	defer func() { ch.below = 0 }()
+	ch.hints = ch.hints[:0]
+	ch.bestSet = false
+	ch.fillPos(s.b.cand, ch.pos)
+	ch.fillAdj(s.b.cand)
+	for _, rule := range [3][3]bool{{true, true, false}, {false, false, true}, {true, false, true}} {
+		ch.dynamic, ch.nishio, ch.multiple = rule[0], rule[1], rule[2]
+		if _, base := ch.ruleTech(CellForcingChain); base >= s.below {
+			continue
+		}
+		ch.multi(s)
+		if len(ch.hints) > 0 {
+			return ch.merged(), true
+		}
+	}
+	return hint{}, false
+}
+
+// merged returns the hints kept by a greedy search as one: the first,
+// with the eliminations of all and the highest score.
+func (ch *chainer) merged() hint {
+	h := ch.hints[0]
+	h.elims = nil
+	var seen potSet
+	n := int32(ch.n)
+	for _, o := range ch.hints {
+		h.score = max(h.score, o.score)
+		for _, e := range o.elims {
+			if pot := e.c*n + e.d - 1; !seen.has(pot) {
+				seen.add(pot)
+				h.elims = append(h.elims, e)
+			}
+		}
+	}
+	return h
 }
 
 // fillPos computes the places of each digit in each unit from cand.
@@ -409,6 +497,24 @@ func (ch *chainer) unary(s *solver) {
 	n := int32(ch.n)
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
+		cycles := true
+		if ch.below > 0 {
+			if x && y && 70 >= ch.below || 65 >= ch.below {
+				// every chain of this mode scores too much
+				continue
+			}
+			// What a loop removes, a chain from the removed candidate
+			// back to itself removes too, with the same links and two
+			// more potentials: while such chains are allowed, a greedy
+			// search can leave the loops out (the Y-only mode has only
+			// loops; its chains run in the mixed mode).
+			if x && 66+3 < ch.below && (!y || 70+3 < ch.below) {
+				cycles = false
+			}
+			if !x && 70+3 < ch.below {
+				continue
+			}
+		}
 		ch.fillReach(b.cand, y, x, x)
 		for c := 0; c < ch.nc; c++ {
 			if b.val[c] != 0 || popcount(b.cand[c]) < 2 {
@@ -421,8 +527,10 @@ func (ch *chainer) unary(s *solver) {
 				ch.reset()
 				pot := int32(c)*n + int32(bits.TrailingZeros64(m))
 				src := ch.node(pot, true, causeNone, nil)
-				for _, dst := range ch.cycles(b, src, y, x) {
-					ch.consider(ch.cycleHint(b, dst, y, x))
+				if cycles {
+					for _, dst := range ch.cycles(b, src, y, x) {
+						ch.consider(ch.cycleHint(b, dst, y, x))
+					}
 				}
 				if x {
 					for _, t := range ch.forcing(b, src, y) {

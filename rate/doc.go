@@ -73,4 +73,12 @@
 // ErrTooHard and Result.Score is above MaxScore (a lower bound of the next
 // step when every technique left scores more, so that no search is spent
 // on it). Level.Range gives the scores of each level.
+//
+// Below answers the other half, whether a puzzle scores less than a bound,
+// without rating it: it solves greedily with the steps that score less,
+// applying every chain a search finds at once, so it needs a few chain
+// searches where Puzzle needs one per elimination. It agrees with Puzzle's
+// score on all but a rare puzzle, and its steps are as sound as Puzzle's,
+// so a generator may reject a candidate when Below is true and rate only
+// the others.
 package rate

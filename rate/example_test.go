@@ -47,3 +47,11 @@ func ExampleStep_String() {
 	// r4c4 must be 3: it is the only place for a 3 in box 5
 	// direct hidden pair 2, 7 on r4c6, r6c6 in box 5: remove 4 from r6c6
 }
+
+func ExampleBelow() {
+	// SE 2.5: it needs a direct hidden triple
+	g := parse("..982..5.68...3.9.........8.5..8...47..1.9..53...6..1.5.........4.2...61.1..357..")
+	fmt.Println(rate.Below(g, 2.5), rate.Below(g, 2.6))
+	// Output:
+	// false true
+}

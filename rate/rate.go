@@ -2,6 +2,7 @@ package rate
 
 import (
 	"errors"
+	"math"
 	"math/bits"
 	"strings"
 
@@ -159,13 +160,87 @@ type Options struct {
 // step, the way Sudoku Explainer does, and scores it by the hardest step.
 // It never panics and always ends, whatever g holds.
 func Puzzle(g grid.Grid, opts Options) Result {
+	s, err := newSolver(g)
+	if err != nil {
+		return Result{Err: err}
+	}
+	defer s.release()
+	s.explain = opts.Explain
+	if opts.MaxScore > 0 {
+		s.maxScore = int(opts.MaxScore*10 + 0.5)
+	}
+	return s.run()
+}
+
+// Below reports whether g can be solved with techniques that each score
+// below score, applied in any order: a generator can reject a puzzle that
+// is too easy without rating it.
+//
+// It uses the techniques of Puzzle, but only steps that score less than
+// score, and greedily: when a tier of chains finds eliminations, it
+// applies all of them at once (every chain found that scores less), then
+// starts again from singles. When chains are allowed it tries them right
+// after pairs and pair fish, before the triples, wings, strong links and
+// the rest, which the chains mostly cover, and it leaves out loops where
+// chains remove the same candidates. It never looks for the easiest step,
+// so it searches far less than Puzzle.
+//
+// Every step it takes is sound, but as its path differs from Puzzle's it
+// can, rarely, disagree with Puzzle(g, Options{}).Score < score either
+// way: a greedy path can stall where Puzzle's goes through (a chain can
+// break a unique rectangle Puzzle would have used), or go through where
+// Puzzle's needs a harder step. A generator that rejects a candidate when
+// Below is true and rates the others with Puzzle never mislabels a puzzle;
+// it only, rarely, rates one in full that it could have skipped, or
+// skips one it could have kept.
+//
+// Below returns false when g is invalid, has no solution or several, or
+// when the solve stalls. When the solution count search gives up (only on
+// very large, sparse grids), the uniqueness techniques stay off, as in
+// Puzzle.
+func Below(g grid.Grid, score float64) bool {
+	limit := tenthsAbove(score)
+	if limit <= 0 {
+		return false
+	}
+	s, err := newSolver(g)
+	if err != nil {
+		return false
+	}
+	defer s.release()
+	return s.runBelow(limit)
+}
+
+// tenthsAbove returns the least score in tenths that is not below score:
+// scores less than 7.55 are at most 7.5, as are those less than 7.6.
+func tenthsAbove(score float64) int {
+	return int(math.Ceil(score*10 - 1e-6))
+}
+
+// runBelow solves with the steps that score less than limit (tenths) and
+// reports whether the grid got solved.
+func (s *solver) runBelow(limit int) bool {
+	s.below = limit
+	for s.b.left > 0 {
+		h, ok := s.next()
+		if !ok || !s.apply(h) {
+			return false
+		}
+	}
+	return true
+}
+
+// newSolver checks g, counts its solutions and readies a solver for it;
+// the error is ErrInvalid, ErrNoSolution or ErrMultiple. Call release
+// when done.
+func newSolver(g grid.Grid) (*solver, error) {
 	if g.Shape.Validate() != nil || len(g.Cells) != g.Shape.Cells() {
-		return Result{Err: ErrInvalid}
+		return nil, ErrInvalid
 	}
 	n := g.N()
 	for _, v := range g.Cells {
 		if int(v) > n {
-			return Result{Err: ErrInvalid}
+			return nil, ErrInvalid
 		}
 	}
 	geo := geomOf(g.Shape)
@@ -179,32 +254,34 @@ func Puzzle(g grid.Grid, opts Options) Result {
 			continue
 		}
 		if !b.has(c, int(v)) {
-			return Result{Err: ErrInvalid}
+			return nil, ErrInvalid
 		}
 		b.place(c, int(v))
 	}
-	s := &solver{b: b, explain: opts.Explain}
+	sol, count := solveCount(&b, 2, searchBudget(n))
+	switch count {
+	case 0:
+		return nil, ErrNoSolution
+	case 2:
+		return nil, ErrMultiple
+	}
+	s := &solver{b: b}
+	if count == 1 {
+		s.sol = sol
+		s.unique = true
+	}
 	if sc, ok := geo.scratch.Get().(*scratch); ok {
 		s.ch, s.linkCache, s.excl, s.tried = sc.ch, sc.linkCache, sc.excl, sc.tried
 		for i := range s.linkCache {
 			s.linkCache[i].valid = false
 		}
 	}
-	defer func() { geo.scratch.Put(&scratch{s.ch, s.linkCache, s.excl, s.tried}) }()
-	if opts.MaxScore > 0 {
-		s.maxScore = int(opts.MaxScore*10 + 0.5)
-	}
-	sol, count := solveCount(&s.b, 2, searchBudget(n))
-	switch count {
-	case 0:
-		return Result{Err: ErrNoSolution}
-	case 1:
-		s.sol = sol
-		s.unique = true
-	case 2:
-		return Result{Err: ErrMultiple}
-	}
-	return s.run()
+	return s, nil
+}
+
+// release leaves the solver's tables for the next solve of its shape.
+func (s *solver) release() {
+	s.b.geom.scratch.Put(&scratch{s.ch, s.linkCache, s.excl, s.tried})
 }
 
 func searchBudget(n int) int {
@@ -237,6 +314,7 @@ type solver struct {
 	unique   bool    // the puzzle is known to have one solution
 	explain  bool
 	maxScore int
+	below    int // when positive, only steps that score less are used (Below)
 	tooHard  int // set when next stopped early: a lower bound of the next step
 	score    int
 	counts   [numTechniques]int

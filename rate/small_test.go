@@ -238,6 +238,9 @@ func FuzzPuzzle(f *testing.F) {
 		if res.Solved != (res.Err == nil) {
 			t.Fatalf("Puzzle(%q): Solved %v with Err %v", g, res.Solved, res.Err)
 		}
+		if Below(g, 9.5) && !res.Solved {
+			t.Fatalf("Below(%q, 9.5) = true, but Puzzle says %v", g, res.Err)
+		}
 		if res.Solved {
 			// replay the steps: they must fill the grid without clashes
 			h := g.Clone()
