@@ -176,6 +176,7 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		}
 	}
 	best := -1.0
+	belowFloor := false // some candidate was rejected by rate.Below, unrated
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	l, orbs := g.layout(opts.Shape), g.orbitsOf(opts.Symmetry, opts.Shape.N())
@@ -213,6 +214,16 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		if rated || opts.Rate {
 			r := acceptedRating
 			if !slices.Equal(p.Cells, accepted.Cells) {
+				// With a floor and no ceiling (extreme), nearly every
+				// candidate is too easy, and a full rating of one costs a
+				// chain search per step; rate.Below settles most of them
+				// with far fewer. It only ever rejects: a puzzle it lets
+				// through is rated in full, so the level given is always
+				// the full rating's.
+				if opts.MinScore > 0 && opts.MaxScore == 0 && rate.Below(p, opts.MinScore) {
+					belowFloor = true
+					continue
+				}
 				r = rate.Puzzle(p, rate.Options{})
 			}
 			out.Score, out.Level = r.Score, r.Level.String()
@@ -224,11 +235,29 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		return out, nil
 	}
 	if rated {
-		return Puzzle{}, fmt.Errorf("%w: no %s puzzle rated %.1f to %.1f in %d grids; the hardest reached %.1f",
-			ErrTargetUnreachable, opts.Shape, opts.MinScore, opts.MaxScore, attempts, best)
+		hardest := fmt.Sprintf("the hardest reached %.1f", best)
+		if belowFloor && best < opts.MinScore {
+			hardest = fmt.Sprintf("none reached %.1f", opts.MinScore)
+		}
+		target := fmt.Sprintf("%.1f to %.1f", opts.MinScore, opts.MaxScore)
+		if opts.MaxScore == 0 {
+			target = fmt.Sprintf("%.1f or more", opts.MinScore)
+		}
+		return Puzzle{}, fmt.Errorf("%w: no %s puzzle rated %s in %d grids; %s",
+			ErrTargetUnreachable, size(opts.Shape), target, attempts, hardest)
 	}
 	return Puzzle{}, fmt.Errorf("%w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
-		ErrCluesUnreachable, opts.Shape, opts.Clues, opts.Symmetry, attempts, fewest)
+		ErrCluesUnreachable, size(opts.Shape), opts.Clues, opts.Symmetry, attempts, fewest)
+}
+
+// size names a grid by its size, and by its boxes when they are not the
+// default ones of that size: "9x9", "6x6 with 3x2 boxes".
+func size(sh grid.Shape) string {
+	n := sh.N()
+	if def, err := grid.ShapeOf(n); err == nil && def == sh {
+		return fmt.Sprintf("%dx%d", n, n)
+	}
+	return fmt.Sprintf("%dx%d with %s boxes", n, n, sh)
 }
 
 // solver returns the solver for shape sh, building a fresh one when there

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -234,6 +235,27 @@ func TestPuzzleCluesUnreachable(t *testing.T) {
 			t.Errorf("Puzzle(%s, %s, clues %d) = %v, want an orbit error: %v", tt.shape, tt.sym, tt.clues, err, want)
 		}
 	}
+}
+
+// A floor with no ceiling rejects most candidates through rate.Below,
+// unrated; the puzzles it lets through are rated in full, so every puzzle
+// made is at the floor, and a failure says no grid reached it.
+func TestPuzzleScoreFloor(t *testing.T) {
+	g := New()
+	for i := range 3 {
+		p, err := g.Puzzle(7, i, Options{Shape: shape9, MinScore: 7.6})
+		if err != nil {
+			t.Fatalf("Puzzle(7, %d, MinScore 7.6): %v", i, err)
+		}
+		if r := rate.Puzzle(p.Puzzle, rate.Options{}); r.Score < 7.6 || r.Score != p.Score || r.Level.String() != p.Level {
+			t.Errorf("Puzzle(7, %d, MinScore 7.6) = %s, score %.1f (%s); rated %.1f (%s)", i, p.Puzzle, p.Score, p.Level, r.Score, r.Level)
+		}
+	}
+	_, err := g.Puzzle(7, 0, Options{Shape: shape9, MinScore: 9.4, Attempts: 2})
+	if !errors.Is(err, ErrTargetUnreachable) || !strings.Contains(err.Error(), "2 grids") {
+		t.Fatalf("Puzzle(MinScore 9.4, 2 attempts) = %v, want %v after 2 grids", err, ErrTargetUnreachable)
+	}
+	t.Log(err)
 }
 
 func TestSumOfOrbits(t *testing.T) {

@@ -61,7 +61,7 @@ func TestGeneratePDFAndDifficulty(t *testing.T) {
 	if b, err := os.ReadFile(path); err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
 		t.Fatalf("no PDF written: %v", err)
 	}
-	for _, level := range []string{"easy", "medium", "hard"} {
+	for _, level := range []string{"easy", "medium", "hard", "expert", "extreme"} {
 		stdout, stderr, code := cli(t, "", "generate", "-n", "3", "--seed", "5", "--workers", "0", "--difficulty", level, "-q")
 		if code != 0 {
 			t.Fatalf("--difficulty %s: exit %d: %s", level, code, stderr)
