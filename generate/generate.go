@@ -61,6 +61,11 @@ var ErrTargetUnreachable = errors.New("difficulty target unreachable")
 // Options.Attempts is 0.
 const DefaultAttempts = 20
 
+// ErrNotUnique is the error of Puzzle when the SAT solver finds a second
+// solution to the puzzle that clue removal made. It would mean a bug in
+// removal; it is there so that such a bug can never pass unnoticed.
+var ErrNotUnique = errors.New("generated puzzle is not unique")
+
 // ErrCluesUnreachable is the error of Puzzle when no grid tried could be
 // brought down to Options.Clues clues with the puzzle staying unique.
 var ErrCluesUnreachable = errors.New("clue count unreachable")
@@ -231,6 +236,14 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 				best = max(best, r.Score)
 				continue
 			}
+		}
+		// Removal settles most clues without the solver (singles that
+		// force a digit back, a second solution found by search). The
+		// puzzle as a whole still gets the solver's proof: one solve with
+		// the solution blocked must find nothing. When a solve budget is
+		// set, the proofs without the solver are all there is.
+		if opts.MaxSolves == 0 && s.Solutions(p, []grid.Grid{full}, 2, nil) != 1 {
+			return Puzzle{}, fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, p)
 		}
 		return out, nil
 	}
