@@ -40,7 +40,7 @@
 // minimal over orbits. On 9x9 the cheaper proofs settle all but one or two
 // of the 81 cells, so the finished puzzle gets the solver's proof as a
 // whole: one solve with its solution blocked must come back unsatisfiable,
-// or Puzzle fails with ErrNotUnique (it never has).
+// or Puzzle fails with ErrNotUnique (no test or benchmark run has seen it).
 //
 // Options.Clues stops removal at a given number of clues, for easier
 // puzzles; when a grid cannot get that low, new grids are tried, at most
