@@ -74,6 +74,22 @@ func (s *solver) alignedTriples() (hint, bool) {
 				var allowed [degree]uint64
 				m0, m1, m2 := b.cand[c0], b.cand[c1], b.cand[c2]
 				s01, s02, s12 := b.sees(int(c0), int(c1)), b.sees(int(c0), int(c2)), b.sees(int(c1), int(c2))
+				var used uint64
+				var pairs [16]uint64
+				for _, e := range common {
+					m := b.cand[e]
+					used |= m
+					if popcount(m) == 2 {
+						lo := m & -m
+						pairs[bits.TrailingZeros64(lo)] |= m &^ lo
+						pairs[bits.TrailingZeros64(m&^lo)] |= lo
+					}
+				}
+				if freeFor(m0, m1, m2, s01, s02, s12, used, &pairs) &&
+					freeFor(m1, m0, m2, s01, s12, s02, used, &pairs) &&
+					freeFor(m2, m0, m1, s02, s12, s01, used, &pairs) {
+					continue
+				}
 			combos:
 				for x := m0; x != 0; x &= x - 1 {
 					d0 := uint64(1) << bits.TrailingZeros64(x)
@@ -125,6 +141,39 @@ func (s *solver) alignedTriples() (hint, bool) {
 		}
 	}
 	return hint{}, false
+}
+
+// freeFor reports whether every digit of the cell with candidates m is
+// in an allowed combination with the other two cells (candidates mj and
+// mk), found without trying the combinations: used is the union of the
+// candidates of the common neighbours and pairs[i] the digits that make a
+// common neighbour's two candidates with digit i+1. If one of the other
+// cells takes a digit no common neighbour has, a neighbour can only be
+// emptied when it holds exactly the other two digits. A triple for which
+// this holds of all three cells removes nothing. sj, sk and sjk tell which
+// of the cells see each other.
+func freeFor(m, mj, mk uint64, sj, sk, sjk bool, used uint64, pairs *[16]uint64) bool {
+	for x := m; x != 0; x &= x - 1 {
+		d := x & -x
+		aj, ak := mj, mk
+		if sj {
+			aj &^= d
+		}
+		if sk {
+			ak &^= d
+		}
+		p := pairs[bits.TrailingZeros64(d)]
+		if !somePair(aj&^used, ak&^p, sjk) && !somePair(aj&^p, ak&^used, sjk) {
+			return false
+		}
+	}
+	return true
+}
+
+// somePair reports whether digits can be picked from x and y, different
+// ones when distinct is set.
+func somePair(x, y uint64, distinct bool) bool {
+	return x != 0 && y != 0 && !(distinct && x == y && x&(x-1) == 0)
 }
 
 func sort3(a, b, c int32) (int32, int32, int32) {
