@@ -29,6 +29,7 @@ type reachTable struct {
 
 type reachFrame struct {
 	v, next int32
+	adj     []succ // linksOf(v)
 }
 
 // linksOf returns the nodes that node v leads to, as potentials.
@@ -64,19 +65,23 @@ func (ch *chainer) fillReach(cand []uint64, y, x, reach bool) {
 	rt.size = rt.size[:0]
 	counter := int32(0)
 	for v0 := int32(0); v0 < nn; v0++ {
-		if cand[v0/2/n]>>(v0/2%n)&1 == 0 || rt.index[v0] != 0 {
+		if v0&1 == 0 && cand[v0/2/n]>>(v0/2%n)&1 == 0 {
+			v0++ // the node with the same potential has no candidate either
+			continue
+		}
+		if rt.index[v0] != 0 {
 			continue
 		}
 		counter++
 		rt.index[v0], rt.low[v0] = counter, counter
 		rt.stack = append(rt.stack[:0], v0)
 		rt.onStack[v0] = true
-		rt.calls = append(rt.calls[:0], reachFrame{v0, 0})
+		rt.calls = append(rt.calls[:0], reachFrame{v0, 0, ch.linksOf(v0, y, x)})
 		for len(rt.calls) > 0 {
 			f := &rt.calls[len(rt.calls)-1]
 			v := f.v
-			if adj := ch.linksOf(v, y, x); int(f.next) < len(adj) {
-				w := linkTarget(v, adj[f.next])
+			if int(f.next) < len(f.adj) {
+				w := linkTarget(v, f.adj[f.next])
 				f.next++
 				switch {
 				case rt.index[w] == 0:
@@ -84,7 +89,7 @@ func (ch *chainer) fillReach(cand []uint64, y, x, reach bool) {
 					rt.index[w], rt.low[w] = counter, counter
 					rt.stack = append(rt.stack, w)
 					rt.onStack[w] = true
-					rt.calls = append(rt.calls, reachFrame{w, 0})
+					rt.calls = append(rt.calls, reachFrame{w, 0, ch.linksOf(w, y, x)})
 				case rt.onStack[w]:
 					rt.low[v] = min(rt.low[v], rt.index[w])
 				}
