@@ -58,6 +58,12 @@ type chainer struct {
 	// of the solver's grid, the work grid and the work grid before the
 	// chain: they find a digit's last place in a unit without a scan.
 	pos, workPos, savePos []uint16
+	// The unit tables the chain walks read, flat: ref[c*3+t] is cell c's
+	// unit of type t, unitCells[u*n:u*n+n] the cells of unit u, and
+	// potCell[pot] the cell of a potential.
+	ref       []unitRef
+	unitCells []int32
+	potCell   []int32
 	// The links of the solver's grid, which the unary searches follow
 	// over and over: offAdj[offAt[pot]:offAt[pot+1]] is what pot on turns
 	// off, the cell's other digits before offMid[pot]; onAdj is what pot
@@ -102,7 +108,29 @@ func newChainer(g *geom) *chainer {
 	ch.offMid = make([]int32, g.nc*g.n)
 	ch.onAt = make([]int32, g.nc*g.n+1)
 	ch.onMid = make([]int32, g.nc*g.n)
+	ch.ref = make([]unitRef, g.nc*3)
+	for c := range g.nc {
+		for t := range 3 {
+			ch.ref[c*3+t] = unitRef{u: g.cellUnit[c][t], idx: g.cellIdx[c][t], peers: uint16(g.peerMask[c][t])}
+		}
+	}
+	ch.unitCells = make([]int32, len(g.units)*g.n)
+	for u, cells := range g.units {
+		copy(ch.unitCells[u*g.n:], cells)
+	}
+	ch.potCell = make([]int32, g.nc*g.n)
+	for pot := range ch.potCell {
+		ch.potCell[pot] = int32(pot / g.n)
+	}
 	return ch
+}
+
+// unitRef is one of a cell's units: the unit, the cell's position in it
+// and the positions of the cell's peers in it.
+type unitRef struct {
+	u     int32
+	idx   uint8
+	peers uint16
 }
 
 func (ch *chainer) newSet() *pset {
@@ -210,16 +238,16 @@ type succ struct {
 // digits (when y) and the digit in the cell's peers, in the order of peers.
 func (ch *chainer) offsOf(cand []uint64, pos []uint16, pot int32, y bool, out []succ) []succ {
 	n := int32(ch.n)
-	cell, d := pot/n, pot%n
+	cell := ch.potCell[pot]
+	d := pot - cell*n
 	if y {
 		for m := cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
 			out = append(out, succ{cell*n + int32(bits.TrailingZeros64(m)), causeCell})
 		}
 	}
-	for t := 0; t < 3; t++ {
-		u := ch.cellUnit[cell][t]
-		cells := ch.units[u]
-		for m := pos[u*n+d] & uint16(ch.peerMask[cell][t]); m != 0; m &= m - 1 {
+	for t, r := range ch.ref[cell*3 : cell*3+3] {
+		cells := ch.unitCells[r.u*n : r.u*n+n]
+		for m := pos[r.u*n+d] & r.peers; m != 0; m &= m - 1 {
 			out = append(out, succ{cells[bits.TrailingZeros16(m)]*n + d, causeUnit + uint8(t)})
 		}
 	}
@@ -231,18 +259,18 @@ func (ch *chainer) offsOf(cand []uint64, pos []uint16, pot int32, y bool, out []
 // x).
 func (ch *chainer) onsOf(cand []uint64, pos []uint16, pot int32, y, x bool, out []succ) []succ {
 	n := int32(ch.n)
-	cell, d := pot/n, pot%n
+	cell := ch.potCell[pot]
+	d := pot - cell*n
 	if y {
 		if m := cand[cell]; popcount(m) == 2 {
 			out = append(out, succ{cell*n + int32(bits.TrailingZeros64(m&^(1<<d))), causeCell})
 		}
 	}
 	if x {
-		for t := 0; t < 3; t++ {
-			u := ch.cellUnit[cell][t]
-			m := pos[u*n+d] &^ (1 << ch.cellIdx[cell][t])
+		for t, r := range ch.ref[cell*3 : cell*3+3] {
+			m := pos[r.u*n+d] &^ (1 << r.idx)
 			if m != 0 && m&(m-1) == 0 {
-				out = append(out, succ{ch.units[u][bits.TrailingZeros16(m)]*n + d, causeUnit + uint8(t)})
+				out = append(out, succ{ch.unitCells[r.u*n+int32(bits.TrailingZeros16(m))]*n + d, causeUnit + uint8(t)})
 			}
 		}
 	}
@@ -916,10 +944,11 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 			// p's candidate goes only now: the parents of what it
 			// turned on are read from the grid before
 			if ch.dynamic {
-				c, d := pot/n, pot%n
+				c := ch.potCell[pot]
+				d := pot - c*n
 				b.cand[c] &^= 1 << d
-				for t, u := range ch.cellUnit[c] {
-					ch.workPos[u*n+d] &^= 1 << ch.cellIdx[c][t]
+				for _, r := range ch.ref[c*3 : c*3+3] {
+					ch.workPos[r.u*n+d] &^= 1 << r.idx
 				}
 			}
 			continue
