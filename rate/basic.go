@@ -315,9 +315,10 @@ func (s *solver) nakedSet(k int) (hint, bool) {
 	b := &s.b
 	var out hint
 	found := false
+	cand := make([]int32, 0, b.n)
 	for _, u := range b.scan {
 		cells := b.units[u]
-		var cand []int32
+		cand = cand[:0]
 		empty := 0
 		for _, c := range cells {
 			if b.val[c] == 0 {
@@ -379,10 +380,10 @@ func (s *solver) nakedSet(k int) (hint, bool) {
 func (s *solver) hiddenSet(k int, direct bool) (hint, bool) {
 	b := &s.b
 	var out hint
+	digits, pos := make([]int, 0, b.n), make([]uint64, 0, b.n)
 	for _, u := range b.scan {
 		cells := b.units[u]
-		var digits []int
-		var pos []uint64
+		digits, pos = digits[:0], pos[:0]
 		empty := 0
 		for _, c := range cells {
 			if b.val[c] == 0 {
@@ -461,14 +462,14 @@ func (s *solver) fish(k int) (hint, bool) {
 	b := &s.b
 	n := b.n
 	var out hint
+	lines, masks := make([]int, 0, n), make([]uint64, 0, n)
 	for pass := 0; pass < 2; pass++ {
 		base, cover := rowUnit, colUnit
 		if pass == 1 {
 			base, cover = colUnit, rowUnit
 		}
 		for d := 1; d <= n; d++ {
-			var lines []int
-			var masks []uint64
+			lines, masks = lines[:0], masks[:0]
 			for i := 0; i < n; i++ {
 				p := s.places(base*n+i, d)
 				if c := popcount(p); c >= 2 && c <= k {

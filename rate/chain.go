@@ -74,6 +74,8 @@ type chainer struct {
 	// buffers of the searches
 	pendOn, pendOff, found []int32
 	succs                  []succ
+	places                 []int32
+	unitOn, unitOff        []*pset
 	// the rule being run
 	dynamic, nishio, multiple bool
 	// on-chains of the current rule run, by potential: index+1 into the
@@ -1122,9 +1124,10 @@ func (ch *chainer) binary(b *board, pot int32, double, contradiction bool) (*pse
 func (ch *chainer) unitChains(b *board, c int, d int32, onOn, onOff *pset) {
 	n := int32(ch.n)
 	bit := uint64(1) << d
+	places, ons, offs := ch.places, ch.unitOn, ch.unitOff
 	for t := 0; t < 3; t++ {
 		u := ch.cellUnit[c][t]
-		var places []int32
+		places = places[:0]
 		for _, q := range ch.units[u] {
 			if b.cand[q]&bit != 0 {
 				places = append(places, q)
@@ -1133,8 +1136,8 @@ func (ch *chainer) unitChains(b *board, c int, d int32, onOn, onOff *pset) {
 		if !(len(places) == 2 || ch.multiple && len(places) > 2) || places[0] != int32(c) {
 			continue
 		}
-		ons := []*pset{onOn}
-		offs := []*pset{onOff}
+		ons = append(ons[:0], onOn)
+		offs = append(offs[:0], onOff)
 		for _, q := range places[1:] {
 			o, f, _, _ := ch.onChain(q*n + d)
 			ons = append(ons, o)
@@ -1143,4 +1146,5 @@ func (ch *chainer) unitChains(b *board, c int, d int32, onOn, onOff *pset) {
 		ch.reduce(b, ons, UnitForcingChain, 5, places)
 		ch.reduce(b, offs, UnitForcingChain, 5, places)
 	}
+	ch.places, ch.unitOn, ch.unitOff = places, ons, offs
 }
