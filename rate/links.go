@@ -205,10 +205,10 @@ func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
 		start := lg.orient[chain[0]].a
 		seen := start.seen.and(holds)
 		for _, o := range options {
-			ol := &lg.orient[o]
-			if usedUnits>>ol.unit&1 != 0 || !used.and(ol.span).empty() {
+			if f := &lg.filter[o]; usedUnits&f.unit != 0 || !used.and(f.span).empty() {
 				continue
 			}
+			ol := &lg.orient[o]
 			if budget <= 0 {
 				return
 			}
@@ -265,10 +265,10 @@ func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
 			options = lg.follow(chain[depth-1])
 		}
 		for _, o := range options {
-			ol := &lg.orient[o]
-			if usedUnits>>ol.unit&1 != 0 || !used.and(ol.span).empty() {
+			if f := &lg.filter[o]; usedUnits&f.unit != 0 || !used.and(f.span).empty() {
 				continue
 			}
+			ol := &lg.orient[o]
 			chain[depth] = o
 			saved, savedTypes := used, types
 			used = used.or(ol.span)
@@ -307,8 +307,9 @@ type linkGraph struct {
 	links  []strongLink
 	cells  []int32 // the cells of the links' ends
 	orient []orientedLink
-	all    []int32 // every oriented link, in order
-	next   []int32 // follow(o) is next[first[o]:first[o+1]], ascending
+	filter []linkFilter // by oriented link, what the search tests first
+	all    []int32      // every oriented link, in order
+	next   []int32      // follow(o) is next[first[o]:first[o+1]], ascending
 	first  []int32
 	// buffers for building next
 	starts, row []uint64
@@ -319,6 +320,14 @@ type orientedLink struct {
 	span    cellSet // the cells of both ends
 	unit    int
 	grouped bool
+}
+
+// linkFilter holds what decides whether an oriented link may extend a
+// chain, apart from the rest of the link so that the search's inner loop
+// reads less memory: the cells of both ends and the link's unit, as a bit.
+type linkFilter struct {
+	span cellSet
+	unit uint64
 }
 
 func (lg *linkGraph) follow(o int32) []int32 {
@@ -348,6 +357,7 @@ func (s *solver) linkEntry(d int) *linkEntry {
 	s.links(d, lg)
 	no := 2 * len(lg.links)
 	lg.orient = lg.orient[:0]
+	lg.filter = lg.filter[:0]
 	lg.all = lg.all[:0]
 	for o := 0; o < no; o++ {
 		l := &lg.links[o/2]
@@ -357,6 +367,7 @@ func (s *solver) linkEntry(d int) *linkEntry {
 		}
 		ol.span = l.a.set.or(l.b.set)
 		lg.orient = append(lg.orient, ol)
+		lg.filter = append(lg.filter, linkFilter{span: ol.span, unit: 1 << ol.unit})
 		lg.all = append(lg.all, int32(o))
 	}
 	// starts[u] is the set of oriented links whose start lies in unit u
