@@ -58,12 +58,18 @@ func (s *solver) alignedTriples() (hint, bool) {
 			if pair.count() < 2 {
 				continue
 			}
-			tails = tail.appendTo(tails[:0])
+			// The third cell needs two common neighbours with the pair:
+			// those of its peers in pair, since every cell of pair has
+			// two or three candidates.
+			var once, twice cellSet
+			for _, e := range pair.appendTo(common[:0]) {
+				p := b.peerSet[e].and(tail)
+				twice = twice.or(once.and(p))
+				once = once.or(p)
+			}
+			tails = twice.appendTo(tails[:0])
 			for _, c2 := range tails {
 				cm := pair.and(excl[c2])
-				if cm.count() < 2 {
-					continue
-				}
 				lo, mid, hi := sort3(c0, c1, c2)
 				key := (int(lo)*nc+int(mid))*nc + int(hi)
 				if tried[key/64]>>(key%64)&1 != 0 {
