@@ -337,6 +337,19 @@ func (s *solver) bug() (hint, bool) {
 	return hint{tech: BUG, score: techBase[BUG], cells: []int32{int32(odd)}, place: int32(odd), digit: d, unit: -1}, true
 }
 
+// pairsCover reports whether some digit of m could be ruled out by k
+// bivalue cells holding the digits u between them: with every digit of mo
+// but itself, it would have to make one of their pairs.
+func pairsCover(m, mo, u uint64, k int) bool {
+	for x := m & u; x != 0; x &= x - 1 {
+		o := mo &^ (x & -x)
+		if o&^u == 0 && popcount(o) <= k {
+			return true
+		}
+	}
+	return false
+}
+
 // alignedPairs finds aligned pair exclusions: two cells of a box, row or
 // column whose every pair of digits is ruled out for some digit by a
 // bivalue cell that sees both.
@@ -367,17 +380,22 @@ func (s *solver) alignedPairs() (hint, bool) {
 			}
 			m2 := b.cand[c2]
 			// bivalue cells that see both
-			if b.peerSet[c1].and(b.peerSet[c2]).and(bivalue).empty() {
+			common := b.peerSet[c1].and(b.peerSet[c2]).and(bivalue)
+			if common.empty() {
 				continue
 			}
 			ex, exCells := exBuf[:0], exCellBuf[:0]
+			var u uint64
 			for _, p := range b.peers[c1] {
-				if p != c2 && b.val[p] == 0 && popcount(b.cand[p]) == 2 && b.sees(int(p), int(c2)) {
+				if common.has(int(p)) {
 					ex = append(ex, b.cand[p])
 					exCells = append(exCells, p)
+					u |= b.cand[p]
 				}
 			}
-			if len(ex) == 0 {
+			// A digit goes only when each digit of the other cell
+			// makes a pair with it that one of ex holds.
+			if !pairsCover(m1, m2, u, len(ex)) && !pairsCover(m2, m1, u, len(ex)) {
 				continue
 			}
 			var ok1, ok2 uint64
