@@ -905,10 +905,12 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 			io++
 			// a chain that removes nothing walks the solver's grid,
 			// whose links are listed
-			links := ch.offs(ch.nodes[p].pot, y)
+			var links []succ
 			if ch.dynamic {
 				buf = ch.offsOf(b.cand, ch.workPos, ch.nodes[p].pot, y, buf[:0])
 				links = buf
+			} else {
+				links = ch.offs(ch.nodes[p].pot, y)
 			}
 			for _, sc := range links {
 				if toOn.has(sc.pot) {
@@ -927,10 +929,12 @@ func (ch *chainer) chain(toOn, toOff *pset) (int32, int32) {
 			p := pendOff[iff]
 			iff++
 			pot := ch.nodes[p].pot
-			links := ch.ons(pot, y, true)
+			var links []succ
 			if ch.dynamic {
 				buf = ch.onsOf(b.cand, ch.workPos, pot, y, true, buf[:0])
 				links = buf
+			} else {
+				links = ch.ons(pot, y, true)
 			}
 			for _, sc := range links {
 				if toOff.has(sc.pot) {
