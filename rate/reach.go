@@ -65,7 +65,7 @@ func (ch *chainer) fillReach(cand []uint64, y, x, reach bool) {
 	rt.size = rt.size[:0]
 	counter := int32(0)
 	for v0 := int32(0); v0 < nn; v0++ {
-		if v0&1 == 0 && cand[v0/2/n]>>(v0/2%n)&1 == 0 {
+		if pot := v0 / 2; v0&1 == 0 && cand[ch.potCell[pot]]>>(pot-ch.potCell[pot]*n)&1 == 0 {
 			v0++ // the node with the same potential has no candidate either
 			continue
 		}
@@ -143,7 +143,8 @@ func (ch *chainer) fillReach(cand []uint64, y, x, reach bool) {
 		for _, v := range rt.order[rt.first[c]:rt.first[c+1]] {
 			for _, s := range ch.linksOf(v, y, x) {
 				d := int(rt.comp[linkTarget(v, s)]) - 1
-				if d == c {
+				// a component met before brought all it reaches
+				if d == c || row[d/64]>>(d%64)&1 != 0 {
 					continue
 				}
 				for i, w := range rt.reach[d*rt.words : (d+1)*rt.words] {
