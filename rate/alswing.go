@@ -42,14 +42,22 @@ func (s *solver) alsWing(k int) (hint, bool) {
 		}
 	}
 	var inSet cellSet
-	// seesAll returns the cells that see every cell of the set holding d
+	// seesAll returns the cells that see every cell of the set holding d;
+	// a full set asks for the same digits again and again, so the answers
+	// are kept until the set changes (known says which digits).
+	var memo [64]cellSet
+	var known uint64
 	seesAll := func(d int) cellSet {
+		if known>>(d-1)&1 != 0 {
+			return memo[d-1]
+		}
 		all := cellSet{^uint64(0), ^uint64(0)}
 		for _, c := range set {
 			if holds[d-1].has(int(c)) {
 				all = all.and(b.peerSet[c])
 			}
 		}
+		memo[d-1], known = all, known|1<<(d-1)
 		return all
 	}
 	budget := 200000
@@ -67,6 +75,7 @@ func (s *solver) alsWing(k int) (hint, bool) {
 			if found && sc > best.score {
 				return
 			}
+			known = 0
 			for _, yz := range bivalue {
 				ym := b.cand[yz]
 				if ym&union != ym || inSet.has(int(yz)) {
