@@ -51,7 +51,7 @@
 // # Speed
 //
 // Measured on one core of the project's 2-core machine, which other builds
-// shared at the time (BenchmarkPuzzle): minimal 9x9 puzzles at about 1,000
+// shared at the time (BenchmarkPuzzle): minimal 9x9 puzzles at about 1,250
 // per second, minimal 12x12 at 100 to 160, minimal 16x16 at 3 to 4.5,
 // minimal 20x20 (4x5 boxes) in about 5 s. On 25x25 a single solve can take
 // from milliseconds to tens of seconds, so a minimal puzzle is out of reach;
