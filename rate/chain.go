@@ -374,12 +374,27 @@ func (ch *chainer) consider(h hint) {
 	}
 }
 
-// best runs the chaining tiers in order and returns the easiest hint of
-// the first tier that has one.
-func (ch *chainer) best(s *solver) (hint, bool) {
+// forcingRules are the forcing-chain tiers in SE's order, as the
+// (dynamic, nishio, multiple) settings of the chainer: nishio, then cell
+// and unit forcing chains, then dynamic forcing chains.
+var forcingRules = [3][3]bool{{true, true, false}, {false, false, true}, {true, false, true}}
+
+// start readies the chainer for a run on the grid of s: no hint kept yet,
+// and the potentials and links of the grid as it is. below, when
+// positive, makes it keep every hint that scores less (a greedy run)
+// instead of the easiest one; the caller resets it to 0 when done.
+func (ch *chainer) start(s *solver, below int) {
+	ch.below = below
+	ch.hints = ch.hints[:0]
 	ch.bestSet = false
 	ch.fillPos(s.b.cand, ch.pos)
 	ch.fillAdj(s.b.cand)
+}
+
+// best runs the chaining tiers in order and returns the easiest hint of
+// the first tier that has one.
+func (ch *chainer) best(s *solver) (hint, bool) {
+	ch.start(s, 0)
 	ch.unary(s)
 	if ch.bestSet {
 		return ch.top, true
@@ -387,7 +402,7 @@ func (ch *chainer) best(s *solver) (hint, bool) {
 	if h, ok := s.alignedTriples(); ok {
 		return h, true
 	}
-	for _, rule := range [3][3]bool{{true, true, false}, {false, false, true}, {true, false, true}} {
+	for _, rule := range forcingRules {
 		ch.dynamic, ch.nishio, ch.multiple = rule[0], rule[1], rule[2]
 		ch.multi(s)
 		if ch.bestSet {
@@ -401,12 +416,8 @@ func (ch *chainer) best(s *solver) (hint, bool) {
 // score less than s.below, and returns every hint they find as one: all
 // of them hold on the same grid, so they may all be applied at once.
 func (ch *chainer) greedyChains(s *solver) (hint, bool) {
-	ch.below = s.below
+	ch.start(s, s.below)
 	defer func() { ch.below = 0 }()
-	ch.hints = ch.hints[:0]
-	ch.bestSet = false
-	ch.fillPos(s.b.cand, ch.pos)
-	ch.fillAdj(s.b.cand)
 	ch.unary(s)
 	if len(ch.hints) > 0 {
 		return ch.merged(), true
@@ -423,13 +434,9 @@ func (ch *chainer) greedyForcing(s *solver) (hint, bool) {
 			return h, true
 		}
 	}
-	ch.below = s.below
+	ch.start(s, s.below)
 	defer func() { ch.below = 0 }()
-	ch.hints = ch.hints[:0]
-	ch.bestSet = false
-	ch.fillPos(s.b.cand, ch.pos)
-	ch.fillAdj(s.b.cand)
-	for _, rule := range [3][3]bool{{true, true, false}, {false, false, true}, {true, false, true}} {
+	for _, rule := range forcingRules {
 		ch.dynamic, ch.nishio, ch.multiple = rule[0], rule[1], rule[2]
 		if _, base := ch.ruleTech(CellForcingChain); base >= s.below {
 			continue
