@@ -97,12 +97,7 @@ func (j *jsonReader) step() {
 			j.inArray = false
 			return
 		}
-		raw, start, err := j.value()
-		if err != nil {
-			j.fail(err, true)
-			return
-		}
-		j.r.push(j.elementAt(raw, start))
+		j.pushValue()
 		return
 	}
 	if !j.dec.More() { // the end, or a stray ']' or '}'
@@ -120,12 +115,7 @@ func (j *jsonReader) step() {
 	var first [1]byte
 	j.dec.Buffered().Read(first[:])
 	if first[0] != '[' {
-		raw, start, err := j.value()
-		if err != nil {
-			j.fail(err, true)
-			return
-		}
-		j.r.push(j.elementAt(raw, start))
+		j.pushValue()
 		return
 	}
 	start := j.offset()
@@ -134,6 +124,16 @@ func (j *jsonReader) step() {
 		return
 	}
 	j.array(start)
+}
+
+// pushValue decodes the next value and queues its record.
+func (j *jsonReader) pushValue() {
+	raw, start, err := j.value()
+	if err != nil {
+		j.fail(err, true)
+		return
+	}
+	j.r.push(j.elementAt(raw, start))
 }
 
 // value decodes the next value and returns it with its input offset.
