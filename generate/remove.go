@@ -69,8 +69,15 @@ func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Ra
 			rm.b.clear(x)
 		}
 		removed := rm.deduce(orbit)
-		if !removed && !rm.spent() && !rm.witness(orbit) {
-			removed = rm.unique(orbit)
+		if !removed {
+			// deduce left the singles it found on the board; the witness
+			// search starts from them, and the solver gets the bare
+			// puzzle.
+			found := !rm.spent() && rm.witness(orbit)
+			rm.undo(0)
+			if !found && !rm.spent() {
+				removed = rm.unique(orbit)
+			}
 		}
 		if removed && p.accept != nil && !p.accept(rm.b.grid()) {
 			removed = false
@@ -94,7 +101,10 @@ func (rm *remover) spent() bool { return rm.maxSolves > 0 && rm.solves >= rm.max
 // emptied cells of orbit by naked and hidden singles alone. Then the puzzle
 // without the orbit has the same solutions as with it, so it is still
 // unique, and no solve is needed. This settles most removals while the grid
-// is still full. The board is left as it was.
+// is still full. When it returns true the board is left as it was; when
+// false, it may hold the cells singles filled, on rm.trail, for the caller
+// to undo: every solution of the puzzle agrees with them, so a search for
+// a second solution can start from there.
 func (rm *remover) deduce(orbit []int) bool {
 	b := rm.b
 	rm.placed = rm.placed[:0]
@@ -125,7 +135,9 @@ func (rm *remover) deduce(orbit []int) bool {
 	for _, x := range orbit {
 		ok = ok && b.cells[x] != 0
 	}
-	rm.undo(0)
+	if ok {
+		rm.undo(0)
+	}
 	return ok
 }
 
@@ -251,6 +263,9 @@ func (rm *remover) witness(orbit []int) bool {
 		return false
 	}
 	for _, x := range orbit {
+		if b.cells[x] != 0 {
+			continue // forced to the solution's digit
+		}
 		c := b.candidates(x) &^ (1 << rm.sol[x])
 		for ; c != 0; c &= c - 1 {
 			if rm.try(x, bits.TrailingZeros64(c), dfs) {
