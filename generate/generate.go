@@ -164,6 +164,14 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		}
 	}
 	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves}
+	// With a floor and no ceiling (extreme), few candidates reach it.
+	// Removing clues by digit (see removal.byDigit) makes more of them
+	// do: of minimal 9x9 puzzles, 2.7 % and 3.1 % scored 7.6 or more
+	// with clues removed in a random order, and 4.5 % and 4.3 % by
+	// digit (two runs of 4,000 grids each). The price: most of them
+	// (77 % and 80 %) lack one digit among their clues, against 11 %
+	// and 5 % with a random order (and half of the 17-clue puzzles).
+	rm.byDigit = opts.MinScore > 0 && opts.MaxScore == 0
 	// The last puzzle accept let through, with its rating. A rating bounded
 	// by MaxScore that runs to the end is the full rating, and the puzzle
 	// a pass ends with is the last one it accepted; so rating it again at
@@ -204,7 +212,7 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		// from the same random state and so with the same choices, guided,
 		// only when its puzzle rates above the bound.
 		saved := *src
-		p := remove(s, l, full, orbs, rng, removal{target: rm.target, maxSolves: rm.maxSolves})
+		p := remove(s, l, full, orbs, rng, removal{target: rm.target, maxSolves: rm.maxSolves, byDigit: rm.byDigit})
 		if rm.accept != nil && !rm.accept(p) {
 			*src = saved
 			p = remove(s, l, full, orbs, rng, rm)

@@ -91,6 +91,35 @@ func checkSymmetric(t *testing.T, g grid.Grid, sym Symmetry) {
 	}
 }
 
+// Removal by digit goes by the digit of each orbit's first cell; on every
+// shape and symmetry the puzzle must still be unique and minimal over
+// orbits.
+func TestRemoveByDigit(t *testing.T) {
+	g := New()
+	for _, tt := range []struct {
+		shape grid.Shape
+		sym   Symmetry
+	}{
+		{shape4, None}, {shape6, None}, {shape9, None}, {shape9, Rot180}, {shape9, Rot90}, {shape12, Diagonal},
+	} {
+		l, orbs := g.layout(tt.shape), g.orbitsOf(tt.sym, tt.shape.N())
+		rng := rand.New(rand.NewPCG(3, 0))
+		for i := range 5 {
+			s := g.solver(tt.shape)
+			full, err := fill(s, l, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := Puzzle{Index: i, Puzzle: remove(s, l, full, orbs, rng, removal{byDigit: true}), Solution: full}
+			checkSymmetric(t, p.Puzzle, tt.sym)
+			checkUnique(t, p)
+			if tt.shape.N() <= 9 {
+				checkMinimal(t, p, tt.sym, nil, 0)
+			}
+		}
+	}
+}
+
 func TestPuzzleUniqueAndMinimal(t *testing.T) {
 	// The counter needs seconds to show that a 16x16 puzzle less one clue
 	// has two solutions, so short runs check a sample of its clues.
@@ -250,6 +279,9 @@ func TestPuzzleScoreFloor(t *testing.T) {
 		if r := rate.Puzzle(p.Puzzle, rate.Options{}); r.Score < 7.6 || r.Score != p.Score || r.Level.String() != p.Level {
 			t.Errorf("Puzzle(7, %d, MinScore 7.6) = %s, score %.1f (%s); rated %.1f (%s)", i, p.Puzzle, p.Score, p.Level, r.Score, r.Level)
 		}
+		// Its clues went by digit: still unique and minimal.
+		checkUnique(t, p)
+		checkMinimal(t, p, None, nil, 0)
 	}
 	_, err := g.Puzzle(7, 0, Options{Shape: shape9, MinScore: 9.4, Attempts: 2})
 	if !errors.Is(err, ErrTargetUnreachable) || !strings.Contains(err.Error(), "2 grids") {

@@ -3,6 +3,7 @@ package generate
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/sat"
@@ -31,10 +32,15 @@ type removal struct {
 	// it is proved unique; a removal it refuses is undone (the clues go
 	// back), as one that would lift a puzzle above its difficulty target.
 	accept func(puzzle grid.Grid) bool
+	// byDigit visits the orbits by digit (of their first cell) instead of
+	// in a random order of all of them: those of three random digits in a
+	// random order, then those of each other digit in turn.
+	byDigit bool
 }
 
-// remove visits the orbits of the clue pattern in random order and takes
-// each one away when the puzzle stays unique without it.
+// remove visits the orbits of the clue pattern in random order (or by
+// digit, see removal.byDigit) and takes each one away when the puzzle
+// stays unique without it.
 //
 // One pass is enough for minimality: if removing an orbit from puzzle P
 // leaves several solutions, removing it from any P' with fewer clues does
@@ -54,7 +60,19 @@ func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Ra
 		rm.b.place(i, int(v))
 	}
 	un := findUnavoidable(l, full.Cells)
-	for _, k := range rng.Perm(len(orbs)) {
+	order := rng.Perm(len(orbs))
+	if p.byDigit {
+		// the first three digits of a random order together, then the
+		// others one at a time
+		rank := rng.Perm(l.n)
+		for d := range rank {
+			rank[d] = max(rank[d]-2, 0)
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			return rank[full.Cells[orbs[a][0]]-1] - rank[full.Cells[orbs[b][0]]-1]
+		})
+	}
+	for _, k := range order {
 		if p.target > 0 && rm.clues <= p.target {
 			break
 		}
