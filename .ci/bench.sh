@@ -36,6 +36,15 @@ if [ "$what" = verify ] || [ "$what" = all ]; then
     tq=$(secs sh -c "qqwing --solve --count-solutions --csv < '$f'")
     echo "qqwing --solve --count-solutions: ${tq}s, $(rate "$n" "$tq") puzzles/s"
     echo "sudokugen (2 workers) / qqwing: $(ratio "$tq" "$t2")x"
+    # The SAT proof that each puzzle has no second solution, alone: one
+    # gophersat solve per puzzle with the solution given for free, in one
+    # process. Two cores doing nothing else would still be held to this.
+    us=$(go test ./sat -run '^$' -bench '^BenchmarkProof$' -benchtime "${n}x" 2>/dev/null |
+      awk '/us\/puzzle/ { for (i = 1; i < NF; i++) if ($(i+1) == "us/puzzle") print $i }')
+    if [ -n "$us" ]; then
+      echo "gophersat proofs alone: ${us} us/puzzle on one core; qqwing: $(awk -v t="$tq" -v n="$n" 'BEGIN { printf "%.1f", t * 1e6 / n }') us/puzzle"
+      echo "ceiling for 2 workers that did nothing but the proofs: $(awk -v t="$tq" -v n="$n" -v u="$us" 'BEGIN { printf "%.2f", 2 * t * 1e6 / n / u }')x qqwing"
+    fi
   fi
 fi
 

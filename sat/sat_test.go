@@ -37,6 +37,32 @@ func BenchmarkSolutions(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
 
+// BenchmarkProof times the uniqueness proof alone, as verify makes it: the
+// solution is known, and one solve with it blocked must come back
+// unsatisfiable. All of royle17 by default (-benchtime 49158x covers each
+// puzzle once), since its first puzzles are easier than the rest.
+// .ci/bench.sh sets this against qqwing's time for the whole job.
+func BenchmarkProof(b *testing.B) {
+	lines := readLines(b, "royle17/puzzles.txt", 0)
+	sols := readLines(b, "royle17/solutions.txt", 0)
+	grids := make([]grid.Grid, len(lines))
+	known := make([][]grid.Grid, len(lines))
+	for i, l := range lines {
+		grids[i] = lineGrid(b, l)
+		known[i] = []grid.Grid{lineGrid(b, sols[i])}
+	}
+	s := New(grids[0].Shape)
+	i := 0
+	for b.Loop() {
+		k := i % len(grids)
+		if n := s.Solutions(grids[k], known[k], 2, nil); n != 1 {
+			b.Fatalf("puzzle %d: %d solutions, want 1", k+1, n)
+		}
+		i++
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "us/puzzle")
+}
+
 func TestClauseCounts(t *testing.T) {
 	for _, tc := range []struct {
 		shape   grid.Shape
