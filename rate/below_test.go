@@ -81,27 +81,16 @@ func TestBelowSteps(t *testing.T) {
 // bound that lets in every technique but trial and error, and checks it
 // against Puzzle.
 func TestBelowShapes(t *testing.T) {
-	seed := uint64(20261123)
-	t.Logf("seed %d", seed)
-	r := rand.New(rand.NewPCG(seed, 1))
 	shapes := []grid.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 2, BoxCols: 4}, {BoxRows: 3, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}}
-	for _, sh := range shapes {
-		t.Run(sh.String(), func(t *testing.T) {
-			count := 20
-			if sh.N() > 9 {
-				count = 3
+	sampleShapes(t, 20261123, shapes, func(t *testing.T, sh grid.Shape, r *rand.Rand) {
+		p := minimalPuzzle(patternGrid(sh, r), r)
+		for _, score := range []float64{4.5, 7.6, 9.5} {
+			got := checkBelow(t, p, score)
+			if want := Puzzle(p, Options{}).Score < score; got != want {
+				t.Logf("Below(%q, %v) = %v, Puzzle says %v", p, score, got, want)
 			}
-			for i := 0; i < count; i++ {
-				p := minimalPuzzle(patternGrid(sh, r), r)
-				for _, score := range []float64{4.5, 7.6, 9.5} {
-					got := checkBelow(t, p, score)
-					if want := Puzzle(p, Options{}).Score < score; got != want {
-						t.Logf("Below(%q, %v) = %v, Puzzle says %v", p, score, got, want)
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 func TestBelowInvalid(t *testing.T) {

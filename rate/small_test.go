@@ -62,11 +62,12 @@ func patternGrid(s grid.Shape, r *rand.Rand) grid.Grid {
 	return g
 }
 
-func TestSmallShapes(t *testing.T) {
-	seed := uint64(20261122)
+// sampleShapes runs f count times on each shape, in a subtest per shape:
+// 20 times up to 9x9 and 3 times above, all drawing on one random source
+// seeded with seed, which it logs.
+func sampleShapes(t *testing.T, seed uint64, shapes []grid.Shape, f func(t *testing.T, sh grid.Shape, r *rand.Rand)) {
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 1))
-	shapes := []grid.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 3, BoxCols: 2}, {BoxRows: 2, BoxCols: 4}, {BoxRows: 3, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}}
 	for _, sh := range shapes {
 		t.Run(sh.String(), func(t *testing.T) {
 			count := 20
@@ -74,19 +75,26 @@ func TestSmallShapes(t *testing.T) {
 				count = 3
 			}
 			for i := 0; i < count; i++ {
-				sol := patternGrid(sh, r)
-				if len(sol.Clashes()) > 0 {
-					t.Fatalf("patternGrid(%v) = %v has clashes", sh, sol)
-				}
-				p := minimalPuzzle(sol, r)
-				res := Puzzle(p, Options{Explain: true})
-				checkSteps(t, p.String(), sol, res)
-				if res.Score <= 0 {
-					t.Errorf("Puzzle(%q).Score = %v, want > 0", p, res.Score)
-				}
+				f(t, sh, r)
 			}
 		})
 	}
+}
+
+func TestSmallShapes(t *testing.T) {
+	shapes := []grid.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 3, BoxCols: 2}, {BoxRows: 2, BoxCols: 4}, {BoxRows: 3, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}}
+	sampleShapes(t, 20261122, shapes, func(t *testing.T, sh grid.Shape, r *rand.Rand) {
+		sol := patternGrid(sh, r)
+		if len(sol.Clashes()) > 0 {
+			t.Fatalf("patternGrid(%v) = %v has clashes", sh, sol)
+		}
+		p := minimalPuzzle(sol, r)
+		res := Puzzle(p, Options{Explain: true})
+		checkSteps(t, p.String(), sol, res)
+		if res.Score <= 0 {
+			t.Errorf("Puzzle(%q).Score = %v, want > 0", p, res.Score)
+		}
+	})
 }
 
 func TestAll4x4Grids(t *testing.T) {
