@@ -23,13 +23,12 @@
         inp.type = "text";
         inp.inputMode = "numeric";
         inp.autocomplete = "off";
-        inp.maxLength = 1;
         inp.className = "ecell";
         inp.id = "cell-" + (r + 1) + "-" + (c + 1);
         inp.setAttribute("aria-label", "row " + (r + 1) + " column " + (c + 1));
         inp.tabIndex = r === 0 && c === 0 ? 0 : -1;
         inp.addEventListener("keydown", (e) => onKey(e, r, c));
-        inp.addEventListener("input", () => onInput(inp, r, c));
+        inp.addEventListener("input", (e) => onInput(e, inp, r, c));
         inp.addEventListener("paste", (e) => onPaste(e, r, c));
         inp.addEventListener("focus", () => inp.select());
         wrap.appendChild(inp);
@@ -49,6 +48,9 @@
     inp.focus();
   }
 
+  // Keys that insert nothing (arrows, Backspace, Delete) are handled on
+  // keydown; what a key or a phone keyboard inserts is handled on input, so
+  // every way of typing takes the same path.
   function onKey(e, r, c) {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[e.key]) {
@@ -57,18 +59,11 @@
       return;
     }
     const inp = cells[r * N + c];
-    if (e.key === "Backspace" || e.key === "Delete" || e.key === " " || e.key === "0" || e.key === ".") {
+    if (e.key === "Backspace" || e.key === "Delete") {
       e.preventDefault();
       const wasEmpty = inp.value === "";
       inp.value = "";
       if (e.key === "Backspace" && wasEmpty) focusCell(r, c - 1);
-      if (e.key === " " || e.key === "0" || e.key === ".") advance(r, c);
-      return;
-    }
-    if (/^[1-9]$/.test(e.key)) {
-      e.preventDefault();
-      inp.value = e.key;
-      advance(r, c);
     }
   }
 
@@ -77,11 +72,20 @@
     focusCell(c === N - 1 ? r + 1 : r, c + 1);
   }
 
-  function onInput(inp, r, c) {
-    // Input that bypassed keydown (a phone keyboard, say): keep one digit.
-    const d = inp.value.replace(/[^1-9]/g, "").slice(-1);
-    inp.value = d;
-    if (d) advance(r, c);
+  // onInput keeps one digit in the cell: the one just typed. A space, 0 or
+  // "." empties the cell; either way the cursor moves on.
+  function onInput(e, inp, r, c) {
+    const typed = e.data || "";
+    const last = typed.slice(-1);
+    if (/^[1-9]$/.test(last)) {
+      inp.value = last;
+      advance(r, c);
+    } else if (last === " " || last === "0" || last === ".") {
+      inp.value = "";
+      advance(r, c);
+    } else {
+      inp.value = inp.value.replace(/[^1-9]/g, "").slice(-1);
+    }
   }
 
   function onPaste(e, r, c) {
