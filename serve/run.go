@@ -47,6 +47,10 @@ func (s *Server) limitRequests(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
+// ErrShutdown is the cause to cancel requests with when a server's grace
+// period is over: they answer 503, saying so.
+var ErrShutdown = errors.New("server shutting down")
+
 // errDeadline is the error of a puzzle left unanswered when the request's
 // deadline passed.
 var errDeadline = errors.New("request deadline passed before this puzzle was done")
@@ -92,6 +96,10 @@ func (s *Server) runJobs(ctx context.Context, jobs []Job, each func(i int, r Res
 // engineFailed answers a request whose run failed, unless the client has
 // gone (then nobody is listening).
 func (s *Server) engineFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(context.Cause(r.Context()), ErrShutdown) {
+		s.reject(w, http.StatusServiceUnavailable, "shutdown", "the server shut down before this request was done; retry on another")
+		return
+	}
 	if r.Context().Err() != nil {
 		s.log.Info("client gone", "path", r.URL.Path, "err", err)
 		w.WriteHeader(499) // logged and counted; the client sees nothing
