@@ -129,6 +129,7 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	if err != nil {
 		return err
 	}
+	defer pool.Close()
 	var puzzles []output.Puzzle
 	var offenders []string
 	sum := newSummary()

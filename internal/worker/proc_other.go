@@ -1,6 +1,6 @@
 //go:build !linux
 
-package generate
+package worker
 
 import "os/exec"
 
