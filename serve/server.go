@@ -198,7 +198,9 @@ func (s *Server) Warm(ctx context.Context, workers int) error {
 			return Job{}, false, nil
 		}
 		i++
-		return Job{Index: i - 1, Kind: KindVerify, Grid: g, CountLimit: 2}, true, nil
+		// A timeout sends the jobs to worker processes even when they
+		// are few enough to run in this process.
+		return Job{Index: i - 1, Kind: KindVerify, Grid: g, CountLimit: 2, Timeout: s.cfg.MaxTimeout}, true, nil
 	}
 	var failed error
 	err := s.cfg.Engine.Run(ctx, next, func(r Result) error {

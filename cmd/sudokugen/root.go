@@ -76,6 +76,7 @@ solution is found, the solver proves that no other solution exists.`,
 		newBookCmd(s),
 		newRateCmd(s),
 		newWorkerCmd(s),
+		newServeCmd(s),
 	)
 	return root
 }
