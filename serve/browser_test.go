@@ -43,17 +43,33 @@ func TestBrowser(t *testing.T) {
 	ts := httptest.NewServer(s)
 	defer ts.Close()
 
+	// Chromium's helper processes may still write to its profile for a
+	// moment after it quits: remove it with retries, not with t.TempDir.
+	profile, err := os.MkdirTemp("", "sudokugen-chromium")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+		t.Logf("could not remove %s", profile)
+	})
 	downloads := t.TempDir()
 	shots := t.TempDir()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1280, 900))
 	actx, cancel := chromedp.NewExecAllocator(t.Context(), opts...)
 	defer cancel()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
+	defer chromedp.Cancel(ctx) // quit the browser and wait for it
 	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
 
