@@ -69,7 +69,6 @@ func TestBrowser(t *testing.T) {
 	defer cancel()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
-	defer chromedp.Cancel(ctx) // quit the browser and wait for it
 	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
 
