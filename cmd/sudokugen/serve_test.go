@@ -367,6 +367,8 @@ func TestServeLoad(t *testing.T) {
 		failures  []string
 	)
 	end := time.Now().Add(*loadTime)
+	var mid atomic.Int64
+	time.AfterFunc(*loadTime/2, func() { mid.Store(int64(rss(pid))) })
 	var wg sync.WaitGroup
 	for c := range *loadClients {
 		wg.Go(func() {
@@ -404,9 +406,9 @@ func TestServeLoad(t *testing.T) {
 		}
 		return latencies[min(len(latencies)-1, int(p*float64(len(latencies))))]
 	}
-	t.Logf("%d clients, %d puzzles a request, %.1fs: %d requests (%.1f/s), %d puzzles (%.0f/s), p50 %v, p99 %v, %d turned away (429/503), RSS %d MiB before, %d MiB after (server and workers)",
+	t.Logf("%d clients, %d puzzles a request, %.1fs: %d requests (%.1f/s), %d puzzles (%.0f/s), p50 %v, p99 %v, %d turned away (429/503), RSS %d MiB before, %d MiB half-way, %d MiB after (server and workers)",
 		*loadClients, *loadBatch, el.Seconds(), len(latencies), float64(len(latencies))/el.Seconds(), puzzles, float64(puzzles)/el.Seconds(),
-		pct(0.5).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), busy, before/1024, after/1024)
+		pct(0.5).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), busy, before/1024, mid.Load()/1024, after/1024)
 	if wrong > 0 {
 		t.Errorf("%d answers with a wrong or missing verdict", wrong)
 	}
