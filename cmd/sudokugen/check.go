@@ -100,31 +100,52 @@ func (c checked) status() string {
 // checkAll verifies every record of the inputs on the pool and calls each
 // with the records in input order.
 func checkAll(ctx context.Context, rs *records, pool *worker.Pool, countLimit int, each func(checked) error) error {
+	job := worker.Job{Kind: worker.Verify, CountLimit: countLimit}
+	return runAll(ctx, rs, pool, job, func(it item) error {
+		c := checked{rec: it.rec, file: it.file}
+		if c.rec.Err == nil {
+			c.result, c.err = it.res.Verify, it.res.Err
+		}
+		return each(c)
+	})
+}
+
+// item is one record of the input with the result of its job.
+type item struct {
+	rec  grid.Record
+	file string
+	res  worker.Result
+}
+
+// runAll runs one job per record of rs on the pool, like job with the
+// record's grid and index, and calls each with the records and their
+// results in input order. A record that could not be read goes as a
+// worker.Skip job, which keeps its place.
+func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job, each func(item) error) error {
 	var mu sync.Mutex
-	pending := make(map[int]checked) // records read and not yet emitted
+	pending := make(map[int]item) // records read and not yet emitted
 	next := func() (worker.Job, bool, error) {
 		rec, file, ok, err := rs.next()
 		if err != nil || !ok {
 			return worker.Job{}, ok, err
 		}
 		mu.Lock()
-		pending[rec.Index] = checked{rec: rec, file: file}
+		pending[rec.Index] = item{rec: rec, file: file}
 		mu.Unlock()
-		t := worker.Job{Index: rec.Index}
+		j := worker.Job{Index: rec.Index}
 		if rec.Err == nil {
-			t.Kind, t.Grid, t.CountLimit = worker.Verify, rec.Grid, countLimit
+			j = job
+			j.Index, j.Grid = rec.Index, rec.Grid
 		}
-		return t, true, nil
+		return j, true, nil
 	}
-	emit := func(o worker.Result) error {
+	emit := func(r worker.Result) error {
 		mu.Lock()
-		c := pending[o.Index]
-		delete(pending, o.Index)
+		it := pending[r.Index]
+		delete(pending, r.Index)
 		mu.Unlock()
-		if c.rec.Err == nil {
-			c.result, c.err = o.Verify, o.Err
-		}
-		return each(c)
+		it.res = r
+		return each(it)
 	}
 	defer rs.close()
 	return pool.Run(ctx, next, emit)

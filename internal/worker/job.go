@@ -55,6 +55,8 @@ type Result struct {
 	Err error
 	// Elapsed is the time spent on the job.
 	Elapsed time.Duration
+
+	cpu time.Duration // the processor time a worker spent on it, when known
 }
 
 var (

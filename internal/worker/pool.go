@@ -170,7 +170,7 @@ type runState struct {
 // results tell how long jobs take, jobs go one at a time, which also
 // spreads a short run of slow jobs over every process.
 const (
-	batchTarget = 8 * time.Millisecond
+	batchTarget = 20 * time.Millisecond
 	maxBatch    = 64
 )
 
@@ -184,11 +184,18 @@ func (rs *runState) batchSize() int {
 	return min(max(int(int64(batchTarget)/est), 1), maxBatch)
 }
 
-// observe folds the times of a finished batch into the estimate.
+// observe folds the times of a finished batch into the estimate. It counts
+// processor time where the worker measured it: elapsed time grows with the
+// load of the machine, and batches sized by it would shrink just when round
+// trips cost most.
 func (rs *runState) observe(b *batch) {
 	var total time.Duration
 	for _, r := range b.results {
-		total += r.Elapsed
+		if r.cpu > 0 {
+			total += r.cpu
+		} else {
+			total += r.Elapsed
+		}
 	}
 	avg := int64(total)/int64(len(b.results)) + 1
 	rs.mu.Lock()

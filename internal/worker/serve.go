@@ -37,7 +37,10 @@ func serve(r io.Reader, w io.Writer, wrap wrapper) error {
 			return err
 		}
 		for _, j := range batch {
-			if err := out.encode(toWire(run.do(j))); err != nil {
+			cpu := cpuTime()
+			w := toWire(run.do(j))
+			w.CPU = int64(cpuTime() - cpu)
+			if err := out.encode(w); err != nil {
 				return err
 			}
 		}

@@ -30,6 +30,7 @@ type wireResult struct {
 	RatingErr wireError
 	Err       wireError
 	Elapsed   int64 // nanoseconds
+	CPU       int64 // nanoseconds of processor time, 0 when unknown
 }
 
 // helloIndex marks the first message of a worker, sent when it is ready.
@@ -123,6 +124,7 @@ func (w wireResult) result() Result {
 		Rating:  w.Rating,
 		Err:     w.Err.decode(),
 		Elapsed: time.Duration(w.Elapsed),
+		cpu:     time.Duration(w.CPU),
 	}
 	r.Verify.Err, r.Rating.Err = w.VerifyErr.decode(), w.RatingErr.decode()
 	return r
