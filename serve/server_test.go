@@ -187,6 +187,7 @@ func TestBadRequests(t *testing.T) {
 		{"10 MB body", "/v1/verify", "text/plain", bytes.NewReader(bytes.Repeat([]byte(uniquePuzzle+"\n"), 10<<20/82)), 413, "body_too_large"},
 		{"10 MB chunked body", "/v1/verify", "text/plain", io.MultiReader(strings.NewReader(strings.Repeat(uniquePuzzle+"\n", 130_000))), 413, "body_too_large"},
 		{"JSON nested 100k deep", "/v1/verify", "application/json", strings.NewReader(`{"puzzles":` + deep + `}`), 400, "bad_json"},
+		{"JSON nested 100k deep as text", "/v1/verify", "text/plain", strings.NewReader(deep), 422, "invalid_puzzle"},
 		{"unknown field", "/v1/verify", "application/json", strings.NewReader(`{"puzzles":["` + uniquePuzzle + `"],"colour":"blue"}`), 400, "bad_json"},
 		{"JSON syntax", "/v1/verify", "application/json", strings.NewReader(`{"puzzles":[`), 400, "bad_json"},
 		{"empty body", "/v1/verify", "text/plain", strings.NewReader(""), 400, "no_puzzles"},
