@@ -31,7 +31,7 @@ type Config struct {
 	MaxTimeout     time.Duration // highest per-puzzle timeout a request may ask for (DefaultMaxTimeout)
 	RequestTimeout time.Duration // deadline of a whole request (DefaultRequestTimeout)
 	MaxQueue       int           // puzzles admitted and not yet answered, over all requests (DefaultMaxQueue)
-	MaxRequests    int           // requests being worked on at once (DefaultMaxRequests)
+	MaxRequests    int           // requests being worked on at once (DefaultMaxRequests); bodies in memory are at most MaxRequests*MaxBody
 	RetryAfter     time.Duration // told to clients turned away (DefaultRetryAfter)
 }
 
@@ -45,7 +45,7 @@ const (
 	DefaultMaxTimeout     = 60 * time.Second
 	DefaultRequestTimeout = 60 * time.Second
 	DefaultMaxQueue       = 50_000
-	DefaultMaxRequests    = 256
+	DefaultMaxRequests    = 64
 	DefaultRetryAfter     = time.Second
 )
 

@@ -7,7 +7,9 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -169,6 +171,16 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 func shutdown(log *slog.Logger, srv *serve.Server, hs *http.Server, cancelBase context.CancelCauseFunc, pool interface{ Close() error }, grace time.Duration) error {
 	log.Info("shutting down", "grace", grace)
 	srv.Drain()
+	// A second signal ends the grace period at once.
+	again := make(chan os.Signal, 1)
+	signal.Notify(again, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(again)
+	go func() {
+		if _, ok := <-again; ok {
+			log.Warn("second signal; cancelling the requests still running")
+			cancelBase(serve.ErrShutdown)
+		}
+	}()
 	gctx, cancel := context.WithTimeout(context.Background(), grace)
 	err := hs.Shutdown(gctx)
 	cancel()

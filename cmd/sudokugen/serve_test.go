@@ -303,6 +303,9 @@ func TestServeSIGTERMUnderLoad(t *testing.T) {
 	close(stop)
 	wg.Wait()
 	t.Logf("%d complete answers, %d turned away with 503, %d clients refused after the listener closed", complete.Load(), rejected.Load(), refused.Load())
+	if testing.Verbose() {
+		t.Log(s.log())
+	}
 	if len(bad) > 0 {
 		t.Errorf("answers neither complete nor clear errors: %v\n%s", bad, s.log())
 	}
@@ -416,4 +419,44 @@ func TestServeLoad(t *testing.T) {
 		t.Errorf("%d failed requests, such as %s", len(failures), failures[0])
 	}
 	stopServer(t, s)
+}
+
+// A request still running when the grace period ends is cancelled and
+// answered 503 with the reason; the workers go with the server.
+func TestServeGraceOver(t *testing.T) {
+	s := startServer(t, "--workers", "2", "--grace", "300ms", "--max-puzzles", "40000")
+	in := royleInput(t, 40000)
+	kids := waitChildren(t, s.cmd.Process.Pid, 2)
+	type answer struct {
+		code int
+		v    *verdicts
+		err  error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		code, v, err := post(http.DefaultClient, s.url, in)
+		got <- answer{code, v, err}
+	}()
+	time.Sleep(500 * time.Millisecond)
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	a := <-got
+	if a.err != nil || a.code != 503 || a.v.Error == nil || a.v.Error.Code != "shutdown" {
+		t.Fatalf("request cut by the end of the grace period = %d %v %+v, want 503 shutdown\n%s", a.code, a.err, a.v, s.log())
+	}
+	select {
+	case err := <-s.done:
+		if err != nil {
+			t.Errorf("server exit: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("server still running after the grace period")
+	}
+	time.Sleep(100 * time.Millisecond)
+	for _, k := range kids {
+		if alive(k) {
+			t.Errorf("worker %d outlived the server", k)
+		}
+	}
 }
