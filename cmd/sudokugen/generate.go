@@ -241,6 +241,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet {
 			fmt.Fprintf(s.Err, "sudokugen: interrupted: %d complete puzzles written; continue with --start %d -n %d\n",
 				made, opts.start+made, opts.count-made)
+			return &exitError{code: exitSignal} // reported
 		}
 		return generateError(err, genErr)
 	})
