@@ -159,9 +159,6 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if opts.maxSolves < 0 {
 		return usageError("--max-solves must not be negative")
 	}
-	if gen.MaxSolves == 0 && sh.N() >= 25 {
-		gen.MaxSolves = 10
-	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
