@@ -159,9 +159,6 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if opts.maxSolves < 0 {
 		return usageError("--max-solves must not be negative")
 	}
-	if gen.MaxSolves == 0 && sh.N() >= 25 {
-		gen.MaxSolves = 10
-	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
@@ -241,6 +238,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet {
 			fmt.Fprintf(s.Err, "sudokugen: interrupted: %d complete puzzles written; continue with --start %d -n %d\n",
 				made, opts.start+made, opts.count-made)
+			return &exitError{code: exitSignal} // reported
 		}
 		return generateError(err, genErr)
 	})
