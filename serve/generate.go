@@ -193,7 +193,7 @@ func scoreRange(level, score string) (lo, hi float64, err error) {
 			hi, err2 = strconv.ParseFloat(b, 64)
 		}
 		if err1 != nil || err2 != nil || lo < 0 || hi < 0 || (hi > 0 && lo > hi) || (lo == 0 && hi == 0) {
-			return 0, 0, fmt.Errorf("score %q: want MIN..MAX on the Sudoku Explainer scale, such as 2.5..4.0 or 7..", score)
+			return 0, 0, fmt.Errorf("score %q: want MIN..MAX on the Sudoku Explainer scale, such as 2.5..4.0, or 7.. for at least 7", score)
 		}
 		return lo, hi, nil
 	}
