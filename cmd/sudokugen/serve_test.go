@@ -437,7 +437,11 @@ func TestServeGraceOver(t *testing.T) {
 		code, v, err := post(http.DefaultClient, s.url, in)
 		got <- answer{code, v, err}
 	}()
-	time.Sleep(500 * time.Millisecond)
+	// Signal once the request is admitted and under way.
+	deadline := time.Now().Add(20 * time.Second)
+	for metric(t, s.url, "sudokugen_queue_puzzles") == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
 	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
