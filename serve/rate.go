@@ -43,6 +43,10 @@ type rateResponse struct {
 	Error   *apiError      `json:"error,omitempty"`
 }
 
+// maxExplained bounds the puzzles of a request that asks for the steps:
+// each step is a line of text, and a hard puzzle has hundreds.
+const maxExplained = 100
+
 func (s *Server) handleRate(w http.ResponseWriter, r *http.Request) {
 	s.limitRequests(s.rate)(w, r)
 }
@@ -55,6 +59,9 @@ func (s *Server) rate(w http.ResponseWriter, r *http.Request) {
 	steps := pj.q.bool("steps")
 	if pj.req.Steps != nil {
 		steps = *pj.req.Steps
+	}
+	if steps && len(pj.items) > maxExplained {
+		pj.q.err = badRequest("steps", "steps are explained for at most %d puzzles a request, not %d", maxExplained, len(pj.items))
 	}
 	if pj.q.err != nil {
 		writeError(w, pj.q.err)

@@ -203,6 +203,7 @@ func TestBadRequests(t *testing.T) {
 		{"generate nested deep", "/v1/generate", "application/json", strings.NewReader(deep), 400, "bad_json"},
 		{"book of a multiple puzzle", "/v1/book", "text/plain", strings.NewReader(uniquePuzzle + "\n" + multiplePuzzle + "\n"), 422, "not_unique"},
 		{"book bad per_page", "/v1/book?per_page=5", "text/plain", strings.NewReader(uniquePuzzle), 400, "bad_request"},
+		{"rate steps of too many", "/v1/rate?steps=true", "text/plain", strings.NewReader(strings.Repeat(uniquePuzzle+"\n", 101)), 400, "bad_request"},
 		{"rate binary", "/v1/rate", "text/plain", strings.NewReader("\x00\x01\x02\x03"), 422, "invalid_puzzle"},
 		{"unknown route", "/v1/count", "text/plain", strings.NewReader(uniquePuzzle), 404, "not_found"},
 	}
