@@ -116,8 +116,8 @@ func TestFormShapes(t *testing.T) {
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 2))
-	shapes := []grid.Shape{{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {3, 4}, {4, 4}}
-	for _, sh := range shapes {
+	for _, rc := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {3, 4}, {4, 4}} {
+		sh := grid.Shape{BoxRows: rc[0], BoxCols: rc[1]}
 		for _, keep := range []int{100, 60, 25} {
 			g := pattern(sh, rng, keep)
 			if keep == 100 && sh.N() > 9 {

@@ -47,9 +47,9 @@ func ExampleWriteBook() {
 	}
 	api.DisableConfigDir() // pdfcpu: no config files in the user's home
 	pages, err := api.PageCount(bytes.NewReader(buf.Bytes()), nil)
-	fmt.Printf("%s, %d pages (title, puzzle, solution), %v\n", buf.Bytes()[:8], pages, err)
+	fmt.Printf("%s, %d pages (title, blank, puzzle, blank, solution, blank), %v\n", buf.Bytes()[:8], pages, err)
 	// Output:
-	// %PDF-1.3, 3 pages (title, puzzle, solution), <nil>
+	// %PDF-1.3, 6 pages (title, blank, puzzle, blank, solution, blank), <nil>
 }
 
 func ExampleWriteBookFile() {
@@ -88,7 +88,7 @@ func ExampleParsePageSize() {
 	// a4: 8.27 x 11.69 in
 	// letter: 8.50 x 11.00 in
 	// 6x9: 6.00 x 9.00 in
-	// page size "b5": want one of a4, letter, 6x9
+	// page size "b5": want one of a4, a5, letter, 5x8, 5.5x8.5, 6x9, 7x10, 8x10, 8.25x11, 8.5x11, or WxH in inches or mm such as 6.14x9.21 or 148x210mm
 }
 
 func ExampleWriteSVG() {
