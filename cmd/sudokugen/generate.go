@@ -38,6 +38,8 @@ type generateOptions struct {
 	book       bookFlags
 	difficulty string
 	score      string
+	mix        string
+	exclude    []string
 }
 
 func newGenerateCmd(s *streams) *cobra.Command {
@@ -81,6 +83,8 @@ or is not written at all (pdf).`,
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no seed, progress or summary on stderr")
 	fl.StringVar(&opts.difficulty, "difficulty", "", "level to aim at: easy, medium, hard, expert, extreme")
 	fl.StringVar(&opts.score, "score", "", "Sudoku Explainer score range to aim at, such as 2.5..4.0 (or 7.0.. for at least 7.0)")
+	fl.StringVar(&opts.mix, "mix", "", "puzzles of several levels, such as easy:20,medium:20,hard:20,expert:10 (replaces -n; a PDF gets a section per level)")
+	fl.StringSliceVar(&opts.exclude, "exclude", nil, "never make a puzzle equivalent to one in these files (earlier volumes), nor two equivalent puzzles in one run")
 	opts.pool.register(cmd)
 	opts.book.register(cmd)
 	return cmd
@@ -161,6 +165,24 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if gen.MaxSolves == 0 && sh.N() >= 25 {
 		gen.MaxSolves = 10
 	}
+	parts, err := opts.parts(gen)
+	if err != nil {
+		return err
+	}
+	if len(parts) > 1 || len(parts) == 1 && parts[0].level != "" {
+		gen.Rate, gen.MinScore, gen.MaxScore = true, 0, 0
+		opts.book.sections = true
+		opts.count = 0
+		for _, p := range parts {
+			opts.count += p.count
+		}
+	}
+	var seen seenForms
+	if opts.exclude != nil || opts.mix != "" {
+		if seen, err = loadExcluded(opts.exclude, s.In, sh, 10_000_000); err != nil {
+			return err
+		}
+	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
@@ -170,7 +192,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	// cores. Larger or rated puzzles vary too much for batches: a batch of
 	// slow ones would keep one worker busy while the other waits.
 	batch := 1
-	if sh.N() <= 9 && gen.MinScore == 0 && gen.MaxScore == 0 {
+	if sh.N() <= 9 && gen.MinScore == 0 && gen.MaxScore == 0 && opts.mix == "" {
 		batch = 8
 	}
 	pool, err := newPool(opts.pool, batch)
@@ -186,6 +208,20 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		t := generate.Task{Index: opts.start + k, Op: generate.OpGenerate, Seed: seed, Gen: gen}
 		k++
 		return t, true, nil
+	}
+	run := func(ctx context.Context, emit func(generate.Outcome) error) error { return pool.Run(ctx, next, emit) }
+	if seen != nil {
+		d := &distinctRun{pool: pool, seed: seed, index: opts.start, seen: seen}
+		run = func(ctx context.Context, emit func(generate.Outcome) error) error {
+			for _, p := range parts {
+				g := gen
+				g.MinScore, g.MaxScore = p.lo, p.hi
+				if err := d.part(ctx, g, p.count, emit); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 	}
 	prog := newProgress(s.Err, opts.quiet, "puzzles")
 	prog.total = opts.count
@@ -211,7 +247,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 
 	if pdf {
 		var puzzles []output.Puzzle
-		err := pool.Run(ctx, next, func(o generate.Outcome) error {
+		err := run(ctx, func(o generate.Outcome) error {
 			if err := check(o); err != nil {
 				return err
 			}
@@ -231,7 +267,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	// complete puzzles behind, on stdout or in the -o file.
 	return writeRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
 		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
-		err := pool.Run(ctx, next, func(o generate.Outcome) error {
+		err := run(ctx, func(o generate.Outcome) error {
 			if err := check(o); err != nil {
 				return err
 			}
@@ -246,12 +282,24 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 			return commit()
 		})
 		report()
-		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet {
+		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet && seen == nil {
 			fmt.Fprintf(s.Err, "sudokugen: interrupted: %d complete puzzles written; continue with --start %d -n %d\n",
 				made, opts.start+made, opts.count-made)
 		}
 		return generateError(err, genErr)
 	})
+}
+
+// parts returns the levels and counts of the run: those of --mix, or one
+// part of -n puzzles with the score range of gen.
+func (o *generateOptions) parts(gen generate.Options) ([]mixPart, error) {
+	if o.mix == "" {
+		return []mixPart{{count: o.count, lo: gen.MinScore, hi: gen.MaxScore}}, nil
+	}
+	if o.difficulty != "" || o.score != "" {
+		return nil, usageError("--mix sets the levels: it cannot be used with --difficulty or --score")
+	}
+	return parseMix(o.mix)
 }
 
 // generateError turns a failed run into the error to report.
