@@ -91,7 +91,7 @@ type puzzleFrame struct {
 
 // minGap is the least space between puzzles on a page with text area c;
 // maxGap the most that spreading them out may leave.
-func minGap(c box) float64 { return max(18, 0.06*c.w) }
+func minGap(c box) float64 { return max(18, 0.08*c.w) }
 func maxGap(c box) float64 { return max(minGap(c), 0.15*c.w) }
 
 func puzzleLabelSize(slotW float64, large bool) float64 {

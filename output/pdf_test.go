@@ -992,7 +992,7 @@ func FuzzBookText(f *testing.F) {
 		ps := slices.Clone(puzzles)
 		ps[0].Level = level
 		var buf bytes.Buffer
-		if err := WriteBook(&buf, ps, BookOptions{Title: title, Solutions: true}); err != nil {
+		if err := WriteBook(&buf, ps, BookOptions{Title: title, Front: title + "\n" + level, Solutions: true}); err != nil {
 			t.Fatalf("WriteBook(title %q, level %q) = %v", title, level, err)
 		}
 		if err := api.Validate(bytes.NewReader(buf.Bytes()), conf); err != nil {
