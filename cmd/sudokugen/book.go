@@ -173,13 +173,7 @@ image or a PNG of --pixels pixels a side.`,
 }
 
 func runBook(ctx context.Context, s *streams, opts bookOptions) error {
-	if opts.format != "pdf" && opts.format != "svg" && opts.format != "png" {
-		return usageError("--format %q: want pdf, svg or png", opts.format)
-	}
-	if opts.pixels < output.MinPNGSize || opts.pixels > output.MaxPNGSize {
-		return usageError("--pixels %d: want %d to %d", opts.pixels, output.MinPNGSize, output.MaxPNGSize)
-	}
-	if err := opts.book.validate(); err != nil {
+	if err := opts.validate(); err != nil {
 		return err
 	}
 	ro, pool, err := setup(opts.in, opts.pool)
@@ -202,7 +196,7 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 		if c.err == nil && c.result.Status == verify.Unique {
 			sol := c.result.Solutions[0]
 			p.Solution = &sol
-			if opts.levels || opts.book.sections {
+			if opts.levels {
 				if r := rate.Puzzle(c.rec.Grid, rate.Options{}); r.Solved {
 					p.Level, p.Score = r.Level.String(), r.Score
 				}
@@ -249,6 +243,18 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 		return &exitError{code: exitNotOK}
 	}
 	return nil
+}
+
+func (o *bookOptions) validate() error {
+	if o.format != "pdf" && o.format != "svg" && o.format != "png" {
+		return usageError("--format %q: want pdf, svg or png", o.format)
+	}
+	if o.pixels < output.MinPNGSize || o.pixels > output.MaxPNGSize {
+		return usageError("--pixels %d: want %d to %d", o.pixels, output.MinPNGSize, output.MaxPNGSize)
+	}
+	// sections go by level: rate the puzzles even when told not to
+	o.levels = o.levels || o.book.sections
+	return o.book.validate()
 }
 
 // writeImage draws the one puzzle of the input as SVG or PNG.

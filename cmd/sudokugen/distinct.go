@@ -144,3 +144,23 @@ func (d *distinctRun) part(ctx context.Context, gen generate.Options, want int, 
 	}
 	return nil
 }
+
+// runner returns the function that runs the pool over the tasks of next,
+// or, when seen is not nil, over the parts with no two puzzles alike.
+func runner(pool *generate.Pool, next func() (generate.Task, bool, error), seen seenForms, parts []mixPart,
+	gen generate.Options, seed uint64, start int) func(context.Context, func(generate.Outcome) error) error {
+	if seen == nil {
+		return func(ctx context.Context, emit func(generate.Outcome) error) error { return pool.Run(ctx, next, emit) }
+	}
+	d := &distinctRun{pool: pool, seed: seed, index: start, seen: seen}
+	return func(ctx context.Context, emit func(generate.Outcome) error) error {
+		for _, p := range parts {
+			g := gen
+			g.MinScore, g.MaxScore = p.lo, p.hi
+			if err := d.part(ctx, g, p.count, emit); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}

@@ -165,23 +165,9 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if gen.MaxSolves == 0 && sh.N() >= 25 {
 		gen.MaxSolves = 10
 	}
-	parts, err := opts.parts(gen)
+	parts, seen, err := opts.distinct(&gen, sh, s.In)
 	if err != nil {
 		return err
-	}
-	if len(parts) > 1 || len(parts) == 1 && parts[0].level != "" {
-		gen.Rate, gen.MinScore, gen.MaxScore = true, 0, 0
-		opts.book.sections = true
-		opts.count = 0
-		for _, p := range parts {
-			opts.count += p.count
-		}
-	}
-	var seen seenForms
-	if opts.exclude != nil || opts.mix != "" {
-		if seen, err = loadExcluded(opts.exclude, s.In, sh, 10_000_000); err != nil {
-			return err
-		}
 	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
@@ -209,20 +195,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		k++
 		return t, true, nil
 	}
-	run := func(ctx context.Context, emit func(generate.Outcome) error) error { return pool.Run(ctx, next, emit) }
-	if seen != nil {
-		d := &distinctRun{pool: pool, seed: seed, index: opts.start, seen: seen}
-		run = func(ctx context.Context, emit func(generate.Outcome) error) error {
-			for _, p := range parts {
-				g := gen
-				g.MinScore, g.MaxScore = p.lo, p.hi
-				if err := d.part(ctx, g, p.count, emit); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}
+	run := runner(pool, next, seen, parts, gen, seed, opts.start)
 	prog := newProgress(s.Err, opts.quiet, "puzzles")
 	prog.total = opts.count
 	made := 0
@@ -300,6 +273,26 @@ func (o *generateOptions) parts(gen generate.Options) ([]mixPart, error) {
 		return nil, usageError("--mix sets the levels: it cannot be used with --difficulty or --score")
 	}
 	return parseMix(o.mix)
+}
+
+// distinct sets up a run of --mix levels or with --exclude: the parts of
+// the run, and the set of forms to avoid (nil for a plain run). A mixed
+// run rates every puzzle and lays out a PDF in sections.
+func (o *generateOptions) distinct(gen *generate.Options, sh grid.Shape, stdin io.Reader) ([]mixPart, seenForms, error) {
+	parts, err := o.parts(*gen)
+	if err != nil || o.mix == "" && o.exclude == nil {
+		return parts, nil, err
+	}
+	if o.mix != "" {
+		gen.Rate, gen.MinScore, gen.MaxScore = true, 0, 0
+		o.book.sections = true
+		o.count = 0
+		for _, p := range parts {
+			o.count += p.count
+		}
+	}
+	seen, err := loadExcluded(o.exclude, stdin, sh, 10_000_000)
+	return parts, seen, err
 }
 
 // generateError turns a failed run into the error to report.
