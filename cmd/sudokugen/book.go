@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
-	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -180,6 +180,7 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	if err != nil {
 		return err
 	}
+	defer pool.Close()
 	var puzzles []output.Puzzle
 	var offenders []string
 	sum := newSummary()
@@ -196,11 +197,6 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 		if c.err == nil && c.result.Status == verify.Unique {
 			sol := c.result.Solutions[0]
 			p.Solution = &sol
-			if opts.levels {
-				if r := rate.Puzzle(c.rec.Grid, rate.Options{}); r.Solved {
-					p.Level, p.Score = r.Level.String(), r.Score
-				}
-			}
 		} else {
 			offenders = append(offenders, plainVerdict(c))
 			if !opts.allowMulti {
@@ -228,6 +224,11 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	}
 	if opts.format != "pdf" {
 		return writeImage(s, opts, puzzles, ro.Alphabet)
+	}
+	if opts.levels {
+		if err := rateBook(ctx, pool, puzzles); err != nil {
+			return err
+		}
 	}
 	if err := opts.book.write(s, opts.output, puzzles, opts.solutions); err != nil {
 		return err
@@ -270,5 +271,27 @@ func writeImage(s *streams, opts bookOptions, puzzles []output.Puzzle, a *grid.A
 			return output.WritePNG(w, puzzles[0], a, opts.pixels)
 		}
 		return output.WriteSVG(w, puzzles[0], a)
+	})
+}
+
+// rateBook rates the puzzles that have a solution on the pool and puts
+// their level and score in their labels. A puzzle the rater cannot rate
+// (or that runs past --timeout) keeps a label without them.
+func rateBook(ctx context.Context, pool *worker.Pool, puzzles []output.Puzzle) error {
+	k := 0
+	next := func() (worker.Job, bool, error) {
+		for ; k < len(puzzles); k++ {
+			if puzzles[k].Solution != nil {
+				k++
+				return worker.Job{Index: k - 1, Kind: worker.Rate, Grid: puzzles[k-1].Grid}, true, nil
+			}
+		}
+		return worker.Job{}, false, nil
+	}
+	return pool.Run(ctx, next, func(r worker.Result) error {
+		if r.Err == nil && r.Rating.Solved {
+			puzzles[r.Index].Level, puzzles[r.Index].Score = r.Rating.Level.String(), r.Rating.Score
+		}
+		return nil
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/sudokugen/sudokugen/canon"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/rate"
 )
 
@@ -99,7 +100,7 @@ func parseMix(s string) ([]mixPart, error) {
 // after the last used, and a puzzle already seen is replaced by the next
 // index. The output depends only on the seed, the options and seen.
 type distinctRun struct {
-	pool  *generate.Pool
+	pool  *worker.Pool
 	seed  uint64
 	index int // next puzzle index to try
 	seen  seenForms
@@ -110,7 +111,7 @@ type distinctRun struct {
 // ends with an error rather than a run that never stops.
 func maxTries(want int) int { return 20*want + 1000 }
 
-func (d *distinctRun) part(ctx context.Context, gen generate.Options, want int, emit func(generate.Outcome) error) error {
+func (d *distinctRun) part(ctx context.Context, gen generate.Options, want int, emit func(worker.Result) error) error {
 	made, tried := 0, 0
 	for made < want {
 		if tried >= maxTries(want) {
@@ -118,15 +119,15 @@ func (d *distinctRun) part(ctx context.Context, gen generate.Options, want int, 
 		}
 		first, n := d.index, want-made
 		k := 0
-		next := func() (generate.Task, bool, error) {
+		next := func() (worker.Job, bool, error) {
 			if k == n {
-				return generate.Task{}, false, nil
+				return worker.Job{}, false, nil
 			}
-			t := generate.Task{Index: first + k, Op: generate.OpGenerate, Seed: d.seed, Gen: gen}
+			t := worker.Job{Index: first + k, Kind: worker.Generate, Seed: d.seed, Gen: gen}
 			k++
 			return t, true, nil
 		}
-		err := d.pool.Run(ctx, next, func(o generate.Outcome) error {
+		err := d.pool.Run(ctx, next, func(o worker.Result) error {
 			if o.Err == nil {
 				fresh, err := d.seen.add(o.Puzzle.Puzzle)
 				if err != nil || !fresh {
@@ -147,13 +148,13 @@ func (d *distinctRun) part(ctx context.Context, gen generate.Options, want int, 
 
 // runner returns the function that runs the pool over the tasks of next,
 // or, when seen is not nil, over the parts with no two puzzles alike.
-func runner(pool *generate.Pool, next func() (generate.Task, bool, error), seen seenForms, parts []mixPart,
-	gen generate.Options, seed uint64, start int) func(context.Context, func(generate.Outcome) error) error {
+func runner(pool *worker.Pool, next func() (worker.Job, bool, error), seen seenForms, parts []mixPart,
+	gen generate.Options, seed uint64, start int) func(context.Context, func(worker.Result) error) error {
 	if seen == nil {
-		return func(ctx context.Context, emit func(generate.Outcome) error) error { return pool.Run(ctx, next, emit) }
+		return func(ctx context.Context, emit func(worker.Result) error) error { return pool.Run(ctx, next, emit) }
 	}
 	d := &distinctRun{pool: pool, seed: seed, index: start, seen: seen}
-	return func(ctx context.Context, emit func(generate.Outcome) error) error {
+	return func(ctx context.Context, emit func(worker.Result) error) error {
 		for _, p := range parts {
 			g := gen
 			g.MinScore, g.MaxScore = p.lo, p.hi
