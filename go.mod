@@ -8,7 +8,6 @@ require (
 	github.com/pdfcpu/pdfcpu v0.15.0
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/image v0.47.0
-	golang.org/x/sync v0.24.0
 )
 
 require (
