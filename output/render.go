@@ -198,6 +198,10 @@ func (r *renderer) contentsPage(pageNo int) {
 	y += 20 * 1.5
 	size := clamp(c.w/30, 10, 13)
 	lead := size * 1.8
+	pdf.SetFont(fontFamily, regular, size)
+	// the leaders of every entry end in one column, left of the widest
+	// page number
+	numCol := c.x + c.w - pdf.GetStringWidth(strconv.Itoa(len(r.pages)))
 	entry := func(name, detail string, page int) {
 		if y > c.y+c.h {
 			return
@@ -215,9 +219,9 @@ func (r *renderer) contentsPage(pageNo int) {
 		pdf.Text(right, y, num)
 		// dot leaders between the entry and its page number
 		dot := pdf.GetStringWidth(". ")
-		if n := int((right - x - 2*dot) / dot); n > 0 {
+		if n := int((numCol - x - 2*dot) / dot); n > 0 {
 			dots := strings.Repeat(". ", n)
-			pdf.Text(right-dot-pdf.GetStringWidth(dots), y, dots)
+			pdf.Text(numCol-dot-pdf.GetStringWidth(dots), y, dots)
 		}
 		y += lead
 	}
