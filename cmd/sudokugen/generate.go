@@ -163,9 +163,6 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if opts.maxSolves < 0 {
 		return usageError("--max-solves must not be negative")
 	}
-	if gen.MaxSolves == 0 && sh.N() >= 25 {
-		gen.MaxSolves = 10
-	}
 	parts, seen, err := opts.distinct(&gen, sh, s.In)
 	if err != nil {
 		return err
@@ -250,6 +247,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet && seen == nil {
 			fmt.Fprintf(s.Err, "sudokugen: interrupted: %d complete puzzles written; continue with --start %d -n %d\n",
 				made, opts.start+made, opts.count-made)
+			return &exitError{code: exitSignal} // reported
 		}
 		return generateError(err, genErr)
 	})
