@@ -74,11 +74,9 @@ func ParsePageSize(s string) (PageSize, error) {
 
 // parseDimensions reads "WxH", "WxHin", "WinxHin" or the same in mm.
 func parseDimensions(t string) (PageSize, error) {
-	unit, name := inch, "in"
-	switch {
-	case strings.HasSuffix(t, "mm"):
+	unit, name := inch, "in" // the default unit, written or not
+	if strings.HasSuffix(t, "mm") {
 		unit, name = mm, "mm"
-	case strings.HasSuffix(t, "in"):
 	}
 	usage := fmt.Errorf("want one of %s, or WxH in inches or mm such as 6.14x9.21 or 148x210mm", strings.Join(PageSizeNames(), ", "))
 	w, h, ok := strings.Cut(strings.TrimSuffix(t, name), "x")
