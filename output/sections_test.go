@@ -119,3 +119,26 @@ func TestBookTools(t *testing.T) {
 		}
 	}
 }
+
+// TestBookmarksPlain checks the outline of a book without sections: the
+// puzzles and the solutions.
+func TestBookmarksPlain(t *testing.T) {
+	puzzles := nineByNine(t, 8)
+	opts := BookOptions{Title: "Plain", Page: "6x9", Solutions: true}
+	b, err := newBook(puzzles, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bms, err := api.Bookmarks(bytes.NewReader(mustWriteBook(t, puzzles, opts)), strictConf())
+	if err != nil {
+		t.Fatalf("bookmarks: %v", err)
+	}
+	var got []string
+	for _, bm := range bms {
+		got = append(got, fmt.Sprintf("%s@%d", bm.Title, bm.PageFrom))
+	}
+	want := []string{"Puzzles@3", fmt.Sprintf("Solutions@%d", b.solutionsPage)}
+	if !slices.Equal(got, want) {
+		t.Errorf("bookmarks %q, want %q", got, want)
+	}
+}
