@@ -18,6 +18,7 @@ package canon
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -45,11 +46,12 @@ func Form(g grid.Grid) (grid.Grid, error) {
 	if len(g.Cells) != g.Shape.Cells() {
 		return grid.Grid{}, fmt.Errorf("canonical form: %d cells for shape %s", len(g.Cells), g.Shape)
 	}
-	s := newSearch(g)
 	out := grid.New(g.Shape)
 	if g.Givens() == 0 {
 		return out, nil
 	}
+	s := newSearch(g)
+	defer searches.Put(s)
 	if err := s.patterns(); err != nil {
 		return grid.Grid{}, fmt.Errorf("canonical form: %w", err)
 	}
@@ -91,6 +93,7 @@ type candidate struct {
 type search struct {
 	n, r, c int         // size, box rows (band height), box columns (stack width)
 	views   [][]uint8   // the cells, and when boxes are square the cells transposed
+	flip    []uint8     // storage of the transposed cells
 	beam    []candidate // the arrangements whose pattern so far is the least
 	next    []candidate
 	best    []uint8 // the least digit string found so far
@@ -99,21 +102,35 @@ type search struct {
 	cur     []uint8
 }
 
+// searches keeps the buffers of finished searches for the next ones.
+var searches = sync.Pool{New: func() any { return new(search) }}
+
 func newSearch(g grid.Grid) *search {
 	n := g.N()
-	s := &search{n: n, r: g.BoxRows, c: g.BoxCols, views: [][]uint8{g.Cells}}
+	s := searches.Get().(*search)
+	s.n, s.r, s.c = n, g.BoxRows, g.BoxCols
+	s.views = append(s.views[:0], g.Cells)
 	if g.BoxRows == g.BoxCols {
-		t := make([]uint8, len(g.Cells))
+		s.flip = resize(s.flip, len(g.Cells))
 		for r := range n {
 			for c := range n {
-				t[c*n+r] = g.Cells[r*n+c]
+				s.flip[c*n+r] = g.Cells[r*n+c]
 			}
 		}
-		s.views = append(s.views, t)
+		s.views = append(s.views, s.flip)
 	}
-	s.best = make([]uint8, len(g.Cells))
-	s.cur = make([]uint8, len(g.Cells))
+	s.best = resize(s.best, len(g.Cells))
+	s.cur = resize(s.cur, len(g.Cells))
+	s.have, s.tries = false, 0
 	return s
+}
+
+// resize returns b with length n, reusing its storage when it can.
+func resize(b []uint8, n int) []uint8 {
+	if cap(b) < n {
+		return make([]uint8, n)
+	}
+	return b[:n]
 }
 
 // patterns keeps, row by row, the arrangements of rows whose clue pattern
