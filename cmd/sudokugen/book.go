@@ -4,14 +4,12 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
-	"github.com/sudokugen/sudokugen/verify"
 )
 
 // bookFlags are the layout flags of every command that writes a PDF book.
@@ -61,15 +59,6 @@ func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solu
 		return &exitError{code: exitUsage, err: err}
 	}
 	return nil
-}
-
-func isTerminal(w any) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 type bookOptions struct {
@@ -135,15 +124,15 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	sum := newSummary()
 	prog := newProgress(s.Err, opts.quiet, "checked")
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	err = checkAll(ctx, rs, pool, 2, func(c checked) error {
-		sum.add(c.status())
+	err = checkAll(ctx, rs, pool, 2, func(c verdict) error {
+		sum.add(c.status)
 		prog.tick(sum.total)
 		if c.rec.Err != nil {
 			offenders = append(offenders, plainVerdict(c))
 			return nil
 		}
 		p := output.Puzzle{Number: c.rec.Index + 1, Grid: c.rec.Grid}
-		if c.err == nil && c.result.Status == verify.Unique {
+		if c.status == "unique" {
 			sol := c.result.Solutions[0]
 			p.Solution = &sol
 		} else {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -251,57 +250,6 @@ func generateError(err, genErr error) error {
 		return nil
 	case genErr != nil && errors.Is(err, genErr):
 		return &exitError{code: exitNotOK, err: genErr}
-	}
-	return err
-}
-
-// writeRecords gives write a buffer for whole records and a commit function
-// to call after each: committed records go to stdout, or into the file
-// at path. The file is replaced only by a complete write: a temporary file
-// beside it, synced and renamed. When write fails or is interrupted, the
-// records committed so far still land in the file, so nothing made is
-// lost, and no record is ever cut short.
-func writeRecords(path string, stdout io.Writer, write func(commit func() error, w io.Writer) error) error {
-	var buf bytes.Buffer
-	var dst io.Writer = stdout
-	var f *output.File
-	if path != "" && path != "-" {
-		var err error
-		if f, err = output.Create(path); err != nil {
-			return &exitError{code: exitUsage, err: err}
-		}
-		defer f.Abort()
-		dst = f
-	}
-	last := time.Now()
-	push := func() error {
-		if buf.Len() == 0 {
-			return nil
-		}
-		_, err := dst.Write(buf.Bytes())
-		buf.Reset()
-		last = time.Now()
-		if err != nil {
-			return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
-		}
-		return nil
-	}
-	commit := func() error {
-		if buf.Len() >= 32<<10 || time.Since(last) > 100*time.Millisecond {
-			return push()
-		}
-		return nil
-	}
-	err := write(commit, &buf)
-	// What was committed is whole; a record written after the last commit
-	// is whole too, since TextWriter writes records whole when flushed.
-	if perr := push(); err == nil {
-		err = perr
-	}
-	if f != nil {
-		if ferr := f.Commit(); ferr != nil && err == nil {
-			err = &exitError{code: exitUsage, err: ferr}
-		}
 	}
 	return err
 }

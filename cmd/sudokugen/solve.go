@@ -5,8 +5,6 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-
-	"github.com/sudokugen/sudokugen/verify"
 )
 
 func newSolveCmd(s *streams) *cobra.Command {
@@ -35,8 +33,8 @@ With --json, one object per puzzle as printed by verify --json.`,
 // writeSolution writes the solve command's line for one puzzle: its
 // solution, or a comment saying why there is none, so that line i of the
 // output still belongs to puzzle i.
-func writeSolution(w io.Writer, c checked) error {
-	if c.rec.Err == nil && c.err == nil && c.result.Status == verify.Unique {
+func writeSolution(w io.Writer, c verdict) error {
+	if c.status == "unique" {
 		_, err := fmt.Fprintln(w, c.result.Solutions[0].String())
 		return err
 	}
