@@ -62,6 +62,7 @@ func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solu
 }
 
 type bookOptions struct {
+	io         *streams // where the command reads and writes
 	in         inputFlags
 	pool       poolFlags
 	book       bookFlags
@@ -75,7 +76,7 @@ type bookOptions struct {
 }
 
 func newBookCmd(s *streams) *cobra.Command {
-	var opts bookOptions
+	opts := bookOptions{io: s}
 	cmd := &cobra.Command{
 		Use:   "book [FILE...]",
 		Short: "Lay out existing puzzles as a print-ready PDF book (or one as SVG)",
@@ -91,7 +92,7 @@ With --format svg, the one puzzle of the input is drawn as an SVG image.`,
   sudokugen book --format svg -o puzzle.svg < puzzle.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
-			return runBook(cmd.Context(), s, opts)
+			return runBook(cmd.Context(), opts)
 		},
 	}
 	opts.in.register(cmd)
@@ -107,7 +108,8 @@ With --format svg, the one puzzle of the input is drawn as an SVG image.`,
 	return cmd
 }
 
-func runBook(ctx context.Context, s *streams, opts bookOptions) error {
+func runBook(ctx context.Context, opts bookOptions) error {
+	s := opts.io
 	if opts.format != "pdf" && opts.format != "svg" {
 		return usageError("--format %q: want pdf or svg", opts.format)
 	}

@@ -22,6 +22,7 @@ import (
 )
 
 type generateOptions struct {
+	io         *streams // where the command reads and writes
 	count      int
 	size       string
 	box        string
@@ -41,7 +42,7 @@ type generateOptions struct {
 }
 
 func newGenerateCmd(s *streams) *cobra.Command {
-	var opts generateOptions
+	opts := generateOptions{io: s}
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate puzzles that have exactly one solution",
@@ -63,7 +64,7 @@ or is not written at all (pdf).`,
   sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runGenerate(cmd.Context(), s, opts)
+			return runGenerate(cmd.Context(), opts)
 		},
 	}
 	fl := cmd.Flags()
@@ -117,7 +118,8 @@ func (o *generateOptions) shape() (grid.Shape, error) {
 	return sh, nil
 }
 
-func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
+func runGenerate(ctx context.Context, opts generateOptions) error {
+	s := opts.io
 	if opts.count < 0 {
 		return usageError("-n must not be negative")
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 func newSolveCmd(s *streams) *cobra.Command {
-	opts := verifyOptions{solve: true, countLimit: 2}
+	opts := verifyOptions{io: s, solve: true, countLimit: 2}
 	cmd := &cobra.Command{
 		Use:   "solve [FILE...]",
 		Short: "Print the solution of each puzzle",
@@ -21,7 +21,7 @@ With --json, one object per puzzle as printed by verify --json.`,
   echo '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | sudokugen solve`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
-			return runVerify(cmd.Context(), s, opts)
+			return runVerify(cmd.Context(), opts)
 		},
 	}
 	opts.in.register(cmd)

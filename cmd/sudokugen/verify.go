@@ -12,6 +12,7 @@ import (
 )
 
 type verifyOptions struct {
+	io   *streams // where the command reads and writes
 	in   inputFlags
 	pool poolFlags
 	listing
@@ -21,7 +22,7 @@ type verifyOptions struct {
 }
 
 func newVerifyCmd(s *streams) *cobra.Command {
-	var opts verifyOptions
+	opts := verifyOptions{io: s}
 	cmd := &cobra.Command{
 		Use:   "verify [FILE...]",
 		Short: "Tell for each puzzle whether it has exactly one solution",
@@ -44,7 +45,7 @@ usage or I/O error.`,
   sudokugen verify --count-limit 1000 --size 4 empty4x4.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
-			return runVerify(cmd.Context(), s, opts)
+			return runVerify(cmd.Context(), opts)
 		},
 	}
 	opts.in.register(cmd)
@@ -54,7 +55,8 @@ usage or I/O error.`,
 	return cmd
 }
 
-func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
+func runVerify(ctx context.Context, opts verifyOptions) error {
+	s := opts.io
 	if opts.countLimit < 2 {
 		return usageError("--count-limit must be at least 2, not %d", opts.countLimit)
 	}
