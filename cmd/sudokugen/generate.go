@@ -120,47 +120,12 @@ func (o *generateOptions) shape() (grid.Shape, error) {
 
 func runGenerate(ctx context.Context, opts generateOptions) error {
 	s := opts.io
-	if opts.count < 0 {
-		return usageError("-n must not be negative")
-	}
-	if opts.start < 0 {
-		return usageError("--start must not be negative")
-	}
-	if opts.clues < 0 {
-		return usageError("--clues must not be negative")
-	}
-	if err := opts.pool.validate(); err != nil {
-		return err
-	}
-	sh, err := opts.shape()
+	pl, err := opts.plan()
 	if err != nil {
 		return err
 	}
-	if opts.clues > sh.Cells() {
-		return usageError("--clues %d is more than the %d cells of a %dx%d grid", opts.clues, sh.Cells(), sh.N(), sh.N())
-	}
-	pdf := opts.format == "pdf"
-	var format output.Format
-	if !pdf {
-		if format, err = output.ParseFormat(opts.format); err != nil {
-			return usageError("--format: %v, pdf", err)
-		}
-	} else if err := opts.book.validate(); err != nil {
-		return err
-	}
-	seed, random, err := seedOf(opts.seed)
-	if err != nil {
-		return err
-	}
-	gen := generate.Options{Shape: sh, Symmetry: opts.symmetry, Clues: opts.clues, MaxSolves: opts.maxSolves,
-		Rate: pdf || format == output.FormatJSON}
-	if gen.MinScore, gen.MaxScore, err = scoreRange(opts.difficulty, opts.score); err != nil {
-		return err
-	}
-	if opts.maxSolves < 0 {
-		return usageError("--max-solves must not be negative")
-	}
-	if random && !opts.quiet {
+	gen, format, pdf, seed := pl.gen, pl.format, pl.pdf, pl.seed
+	if pl.random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
 	pool, err := newPool(opts.pool)
@@ -243,6 +208,59 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 		}
 		return generateError(err, genErr)
 	})
+}
+
+// generatePlan is what the flags of generate ask for, checked.
+type generatePlan struct {
+	gen    generate.Options
+	format output.Format // text formats
+	pdf    bool
+	seed   uint64
+	random bool // the seed was drawn, not given
+}
+
+// plan checks the flags and turns them into a plan.
+func (o generateOptions) plan() (generatePlan, error) {
+	var pl generatePlan
+	if o.count < 0 {
+		return pl, usageError("-n must not be negative")
+	}
+	if o.start < 0 {
+		return pl, usageError("--start must not be negative")
+	}
+	if o.clues < 0 {
+		return pl, usageError("--clues must not be negative")
+	}
+	if err := o.pool.validate(); err != nil {
+		return pl, err
+	}
+	sh, err := o.shape()
+	if err != nil {
+		return pl, err
+	}
+	if o.clues > sh.Cells() {
+		return pl, usageError("--clues %d is more than the %d cells of a %dx%d grid", o.clues, sh.Cells(), sh.N(), sh.N())
+	}
+	pl.pdf = o.format == "pdf"
+	if !pl.pdf {
+		if pl.format, err = output.ParseFormat(o.format); err != nil {
+			return pl, usageError("--format: %v, pdf", err)
+		}
+	} else if err := o.book.validate(); err != nil {
+		return pl, err
+	}
+	if pl.seed, pl.random, err = seedOf(o.seed); err != nil {
+		return pl, err
+	}
+	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves,
+		Rate: pl.pdf || pl.format == output.FormatJSON}
+	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
+		return pl, err
+	}
+	if o.maxSolves < 0 {
+		return pl, usageError("--max-solves must not be negative")
+	}
+	return pl, nil
 }
 
 // generateError turns a failed run into the error to report.
