@@ -1,0 +1,31 @@
+package verify
+
+import "fmt"
+
+// Proof is what proved a verdict of unique or none.
+type Proof uint8
+
+const (
+	// NoProof is the Proof of the verdicts that need none: multiple rests
+	// on two checked solutions, invalid on the clashing givens.
+	NoProof Proof = iota
+	// Propagation: unit propagation on the CNF alone refutes it, which on
+	// this encoding is naked and hidden singles (see the package doc).
+	Propagation
+	// SAT: the SAT solver (gophersat) found the CNF unsatisfiable.
+	SAT
+)
+
+var proofNames = [...]string{"", "propagation", "sat"}
+
+// String returns the proof's name: "propagation", "sat", or "" for
+// NoProof.
+func (p Proof) String() string {
+	if int(p) >= len(proofNames) {
+		return fmt.Sprintf("Proof(%d)", int(p))
+	}
+	return proofNames[p]
+}
+
+// MarshalText writes the proof as its name, for JSON.
+func (p Proof) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
