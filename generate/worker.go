@@ -22,6 +22,7 @@ import (
 type wireOutcome struct {
 	Index     int
 	Status    verify.Status
+	Proof     verify.Proof
 	Solutions []grid.Grid
 	Count     int
 	Limit     int
@@ -47,6 +48,7 @@ func toWire(o Outcome) wireOutcome {
 	w := wireOutcome{
 		Index:     o.Index,
 		Status:    o.Verify.Status,
+		Proof:     o.Verify.Proof,
 		Solutions: o.Verify.Solutions,
 		Count:     o.Verify.Count,
 		Limit:     o.Verify.Limit,
@@ -84,6 +86,7 @@ func fromWire(w wireOutcome) Outcome {
 		Index: w.Index,
 		Verify: verify.Result{
 			Status:    w.Status,
+			Proof:     w.Proof,
 			Solutions: w.Solutions,
 			Count:     w.Count,
 			Limit:     w.Limit,

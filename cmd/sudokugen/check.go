@@ -133,13 +133,23 @@ func checkAll(ctx context.Context, rs *records, pool *generate.Pool, countLimit 
 // summary counts the verdicts of a run for the closing line on stderr.
 type summary struct {
 	counts map[string]int
+	proofs map[verify.Proof]int // verdicts of unique and none by the proof that settled them
 	total  int
 	start  time.Time
 }
 
 var statusOrder = []string{"unique", "multiple", "none", "invalid", "timeout", "error"}
 
-func newSummary() *summary { return &summary{counts: make(map[string]int), start: time.Now()} }
+func newSummary() *summary {
+	return &summary{counts: make(map[string]int), proofs: make(map[verify.Proof]int), start: time.Now()}
+}
+
+// proved counts the proof of c's verdict, if it has one.
+func (s *summary) proved(c checked) {
+	if c.rec.Err == nil && c.err == nil && c.result.Proof != verify.NoProof {
+		s.proofs[c.result.Proof]++
+	}
+}
 
 func (s *summary) add(status string) {
 	s.counts[status]++
@@ -163,6 +173,9 @@ func (s *summary) String() string {
 			sep = ""
 		}
 		out += fmt.Sprintf("%s %d %s", sep, s.counts[st], st)
+	}
+	if len(s.proofs) > 0 {
+		out += fmt.Sprintf(" (proved: %d by propagation, %d by sat)", s.proofs[verify.Propagation], s.proofs[verify.SAT])
 	}
 	rate := float64(s.total) / el.Seconds()
 	return out + fmt.Sprintf(" in %.2fs (%s puzzles/s)", el.Seconds(), groupDigits(int64(rate)))

@@ -76,6 +76,7 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
 		return checkAll(ctx, rs, pool, opts.countLimit, func(c checked) error {
 			sum.add(c.status())
+			sum.proved(c)
 			prog.tick(sum.total)
 			var err error
 			switch {
@@ -198,6 +199,7 @@ type jsonVerdict struct {
 	Line      int      `json:"line"`
 	Puzzle    string   `json:"puzzle"`
 	Status    string   `json:"status"`
+	Proof     string   `json:"proof,omitempty"` // what proved unique or none: propagation or sat
 	Count     int      `json:"count"`
 	Exact     bool     `json:"count_exact"`
 	Solution  *string  `json:"solution"`
@@ -219,7 +221,7 @@ func writeJSON(w io.Writer, c checked) error {
 		setErr(c.err)
 	default:
 		r := c.result
-		v.Count, v.Exact = r.Count, r.Exact()
+		v.Count, v.Exact, v.Proof = r.Count, r.Exact(), r.Proof.String()
 		for _, sol := range r.Solutions {
 			v.Solutions = append(v.Solutions, sol.String())
 		}
