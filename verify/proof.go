@@ -14,12 +14,15 @@ const (
 	Propagation
 	// SAT: the SAT solver (gophersat) found the CNF unsatisfiable.
 	SAT
+	// Outside: an outside SAT solver said the CNF is unsatisfiable (see
+	// CheckOutside); the verdict rests on its word.
+	Outside
 )
 
-var proofNames = [...]string{"", "propagation", "sat"}
+var proofNames = [...]string{"", "propagation", "sat", "outside"}
 
-// String returns the proof's name: "propagation", "sat", or "" for
-// NoProof.
+// String returns the proof's name: "propagation", "sat", "outside", or ""
+// for NoProof.
 func (p Proof) String() string {
 	if int(p) >= len(proofNames) {
 		return fmt.Sprintf("Proof(%d)", int(p))

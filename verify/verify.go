@@ -101,11 +101,20 @@ func (v *Verifier) Check(g grid.Grid, opts Options) Result {
 // done; a single SAT call cannot be interrupted (for that, run the check
 // in a process of its own and kill it).
 func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) Result {
-	limit := max(opts.CountLimit, 2)
-	res := Result{Limit: limit}
+	res, ok := precheck(ctx, g, opts)
+	if !ok {
+		return res
+	}
+	return res.with(v.count(ctx, g, res.Limit))
+}
+
+// precheck returns the Result of a puzzle that is invalid, or of a check
+// stopped before it began; ok true when the check is to go on.
+func precheck(ctx context.Context, g grid.Grid, opts Options) (res Result, ok bool) {
+	res.Limit = max(opts.CountLimit, 2)
 	if err := validate(g); err != nil {
 		res.Status, res.Err = Invalid, err
-		return res
+		return res, false
 	}
 	if cl := g.Clashes(); len(cl) > 0 {
 		res.Status, res.Clashes = Invalid, cl
@@ -113,14 +122,18 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 		if len(cl) > 1 {
 			res.Err = fmt.Errorf("givens clash: %s (and %d more)", cl[0], len(cl)-1)
 		}
-		return res
+		return res, false
 	}
 	if err := ctx.Err(); err != nil {
 		res.Status, res.Err = Unknown, err
-		return res
+		return res, false
 	}
-	c := v.count(ctx, g, limit)
-	res.Solutions, res.Count, res.Proof, res.Err = c.sols, min(c.count, limit), c.proof, c.err
+	return res, true
+}
+
+// with fills res from the tally of a count.
+func (res Result) with(c tally) Result {
+	res.Solutions, res.Count, res.Proof, res.Err = c.sols, min(c.count, res.Limit), c.proof, c.err
 	switch {
 	case c.canceled:
 		res.Status = Unknown

@@ -29,6 +29,7 @@ With --json, one object per puzzle as printed by verify --json.`,
 	opts.in.register(cmd)
 	opts.pool.register(cmd)
 	opts.listing.register(cmd)
+	opts.registerSolver(cmd)
 	return cmd
 }
 

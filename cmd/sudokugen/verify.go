@@ -22,6 +22,7 @@ type verifyOptions struct {
 	countLimit int
 	files      []string
 	solve      bool // the solve command: print solutions, not verdicts
+	solver     string
 }
 
 func newVerifyCmd(s *streams) *cobra.Command {
@@ -54,6 +55,7 @@ usage or I/O error.`,
 	opts.in.register(cmd)
 	opts.pool.register(cmd)
 	opts.listing.register(cmd)
+	opts.registerSolver(cmd)
 	cmd.Flags().IntVar(&opts.countLimit, "count-limit", 2, "count solutions up to this many (at least 2)")
 	return cmd
 }
@@ -74,7 +76,11 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	prog := newProgress(s.Err, opts.quiet, verb)
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
-		return checkAll(ctx, rs, pool, opts.countLimit, func(c checked) error {
+		check := func(each func(checked) error) error { return checkAll(ctx, rs, pool, opts.countLimit, each) }
+		if opts.solver != "" {
+			check = func(each func(checked) error) error { return checkOutside(ctx, rs, opts, each) }
+		}
+		return check(func(c checked) error {
 			sum.add(c.status())
 			sum.proved(c)
 			prog.tick(sum.total)
