@@ -35,6 +35,9 @@ type searcher struct {
 	budget int             // search nodes allowed; 0 for no limit
 	done   <-chan struct{} // closed to stop the search; nil for never
 	nodes  int
+	// each, if not nil, is called with every solution counted; false
+	// stops the search.
+	each func(cand []uint64) bool
 
 	res searchResult
 }
@@ -62,8 +65,17 @@ const pollEvery = 1024
 // (0 for no limit), until done is closed. g must be valid, with no clashing
 // givens.
 func search(g grid.Grid, limit, budget int, done <-chan struct{}) searchResult {
+	return newSearcher(g, limit, budget, done).run(g)
+}
+
+func newSearcher(g grid.Grid, limit, budget int, done <-chan struct{}) *searcher {
 	u := g.Shape.Units()
-	s := &searcher{u: u, full: uint64(1)<<u.N - 1, limit: limit, budget: budget, done: done}
+	return &searcher{u: u, full: uint64(1)<<u.N - 1, limit: limit, budget: budget, done: done}
+}
+
+// run searches g from its givens.
+func (s *searcher) run(g grid.Grid) searchResult {
+	u := s.u
 	cand := make([]uint64, len(g.Cells))
 	for i := range cand {
 		cand[i] = s.full
@@ -256,5 +268,9 @@ func (s *searcher) leaf(cand []uint64, depth int) bool {
 	}
 	s.res.count++
 	s.res.forced = depth == 0
+	if s.each != nil && !s.each(cand) {
+		s.res.canceled = true
+		return true
+	}
 	return false
 }

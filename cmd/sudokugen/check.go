@@ -134,8 +134,10 @@ func checkAll(ctx context.Context, rs *records, pool *generate.Pool, countLimit 
 type summary struct {
 	counts map[string]int
 	proofs map[verify.Proof]int // verdicts of unique and none by the proof that settled them
-	total  int
-	start  time.Time
+	// anySolution makes a puzzle with several solutions a success (solve --any).
+	anySolution bool
+	total       int
+	start       time.Time
 }
 
 var statusOrder = []string{"unique", "multiple", "none", "invalid", "timeout", "error"}
@@ -157,6 +159,15 @@ func (s *summary) add(status string) {
 }
 
 func (s *summary) allUnique() bool { return s.total > 0 && s.counts["unique"] == s.total }
+
+// allSolved reports whether the run succeeded: every puzzle unique, or,
+// with solve --any, every puzzle with a solution.
+func (s *summary) allSolved() bool {
+	if s.anySolution {
+		return s.total > 0 && s.counts["unique"]+s.counts["multiple"] == s.total
+	}
+	return s.allUnique()
+}
 
 func (s *summary) String() string {
 	el := time.Since(s.start)

@@ -23,6 +23,7 @@ type verifyOptions struct {
 	files      []string
 	solve      bool // the solve command: print solutions, not verdicts
 	solver     string
+	all, any   bool // solve --all, --any
 }
 
 func newVerifyCmd(s *streams) *cobra.Command {
@@ -69,6 +70,7 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 		return err
 	}
 	sum := newSummary()
+	sum.anySolution = opts.any
 	verb := "checked"
 	if opts.solve {
 		verb = "solved"
@@ -89,7 +91,7 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 			case opts.json:
 				err = writeJSON(out, c)
 			case opts.solve:
-				err = writeSolution(out, c)
+				err = writeSolution(out, c, opts.any)
 			default:
 				_, err = fmt.Fprintln(out, plainVerdict(c))
 			}
@@ -115,7 +117,7 @@ func finish(s *streams, sum *summary, rs *records, quiet bool, err error) error 
 	if !quiet {
 		fmt.Fprintln(s.Err, sum)
 	}
-	if !sum.allUnique() || len(rs.empty) > 0 {
+	if !sum.allSolved() || len(rs.empty) > 0 {
 		return &exitError{code: exitNotOK}
 	}
 	return nil
