@@ -24,6 +24,7 @@ type verifyOptions struct {
 	solve      bool // the solve command: print solutions, not verdicts
 	solver     string
 	all, any   bool // solve --all, --any
+	proof      string
 }
 
 func newVerifyCmd(s *streams) *cobra.Command {
@@ -57,6 +58,7 @@ usage or I/O error.`,
 	opts.pool.register(cmd)
 	opts.listing.register(cmd)
 	opts.registerSolver(cmd)
+	opts.registerProof(cmd)
 	cmd.Flags().IntVar(&opts.countLimit, "count-limit", 2, "count solutions up to this many (at least 2)")
 	return cmd
 }
@@ -67,6 +69,9 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	}
 	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
+		return err
+	}
+	if err := makeProofDir(opts.proof); err != nil {
 		return err
 	}
 	sum := newSummary()
@@ -85,6 +90,11 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 		return check(func(c checked) error {
 			sum.add(c.status())
 			sum.proved(c)
+			if opts.proof != "" {
+				if err := writeProof(opts.proof, c); err != nil {
+					return err
+				}
+			}
 			prog.tick(sum.total)
 			var err error
 			switch {
