@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -71,6 +71,7 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	if err != nil {
 		return err
 	}
+	defer pool.Close()
 	if err := makeProofDir(opts.proof); err != nil {
 		return err
 	}
@@ -269,4 +270,4 @@ func writeJSONLine(w io.Writer, v any) error {
 	return err
 }
 
-func errorsIsTimeout(err error) bool { return errors.Is(err, generate.ErrTimeout) }
+func errorsIsTimeout(err error) bool { return errors.Is(err, worker.ErrTimeout) }
