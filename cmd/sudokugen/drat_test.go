@@ -256,67 +256,16 @@ func TestVerifyProofCertificates(t *testing.T) {
 	kinds := map[string]int{}
 	broken := 0
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var v struct {
-			Index     int
-			Puzzle    string
-			Status    string
-			Proof     string
-			Solutions []string
-		}
+		var v certVerdict
 		if err := json.Unmarshal([]byte(line), &v); err != nil {
 			t.Fatal(err)
 		}
-		cnfText, err1 := os.ReadFile(filepath.Join(dir, fmt.Sprint(v.Index)+".cnf"))
-		dratText, err2 := os.ReadFile(filepath.Join(dir, fmt.Sprint(v.Index)+".drat"))
-		if v.Status != "unique" && v.Status != "none" {
-			if err1 == nil || err2 == nil {
-				t.Errorf("puzzle %d: %s, but a certificate was written", v.Index, v.Status)
-			}
-			continue
+		kind, caught := checkCertificate(t, dir, v)
+		if kind != "" {
+			kinds[kind]++
 		}
-		if err1 != nil || err2 != nil {
-			t.Fatalf("puzzle %d: %v %v", v.Index, err1, err2)
-		}
-		n := map[int]int{81: 9, 256: 16}[len(v.Puzzle)]
-		b := map[int]int{9: 3, 16: 4}[n]
-		var sol []int
-		if v.Status == "unique" {
-			sol = digits(v.Solutions[0], n)
-		}
-		want := sudokuCNF(n, b, b, digits(v.Puzzle, n), sol)
-		got, _ := readClauses(t, string(cnfText))
-		if len(got) != len(want) {
-			t.Fatalf("puzzle %d: the CNF has %d clauses, want %d", v.Index, len(got), len(want))
-		}
-		keys := map[string]int{}
-		for _, c := range want {
-			keys[clauseKey(c)]++
-		}
-		for _, c := range got {
-			if keys[clauseKey(c)]--; keys[clauseKey(c)] < 0 {
-				t.Fatalf("puzzle %d: clause %v is not in the expected CNF", v.Index, c)
-			}
-		}
-		proof, del := readClauses(t, string(dratText))
-		if why := checkDRAT(n*n*n, want, proof, del); why != "" {
-			t.Fatalf("puzzle %d (%s by %s): the proof fails: %s", v.Index, v.Status, v.Proof, why)
-		}
-		kinds[v.Status+" by "+v.Proof]++
-		// Corrupted: without its last line (the empty clause), and, for a
-		// proof with lemmas, with one lemma removed, some removal must fail.
-		if checkDRAT(n*n*n, want, proof[:len(proof)-1], del) == "" {
-			t.Errorf("puzzle %d: the proof without its empty clause passes", v.Index)
-		}
-		if v.Proof == "sat" && len(proof) > 2 && n == 9 {
-			caught := false
-			for i := 0; i < len(proof)-1 && !caught; i++ {
-				p := append(append([][]int(nil), proof[:i]...), proof[i+1:]...)
-				d := append(append([]bool(nil), del[:i]...), del[i+1:]...)
-				caught = checkDRAT(n*n*n, want, p, d) != ""
-			}
-			if caught {
-				broken++
-			}
+		if caught {
+			broken++
 		}
 	}
 	t.Logf("certificates checked: %v; %d sat proofs caught with a lemma removed", kinds, broken)
@@ -326,4 +275,68 @@ func TestVerifyProofCertificates(t *testing.T) {
 	if broken == 0 {
 		t.Errorf("no sat proof was caught with a lemma removed")
 	}
+}
+
+// certVerdict is what checkCertificate reads of a verify --json line.
+type certVerdict struct {
+	Index     int
+	Puzzle    string
+	Status    string
+	Proof     string
+	Solutions []string
+}
+
+// checkCertificate checks the certificate verify --proof wrote into dir for
+// verdict v, and returns its kind ("unique by sat", "" for none written)
+// and whether, for a sat proof, removing one lemma was caught.
+func checkCertificate(t *testing.T, dir string, v certVerdict) (kind string, caught bool) {
+	t.Helper()
+	cnfText, err1 := os.ReadFile(filepath.Join(dir, fmt.Sprint(v.Index)+".cnf"))
+	dratText, err2 := os.ReadFile(filepath.Join(dir, fmt.Sprint(v.Index)+".drat"))
+	if v.Status != "unique" && v.Status != "none" {
+		if err1 == nil || err2 == nil {
+			t.Errorf("puzzle %d: %s, but a certificate was written", v.Index, v.Status)
+		}
+		return "", false
+	}
+	if err1 != nil || err2 != nil {
+		t.Fatalf("puzzle %d: %v %v", v.Index, err1, err2)
+	}
+	n := map[int]int{81: 9, 256: 16}[len(v.Puzzle)]
+	b := map[int]int{9: 3, 16: 4}[n]
+	var sol []int
+	if v.Status == "unique" {
+		sol = digits(v.Solutions[0], n)
+	}
+	want := sudokuCNF(n, b, b, digits(v.Puzzle, n), sol)
+	got, _ := readClauses(t, string(cnfText))
+	if len(got) != len(want) {
+		t.Fatalf("puzzle %d: the CNF has %d clauses, want %d", v.Index, len(got), len(want))
+	}
+	keys := map[string]int{}
+	for _, c := range want {
+		keys[clauseKey(c)]++
+	}
+	for _, c := range got {
+		if keys[clauseKey(c)]--; keys[clauseKey(c)] < 0 {
+			t.Fatalf("puzzle %d: clause %v is not in the expected CNF", v.Index, c)
+		}
+	}
+	proof, del := readClauses(t, string(dratText))
+	if why := checkDRAT(n*n*n, want, proof, del); why != "" {
+		t.Fatalf("puzzle %d (%s by %s): the proof fails: %s", v.Index, v.Status, v.Proof, why)
+	}
+	// Corrupted: without its last line (the empty clause) it must fail;
+	// for a sat proof with lemmas, some removal of one lemma must fail.
+	if checkDRAT(n*n*n, want, proof[:len(proof)-1], del) == "" {
+		t.Errorf("puzzle %d: the proof without its empty clause passes", v.Index)
+	}
+	if v.Proof == "sat" && len(proof) > 2 && n == 9 {
+		for i := 0; i < len(proof)-1 && !caught; i++ {
+			p := append(append([][]int(nil), proof[:i]...), proof[i+1:]...)
+			d := append(append([]bool(nil), del[:i]...), del[i+1:]...)
+			caught = checkDRAT(n*n*n, want, p, d) != ""
+		}
+	}
+	return v.Status + " by " + v.Proof, caught
 }
