@@ -42,8 +42,11 @@
 //
 // A SAT solver's first step is this same propagation, so such a proof is
 // one reverse-unit-propagation (RUP) step, the empty clause, that any DRAT
-// checker accepts. It costs microseconds on bitmasks. About 58 % of the
-// 17-clue puzzles and most everyday puzzles are settled this way.
+// checker accepts. It costs microseconds on bitmasks. 21,905 of the 49,158
+// 17-clue puzzles of royle17 (45 %) are settled this way, and none of the
+// 1,465 of top1465. The tests check both ways, with a unit propagation of
+// their own on a CNF of their own, that a verdict is settled by
+// propagation exactly when unit propagation refutes its CNF.
 //
 // SAT. Otherwise the search guesses; it finds the first solution S, and
 // gophersat proves F ∧ G ∧ B unsatisfiable (or, when the search finds no
