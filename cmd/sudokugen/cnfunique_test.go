@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"math/rand/v2"
 	"os/exec"
 	"strings"
 	"testing"
 )
+
+var uniqueCheckAll = flag.Bool("unique-check-all", false, "run the unique-check CNF test on the issue's full sample (2,000 royle17, 500 top1465, 200 16x16 puzzles; about 9 minutes)")
 
 // runSolver runs a Debian SAT solver on cnf and returns its exit code and
 // output.
@@ -46,9 +49,12 @@ func TestCNFUniqueCheck(t *testing.T) {
 			needSolver(t, solver)
 			for _, set := range sets {
 				lines := strings.Fields(sampleLines(t, set.file, 1, 1<<30))
-				n := set.count
-				if testing.Short() {
-					n /= 50
+				n := set.count / 10
+				switch {
+				case *uniqueCheckAll:
+					n = set.count
+				case testing.Short():
+					n = set.count / 50
 				}
 				for k := 0; k < n; k++ {
 					p := lines[rng.IntN(len(lines))]
