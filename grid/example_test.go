@@ -23,11 +23,11 @@ func ExampleParse() {
 	}
 	fmt.Println(g.Shape, g.Givens(), g)
 
-	_, err = grid.Parse("1..4.2.1...2.4.X")
+	_, err = grid.Parse("1..4.2.1...2.4.Z")
 	fmt.Println(err)
 	// Output:
 	// 2x2 6 1..4.2.1...2.4..
-	// line 1, column 16: symbol 'X' is not a digit of a 4x4 grid
+	// line 1, column 16: symbol 'Z' is not a digit of a 4x4 grid
 }
 
 func ExampleNewReader() {
