@@ -139,7 +139,7 @@ func (r Record) Where(cell int) (line, col int) {
 // 'X' for an empty cell unless the alphabet makes them digits, as in .sdm
 // files) or spread over N lines of N symbols (.sdk, Simple Sudoku .ss,
 // grids pasted from web pages). Within a line, the characters space, tab,
-// '|', '-', '+', '=', ',', '"' and the Unicode box-drawing characters only
+// '|', '-', '+', '=', ',' and the Unicode box-drawing characters only
 // separate cells ('*' too, next to '-', '=' or '+', as in "*-----*"); a line
 // made of nothing else is skipped. Lines starting with '#' are comments, and
 // so is the rest of a line from a '#' after white space. A line "[Name]"

@@ -28,7 +28,7 @@ var class = func() (t [256]uint8) {
 		}
 	}
 	t[' '], t['\t'] = cSpace, cSpace
-	t['-'], t['+'], t['='], t[','], t['"'] = cSep, cSep, cSep, cSep, cSep
+	t['-'], t['+'], t['='], t[','] = cSep, cSep, cSep, cSep
 	t['|'] = cBar
 	return t
 }()
@@ -325,6 +325,9 @@ func (r *Reader) badHeader(line []byte, fields []span) bool {
 	if len(fields) < 2 || !long {
 		return false
 	}
+	if _, ok := r.fitting(line, fields); ok {
+		return false
+	}
 	r.endGrid()
 	r.pushBad(r.line, cutText(bytes.TrimSpace(line)), r.parseError(r.line, fields[0].from+1,
 		problemf(ErrNoPuzzle, "a header line with no column of puzzles (want one named puzzle, quizzes, sudoku or grid)")))
@@ -332,12 +335,13 @@ func (r *Reader) badHeader(line []byte, fields []span) bool {
 }
 
 // isName reports whether b can be a column name: empty, or a letter
-// followed by letters, digits, '_', '-' and spaces.
+// followed by letters, digits, '_', '-' and spaces; one as long as a puzzle
+// must hold one of the last three.
 func isName(b []byte) bool {
 	if len(b) == 0 {
 		return true
 	}
-	if !isLetter(b[0]) {
+	if !isLetter(b[0]) || (len(b) >= MinN*MinN && bytes.IndexAny(b, "_- ") < 0) {
 		return false
 	}
 	for _, c := range b {
@@ -350,15 +354,17 @@ func isName(b []byte) bool {
 
 // split returns the fields of line[sp.from:sp.to] separated by sep (' '
 // for runs of white space), each without the white space and the double
-// quotes around it. The slice is reused by the next call.
+// quotes around it unless '"' is a digit. The slice is reused by the next
+// call.
 func (r *Reader) split(line []byte, sp span, sep byte) []span {
 	fields := r.fields[:0]
+	quotes := r.opts.Alphabet == nil || strings.IndexByte(r.opts.Alphabet.String(), '"') < 0
 	for i := sp.from; i <= sp.to; {
 		j := i
 		for j < sp.to && line[j] != sep && !(sep == ' ' && line[j] == '\t') {
 			j++
 		}
-		f := trimField(line, span{i, j})
+		f := trimField(line, span{i, j}, quotes)
 		if sep != ' ' || f.to > f.from {
 			fields = append(fields, f)
 		}
@@ -368,14 +374,16 @@ func (r *Reader) split(line []byte, sp span, sep byte) []span {
 	return fields
 }
 
-func trimField(line []byte, f span) span {
+// trimField drops the white space around a field, and the double quotes
+// when quotes is true.
+func trimField(line []byte, f span, quotes bool) span {
 	for f.from < f.to && (line[f.from] == ' ' || line[f.from] == '\t') {
 		f.from++
 	}
 	for f.to > f.from && (line[f.to-1] == ' ' || line[f.to-1] == '\t') {
 		f.to--
 	}
-	if f.to-f.from >= 2 && line[f.from] == '"' && line[f.to-1] == '"' {
+	if quotes && f.to-f.from >= 2 && line[f.from] == '"' && line[f.to-1] == '"' {
 		f.from++
 		f.to--
 	}
