@@ -118,7 +118,7 @@ func reserved(c byte) string {
 		return "starts a comment"
 	case '|', '-', '+', '=':
 		return "draws the lines between boxes"
-	case ',', ':':
+	case ',', ';', ':':
 		return "separates fields"
 	case '[', ']', '{', '}':
 		return "starts a section or a JSON value"

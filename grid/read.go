@@ -139,7 +139,7 @@ func (r Record) Where(cell int) (line, col int) {
 // 'X' for an empty cell unless the alphabet makes them digits, as in .sdm
 // files) or spread over N lines of N symbols (.sdk, Simple Sudoku .ss,
 // grids pasted from web pages). Within a line, the characters space, tab,
-// '|', '-', '+', '=', ',' and the Unicode box-drawing characters only
+// '|', '-', '+', '=', ',', ';' and the Unicode box-drawing characters only
 // separate cells ('*' too, next to '-', '=' or '+', as in "*-----*"); a line
 // made of nothing else is skipped. Lines starting with '#' are comments, and
 // so is the rest of a line from a '#' after white space. A line "[Name]"
@@ -150,11 +150,12 @@ func (r Record) Where(cell int) (line, col int) {
 //
 // A line can hold other things than the puzzle, which are skipped: words
 // around it such as the id and rating of the Sudoku Exchange puzzle bank
-// ("0000183b305c 0507... 1.2"); fields separated by tabs or commas (TSV and
-// CSV, with the puzzle in the column a header names "puzzle", "quizzes" or
-// the like, else in the first field that is a whole puzzle, so a solution
-// after it is skipped); and HoDoKu's ":0000:x:<puzzle>:::". A line whose
-// puzzle does not read gets the problem with that puzzle, not with the line.
+// ("0000183b305c 0507... 1.2"); fields separated by tabs, commas or
+// semicolons (TSV and CSV, with the puzzle in the column a header names
+// "puzzle", "quizzes" or the like, else in the first field that is a whole
+// puzzle, so a solution after it is skipped); and HoDoKu's
+// ":0000:x:<puzzle>:::". A line whose puzzle does not read gets the
+// problem with that puzzle, not with the whole line.
 //
 // A line whose cell count is N*N for a supported N is one puzzle; otherwise
 // lines of N cells accumulate until N of them make a grid. So without a

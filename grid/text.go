@@ -28,7 +28,7 @@ var class = func() (t [256]uint8) {
 		}
 	}
 	t[' '], t['\t'] = cSpace, cSpace
-	t['-'], t['+'], t['='], t[','] = cSep, cSep, cSep, cSep
+	t['-'], t['+'], t['='], t[','], t[';'] = cSep, cSep, cSep, cSep, cSep
 	t['|'] = cBar
 	return t
 }()
@@ -45,7 +45,7 @@ type skip struct {
 
 // header is what a CSV or TSV header line said: the column of the puzzles.
 type header struct {
-	sep byte // ',' or '\t'; 0 when no header was read
+	sep byte // ',', ';' or '\t'; 0 when no header was read
 	col int
 }
 
@@ -202,15 +202,19 @@ func (r *Reader) cellLine(raw, line []byte, lead int) {
 }
 
 // lengthError queues a bad record for the cells of line[sp.from:sp.to],
-// whose count fits no puzzle.
+// whose count fits no puzzle. When they are one field of several, the
+// message says which, since the line's other fields are not counted.
 func (r *Reader) lengthError(line []byte, sp span) {
 	r.scan(line, sp)
 	col := sp.from + 1
 	if len(r.cellCols) > 0 {
 		col = int(r.cellCols[0])
 	}
-	r.pushBad(r.line, cutText(bytes.TrimSpace(line[sp.from:sp.to])),
-		r.parseError(r.line, col, r.lengthProblem(len(r.cellCols))))
+	err := r.lengthProblem(len(r.cellCols))
+	if k := slices.Index(r.fields, sp); k >= 0 && len(r.fields) > 1 {
+		err = problemf(ErrLength, "the puzzle in field %d of %d has %v", k+1, len(r.fields), err)
+	}
+	r.pushBad(r.line, cutText(bytes.TrimSpace(line[sp.from:sp.to])), r.parseError(r.line, col, err))
 }
 
 // words reads a line of words separated by white space one of which is the
@@ -248,9 +252,10 @@ func (r *Reader) words(line []byte, sp span) bool {
 // pick returns the part of a line that holds its cells, false for a header
 // line, which is read and holds none. That is the whole line, but for
 // HoDoKu's ":0000:x:<puzzle>:::" lines and for fields separated by commas
-// or tabs (tabs first) of which one is long enough to be a puzzle (CSV and
-// TSV files).
+// tabs or semicolons (tabs first) of which one is long enough to be a
+// puzzle (CSV and TSV files).
 func (r *Reader) pick(line []byte, whole span) (span, bool) {
+	r.fields = r.fields[:0]
 	if line[whole.from] == ':' {
 		if fields := r.split(line, whole, ':'); len(fields) >= 4 {
 			return fields[3], true
@@ -263,6 +268,8 @@ func (r *Reader) pick(line []byte, whole span) (span, bool) {
 		sep = '\t'
 	case bytes.IndexByte(rest, ',') >= 0:
 		sep = ','
+	case bytes.IndexByte(rest, ';') >= 0:
+		sep = ';'
 	default:
 		return whole, true
 	}
