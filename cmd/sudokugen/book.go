@@ -43,6 +43,9 @@ func (f *bookFlags) validate() error {
 // write lays out the puzzles as a PDF book at path, or on stdout when
 // stdout is not a terminal.
 func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solutions bool) error {
+	if err := f.fits(puzzles); err != nil {
+		return err
+	}
 	opts := output.BookOptions{Title: f.title, Page: f.page, PerPage: f.perPage, Solutions: solutions}
 	if path == "" || path == "-" {
 		if isTerminal(s.Out) {
@@ -160,6 +163,9 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 		return nil
 	})
 	prog.done()
+	if err == nil {
+		err = rs.err()
+	}
 	if err != nil {
 		return err
 	}

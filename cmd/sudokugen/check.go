@@ -81,6 +81,8 @@ type checked struct {
 	file   string
 	result verify.Result
 	err    error // the record's error: a parse error, a timeout, a failed worker
+
+	alphabet *grid.Alphabet // the symbols of the input, nil for the default
 }
 
 // status returns the record's verdict name, including the outcomes that
@@ -103,12 +105,12 @@ func checkAll(ctx context.Context, rs *records, pool *generate.Pool, countLimit 
 	var mu sync.Mutex
 	pending := make(map[int]checked) // records read and not yet emitted
 	next := func() (generate.Task, bool, error) {
-		rec, file, ok, err := rs.next()
+		rec, file, ok, err := rs.read()
 		if err != nil || !ok {
 			return generate.Task{}, ok, err
 		}
 		mu.Lock()
-		pending[rec.Index] = checked{rec: rec, file: file}
+		pending[rec.Index] = checked{rec: rec, file: file, alphabet: rs.opts.Alphabet}
 		mu.Unlock()
 		t := generate.Task{Index: rec.Index}
 		if rec.Err == nil {

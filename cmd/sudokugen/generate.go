@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -227,9 +226,9 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		return opts.book.write(s, opts.output, puzzles, opts.solutions)
 	}
 
-	// Text: records go out whole, so an interrupted run leaves only
-	// complete puzzles behind, on stdout or in the -o file.
-	return writeRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
+	// Text: records go out whole, so a run that stops early leaves only
+	// complete puzzles behind, on stdout or in the -o file, and says so.
+	kept, err := writeKeptRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
 		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
 		err := pool.Run(ctx, next, func(o generate.Outcome) error {
 			if err := check(o); err != nil {
@@ -246,12 +245,17 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 			return commit()
 		})
 		report()
-		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet {
-			fmt.Fprintf(s.Err, "sudokugen: interrupted: %d complete puzzles written; continue with --start %d -n %d\n",
-				made, opts.start+made, opts.count-made)
-		}
 		return generateError(err, genErr)
 	})
+	if err != nil && kept && made > 0 {
+		where := "written"
+		if opts.output != "" && opts.output != "-" {
+			where = "kept in " + opts.output
+		}
+		fmt.Fprintf(s.Err, "sudokugen: stopped early: the %d complete puzzles made are %s; continue with --start %d -n %d\n",
+			made, where, opts.start+made, opts.count-made)
+	}
+	return err
 }
 
 // generateError turns a failed run into the error to report.
@@ -261,57 +265,6 @@ func generateError(err, genErr error) error {
 		return nil
 	case genErr != nil && errors.Is(err, genErr):
 		return &exitError{code: exitNotOK, err: genErr}
-	}
-	return err
-}
-
-// writeRecords gives write a buffer for whole records and a commit function
-// to call after each: committed records go to stdout, or into the file
-// at path. The file is replaced only by a complete write: a temporary file
-// beside it, synced and renamed. When write fails or is interrupted, the
-// records committed so far still land in the file, so nothing made is
-// lost, and no record is ever cut short.
-func writeRecords(path string, stdout io.Writer, write func(commit func() error, w io.Writer) error) error {
-	var buf bytes.Buffer
-	var dst io.Writer = stdout
-	var f *output.File
-	if path != "" && path != "-" {
-		var err error
-		if f, err = output.Create(path); err != nil {
-			return &exitError{code: exitUsage, err: err}
-		}
-		defer f.Abort()
-		dst = f
-	}
-	last := time.Now()
-	push := func() error {
-		if buf.Len() == 0 {
-			return nil
-		}
-		_, err := dst.Write(buf.Bytes())
-		buf.Reset()
-		last = time.Now()
-		if err != nil {
-			return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
-		}
-		return nil
-	}
-	commit := func() error {
-		if buf.Len() >= 32<<10 || time.Since(last) > 100*time.Millisecond {
-			return push()
-		}
-		return nil
-	}
-	err := write(commit, &buf)
-	// What was committed is whole; a record written after the last commit
-	// is whole too, since TextWriter writes records whole when flushed.
-	if perr := push(); err == nil {
-		err = perr
-	}
-	if f != nil {
-		if ferr := f.Commit(); ferr != nil && err == nil {
-			err = &exitError{code: exitUsage, err: ferr}
-		}
 	}
 	return err
 }

@@ -84,7 +84,7 @@ func runRate(ctx context.Context, s *streams, opts rateOptions) error {
 		for done := false; !done; {
 			var batch []rated
 			for len(batch) < chunk {
-				rec, file, ok, err := rs.next()
+				rec, file, ok, err := rs.read()
 				if err != nil {
 					return err
 				}
@@ -126,10 +126,10 @@ func runRate(ctx context.Context, s *streams, opts rateOptions) error {
 				}
 			}
 		}
-		return nil
+		return rs.err() // the file is not written; the lines before went out
 	})
 	prog.done()
-	if err != nil {
+	if err != nil && err != rs.err() {
 		return err
 	}
 	for _, name := range rs.empty {
@@ -137,6 +137,9 @@ func runRate(ctx context.Context, s *streams, opts rateOptions) error {
 	}
 	if !opts.quiet {
 		fmt.Fprintf(s.Err, "%d puzzles: %d rated, %d not rated\n", sum.total, sum.counts["rated"], sum.counts["unrated"])
+	}
+	if err != nil {
+		return err // an input error, after the summary of what came before
 	}
 	if sum.counts["unrated"] > 0 || sum.total == 0 {
 		return &exitError{code: exitNotOK}
@@ -155,9 +158,11 @@ func whyUnrated(r rated) string {
 	}
 	switch {
 	case errors.Is(r.res.Err, rate.ErrMultiple):
-		return "more than one solution: not rated"
+		return "more than one solution"
 	case errors.Is(r.res.Err, rate.ErrNoSolution):
-		return "no solution: not rated"
+		return "no solution"
+	case len(r.rec.Grid.Clashes()) > 0:
+		return r.rec.Grid.Clashes()[0].String()
 	case r.res.Err != nil:
 		return r.res.Err.Error()
 	}

@@ -74,7 +74,7 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	prog := newProgress(s.Err, opts.quiet, verb)
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
-		return checkAll(ctx, rs, pool, opts.countLimit, func(c checked) error {
+		err := checkAll(ctx, rs, pool, opts.countLimit, func(c checked) error {
 			sum.add(c.status())
 			prog.tick(sum.total)
 			var err error
@@ -91,6 +91,10 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 			}
 			return commit()
 		})
+		if err == nil {
+			err = rs.err() // the file is not written; the verdicts before went out
+		}
+		return err
 	})
 	prog.done()
 	return finish(s, sum, rs, opts.quiet, err)
@@ -99,7 +103,7 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 // finish prints the summary and picks the exit code of a run that checked
 // puzzles.
 func finish(s *streams, sum *summary, rs *records, quiet bool, err error) error {
-	if err != nil {
+	if err != nil && err != rs.err() {
 		return err
 	}
 	for _, name := range rs.empty {
@@ -107,6 +111,9 @@ func finish(s *streams, sum *summary, rs *records, quiet bool, err error) error 
 	}
 	if !quiet {
 		fmt.Fprintln(s.Err, sum)
+	}
+	if err != nil {
+		return err // an input error, after the summary of what came before
 	}
 	if !sum.allUnique() || len(rs.empty) > 0 {
 		return &exitError{code: exitNotOK}
@@ -140,7 +147,7 @@ func plainVerdict(c checked) string {
 	case verify.None:
 		return where + ": none: no solution"
 	case verify.Multiple:
-		return fmt.Sprintf("%s: multiple: %s; %s", where, countText(r), difference(r.Solutions))
+		return fmt.Sprintf("%s: multiple: %s; %s", where, countText(r), difference(r.Solutions, c.alphabet))
 	case verify.Invalid:
 		if len(r.Clashes) > 0 {
 			cl := r.Clashes[0]
@@ -167,8 +174,9 @@ func countText(r verify.Result) string {
 	return fmt.Sprintf("at least %d solutions", r.Count)
 }
 
-// difference names the first cell where two solutions differ.
-func difference(sols []grid.Grid) string {
+// difference names the first cell where two solutions differ, and its two
+// digits in the alphabet of the input (nil: the default of the size).
+func difference(sols []grid.Grid, alphabet *grid.Alphabet) string {
 	if len(sols) < 2 {
 		return ""
 	}
@@ -188,7 +196,12 @@ func difference(sols []grid.Grid) string {
 		return ""
 	}
 	cell := grid.Cell{Row: first / n, Col: first % n}
-	return fmt.Sprintf("two solutions differ in %d cells, first at %s (%d or %d)", diff, cell, a.Cells[first], b.Cells[first])
+	alpha := grid.DefaultAlphabet(n)
+	if alphabet != nil {
+		alpha = *alphabet
+	}
+	return fmt.Sprintf("two solutions differ in %d cells, first at %s (%c or %c)", diff, cell,
+		alpha.Symbol(int(a.Cells[first])), alpha.Symbol(int(b.Cells[first])))
 }
 
 // jsonVerdict is the JSON object printed per puzzle.
