@@ -54,8 +54,12 @@ repeated with --seed, and split over machines with --start: the parts of
 "-n 100" are "--start 0 -n 50" and "--start 50 -n 50", byte for byte.
 
 Puzzles stream out in order as they are made. With -o the file is written
-whole: on Ctrl-C it holds the complete puzzles made so far (text formats)
-or is not written at all (pdf).`,
+whole: when the run stops early (Ctrl-C, --timeout, a failed worker) it
+holds the complete puzzles made so far and standard error names the --start
+that continues (text formats), or it is not written at all (pdf, or a write
+that fails). --solutions marks each solution so that readers skip it: after
+a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
+(grid), or as the "solution" field (json).`,
 		Example: `  sudokugen generate -n 10
   sudokugen generate -n 500 --seed 42 --symmetry rot180 --solutions -o book.txt
   sudokugen generate --size 16 -n 2 --format grid

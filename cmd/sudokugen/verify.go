@@ -37,9 +37,13 @@ verdict per puzzle, in input order:
   none       no solution
   invalid    malformed, or givens that clash (both cells are named)
 
-Puzzles may be one per line (81 symbols, "." or "0" for empty), multi-line
-grids with or without separators (.sdk, .ss, pasted grids), .sdm, or JSON
-(an array of rows, 0 for empty). The size is told from the number of cells.
+Puzzles may be one per line (81 symbols, ".", "*", "X" or "0" for empty),
+digits separated by commas, multi-line grids with or without separators
+(.sdk, .ss, pasted grids), .sdm, or JSON (an array of rows, 0 for empty).
+A line may carry an id, a rating or a comment around its puzzle (the Sudoku
+Exchange bank, HoDoKu), or be CSV or TSV with a header naming the puzzle
+column (puzzle,solution; Kaggle's quizzes,solutions; qqwing --csv). The size
+is told from the number of cells.
 
 Exit status: 0 when every puzzle is unique, 1 when any is not, 2 for a
 usage or I/O error.`,
