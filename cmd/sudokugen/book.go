@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -163,10 +164,7 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 		return nil
 	})
 	prog.done()
-	if err == nil {
-		err = rs.err()
-	}
-	if err != nil {
+	if err := cmp.Or(err, rs.err()); err != nil {
 		return err
 	}
 	for _, name := range rs.empty {

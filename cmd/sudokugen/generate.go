@@ -252,14 +252,20 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		return generateError(err, genErr)
 	})
 	if err != nil && kept && made > 0 {
-		where := "written"
-		if opts.output != "" && opts.output != "-" {
-			where = "kept in " + opts.output
-		}
-		fmt.Fprintf(s.Err, "sudokugen: stopped early: the %d complete puzzles made are %s; continue with --start %d -n %d\n",
-			made, where, opts.start+made, opts.count-made)
+		stoppedEarly(s, opts, made)
 	}
 	return err
+}
+
+// stoppedEarly says where the complete puzzles of a run that stopped early
+// are, and how to continue it.
+func stoppedEarly(s *streams, opts generateOptions, made int) {
+	where := "written"
+	if opts.output != "" && opts.output != "-" {
+		where = "kept in " + opts.output
+	}
+	fmt.Fprintf(s.Err, "sudokugen: stopped early: the %d complete puzzles made are %s; continue with --start %d -n %d\n",
+		made, where, opts.start+made, opts.count-made)
 }
 
 // generateError turns a failed run into the error to report.
