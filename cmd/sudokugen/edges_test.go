@@ -64,11 +64,11 @@ func TestOutputWholeOnFullDisk(t *testing.T) {
 	dir := tinyDisk(t)
 	prev := filepath.Join(dir, "prev.txt")
 	for _, args := range [][]string{
-		{"verify", "-q", "--workers", "0", royle},
-		{"solve", "-q", "--workers", "0", royle},
-		{"rate", "-q", royle},
-		{"generate", "-q", "--seed", "1", "-n", "3000", "--workers", "0"},
-		{"generate", "-q", "--seed", "1", "-n", "3000", "--workers", "0", "--format", "grid"},
+		// Long records fill the disk after a few hundred puzzles.
+		{"verify", "-q", "--workers", "0", "--json", royle},
+		{"solve", "-q", "--workers", "0", "--json", royle},
+		{"rate", "-q", "--explain", royle},
+		{"generate", "-q", "--seed", "1", "-n", "3000", "--workers", "0", "--format", "grid", "--solutions"},
 	} {
 		t.Run(args[0], func(t *testing.T) {
 			if err := os.WriteFile(prev, []byte("keep\n"), 0o644); err != nil {
