@@ -112,6 +112,8 @@ func TestFormatLines(t *testing.T) {
 		{"solution grid", "# puzzle 1\n" + fourRow + "\n# solution 1\n" + fourRow + "\n# puzzle 2\n" + four + "\n", ReadOptions{},
 			[]string{"2: 2x2 1234341221434321", "14: 2x2 " + four}},
 		{"solution grid, no blank line", "# Solution 1\n" + fourRow + "# puzzle 2\n" + four + "\n", ReadOptions{}, []string{"7: 2x2 " + four}},
+		{"solution line", "# solution\n" + sudoku + "\n" + four + "\n" + four + "\n", ReadOptions{}, []string{"3: 2x2 " + four, "4: 2x2 " + four}},
+		{"solution rows end", "# solution 1\n+--+--+\n|12|34|\n|34|12|\n+--+--+\n|21|43|\n|43|21|\n+--+--+\n" + four + "\n", ReadOptions{}, []string{"9: 2x2 " + four}},
 		{"solution section", "[Puzzle]\n" + fourRow + "[Solution]\n" + fourRow + "\n[Puzzle]\n" + four + "\n", ReadOptions{},
 			[]string{"2: 2x2 1234341221434321", "13: 2x2 " + four}},
 	}

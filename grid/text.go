@@ -37,10 +37,12 @@ var class = func() (t [256]uint8) {
 type span struct{ from, to int }
 
 // skip follows a grid marked by a "# solution" comment, which is not a
-// puzzle: its lines are skipped up to the blank line after them.
+// puzzle: its lines are skipped up to the end of that one grid, a blank
+// line or another comment.
 type skip struct {
 	on   bool // a "# solution" comment was read
 	seen bool // and lines of its grid since
+	rows int  // rows of the grid skipped so far
 }
 
 // header is what a CSV or TSV header line said: the column of the puzzles.
@@ -71,8 +73,9 @@ func (r *Reader) textStep() {
 			r.skip = skip{}
 		}
 	case r.directive(line, lead):
-	case r.section || r.skip.on:
-		r.skip.seen = r.skip.on
+	case r.section:
+	case r.skip.on:
+		r.skipLine(cutComment(line, lead), lead)
 	default:
 		r.cellLine(raw, cutComment(line, lead), lead)
 	}
@@ -137,6 +140,23 @@ func (r *Reader) comment(text []byte) {
 	if len(t) >= 8 && strings.EqualFold(string(t[:8]), "solution") {
 		r.endGrid()
 		r.skip = skip{on: true}
+	}
+}
+
+// skipLine skips a line of the grid after "# solution": the whole grid
+// when the line holds one, else a row of it, until it has them all.
+func (r *Reader) skipLine(line []byte, lead int) {
+	r.skip.seen = true
+	leadBar, _, _ := r.scan(line, span{lead, len(line)})
+	switch count := len(r.cellCols); {
+	case count == 0: // a line of separators
+	case r.oneLine(count, leadBar):
+		r.skip = skip{}
+	case r.rowLength(count):
+		r.skip.rows++
+		if r.skip.rows == count {
+			r.skip = skip{}
+		}
 	}
 }
 
