@@ -312,7 +312,7 @@ func (r *Reader) puzzleField(line []byte, fields []span, whole span) span {
 	}
 	for _, f := range fields {
 		b := line[f.from:f.to]
-		if cellCount(b) >= MinN*MinN && bytes.IndexAny(b, " \t") < 0 {
+		if cellCount(b) >= MinN*MinN && !bytes.ContainsAny(b, " \t") {
 			return f
 		}
 	}
@@ -368,7 +368,7 @@ func isName(b []byte) bool {
 	if len(b) == 0 {
 		return true
 	}
-	if !isLetter(b[0]) || (len(b) >= MinN*MinN && bytes.IndexAny(b, "_- ") < 0) {
+	if !isLetter(b[0]) || (len(b) >= MinN*MinN && !bytes.ContainsAny(b, "_- ")) {
 		return false
 	}
 	for _, c := range b {
