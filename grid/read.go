@@ -462,7 +462,7 @@ func (r *Reader) lengthProblem(count int) error {
 	}
 	switch {
 	case count < MinN*MinN:
-		if count >= MinN && count <= MaxN {
+		if _, err := ShapeOf(count); err != nil && count >= MinN && count <= MaxN {
 			return problemf(ErrLength, "%d cells, want %d (%dx%d) or a row of a supported size (%d is prime)", count, hi*hi, hi, hi, count)
 		}
 		return problemf(ErrLength, "%d cells, want %d (%dx%d) or more", count, hi*hi, hi, hi)
