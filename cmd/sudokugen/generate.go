@@ -162,9 +162,6 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if opts.maxSolves < 0 {
 		return usageError("--max-solves must not be negative")
 	}
-	if gen.MaxSolves == 0 && sh.N() >= 25 {
-		gen.MaxSolves = 10
-	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
@@ -244,20 +241,27 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		return generateError(err, genErr)
 	})
 	if err != nil && kept && made > 0 {
-		stoppedEarly(s, opts, made)
+		return stoppedEarly(ctx, s, opts, made, err)
 	}
 	return err
 }
 
 // stoppedEarly says where the complete puzzles of a run that stopped early
-// are, and how to continue it.
-func stoppedEarly(s *streams, opts generateOptions, made int) {
+// are, and how to continue it, and returns the error to report: none more
+// for an interruption, which this says.
+func stoppedEarly(ctx context.Context, s *streams, opts generateOptions, made int, err error) error {
 	where := "written"
 	if opts.output != "" && opts.output != "-" {
 		where = "kept in " + opts.output
 	}
-	fmt.Fprintf(s.Err, "sudokugen: stopped early: the %d complete puzzles made are %s; continue with --start %d -n %d\n",
-		made, where, opts.start+made, opts.count-made)
+	what := "stopped early"
+	if ctx.Err() != nil {
+		what = "interrupted"
+		err = &exitError{code: exitSignal} // reported here
+	}
+	fmt.Fprintf(s.Err, "sudokugen: %s: the %d complete puzzles made are %s; continue with --start %d -n %d\n",
+		what, made, where, opts.start+made, opts.count-made)
+	return err
 }
 
 // generateError turns a failed run into the error to report.
