@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/output"
@@ -16,24 +15,23 @@ import (
 // contradict each other, do nothing in the chosen mode, or name an output
 // file that cannot be written.
 func checkFlags(cmd *cobra.Command, _ []string) error {
-	fl := cmd.Flags()
-	if err := checkOutputPath(flagString(fl, "output")); err != nil {
+	if err := checkOutputPath(flagString(cmd, "output")); err != nil {
 		return err
 	}
 	switch cmd.Name() {
 	case "generate":
-		return checkGenerateFlags(fl)
+		return checkGenerateFlags(cmd)
 	case "book":
-		if f := flagString(fl, "format"); f != "" && f != "pdf" {
-			return pdfOnly(fl, "--format "+f)
+		if f := flagString(cmd, "format"); f != "" && f != "pdf" {
+			return pdfOnly(cmd, "--format "+f)
 		}
 	}
 	return nil
 }
 
 // flagString returns the value of a flag, "" when the command has none.
-func flagString(fl *pflag.FlagSet, name string) string {
-	if f := fl.Lookup(name); f != nil {
+func flagString(cmd *cobra.Command, name string) string {
+	if f := cmd.Flags().Lookup(name); f != nil {
 		return f.Value.String()
 	}
 	return ""
@@ -66,9 +64,9 @@ func checkOutputPath(path string) error {
 var pdfFlags = []string{"page", "title", "per-page"}
 
 // pdfOnly refuses the PDF flags given in a mode that makes no PDF.
-func pdfOnly(fl *pflag.FlagSet, mode string) error {
+func pdfOnly(cmd *cobra.Command, mode string) error {
 	for _, name := range pdfFlags {
-		if fl.Changed(name) {
+		if cmd.Flags().Changed(name) {
 			return usageError("--%s applies to PDF books only (--format pdf), not to %s", name, mode)
 		}
 	}
@@ -79,21 +77,22 @@ func pdfOnly(fl *pflag.FlagSet, mode string) error {
 // a --size and a --box that disagree, PDF flags without --format pdf, more
 // puzzles per page than the size allows, and a --start that leaves no room
 // for -n puzzles.
-func checkGenerateFlags(fl *pflag.FlagSet) error {
-	format := flagString(fl, "format")
+func checkGenerateFlags(cmd *cobra.Command) error {
+	fl := cmd.Flags()
+	format := flagString(cmd, "format")
 	if format != "pdf" {
-		if err := pdfOnly(fl, "--format "+format); err != nil {
+		if err := pdfOnly(cmd, "--format "+format); err != nil {
 			return err
 		}
 	}
-	shape, err := grid.ParseShape(flagString(fl, "size"))
-	if box := flagString(fl, "box"); box != "" {
+	shape, err := grid.ParseShape(flagString(cmd, "size"))
+	if box := flagString(cmd, "box"); box != "" {
 		bs, berr := grid.ParseShape(box)
 		if berr != nil {
 			return usageError("--box: %v", berr)
 		}
 		if fl.Changed("size") && (err != nil || shape.N() != bs.N()) {
-			return usageError("--size %s does not match --box %s, which makes %dx%d grids", flagString(fl, "size"), box, bs.N(), bs.N())
+			return usageError("--size %s does not match --box %s, which makes %dx%d grids", flagString(cmd, "size"), box, bs.N(), bs.N())
 		}
 		shape, err = bs, nil
 	}
@@ -104,14 +103,14 @@ func checkGenerateFlags(fl *pflag.FlagSet) error {
 		n := shape.N()
 		return usageError("--per-page %d: a page holds at most %d %dx%d puzzles", k, output.MaxPerPage(n), n, n)
 	}
-	return checkIndexRange(fl)
+	return checkIndexRange(cmd)
 }
 
 // checkIndexRange makes sure that puzzle indexes --start to --start+n-1
 // are whole numbers that do not wrap around.
-func checkIndexRange(fl *pflag.FlagSet) error {
-	start, _ := fl.GetInt("start")
-	count, _ := fl.GetInt("count")
+func checkIndexRange(cmd *cobra.Command) error {
+	start, _ := cmd.Flags().GetInt("start")
+	count, _ := cmd.Flags().GetInt("count")
 	if start >= 0 && count > 0 && start > math.MaxInt64-(count-1) {
 		return usageError("--start %d -n %d: the last puzzle index would pass %d", start, count, int64(math.MaxInt64))
 	}
