@@ -214,6 +214,9 @@ func TestUsageUpFront(t *testing.T) {
 		{[]string{"generate", "--per-page", "2", "--format", "json"}, "--per-page applies to PDF books only"},
 		{[]string{"generate", "--size", "16", "--format", "pdf", "--per-page", "6", "-o", filepath.Join(dir, "b.pdf")}, "a page holds at most 2 16x16 puzzles"},
 		{[]string{"book", "--format", "svg", "--page", "6x9", big}, "--page applies to PDF books only"},
+		{[]string{"book", "--format", "png", "--sections", "-o", filepath.Join(dir, "p.png"), big}, "--sections applies to PDF books only"},
+		{[]string{"book", "--pixels", "500", "-o", filepath.Join(dir, "b.pdf"), big}, "--pixels applies to PNG images only"},
+		{[]string{"generate", "--large-print"}, "--large-print applies to PDF books only"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(context.Background(), tc.args, &streams{In: failReader{t}, Out: &out, Err: &errb})

@@ -22,7 +22,11 @@ func checkFlags(cmd *cobra.Command, _ []string) error {
 	case "generate":
 		return checkGenerateFlags(cmd)
 	case "book":
-		if f := flagString(cmd, "format"); f != "" && f != "pdf" {
+		f := flagString(cmd, "format")
+		if f != "png" && cmd.Flags().Changed("pixels") {
+			return usageError("--pixels applies to PNG images only (--format png), not to --format %s", f)
+		}
+		if f != "" && f != "pdf" {
 			return pdfOnly(cmd, "--format "+f)
 		}
 	}
@@ -61,7 +65,7 @@ func checkOutputPath(path string) error {
 }
 
 // pdfFlags are the flags that only a PDF book uses.
-var pdfFlags = []string{"page", "title", "per-page"}
+var pdfFlags = []string{"page", "title", "per-page", "sections", "front", "large-print"}
 
 // pdfOnly refuses the PDF flags given in a mode that makes no PDF.
 func pdfOnly(cmd *cobra.Command, mode string) error {

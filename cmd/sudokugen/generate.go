@@ -38,6 +38,8 @@ type generateOptions struct {
 	book       bookFlags
 	difficulty string
 	score      string
+	mix        string
+	exclude    []string
 }
 
 func newGenerateCmd(s *streams) *cobra.Command {
@@ -85,6 +87,8 @@ a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no seed, progress or summary on stderr")
 	fl.StringVar(&opts.difficulty, "difficulty", "", "level to aim at: easy, medium, hard, expert, extreme")
 	fl.StringVar(&opts.score, "score", "", "Sudoku Explainer score range to aim at, such as 2.5..4.0 (or 7.0.. for at least 7.0)")
+	fl.StringVar(&opts.mix, "mix", "", "puzzles of several levels, such as easy:20,medium:20,hard:20,expert:10 (replaces -n; a PDF gets a section per level)")
+	fl.StringSliceVar(&opts.exclude, "exclude", nil, "never make a puzzle equivalent to one in these files (earlier volumes), nor two equivalent puzzles in one run")
 	opts.pool.register(cmd)
 	opts.book.register(cmd)
 	return cmd
@@ -162,6 +166,10 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if opts.maxSolves < 0 {
 		return usageError("--max-solves must not be negative")
 	}
+	parts, seen, err := opts.distinct(&gen, sh, s.In)
+	if err != nil {
+		return err
+	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
@@ -179,6 +187,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		k++
 		return t, true, nil
 	}
+	run := runner(pool, next, seen, parts, gen, seed, opts.start)
 	prog := newProgress(s.Err, opts.quiet, "puzzles")
 	prog.total = opts.count
 	made := 0
@@ -203,7 +212,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 
 	if pdf {
 		var puzzles []output.Puzzle
-		err := pool.Run(ctx, next, func(o worker.Result) error {
+		err := run(ctx, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
 			}
@@ -223,7 +232,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	// complete puzzles behind, on stdout or in the -o file, and says so.
 	kept, err := writeKeptRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
 		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
-		err := pool.Run(ctx, next, func(o worker.Result) error {
+		err := run(ctx, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
 			}
@@ -241,15 +250,16 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		return generateError(err, genErr)
 	})
 	if err != nil && kept && made > 0 {
-		return stoppedEarly(ctx, s, opts, made, err)
+		return stoppedEarly(ctx, s, opts, made, seen == nil, err)
 	}
 	return err
 }
 
 // stoppedEarly says where the complete puzzles of a run that stopped early
-// are, and how to continue it, and returns the error to report: none more
-// for an interruption, which this says.
-func stoppedEarly(ctx context.Context, s *streams, opts generateOptions, made int, err error) error {
+// are, and how to continue it (unless --exclude skips indexes, so that no
+// --start does), and returns the error to report: none more for an
+// interruption, which this says.
+func stoppedEarly(ctx context.Context, s *streams, opts generateOptions, made int, continuable bool, err error) error {
 	where := "written"
 	if opts.output != "" && opts.output != "-" {
 		where = "kept in " + opts.output
@@ -259,9 +269,44 @@ func stoppedEarly(ctx context.Context, s *streams, opts generateOptions, made in
 		what = "interrupted"
 		err = &exitError{code: exitSignal} // reported here
 	}
-	fmt.Fprintf(s.Err, "sudokugen: %s: the %d complete puzzles made are %s; continue with --start %d -n %d\n",
-		what, made, where, opts.start+made, opts.count-made)
+	fmt.Fprintf(s.Err, "sudokugen: %s: the %d complete puzzles made are %s", what, made, where)
+	if continuable {
+		fmt.Fprintf(s.Err, "; continue with --start %d -n %d", opts.start+made, opts.count-made)
+	}
+	fmt.Fprintln(s.Err)
 	return err
+}
+
+// parts returns the levels and counts of the run: those of --mix, or one
+// part of -n puzzles with the score range of gen.
+func (o *generateOptions) parts(gen generate.Options) ([]mixPart, error) {
+	if o.mix == "" {
+		return []mixPart{{count: o.count, lo: gen.MinScore, hi: gen.MaxScore}}, nil
+	}
+	if o.difficulty != "" || o.score != "" {
+		return nil, usageError("--mix sets the levels: it cannot be used with --difficulty or --score")
+	}
+	return parseMix(o.mix)
+}
+
+// distinct sets up a run of --mix levels or with --exclude: the parts of
+// the run, and the set of forms to avoid (nil for a plain run). A mixed
+// run rates every puzzle and lays out a PDF in sections.
+func (o *generateOptions) distinct(gen *generate.Options, sh grid.Shape, stdin io.Reader) ([]mixPart, seenForms, error) {
+	parts, err := o.parts(*gen)
+	if err != nil || o.mix == "" && o.exclude == nil {
+		return parts, nil, err
+	}
+	if o.mix != "" {
+		gen.Rate, gen.MinScore, gen.MaxScore = true, 0, 0
+		o.book.sections = true
+		o.count = 0
+		for _, p := range parts {
+			o.count += p.count
+		}
+	}
+	seen, err := loadExcluded(o.exclude, stdin, sh, 10_000_000)
+	return parts, seen, err
 }
 
 // generateError turns a failed run into the error to report.
