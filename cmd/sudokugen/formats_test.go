@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// verdicts runs verify --json on a file and returns "status puzzle" for
+// verdictsOf runs verify --json on a file and returns "status puzzle" for
 // each puzzle, or "error ..." for a bad record.
-func verdicts(t *testing.T, args ...string) []string {
+func verdictsOf(t *testing.T, args ...string) []string {
 	t.Helper()
 	stdout, stderr, code := cli(t, "", append([]string{"verify", "--json", "-q", "--workers", "0"}, args...)...)
 	if code == 2 {
@@ -38,13 +38,13 @@ func verdicts(t *testing.T, args ...string) []string {
 // the verdicts of the same puzzles written one per line.
 func TestVerifyFormats(t *testing.T) {
 	dir := filepath.Join("..", "..", "grid", "testdata")
-	want := verdicts(t, filepath.Join(dir, "plain.txt"))
+	want := verdictsOf(t, filepath.Join(dir, "plain.txt"))
 	if len(want) != 6 {
 		t.Fatalf("plain.txt: %d verdicts, want 6: %q", len(want), want)
 	}
 	for _, file := range []string{"exchange.txt", "annotated.txt", "hodoku.txt", "puzzles.csv", "kaggle.csv", "qqwing.csv", "stars.txt", "commas.txt"} {
 		t.Run(file, func(t *testing.T) {
-			got := verdicts(t, filepath.Join(dir, file))
+			got := verdictsOf(t, filepath.Join(dir, file))
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("verify %s =\n\t%s\nwant the verdicts of plain.txt\n\t%s", file, strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 			}
@@ -66,7 +66,7 @@ func TestSolutionsReadBack(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("generate: exit %d: %s", code, stderr)
 			}
-			got := verdicts(t, f)
+			got := verdictsOf(t, f)
 			puzzles := strings.Fields(plain)
 			if len(got) != len(puzzles) {
 				t.Fatalf("verify %s file with solutions = %d verdicts, want %d: %q", format, len(got), len(puzzles), got)

@@ -22,6 +22,7 @@ import (
 )
 
 type generateOptions struct {
+	io         *streams // where the command reads and writes
 	count      int
 	size       string
 	box        string
@@ -43,7 +44,7 @@ type generateOptions struct {
 }
 
 func newGenerateCmd(s *streams) *cobra.Command {
-	var opts generateOptions
+	opts := generateOptions{io: s}
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate puzzles that have exactly one solution",
@@ -69,7 +70,7 @@ a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
   sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runGenerate(cmd.Context(), s, opts)
+			return runGenerate(cmd.Context(), opts)
 		},
 	}
 	fl := cmd.Flags()
@@ -125,52 +126,18 @@ func (o *generateOptions) shape() (grid.Shape, error) {
 	return sh, nil
 }
 
-func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
-	if opts.count < 0 {
-		return usageError("-n must not be negative")
-	}
-	if opts.start < 0 {
-		return usageError("--start must not be negative")
-	}
-	if opts.clues < 0 {
-		return usageError("--clues must not be negative")
-	}
-	if err := opts.pool.validate(); err != nil {
-		return err
-	}
-	sh, err := opts.shape()
+func runGenerate(ctx context.Context, opts generateOptions) error {
+	s := opts.io
+	pl, err := opts.plan()
 	if err != nil {
 		return err
 	}
-	if opts.clues > sh.Cells() {
-		return usageError("--clues %d is more than the %d cells of a %dx%d grid", opts.clues, sh.Cells(), sh.N(), sh.N())
-	}
-	pdf := opts.format == "pdf"
-	var format output.Format
-	if !pdf {
-		if format, err = output.ParseFormat(opts.format); err != nil {
-			return usageError("--format: %v, pdf", err)
-		}
-	} else if err := opts.book.validate(); err != nil {
-		return err
-	}
-	seed, random, err := seedOf(opts.seed)
+	gen, format, pdf, seed := pl.gen, pl.format, pl.pdf, pl.seed
+	parts, seen, err := opts.distinct(&gen, gen.Shape, s.In)
 	if err != nil {
 		return err
 	}
-	gen := generate.Options{Shape: sh, Symmetry: opts.symmetry, Clues: opts.clues, MaxSolves: opts.maxSolves,
-		Rate: pdf || format == output.FormatJSON}
-	if gen.MinScore, gen.MaxScore, err = scoreRange(opts.difficulty, opts.score); err != nil {
-		return err
-	}
-	if opts.maxSolves < 0 {
-		return usageError("--max-solves must not be negative")
-	}
-	parts, seen, err := opts.distinct(&gen, sh, s.In)
-	if err != nil {
-		return err
-	}
-	if random && !opts.quiet {
+	if pl.random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
 	pool, err := newPool(opts.pool)
@@ -275,6 +242,59 @@ func stoppedEarly(ctx context.Context, s *streams, opts generateOptions, made in
 	}
 	fmt.Fprintln(s.Err)
 	return err
+}
+
+// generatePlan is what the flags of generate ask for, checked.
+type generatePlan struct {
+	gen    generate.Options
+	format output.Format // text formats
+	pdf    bool
+	seed   uint64
+	random bool // the seed was drawn, not given
+}
+
+// plan checks the flags and turns them into a plan.
+func (o generateOptions) plan() (generatePlan, error) {
+	var pl generatePlan
+	if o.count < 0 {
+		return pl, usageError("-n must not be negative")
+	}
+	if o.start < 0 {
+		return pl, usageError("--start must not be negative")
+	}
+	if o.clues < 0 {
+		return pl, usageError("--clues must not be negative")
+	}
+	if err := o.pool.validate(); err != nil {
+		return pl, err
+	}
+	sh, err := o.shape()
+	if err != nil {
+		return pl, err
+	}
+	if o.clues > sh.Cells() {
+		return pl, usageError("--clues %d is more than the %d cells of a %dx%d grid", o.clues, sh.Cells(), sh.N(), sh.N())
+	}
+	pl.pdf = o.format == "pdf"
+	if !pl.pdf {
+		if pl.format, err = output.ParseFormat(o.format); err != nil {
+			return pl, usageError("--format: %v, pdf", err)
+		}
+	} else if err := o.book.validate(); err != nil {
+		return pl, err
+	}
+	if pl.seed, pl.random, err = seedOf(o.seed); err != nil {
+		return pl, err
+	}
+	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves,
+		Rate: pl.pdf || pl.format == output.FormatJSON}
+	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
+		return pl, err
+	}
+	if o.maxSolves < 0 {
+		return pl, usageError("--max-solves must not be negative")
+	}
+	return pl, nil
 }
 
 // parts returns the levels and counts of the run: those of --mix, or one
