@@ -11,7 +11,7 @@ const defaultSymbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu
 
 // Alphabet maps digits 1..N to one-byte symbols and back. The empty cell is
 // written '.', and read from '.' and '*', from '0' when '0' is not a digit,
-// and from 'X' and 'x' when neither is a digit.
+// and from 'X' when 'X' is not a digit.
 type Alphabet struct {
 	symbols string
 	digit   [256]int8 // symbol byte -> digit, 0 for none, -1 for empty
@@ -36,8 +36,8 @@ func newAlphabet(symbols string) Alphabet {
 	if !strings.ContainsRune(symbols, '0') {
 		a.digit['0'] = -1
 	}
-	if !strings.ContainsAny(symbols, "Xx") {
-		a.digit['X'], a.digit['x'] = -1, -1
+	if !strings.ContainsRune(symbols, 'X') {
+		a.digit['X'] = -1
 	}
 	for i := 0; i < len(symbols); i++ {
 		a.digit[symbols[i]] = int8(i + 1)

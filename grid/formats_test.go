@@ -103,7 +103,8 @@ func TestFormatLines(t *testing.T) {
 		{"comma rows", "1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\n", ReadOptions{}, []string{"1: 2x2 1234341221434321"}},
 		{"tab rows", "1\t2\t3\t4\n3\t4\t1\t2\n2\t1\t4\t3\n4\t3\t2\t1\n", ReadOptions{}, []string{"1: 2x2 1234341221434321"}},
 		{"stars", strings.ReplaceAll(sudoku, ".", "*"), ReadOptions{}, []string{"1: 3x3 " + sudoku}},
-		{"X and x", strings.ReplaceAll(strings.ReplaceAll(sudoku[:40], ".", "X")+sudoku[40:], ".", "x"), ReadOptions{}, []string{"1: 3x3 " + sudoku}},
+		{"X", strings.ReplaceAll(sudoku, ".", "X"), ReadOptions{}, []string{"1: 3x3 " + sudoku}},
+		{"x is a symbol", strings.Replace(sudoku, ".", "x", 1), ReadOptions{}, []string{"1: line 1, column 3: symbol 'x' is not a digit of a 9x9 grid"}},
 		{"star corners", "*----*\n|1234|\n|3412|\n|2143|\n|4321|\n*----*\n", ReadOptions{}, []string{"2: 2x2 1234341221434321"}},
 		{"X a digit", "1..X.2.1...2.X..", ReadOptions{Alphabet: mustAlphabet(t, "12X4")}, []string{"1: 2x2 1..3.2.1...2.3.."}},
 

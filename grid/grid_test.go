@@ -97,7 +97,7 @@ func TestParseAlphabet(t *testing.T) {
 }
 
 // TestEmptySymbols checks the symbols read as an empty cell: '.', '*', '0'
-// unless it is a digit, and 'X' and 'x' unless one of them is.
+// unless it is a digit, and 'X' unless it is.
 func TestEmptySymbols(t *testing.T) {
 	nine := DefaultAlphabet(9)
 	withX, _ := ParseAlphabet("1-8X")
@@ -113,10 +113,10 @@ func TestEmptySymbols(t *testing.T) {
 		{"star", nine, '*', 0, true},
 		{"zero", nine, '0', 0, true},
 		{"X", nine, 'X', 0, true},
-		{"x", nine, 'x', 0, true},
+		{"x is no empty cell", nine, 'x', 0, false},
 		{"Z", nine, 'Z', 0, false},
 		{"X a digit", withX, 'X', 9, true},
-		{"x not empty when X is a digit", withX, 'x', 0, false},
+
 		{"zero a digit", hex, '0', 1, true},
 		{"X in 33x33", DefaultAlphabet(33), 'X', 33, true},
 		{"x in 33x33", DefaultAlphabet(33), 'x', 33, true},
