@@ -19,7 +19,7 @@ func (s *solver) alsWing(k int) (hint, bool) {
 		tech = VWXYZWing
 	}
 	a := alsSearch{b: b, k: k, tech: tech, base: techBase[tech], sd: (k + 3) / 2, set: make([]int32, 0, k), budget: 200000}
-	a.sortCells()
+	a.collectCells()
 	a.extend(0, 0, 0, cellSet{^uint64(0), ^uint64(0)})
 	return a.best, a.found
 }
@@ -31,7 +31,7 @@ type alsSearch struct {
 	b         *board
 	k         int // cells in the set
 	tech      Technique
-	base, sd  int // the base score, and the set size it scores best at
+	base, sd  int // the base score; the size of the set's largest cell that scores most
 	set       []int32
 	inSet     cellSet
 	bivalue   []int32
@@ -45,8 +45,8 @@ type alsSearch struct {
 	found     bool
 }
 
-// sortCells fills bivalue, open and holds.
-func (a *alsSearch) sortCells() {
+// collectCells fills bivalue, open and holds.
+func (a *alsSearch) collectCells() {
 	b := a.b
 	for c, m := range b.cand {
 		if b.val[c] != 0 {
