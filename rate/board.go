@@ -62,8 +62,9 @@ func geomOf(s grid.Shape) *geom {
 	}
 	n := s.N()
 	g := &geom{shape: s, n: n, nc: n * n}
-	g.unitsFrom(s.Units())
-	g.orderPeers(s.Units())
+	gu := s.Units()
+	g.unitsFrom(gu)
+	g.orderPeers(gu)
 	g.positionTables()
 	g.crossings()
 	if n*n <= 128 {
