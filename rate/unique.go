@@ -42,11 +42,12 @@ type loopSearch struct {
 	found    bool
 }
 
-// extend adds cell to the loop and goes on to the cells of its units but
-// the one of type lastType that hold both digits of the loop, up to 14
-// cells. At most allowed cells of the loop may hold more digits; past
-// that, a cell with extra digits continues the loop only while the extra
-// digits met so far, ex, are one.
+// extend adds cell to the loop, then follows each of cell's units but the
+// one it came through (of type lastType) to the cells that hold both
+// digits of the loop, up to 14 cells. Cells with more digits take the
+// loop on while allowed is positive, which each of them lowers; past
+// that, only while the extra digits met so far (ex, which gathers those
+// of every cell tried from here) are one digit.
 func (ls *loopSearch) extend(cell int32, allowed int, ex uint64, lastType int) {
 	if ls.budget <= 0 || len(ls.loop) >= 14 {
 		return
