@@ -58,5 +58,6 @@
 // with MaxSolves 10 a unique one takes 0.2 to 0.7 s and keeps about 280 of
 // its 625 clues (with 30, one grid took 45 s for no fewer clues). gophersat
 // allows one solve per process at a time, so parallel runs use worker
-// processes.
+// processes: package internal/worker runs generation on them for the command
+// line and the service.
 package generate

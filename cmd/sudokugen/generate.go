@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -23,6 +22,7 @@ import (
 )
 
 type generateOptions struct {
+	io         *streams // where the command reads and writes
 	count      int
 	size       string
 	box        string
@@ -39,10 +39,12 @@ type generateOptions struct {
 	book       bookFlags
 	difficulty string
 	score      string
+	mix        string
+	exclude    []string
 }
 
 func newGenerateCmd(s *streams) *cobra.Command {
-	var opts generateOptions
+	opts := generateOptions{io: s}
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate puzzles that have exactly one solution",
@@ -64,7 +66,7 @@ or is not written at all (pdf).`,
   sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runGenerate(cmd.Context(), s, opts)
+			return runGenerate(cmd.Context(), opts)
 		},
 	}
 	fl := cmd.Flags()
@@ -82,6 +84,8 @@ or is not written at all (pdf).`,
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no seed, progress or summary on stderr")
 	fl.StringVar(&opts.difficulty, "difficulty", "", "level to aim at: easy, medium, hard, expert, extreme")
 	fl.StringVar(&opts.score, "score", "", "Sudoku Explainer score range to aim at, such as 2.5..4.0 (or 7.0.. for at least 7.0)")
+	fl.StringVar(&opts.mix, "mix", "", "puzzles of several levels, such as easy:20,medium:20,hard:20,expert:10 (replaces -n; a PDF gets a section per level)")
+	fl.StringSliceVar(&opts.exclude, "exclude", nil, "never make a puzzle equivalent to one in these files (earlier volumes), nor two equivalent puzzles in one run")
 	opts.pool.register(cmd)
 	opts.book.register(cmd)
 	return cmd
@@ -118,48 +122,18 @@ func (o *generateOptions) shape() (grid.Shape, error) {
 	return sh, nil
 }
 
-func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
-	if opts.count < 0 {
-		return usageError("-n must not be negative")
-	}
-	if opts.start < 0 {
-		return usageError("--start must not be negative")
-	}
-	if opts.clues < 0 {
-		return usageError("--clues must not be negative")
-	}
-	if err := opts.pool.validate(); err != nil {
-		return err
-	}
-	sh, err := opts.shape()
+func runGenerate(ctx context.Context, opts generateOptions) error {
+	s := opts.io
+	pl, err := opts.plan()
 	if err != nil {
 		return err
 	}
-	if opts.clues > sh.Cells() {
-		return usageError("--clues %d is more than the %d cells of a %dx%d grid", opts.clues, sh.Cells(), sh.N(), sh.N())
-	}
-	pdf := opts.format == "pdf"
-	var format output.Format
-	if !pdf {
-		if format, err = output.ParseFormat(opts.format); err != nil {
-			return usageError("--format: %v, pdf", err)
-		}
-	} else if err := opts.book.validate(); err != nil {
-		return err
-	}
-	seed, random, err := seedOf(opts.seed)
+	gen, format, pdf, seed := pl.gen, pl.format, pl.pdf, pl.seed
+	parts, seen, err := opts.distinct(&gen, gen.Shape, s.In)
 	if err != nil {
 		return err
 	}
-	gen := generate.Options{Shape: sh, Symmetry: opts.symmetry, Clues: opts.clues, MaxSolves: opts.maxSolves,
-		Rate: pdf || format == output.FormatJSON}
-	if gen.MinScore, gen.MaxScore, err = scoreRange(opts.difficulty, opts.score); err != nil {
-		return err
-	}
-	if opts.maxSolves < 0 {
-		return usageError("--max-solves must not be negative")
-	}
-	if random && !opts.quiet {
+	if pl.random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
 	pool, err := newPool(opts.pool)
@@ -176,6 +150,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		k++
 		return t, true, nil
 	}
+	run := runner(pool, next, seen, parts, gen, seed, opts.start)
 	prog := newProgress(s.Err, opts.quiet, "puzzles")
 	prog.total = opts.count
 	made := 0
@@ -200,7 +175,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 
 	if pdf {
 		var puzzles []output.Puzzle
-		err := pool.Run(ctx, next, func(o worker.Result) error {
+		err := run(ctx, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
 			}
@@ -220,7 +195,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	// complete puzzles behind, on stdout or in the -o file.
 	return writeRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
 		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
-		err := pool.Run(ctx, next, func(o worker.Result) error {
+		err := run(ctx, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
 			}
@@ -235,13 +210,98 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 			return commit()
 		})
 		report()
-		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet {
+		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet && seen == nil {
 			fmt.Fprintf(s.Err, "sudokugen: interrupted: %d complete puzzles written; continue with --start %d -n %d\n",
 				made, opts.start+made, opts.count-made)
 			return &exitError{code: exitSignal} // reported
 		}
 		return generateError(err, genErr)
 	})
+}
+
+// generatePlan is what the flags of generate ask for, checked.
+type generatePlan struct {
+	gen    generate.Options
+	format output.Format // text formats
+	pdf    bool
+	seed   uint64
+	random bool // the seed was drawn, not given
+}
+
+// plan checks the flags and turns them into a plan.
+func (o generateOptions) plan() (generatePlan, error) {
+	var pl generatePlan
+	if o.count < 0 {
+		return pl, usageError("-n must not be negative")
+	}
+	if o.start < 0 {
+		return pl, usageError("--start must not be negative")
+	}
+	if o.clues < 0 {
+		return pl, usageError("--clues must not be negative")
+	}
+	if err := o.pool.validate(); err != nil {
+		return pl, err
+	}
+	sh, err := o.shape()
+	if err != nil {
+		return pl, err
+	}
+	if o.clues > sh.Cells() {
+		return pl, usageError("--clues %d is more than the %d cells of a %dx%d grid", o.clues, sh.Cells(), sh.N(), sh.N())
+	}
+	pl.pdf = o.format == "pdf"
+	if !pl.pdf {
+		if pl.format, err = output.ParseFormat(o.format); err != nil {
+			return pl, usageError("--format: %v, pdf", err)
+		}
+	} else if err := o.book.validate(); err != nil {
+		return pl, err
+	}
+	if pl.seed, pl.random, err = seedOf(o.seed); err != nil {
+		return pl, err
+	}
+	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves,
+		Rate: pl.pdf || pl.format == output.FormatJSON}
+	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
+		return pl, err
+	}
+	if o.maxSolves < 0 {
+		return pl, usageError("--max-solves must not be negative")
+	}
+	return pl, nil
+}
+
+// parts returns the levels and counts of the run: those of --mix, or one
+// part of -n puzzles with the score range of gen.
+func (o *generateOptions) parts(gen generate.Options) ([]mixPart, error) {
+	if o.mix == "" {
+		return []mixPart{{count: o.count, lo: gen.MinScore, hi: gen.MaxScore}}, nil
+	}
+	if o.difficulty != "" || o.score != "" {
+		return nil, usageError("--mix sets the levels: it cannot be used with --difficulty or --score")
+	}
+	return parseMix(o.mix)
+}
+
+// distinct sets up a run of --mix levels or with --exclude: the parts of
+// the run, and the set of forms to avoid (nil for a plain run). A mixed
+// run rates every puzzle and lays out a PDF in sections.
+func (o *generateOptions) distinct(gen *generate.Options, sh grid.Shape, stdin io.Reader) ([]mixPart, seenForms, error) {
+	parts, err := o.parts(*gen)
+	if err != nil || o.mix == "" && o.exclude == nil {
+		return parts, nil, err
+	}
+	if o.mix != "" {
+		gen.Rate, gen.MinScore, gen.MaxScore = true, 0, 0
+		o.book.sections = true
+		o.count = 0
+		for _, p := range parts {
+			o.count += p.count
+		}
+	}
+	seen, err := loadExcluded(o.exclude, stdin, sh, 10_000_000)
+	return parts, seen, err
 }
 
 // generateError turns a failed run into the error to report.
@@ -251,57 +311,6 @@ func generateError(err, genErr error) error {
 		return nil
 	case genErr != nil && errors.Is(err, genErr):
 		return &exitError{code: exitNotOK, err: genErr}
-	}
-	return err
-}
-
-// writeRecords gives write a buffer for whole records and a commit function
-// to call after each: committed records go to stdout, or into the file
-// at path. The file is replaced only by a complete write: a temporary file
-// beside it, synced and renamed. When write fails or is interrupted, the
-// records committed so far still land in the file, so nothing made is
-// lost, and no record is ever cut short.
-func writeRecords(path string, stdout io.Writer, write func(commit func() error, w io.Writer) error) error {
-	var buf bytes.Buffer
-	var dst io.Writer = stdout
-	var f *output.File
-	if path != "" && path != "-" {
-		var err error
-		if f, err = output.Create(path); err != nil {
-			return &exitError{code: exitUsage, err: err}
-		}
-		defer f.Abort()
-		dst = f
-	}
-	last := time.Now()
-	push := func() error {
-		if buf.Len() == 0 {
-			return nil
-		}
-		_, err := dst.Write(buf.Bytes())
-		buf.Reset()
-		last = time.Now()
-		if err != nil {
-			return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
-		}
-		return nil
-	}
-	commit := func() error {
-		if buf.Len() >= 32<<10 || time.Since(last) > 100*time.Millisecond {
-			return push()
-		}
-		return nil
-	}
-	err := write(commit, &buf)
-	// What was committed is whole; a record written after the last commit
-	// is whole too, since TextWriter writes records whole when flushed.
-	if perr := push(); err == nil {
-		err = perr
-	}
-	if f != nil {
-		if ferr := f.Commit(); ferr != nil && err == nil {
-			err = &exitError{code: exitUsage, err: ferr}
-		}
 	}
 	return err
 }

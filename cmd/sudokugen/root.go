@@ -77,6 +77,7 @@ solution is found, the solver proves that no other solution exists.`,
 		newGenerateCmd(s),
 		newBookCmd(s),
 		newRateCmd(s),
+		newCanonCmd(s),
 		newWorkerCmd(s),
 	)
 	return root
