@@ -18,12 +18,13 @@ func (o *verifyOptions) registerSolver(cmd *cobra.Command) {
 
 // checkOutside verifies every record in this process, one at a time, with
 // the outside solver cmdline proving the verdicts; each outside run gets
-// the pool's --timeout.
+// the pool's --timeout. Like checkAll, it reads with rs.read, so an input
+// error ends the records and waits in rs.err.
 func checkOutside(ctx context.Context, rs *records, opts verifyOptions, each func(verdict) error) error {
 	defer rs.close()
 	prover := sat.External{Command: strings.Fields(opts.solver)}
 	for {
-		rec, file, ok, err := rs.next()
+		rec, file, ok, err := rs.read()
 		if err != nil || !ok {
 			return err
 		}
@@ -39,7 +40,9 @@ func checkOutside(ctx context.Context, rs *records, opts verifyOptions, each fun
 				return err
 			}
 		}
-		if err := each(newVerdict(rec, file, res)); err != nil {
+		v := newVerdict(rec, file, res)
+		v.alphabet = rs.opts.Alphabet
+		if err := each(v); err != nil {
 			return err
 		}
 	}
