@@ -103,7 +103,10 @@ type orbitKey struct {
 
 // rebuildAfter is the number of grids after which a solver is replaced by
 // a fresh one, shedding the learned clauses that slow a long-lived solver.
-// Its results do not change either way.
+// Its results do not change either way. Solvers for grids above 9x9 are
+// built fresh for every grid: they cost a few milliseconds to build, and
+// a 16x16 solver reused across grids took 6.5 ms per solve against 4.5 ms
+// fresh (20 grids, one run).
 const rebuildAfter = 200
 
 // New returns a Generator with no solvers yet; each is built on first use.
@@ -285,7 +288,7 @@ func size(sh grid.Shape) string {
 // is none or the old one has served rebuildAfter grids.
 func (g *Generator) solver(sh grid.Shape) *sat.Solver {
 	p := g.solvers[sh]
-	if p == nil || p.grids >= rebuildAfter {
+	if p == nil || p.grids >= rebuildAfter || sh.N() > 9 {
 		p = &pooled{s: sat.New(sh)}
 		g.solvers[sh] = p
 	}
