@@ -26,6 +26,9 @@ type layout struct {
 	all   uint64  // bits 1..n
 	at    []where // the row, column and box of each cell
 	units [][]int // the cells of each row, then each column, then each box
+	// search is the one piece of scratch state: a layout is used by one
+	// goroutine at a time (the Generator's lock sees to it).
+	search *searcher
 }
 
 // where locates a cell; tables of it spare the divisions that finding the
@@ -34,7 +37,7 @@ type where struct{ row, col, box int32 }
 
 func newLayout(sh grid.Shape) *layout {
 	n := sh.N()
-	l := &layout{shape: sh, n: n, all: (uint64(1)<<n - 1) << 1, at: make([]where, n*n)}
+	l := &layout{shape: sh, n: n, all: (uint64(1)<<n - 1) << 1, at: make([]where, n*n), search: newSearcher(sh.Units())}
 	g := grid.New(sh)
 	l.units = make([][]int, 3*n)
 	for i := range l.at {
@@ -157,19 +160,43 @@ func (b *board) givens(lits []int) []int {
 	return lits
 }
 
+// fillNodes bounds the search that decides whether a partial grid can be
+// completed before the solver is asked.
+const fillNodes = 2000
+
+// completable reports whether the partial grid cells can be completed to
+// a full grid: a fact, which the search settles within its budget or else
+// the solver.
+func completable(s *sat.Solver, l *layout, cells []uint8) bool {
+	switch l.search.complete(cells, fillNodes) {
+	case searchFound:
+		return true
+	case searchNone:
+		return false
+	}
+	n := l.n
+	lits := make([]int, 0, len(cells))
+	for i, v := range cells {
+		if v != 0 {
+			lits = append(lits, sat.Var(n, i/n, i%n, int(v)))
+		}
+	}
+	return s.Solve(lits)
+}
+
 // randomBoxes fills boxes that share no band and no stack, the diagonal
-// ones, with random permutations of the digits, and solves once under them,
-// leaving the model in s. It returns the givens as assumptions, and false
-// if even the first box alone cannot be completed (which cannot happen).
+// ones, with random permutations of the digits, and checks that the grid
+// can still be completed (see completable). It returns false if even the
+// first box alone cannot be completed (which cannot happen).
 //
 // The boxes constrain each other only through other cells, so on the usual
 // shapes any choice can be completed: for 3x3 boxes this is the classic
 // observation that the diagonal boxes are independent. It fails on some
 // shapes (on 4x4 grids only 12 of the 24 fillings of the second box fit the
-// first), so when the solve says no, the boxes are placed again one at a
-// time, each drawn until a solve accepts it or a few draws fail, in which
+// first), so when the check says no, the boxes are placed again one at a
+// time, each drawn until the check accepts it or a few draws fail, in which
 // case it is left empty.
-func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) ([]int, bool) {
+func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) bool {
 	sh, n := b.shape, b.n
 	k := min(n/sh.BoxRows, n/sh.BoxCols)
 	put := func(box int) {
@@ -187,17 +214,16 @@ func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) ([]int, bool) {
 	for box := range k {
 		put(box)
 	}
-	assume := b.givens(make([]int, 0, n*n+1))
 	if sh.BoxRows == 3 && sh.BoxCols == 3 {
 		// The three diagonal boxes of a 9x9 grid can always be completed,
 		// whatever their digits, so the solve that would say so is
 		// skipped: it was 30% of the time of making a minimal puzzle. (Were
 		// it ever wrong, fill would end with an error, never with a wrong
 		// grid: its chain step checks every decision it keeps.)
-		return assume, true
+		return true
 	}
-	if s.Solve(assume) {
-		return assume, true
+	if completable(s, b.layout, b.cells) {
+		return true
 	}
 	for box := 1; box < k; box++ {
 		unput(box)
@@ -205,7 +231,7 @@ func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) ([]int, bool) {
 	for box := 1; box < k; box++ {
 		for try := 0; ; try++ {
 			put(box)
-			if s.Solve(b.givens(assume[:0])) {
+			if completable(s, b.layout, b.cells) {
 				break
 			}
 			unput(box)
@@ -214,8 +240,7 @@ func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) ([]int, bool) {
 			}
 		}
 	}
-	assume = b.givens(assume[:0])
-	return assume, s.Solve(assume)
+	return completable(s, b.layout, b.cells)
 }
 
 // shuffle returns a random image of full grid g under transforms that keep
@@ -286,16 +311,14 @@ func lines(rng *rand.Rand, groups, size int) []int {
 func fill(s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
 	b := l.newBoard()
 	n := l.n
-	assume, ok := randomBoxes(s, b, rng)
-	if !ok {
+	if !randomBoxes(s, b, rng) {
 		return grid.Grid{}, errors.New("random boxes cannot be completed to a full grid")
 	}
-	boxes := len(assume)
 	rejected := make([]uint64, n*n) // digits no completion of the grid so far has, per cell
 	var trail []int                 // cells filled since the boxes, in order
 	type decision struct{ cell, digit, at int }
 	var chain []decision
-	var lits []int
+	var prefix []uint8
 	errModel := errors.New("solver and grid disagree about a completion")
 	for {
 		// Extend the grid by forced cells and random decisions until it is
@@ -342,11 +365,11 @@ func fill(s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
 		lo, hi := 0, len(chain)-1 // chain[:lo] is fine; chain[hi] fails
 		for lo < hi {
 			mid := (lo + hi) / 2
-			lits = append(lits[:0], assume[:boxes]...)
-			for _, x := range trail[:chain[mid].at+1] {
-				lits = append(lits, sat.Var(n, x/n, x%n, int(b.cells[x])))
+			prefix = append(prefix[:0], b.cells...)
+			for _, x := range trail[chain[mid].at+1:] {
+				prefix[x] = 0
 			}
-			if s.Solve(lits) {
+			if completable(s, l, prefix) {
 				lo = mid + 1
 			} else {
 				hi = mid

@@ -19,7 +19,6 @@ type remover struct {
 	maxSolves int   // budget of solves, 0 for none
 	assume    []int // reused buffer
 	placed    []int // reused buffer for deduce
-	trail     []int // cells filled by deduce
 	search    *searcher
 }
 
@@ -91,11 +90,8 @@ func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Ra
 		}
 		removed := rm.deduce(orbit)
 		if !removed {
-			// deduce left the singles it found on the board; the search
-			// starts from the bare puzzle.
-			rm.undo(0)
 			switch rm.search.second(rm.b.cells, rm.sol, orbit, searchNodes) {
-			case searchUnique:
+			case searchNone:
 				removed = true
 			case searchUnknown:
 				removed = !rm.spent() && rm.unique(orbit)
@@ -120,13 +116,12 @@ func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Ra
 func (rm *remover) spent() bool { return rm.maxSolves > 0 && rm.solves >= rm.maxSolves }
 
 // deduce reports whether the puzzle forces the solution's digits into the
-// emptied cells of orbit by naked and hidden singles alone. Then the puzzle
-// without the orbit has the same solutions as with it, so it is still
-// unique, and no solve is needed. This settles most removals while the grid
-// is still full. When it returns true the board is left as it was; when
-// false, it may hold the cells singles filled, on rm.trail, for the caller
-// to undo: every solution of the puzzle agrees with them, so a search for
-// a second solution can start from there.
+// emptied cells of orbit by naked and hidden singles in their own units.
+// Then the puzzle without the orbit has the same solutions as with it, so
+// it is still unique, and no solve is needed. This settles most removals
+// while the grid is still full, at the cost of a few unit scans; singles
+// further away are left to the search, whose first node propagates them
+// all. The board is left as it was.
 func (rm *remover) deduce(orbit []int) bool {
 	b := rm.b
 	rm.placed = rm.placed[:0]
@@ -144,23 +139,10 @@ func (rm *remover) deduce(orbit []int) bool {
 			}
 		}
 	}
-	ok := len(rm.placed) == len(orbit)
 	for _, x := range rm.placed {
 		b.clear(x)
 	}
-	if ok {
-		return true
-	}
-	// Singles anywhere on the board may force the orbit in the end.
-	rm.trail, _ = b.singles(rm.trail[:0])
-	ok = true
-	for _, x := range orbit {
-		ok = ok && b.cells[x] != 0
-	}
-	if ok {
-		rm.undo(0)
-	}
-	return ok
+	return len(rm.placed) == len(orbit)
 }
 
 // hidden reports whether digit d can go nowhere else than cell x in its row,
@@ -225,14 +207,6 @@ func (rm *remover) unique(orbit []int) bool {
 	}
 	rm.assume = base[:0]
 	return true
-}
-
-// undo empties the cells filled since the trail was mark long.
-func (rm *remover) undo(mark int) {
-	for _, x := range rm.trail[mark:] {
-		rm.b.clear(x)
-	}
-	rm.trail = rm.trail[:mark]
 }
 
 // searchNodes bounds the search for a second solution (see searcher) that

@@ -43,8 +43,8 @@ type searchResult int
 
 const (
 	searchUnknown searchResult = iota // the budget ran out
-	searchUnique                      // no second solution exists
-	searchSecond                      // a second solution, in searcher.other
+	searchNone                        // no (other) solution exists
+	searchFound                       // a solution, in searcher.other
 )
 
 // second looks for a solution of the puzzle cells (0 for empty) other than
@@ -56,21 +56,9 @@ const (
 func (s *searcher) second(cells, sol []uint8, orbit []int, budget int) searchResult {
 	s.sol = sol
 	s.nodes = budget
-	if len(s.saved) == 0 {
-		s.saved = append(s.saved, make([]uint64, len(cells)))
-	}
-	base := s.saved[0]
-	for i := range base {
-		base[i] = s.full
-	}
-	s.dirty = [2]uint64{}
-	for i, v := range cells {
-		if v != 0 && !s.assign(base, int32(i), uint64(1)<<(v-1)) {
-			return searchUnique // cannot happen: sol fits the clues
-		}
-	}
-	if len(s.saved) == 1 {
-		s.saved = append(s.saved, make([]uint64, len(cells)))
+	base, ok := s.start(cells)
+	if !ok {
+		return searchNone // cannot happen: sol fits the clues
 	}
 	for i, x := range orbit {
 		cand := s.saved[1]
@@ -90,7 +78,7 @@ func (s *searcher) second(cells, sol []uint8, orbit []int, budget int) searchRes
 			}
 			found, stop := s.solve(cand, 2)
 			if found {
-				return searchSecond
+				return searchFound
 			}
 			if stop {
 				return searchUnknown
@@ -98,7 +86,50 @@ func (s *searcher) second(cells, sol []uint8, orbit []int, budget int) searchRes
 		}
 		s.dirty = [2]uint64{}
 	}
-	return searchUnique
+	return searchNone
+}
+
+// start sets slot 0 to the candidates of the puzzle cells, with naked
+// singles propagated; false on a contradiction.
+func (s *searcher) start(cells []uint8) ([]uint64, bool) {
+	if len(s.saved) < 2 {
+		s.saved = append(s.saved, make([]uint64, len(cells)), make([]uint64, len(cells)))
+	}
+	base := s.saved[0]
+	for i := range base {
+		base[i] = s.full
+	}
+	s.dirty = [2]uint64{}
+	for i, v := range cells {
+		if v != 0 && !s.assign(base, int32(i), uint64(1)<<(v-1)) {
+			s.dirty = [2]uint64{}
+			return base, false
+		}
+	}
+	return base, true
+}
+
+// complete looks for a completion of the partial grid cells within budget
+// search nodes: searchFound (the grid in s.other), searchNone when there
+// is none, searchUnknown when the budget ran out first.
+func (s *searcher) complete(cells []uint8, budget int) searchResult {
+	s.sol = nil
+	s.nodes = budget
+	base, ok := s.start(cells)
+	if !ok {
+		return searchNone
+	}
+	for u := range s.u.Cells {
+		s.dirty[u/64] |= 1 << (u % 64)
+	}
+	found, stop := s.solve(base, 1)
+	switch {
+	case found:
+		return searchFound
+	case stop:
+		return searchUnknown
+	}
+	return searchNone
 }
 
 // restrict narrows cell i to the digits in mask and propagates if that
@@ -231,10 +262,10 @@ func (s *searcher) solve(cand []uint64, depth int) (found, stop bool) {
 	}
 	// The known solution's digit first: a second solution usually differs
 	// from it in a few cells only.
-	first := uint64(1) << (s.sol[best] - 1)
 	m := cand[best]
-	if m&first == 0 {
-		first = m & -m
+	first := m & -m
+	if s.sol != nil && m&(uint64(1)<<(s.sol[best]-1)) != 0 {
+		first = uint64(1) << (s.sol[best] - 1)
 	}
 	for d := first; d != 0; {
 		m &^= d

@@ -55,14 +55,14 @@ func TestSearchAgreesWithSolver(t *testing.T) {
 					}
 					got := srch.second(q.Cells, sol.Cells, orbit, 1<<30)
 					counts[got]++
-					want := searchUnique
+					want := searchNone
 					if s.Solutions(q, []grid.Grid{sol}, 2, nil) == 2 {
-						want = searchSecond
+						want = searchFound
 					}
 					if got != want {
 						t.Fatalf("puzzle %d (line %d) without %v: search says %v, solver %v", k, j+1, orbit, got, want)
 					}
-					if got == searchUnique {
+					if got == searchNone {
 						p = q
 						continue
 					}
