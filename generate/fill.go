@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"errors"
 	"math/bits"
 	"math/rand/v2"
@@ -308,7 +309,10 @@ func lines(rng *rand.Rand, groups, size int) []int {
 // against a first version that solved once per decision: 0.3 ms instead of
 // 1.5 ms for 9x9, 4 ms instead of 80 ms for 16x16, 0.1 s instead of 2 s
 // for 25x25.
-func fill(s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
+//
+// It gives up with ctx's error when ctx is done, looking at it between
+// solves.
+func fill(ctx context.Context, s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
 	b := l.newBoard()
 	n := l.n
 	if !randomBoxes(s, b, rng) {
@@ -321,6 +325,9 @@ func fill(s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
 	var prefix []uint8
 	errModel := errors.New("solver and grid disagree about a completion")
 	for {
+		if err := ctx.Err(); err != nil {
+			return grid.Grid{}, err
+		}
 		// Extend the grid by forced cells and random decisions until it is
 		// full or stuck.
 		chain = chain[:0]
@@ -363,7 +370,7 @@ func fill(s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
 			return grid.Grid{}, errModel
 		}
 		lo, hi := 0, len(chain)-1 // chain[:lo] is fine; chain[hi] fails
-		for lo < hi {
+		for lo < hi && ctx.Err() == nil {
 			mid := (lo + hi) / 2
 			prefix = append(prefix[:0], b.cells...)
 			for _, x := range trail[chain[mid].at+1:] {

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -152,6 +153,14 @@ func (o Options) validate() error {
 // minimal (no clue can go) when Symmetry is None, and minimal over orbits
 // (no orbit of the symmetry can go) otherwise.
 func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error) {
+	return g.PuzzleContext(context.Background(), seed, index, opts)
+}
+
+// PuzzleContext is Puzzle that gives up when ctx is done, with ctx's error.
+// It looks at ctx between the decisions of clue removal, which the search
+// settles in bounded time; a decision that goes to the SAT solver cannot
+// be interrupted, so on the largest grids a stop can wait for one solve.
+func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, opts Options) (Puzzle, error) {
 	if err := opts.validate(); err != nil {
 		return Puzzle{}, err
 	}
@@ -166,7 +175,7 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 			attempts = DefaultRatedAttempts
 		}
 	}
-	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves}
+	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves, ctx: ctx}
 	// With a floor and no ceiling (extreme), few candidates reach it.
 	// Removing clues by digit (see removal.byDigit) makes more of them
 	// do: of minimal 9x9 puzzles, 2.7 % and 3.1 % scored 7.6 or more
@@ -205,7 +214,10 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 	fewest := -1
 	for range attempts {
 		s := g.solver(opts.Shape)
-		full, err := fill(s, l, rng)
+		full, err := fill(ctx, s, l, rng)
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return Puzzle{}, ctxErr
+		}
 		if err != nil {
 			return Puzzle{}, fmt.Errorf("full grid: %w", err)
 		}
@@ -215,10 +227,13 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		// from the same random state and so with the same choices, guided,
 		// only when its puzzle rates above the bound.
 		saved := *src
-		p := remove(s, l, full, orbs, rng, removal{target: rm.target, maxSolves: rm.maxSolves, byDigit: rm.byDigit})
-		if rm.accept != nil && !rm.accept(p) {
+		p := remove(s, l, full, orbs, rng, removal{target: rm.target, maxSolves: rm.maxSolves, byDigit: rm.byDigit, ctx: ctx})
+		if rm.accept != nil && ctx.Err() == nil && !rm.accept(p) {
 			*src = saved
 			p = remove(s, l, full, orbs, rng, rm)
+		}
+		if err := ctx.Err(); err != nil {
+			return Puzzle{}, err
 		}
 		if opts.Clues > 0 && p.Givens() != opts.Clues {
 			if c := p.Givens(); fewest < 0 || c < fewest {

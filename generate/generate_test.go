@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -106,7 +107,7 @@ func TestRemoveByDigit(t *testing.T) {
 		rng := rand.New(rand.NewPCG(3, 0))
 		for i := range 5 {
 			s := g.solver(tt.shape)
-			full, err := fill(s, l, rng)
+			full, err := fill(context.Background(), s, l, rng)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -479,7 +480,7 @@ func TestFillVariety(t *testing.T) {
 		if i%rebuildAfter == 0 {
 			s = sat.New(shape9)
 		}
-		full, err := fill(s, l, rand.New(rand.NewPCG(seed, uint64(i))))
+		full, err := fill(context.Background(), s, l, rand.New(rand.NewPCG(seed, uint64(i))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -516,7 +517,7 @@ func TestRandomBoxes(t *testing.T) {
 			l := newLayout(sh)
 			s := sat.New(sh)
 			for i := range 20 {
-				full, err := fill(s, l, rand.New(rand.NewPCG(1, uint64(i))))
+				full, err := fill(context.Background(), s, l, rand.New(rand.NewPCG(1, uint64(i))))
 				if err != nil {
 					t.Fatalf("fill %d: %v", i, err)
 				}
