@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
-	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -129,6 +129,7 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	if err != nil {
 		return err
 	}
+	defer pool.Close()
 	var puzzles []output.Puzzle
 	var offenders []string
 	sum := newSummary()
@@ -145,11 +146,6 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 		if c.err == nil && c.result.Status == verify.Unique {
 			sol := c.result.Solutions[0]
 			p.Solution = &sol
-			if opts.levels {
-				if r := rate.Puzzle(c.rec.Grid, rate.Options{}); r.Solved {
-					p.Level, p.Score = r.Level.String(), r.Score
-				}
-			}
 		} else {
 			offenders = append(offenders, plainVerdict(c))
 			if !opts.allowMulti {
@@ -175,6 +171,11 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	if len(puzzles) == 0 {
 		return &exitError{code: exitNotOK, err: fmt.Errorf("no puzzles to print")}
 	}
+	if opts.levels {
+		if err := rateBook(ctx, pool, puzzles); err != nil {
+			return err
+		}
+	}
 	if opts.format == "svg" {
 		if len(puzzles) != 1 {
 			return usageError("--format svg draws one puzzle; the input has %d", len(puzzles))
@@ -197,4 +198,26 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 		return &exitError{code: exitNotOK}
 	}
 	return nil
+}
+
+// rateBook rates the puzzles that have a solution on the pool and puts
+// their level and score in their labels. A puzzle the rater cannot rate
+// (or that runs past --timeout) keeps a label without them.
+func rateBook(ctx context.Context, pool *worker.Pool, puzzles []output.Puzzle) error {
+	k := 0
+	next := func() (worker.Job, bool, error) {
+		for ; k < len(puzzles); k++ {
+			if puzzles[k].Solution != nil {
+				k++
+				return worker.Job{Index: k - 1, Kind: worker.Rate, Grid: puzzles[k-1].Grid}, true, nil
+			}
+		}
+		return worker.Job{}, false, nil
+	}
+	return pool.Run(ctx, next, func(r worker.Result) error {
+		if r.Err == nil && r.Rating.Solved {
+			puzzles[r.Index].Level, puzzles[r.Index].Score = r.Rating.Level.String(), r.Rating.Score
+		}
+		return nil
+	})
 }

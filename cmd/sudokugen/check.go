@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -39,7 +39,7 @@ func (f *poolFlags) validate() error {
 
 // setup checks the pool and input flags shared by the commands that
 // verify puzzles, and returns the read options and the pool.
-func setup(in inputFlags, pf poolFlags) (grid.ReadOptions, *generate.Pool, error) {
+func setup(in inputFlags, pf poolFlags) (grid.ReadOptions, *worker.Pool, error) {
 	if err := pf.validate(); err != nil {
 		return grid.ReadOptions{}, nil, err
 	}
@@ -47,7 +47,7 @@ func setup(in inputFlags, pf poolFlags) (grid.ReadOptions, *generate.Pool, error
 	if err != nil {
 		return ro, nil, err
 	}
-	pool, err := newPool(pf, 64)
+	pool, err := newPool(pf)
 	return ro, pool, err
 }
 
@@ -55,24 +55,24 @@ func setup(in inputFlags, pf poolFlags) (grid.ReadOptions, *generate.Pool, error
 const workerEnv = "SUDOKUGEN_WORKER"
 
 // newPool returns a pool whose workers are copies of this executable.
-func newPool(f poolFlags, batch int) (*generate.Pool, error) {
-	p := &generate.Pool{Workers: f.workers, Batch: batch, Timeout: f.timeout}
+func newPool(f poolFlags) (*worker.Pool, error) {
+	cfg := worker.Config{Workers: f.workers, Timeout: f.timeout}
 	if f.workers == 0 {
 		if f.timeout > 0 {
 			return nil, usageError("--timeout needs worker processes (--workers 1 or more)")
 		}
-		return p, nil
+		return worker.New(cfg), nil
 	}
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("find this program to start workers: %w", err)
 	}
-	p.Command = func() *exec.Cmd {
+	cfg.Command = func() *exec.Cmd {
 		cmd := exec.Command(exe, "worker")
 		cmd.Env = append(os.Environ(), workerEnv+"=1")
 		return cmd
 	}
-	return p, nil
+	return worker.New(cfg), nil
 }
 
 // checked is one record with its verdict.
@@ -99,32 +99,53 @@ func (c checked) status() string {
 
 // checkAll verifies every record of the inputs on the pool and calls each
 // with the records in input order.
-func checkAll(ctx context.Context, rs *records, pool *generate.Pool, countLimit int, each func(checked) error) error {
-	var mu sync.Mutex
-	pending := make(map[int]checked) // records read and not yet emitted
-	next := func() (generate.Task, bool, error) {
-		rec, file, ok, err := rs.next()
-		if err != nil || !ok {
-			return generate.Task{}, ok, err
-		}
-		mu.Lock()
-		pending[rec.Index] = checked{rec: rec, file: file}
-		mu.Unlock()
-		t := generate.Task{Index: rec.Index}
-		if rec.Err == nil {
-			t.Op, t.Grid, t.CountLimit = generate.OpVerify, rec.Grid, countLimit
-		}
-		return t, true, nil
-	}
-	emit := func(o generate.Outcome) error {
-		mu.Lock()
-		c := pending[o.Index]
-		delete(pending, o.Index)
-		mu.Unlock()
+func checkAll(ctx context.Context, rs *records, pool *worker.Pool, countLimit int, each func(checked) error) error {
+	job := worker.Job{Kind: worker.Verify, CountLimit: countLimit}
+	return runAll(ctx, rs, pool, job, func(it item) error {
+		c := checked{rec: it.rec, file: it.file}
 		if c.rec.Err == nil {
-			c.result, c.err = o.Verify, o.Err
+			c.result, c.err = it.res.Verify, it.res.Err
 		}
 		return each(c)
+	})
+}
+
+// item is one record of the input with the result of its job.
+type item struct {
+	rec  grid.Record
+	file string
+	res  worker.Result
+}
+
+// runAll runs one job per record of rs on the pool, like job with the
+// record's grid and index, and calls each with the records and their
+// results in input order. A record that could not be read goes as a
+// worker.Skip job, which keeps its place.
+func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job, each func(item) error) error {
+	var mu sync.Mutex
+	pending := make(map[int]item) // records read and not yet emitted
+	next := func() (worker.Job, bool, error) {
+		rec, file, ok, err := rs.next()
+		if err != nil || !ok {
+			return worker.Job{}, ok, err
+		}
+		mu.Lock()
+		pending[rec.Index] = item{rec: rec, file: file}
+		mu.Unlock()
+		j := worker.Job{Index: rec.Index}
+		if rec.Err == nil {
+			j = job
+			j.Index, j.Grid = rec.Index, rec.Grid
+		}
+		return j, true, nil
+	}
+	emit := func(r worker.Result) error {
+		mu.Lock()
+		it := pending[r.Index]
+		delete(pending, r.Index)
+		mu.Unlock()
+		it.res = r
+		return each(it)
 	}
 	defer rs.close()
 	return pool.Run(ctx, next, emit)

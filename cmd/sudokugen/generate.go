@@ -17,6 +17,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
 	"github.com/sudokugen/sudokugen/rate"
 )
@@ -164,26 +165,17 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
-	// Puzzles up to 9x9 without a difficulty take well under a millisecond
-	// and all about the same time: sending them eight at a time saves the
-	// parent most of its round trips, which show at two workers on two
-	// cores. Larger or rated puzzles vary too much for batches: a batch of
-	// slow ones would keep one worker busy while the other waits.
-	batch := 1
-	if sh.N() <= 9 && gen.MinScore == 0 && gen.MaxScore == 0 {
-		batch = 8
-	}
-	pool, err := newPool(opts.pool, batch)
+	pool, err := newPool(opts.pool)
 	if err != nil {
 		return err
 	}
-	pool.Small = 2
+	defer pool.Close()
 	k := 0
-	next := func() (generate.Task, bool, error) {
+	next := func() (worker.Job, bool, error) {
 		if k == opts.count {
-			return generate.Task{}, false, nil
+			return worker.Job{}, false, nil
 		}
-		t := generate.Task{Index: opts.start + k, Op: generate.OpGenerate, Seed: seed, Gen: gen}
+		t := worker.Job{Index: opts.start + k, Kind: worker.Generate, Seed: seed, Gen: gen}
 		k++
 		return t, true, nil
 	}
@@ -192,7 +184,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	made := 0
 	start := time.Now()
 	var genErr error
-	check := func(o generate.Outcome) error {
+	check := func(o worker.Result) error {
 		if o.Err != nil {
 			genErr = fmt.Errorf("puzzle index %d: %w", o.Index, o.Err)
 			return genErr
@@ -211,7 +203,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 
 	if pdf {
 		var puzzles []output.Puzzle
-		err := pool.Run(ctx, next, func(o generate.Outcome) error {
+		err := pool.Run(ctx, next, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
 			}
@@ -231,7 +223,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	// complete puzzles behind, on stdout or in the -o file.
 	return writeRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
 		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
-		err := pool.Run(ctx, next, func(o generate.Outcome) error {
+		err := pool.Run(ctx, next, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
 			}

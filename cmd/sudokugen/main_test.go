@@ -8,15 +8,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/internal/worker"
 )
 
 // The pool starts workers as copies of the running executable, which under
 // go test is the test binary: serve as a worker when asked to.
 func TestMain(m *testing.M) {
 	if os.Getenv(workerEnv) == "1" {
-		if err := generate.ServeWorker(os.Stdin, os.Stdout); err != nil {
+		if err := worker.Serve(os.Stdin, os.Stdout); err != nil {
 			os.Exit(2)
 		}
 		os.Exit(0)

@@ -5,21 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/rate"
 )
 
 type rateOptions struct {
 	in inputFlags
 	listing
+	pool    poolFlags
 	explain bool
-	workers int
 	files   []string
 }
 
@@ -49,7 +48,7 @@ single solution, or malformed), 2 for a usage or I/O error.`,
 	fl := cmd.Flags()
 	opts.listing.register(cmd)
 	fl.BoolVar(&opts.explain, "explain", false, "print every step of the solve")
-	fl.IntVarP(&opts.workers, "workers", "w", runtime.NumCPU(), "puzzles rated at once")
+	opts.pool.register(cmd)
 	return cmd
 }
 
@@ -63,70 +62,33 @@ type rated struct {
 	rec  grid.Record
 	file string
 	res  rate.Result
+	err  error // the job failed: a timeout, a failed worker
 }
 
 func runRate(ctx context.Context, s *streams, opts rateOptions) error {
-	if opts.workers < 1 {
-		return usageError("--workers must be at least 1")
-	}
-	ro, err := opts.in.readOptions()
+	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err
 	}
+	defer pool.Close()
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	defer rs.close()
 	sum := newSummary()
 	prog := newProgress(s.Err, opts.quiet, "rated")
+	job := worker.Job{Kind: worker.Rate, Rate: rate.Options{Explain: opts.explain}}
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
-		// The rater needs no SAT solver, so goroutines share the work:
-		// chunks of records are rated in parallel and written in order.
-		const chunk = 256
-		for done := false; !done; {
-			var batch []rated
-			for len(batch) < chunk {
-				rec, file, ok, err := rs.next()
-				if err != nil {
-					return err
-				}
-				if !ok {
-					done = true
-					break
-				}
-				batch = append(batch, rated{rec: rec, file: file})
+		return runAll(ctx, rs, pool, job, func(it item) error {
+			r := rated{rec: it.rec, file: it.file, res: it.res.Rating, err: it.res.Err}
+			status := "rated"
+			if r.rec.Err != nil || r.err != nil || !r.res.Solved {
+				status = "unrated"
 			}
-			g, gctx := errgroup.WithContext(ctx)
-			g.SetLimit(opts.workers)
-			for i := range batch {
-				if batch[i].rec.Err != nil {
-					continue
-				}
-				g.Go(func() error {
-					if err := gctx.Err(); err != nil {
-						return err
-					}
-					batch[i].res = rate.Puzzle(batch[i].rec.Grid, rate.Options{Explain: opts.explain})
-					return nil
-				})
-			}
-			if err := g.Wait(); err != nil {
+			sum.add(status)
+			prog.tick(sum.total)
+			if err := writeRated(out, r, opts); err != nil {
 				return err
 			}
-			for _, r := range batch {
-				status := "rated"
-				if r.rec.Err != nil || !r.res.Solved {
-					status = "unrated"
-				}
-				sum.add(status)
-				prog.tick(sum.total)
-				if err := writeRated(out, r, opts); err != nil {
-					return err
-				}
-				if err := commit(); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
+			return commit()
+		})
 	})
 	prog.done()
 	if err != nil {
@@ -154,6 +116,8 @@ func whyUnrated(r rated) string {
 		return r.rec.Err.Error()
 	}
 	switch {
+	case r.err != nil:
+		return r.err.Error()
 	case errors.Is(r.res.Err, rate.ErrMultiple):
 		return "more than one solution: not rated"
 	case errors.Is(r.res.Err, rate.ErrNoSolution):
@@ -180,7 +144,7 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 		if r.rec.Err == nil {
 			v.Puzzle = r.rec.Grid.String()
 		}
-		if r.rec.Err == nil && r.res.Solved {
+		if r.rec.Err == nil && r.err == nil && r.res.Solved {
 			level, score := r.res.Level.String(), r.res.Score
 			v.Level, v.Score = &level, &score
 			for _, c := range r.res.Counts {
@@ -196,7 +160,7 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 		return writeJSONLine(w, v)
 	}
 	where := fmt.Sprintf("%s:%d", r.file, r.rec.Line)
-	if r.rec.Err != nil || !r.res.Solved {
+	if r.rec.Err != nil || r.err != nil || !r.res.Solved {
 		_, err := fmt.Fprintf(w, "%s: not rated: %s\n", where, whyUnrated(r))
 		return err
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -66,6 +66,7 @@ func runVerify(ctx context.Context, s *streams, opts verifyOptions) error {
 	if err != nil {
 		return err
 	}
+	defer pool.Close()
 	sum := newSummary()
 	verb := "checked"
 	if opts.solve {
@@ -249,4 +250,4 @@ func writeJSONLine(w io.Writer, v any) error {
 	return err
 }
 
-func errorsIsTimeout(err error) bool { return errors.Is(err, generate.ErrTimeout) }
+func errorsIsTimeout(err error) bool { return errors.Is(err, worker.ErrTimeout) }

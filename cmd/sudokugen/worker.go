@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/generate"
+	"github.com/sudokugen/sudokugen/internal/worker"
 )
 
 func newWorkerCmd(s *streams) *cobra.Command {
@@ -30,7 +30,7 @@ func serveWorker(s *streams) error {
 	// Workers make short-lived garbage at a high rate and hold little:
 	// collecting less often is a measured gain.
 	debug.SetGCPercent(400)
-	if err := generate.ServeWorker(s.In, s.Out); err != nil {
+	if err := worker.Serve(s.In, s.Out); err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
 	return nil

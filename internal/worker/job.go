@@ -1,0 +1,155 @@
+package worker
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sudokugen/sudokugen/generate"
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rate"
+	"github.com/sudokugen/sudokugen/verify"
+)
+
+// Kind is the kind of work of a Job.
+type Kind uint8
+
+const (
+	// Skip does nothing: a caller sends it for an input it could not read,
+	// to keep that input's place in the order of results.
+	Skip Kind = iota
+	// Verify gives the verify.Result of Job.Grid, counting solutions up to
+	// Job.CountLimit; it also serves solving and counting.
+	Verify
+	// Generate gives puzzle number Job.Index of the run Job.Seed, made with
+	// Job.Gen.
+	Generate
+	// Rate gives the rate.Result of Job.Grid with Job.Rate.
+	Rate
+)
+
+// Job is one unit of work. Jobs cross process boundaries, so they hold only
+// plain data.
+type Job struct {
+	Index      int // the caller's number for it; results come back in the order jobs were given
+	Kind       Kind
+	Grid       grid.Grid        // Verify, Rate
+	CountLimit int              // Verify
+	Seed       uint64           // Generate
+	Gen        generate.Options // Generate
+	Rate       rate.Options     // Rate
+	// Timeout bounds the job; 0 means the pool's Config.Timeout.
+	Timeout time.Duration
+}
+
+// Result is what became of one Job.
+type Result struct {
+	Index  int
+	Verify verify.Result   // Verify
+	Puzzle generate.Puzzle // Generate
+	Rating rate.Result     // Rate
+	// Err says why the job could not be done: ErrTimeout, ErrWorkerFailed,
+	// or the error of the package that failed (generate.ErrTargetUnreachable,
+	// say). errors.Is gives the same answer whether the job ran in this
+	// process or in a worker.
+	Err error
+	// Elapsed is the time spent on the job.
+	Elapsed time.Duration
+
+	cpu time.Duration // the processor time a worker spent on it, when known
+}
+
+var (
+	// ErrTimeout is the error of a job that ran past its timeout; its
+	// worker process was killed and replaced.
+	ErrTimeout = errors.New("timed out")
+	// ErrWorkerFailed is the error of a job whose worker process died on
+	// it twice, or that found no worker process to run on.
+	ErrWorkerFailed = errors.New("worker process failed")
+	// ErrClosed is the error of Run on a pool that was closed.
+	ErrClosed = errors.New("worker pool closed")
+	// ErrKind is the error of a job of an unknown Kind.
+	ErrKind = errors.New("unknown kind of job")
+)
+
+// runner does jobs in this process. Its generator and verifier keep their
+// solvers between jobs; it is not safe for concurrent use.
+type runner struct {
+	gen  *generate.Generator
+	ver  *verify.Verifier
+	wrap wrapper
+}
+
+// A wrapper runs a job by calling do, with faults of its own around it:
+// tests make jobs crash, hang or fail with it.
+type wrapper func(j Job, do func(Job) Result) Result
+
+func newRunner(wrap wrapper) *runner {
+	return &runner{gen: generate.New(), ver: verify.New(), wrap: wrap}
+}
+
+// do runs one job.
+func (r *runner) do(j Job) Result {
+	if r.wrap != nil {
+		return r.wrap(j, r.run)
+	}
+	return r.run(j)
+}
+
+func (r *runner) run(j Job) Result {
+	start := time.Now()
+	res := Result{Index: j.Index}
+	switch j.Kind {
+	case Skip:
+	case Verify:
+		res.Verify = r.ver.Check(j.Grid, verify.Options{CountLimit: j.CountLimit})
+	case Generate:
+		res.Puzzle, res.Err = r.gen.Puzzle(j.Seed, j.Index, j.Gen)
+	case Rate:
+		res.Rating = rate.Puzzle(j.Grid, j.Rate)
+	default:
+		res.Err = fmt.Errorf("%w: %d", ErrKind, j.Kind)
+	}
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// decided answers at once a job that needs no solver: a Skip, or a Verify
+// of a grid that is malformed or whose givens clash. Such jobs never go to
+// a worker, so a timeout or a worker failure cannot stand in for their
+// answer.
+func decided(j Job) (Result, bool) {
+	switch {
+	case j.Kind == Skip:
+		return Result{Index: j.Index}, true
+	case j.Kind == Verify && malformed(j.Grid):
+		// The verifier answers an invalid grid without a solver.
+		return Result{Index: j.Index, Verify: verify.New().Check(j.Grid, verify.Options{CountLimit: j.CountLimit})}, true
+	}
+	return Result{}, false
+}
+
+// malformed reports whether g cannot be a puzzle: a shape out of range, the
+// wrong number of cells, digits out of range, or givens that clash.
+func malformed(g grid.Grid) bool {
+	if g.Shape.Validate() != nil || len(g.Cells) != g.Shape.Cells() {
+		return true
+	}
+	n := g.N()
+	for _, d := range g.Cells {
+		if int(d) > n {
+			return true
+		}
+	}
+	return len(g.Clashes()) > 0
+}
+
+// timeout returns the bound of job j in a pool whose default is def.
+func (j Job) timeout(def time.Duration) time.Duration {
+	if j.Timeout > 0 {
+		return j.Timeout
+	}
+	return def
+}
+
+func isTimeout(err error) bool { return errors.Is(err, ErrTimeout) }

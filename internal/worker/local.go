@@ -1,0 +1,104 @@
+package worker
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// runLocal runs the jobs in this process, one at a time: head first, then
+// the jobs of next, if not nil. Each job runs in a goroutine of its own
+// runner, so that the run returns as soon as ctx is done or the job's
+// timeout passes, even though a solve cannot be interrupted: the abandoned
+// goroutine finishes its job in the background and its answer is dropped.
+// (It still holds the package sat's lock until then, so the jobs after a
+// timed-out one wait for it.)
+func (p *Pool) runLocal(ctx context.Context, head []Job, next func() (Job, bool, error), emit func(Result) error) error {
+	var lw *localWorker
+	defer func() { lw.quit() }()
+	do := func(j Job) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if res, ok := decided(j); ok {
+			return emit(res)
+		}
+		if lw == nil {
+			lw = newLocalWorker(p.wrap)
+		}
+		res, err := lw.do(ctx, j, j.timeout(p.cfg.Timeout))
+		if err != nil {
+			return err
+		}
+		if res.Err != nil && isTimeout(res.Err) {
+			lw.quit()
+			lw = nil
+		}
+		return emit(res)
+	}
+	for _, j := range head {
+		if err := do(j); err != nil {
+			return err
+		}
+	}
+	for next != nil {
+		j, ok, err := next()
+		if err != nil || !ok {
+			return err
+		}
+		if err := do(j); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// localWorker is a goroutine that runs jobs in this process.
+type localWorker struct {
+	jobs    chan Job
+	results chan Result
+	done    chan struct{}
+}
+
+func newLocalWorker(wrap wrapper) *localWorker {
+	lw := &localWorker{jobs: make(chan Job), results: make(chan Result, 1), done: make(chan struct{})}
+	go func() {
+		r := newRunner(wrap)
+		for {
+			select {
+			case j := <-lw.jobs:
+				lw.results <- r.do(j)
+			case <-lw.done:
+				return
+			}
+		}
+	}()
+	return lw
+}
+
+// do runs j and waits for its result, at most until ctx is done or the
+// timeout d (when positive) passes.
+func (lw *localWorker) do(ctx context.Context, j Job, d time.Duration) (Result, error) {
+	lw.jobs <- j
+	var timeout <-chan time.Time
+	if d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case r := <-lw.results:
+		return r, nil
+	case <-timeout:
+		return Result{Index: j.Index, Err: fmt.Errorf("%w after %v", ErrTimeout, d), Elapsed: d}, nil
+	case <-ctx.Done():
+		return Result{}, ctx.Err()
+	}
+}
+
+// quit lets the goroutine end once it is done with its job.
+func (lw *localWorker) quit() {
+	if lw != nil {
+		close(lw.done)
+	}
+}

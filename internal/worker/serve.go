@@ -1,0 +1,108 @@
+package worker
+
+import (
+	"bufio"
+	"encoding/gob"
+	"errors"
+	"io"
+	"sync"
+	"time"
+)
+
+// Serve runs the worker side of the pool: it says hello, then reads batches
+// of jobs from r until r ends and writes one result per job to w. The
+// command line runs it in a hidden subcommand of the same executable.
+func Serve(r io.Reader, w io.Writer) error { return serve(r, w, nil) }
+
+// serve is Serve with a wrapper around each job, for tests that make
+// workers fail.
+func serve(r io.Reader, w io.Writer, wrap wrapper) error {
+	dec := gob.NewDecoder(bufio.NewReaderSize(r, 64<<10))
+	out := newFlusher(w)
+	defer out.stop()
+	run := newRunner(wrap)
+	// Say hello, so that the pool times jobs only once this process is up.
+	if err := out.encode(wireResult{Index: helloIndex}); err != nil {
+		return err
+	}
+	if err := out.flush(); err != nil {
+		return err
+	}
+	for {
+		var batch []Job
+		if err := dec.Decode(&batch); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		for _, j := range batch {
+			cpu := cpuTime()
+			w := toWire(run.do(j))
+			w.CPU = int64(cpuTime() - cpu)
+			if err := out.encode(w); err != nil {
+				return err
+			}
+		}
+		if err := out.flush(); err != nil {
+			return err
+		}
+	}
+}
+
+// flushInterval bounds how long a finished result may wait in the worker's
+// buffer. The pool times each job from the arrival of the previous result,
+// so this is also the slack of its per-job timeout.
+const flushInterval = 2 * time.Millisecond
+
+// flusher writes results through a buffer that a ticker flushes, so a
+// worker that finishes thousands of jobs a second does not make a system
+// call for each, yet no finished result waits long behind a slow job.
+type flusher struct {
+	mu   sync.Mutex
+	bw   *bufio.Writer
+	enc  *gob.Encoder
+	err  error
+	done chan struct{}
+}
+
+func newFlusher(w io.Writer) *flusher {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	f := &flusher{bw: bw, enc: gob.NewEncoder(bw), done: make(chan struct{})}
+	go func() {
+		t := time.NewTicker(flushInterval)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				f.flush()
+			case <-f.done:
+				return
+			}
+		}
+	}()
+	return f
+}
+
+func (f *flusher) encode(v any) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err == nil {
+		f.err = f.enc.Encode(v)
+	}
+	return f.err
+}
+
+func (f *flusher) flush() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err == nil && f.bw.Buffered() > 0 {
+		f.err = f.bw.Flush()
+	}
+	return f.err
+}
+
+func (f *flusher) stop() {
+	close(f.done)
+	f.flush()
+}
