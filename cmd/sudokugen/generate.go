@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +40,9 @@ type generateOptions struct {
 	book       bookFlags
 	difficulty string
 	score      string
+	// shard and afterOthers: see shard.go
+	shard       shardFlag
+	afterOthers bool
 }
 
 func newGenerateCmd(s *streams) *cobra.Command {
@@ -73,6 +77,7 @@ or is not written at all (pdf).`,
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
 	fl.IntVar(&opts.start, "start", 0, "index of the first puzzle, to split a run over machines")
+	fl.Var(&opts.shard, "shard", "make part I of N of the run (0-based; auto/N reads JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); the parts joined in order are the whole run")
 	fl.Var(&opts.symmetry, "symmetry", "clue pattern: none, rot180, rot90, mirror, flip, diagonal")
 	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
 	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 25x25, 10 from 25x25 up)")
@@ -127,6 +132,9 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	}
 	if opts.clues < 0 {
 		return usageError("--clues must not be negative")
+	}
+	if err := applyShard(&opts, os.Getenv); err != nil {
+		return err
 	}
 	if err := opts.pool.validate(); err != nil {
 		return err
@@ -223,9 +231,17 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	// complete puzzles behind, on stdout or in the -o file.
 	return writeRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
 		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
+		sep := opts.afterOthers && (format == output.FormatGrid || format == output.FormatSDK)
 		err := pool.Run(ctx, next, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
+			}
+			if sep {
+				// the blank line the writer puts between puzzles
+				sep = false
+				if _, err := io.WriteString(w, "\n"); err != nil {
+					return err
+				}
 			}
 			sol := o.Puzzle.Solution
 			e := output.Entry{Puzzle: o.Puzzle.Puzzle, Solution: &sol, Index: o.Index, Level: o.Puzzle.Level, Score: o.Puzzle.Score}
