@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 
@@ -167,13 +168,12 @@ const fillNodes = 2000
 
 // completable reports whether the partial grid cells can be completed to
 // a full grid: a fact, which the search settles within its budget or else
-// the solver.
-func completable(s *sat.Solver, l *layout, cells []uint8) bool {
-	switch l.search.complete(cells, fillNodes) {
-	case searchFound:
-		return true
-	case searchNone:
-		return false
+// the solver. With check, the solver decides it in every case, and a
+// search that says otherwise is an error (ErrCheck).
+func completable(s *sat.Solver, l *layout, cells []uint8, check bool) (bool, error) {
+	res := l.search.complete(cells, fillNodes)
+	if res != searchUnknown && !check {
+		return res == searchFound, nil
 	}
 	n := l.n
 	lits := make([]int, 0, len(cells))
@@ -182,7 +182,12 @@ func completable(s *sat.Solver, l *layout, cells []uint8) bool {
 			lits = append(lits, sat.Var(n, i/n, i%n, int(v)))
 		}
 	}
-	return s.Solve(lits)
+	ok := s.Solve(lits)
+	if res != searchUnknown && ok != (res == searchFound) {
+		return ok, fmt.Errorf("%w: whether the grid %s can be completed: fast path %v, solver %v",
+			ErrCheck, grid.Grid{Shape: l.shape, Cells: cells}, res == searchFound, ok)
+	}
+	return ok, nil
 }
 
 // randomBoxes fills boxes that share no band and no stack, the diagonal
@@ -197,7 +202,7 @@ func completable(s *sat.Solver, l *layout, cells []uint8) bool {
 // first), so when the check says no, the boxes are placed again one at a
 // time, each drawn until the check accepts it or a few draws fail, in which
 // case it is left empty.
-func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) bool {
+func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand, check bool) (bool, error) {
 	sh, n := b.shape, b.n
 	k := min(n/sh.BoxRows, n/sh.BoxCols)
 	put := func(box int) {
@@ -215,16 +220,16 @@ func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) bool {
 	for box := range k {
 		put(box)
 	}
-	if sh.BoxRows == 3 && sh.BoxCols == 3 {
+	if sh.BoxRows == 3 && sh.BoxCols == 3 && !check {
 		// The three diagonal boxes of a 9x9 grid can always be completed,
 		// whatever their digits, so the solve that would say so is
 		// skipped: it was 30% of the time of making a minimal puzzle. (Were
 		// it ever wrong, fill would end with an error, never with a wrong
 		// grid: its chain step checks every decision it keeps.)
-		return true
+		return true, nil
 	}
-	if completable(s, b.layout, b.cells) {
-		return true
+	if ok, err := completable(s, b.layout, b.cells, check); ok || err != nil {
+		return ok, err
 	}
 	for box := 1; box < k; box++ {
 		unput(box)
@@ -232,7 +237,11 @@ func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) bool {
 	for box := 1; box < k; box++ {
 		for try := 0; ; try++ {
 			put(box)
-			if completable(s, b.layout, b.cells) {
+			ok, err := completable(s, b.layout, b.cells, check)
+			if err != nil {
+				return false, err
+			}
+			if ok {
 				break
 			}
 			unput(box)
@@ -241,7 +250,7 @@ func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) bool {
 			}
 		}
 	}
-	return completable(s, b.layout, b.cells)
+	return completable(s, b.layout, b.cells, check)
 }
 
 // shuffle returns a random image of full grid g under transforms that keep
@@ -312,10 +321,15 @@ func lines(rng *rand.Rand, groups, size int) []int {
 //
 // It gives up with ctx's error when ctx is done, looking at it between
 // solves.
-func fill(ctx context.Context, s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
+//
+// With check, the solver decides again every question the search answers
+// (see Options.Check), and the full grid is checked against the rules.
+func fill(ctx context.Context, s *sat.Solver, l *layout, rng *rand.Rand, check bool) (grid.Grid, error) {
 	b := l.newBoard()
 	n := l.n
-	if !randomBoxes(s, b, rng) {
+	if ok, err := randomBoxes(s, b, rng, check); err != nil {
+		return grid.Grid{}, err
+	} else if !ok {
 		return grid.Grid{}, errors.New("random boxes cannot be completed to a full grid")
 	}
 	rejected := make([]uint64, n*n) // digits no completion of the grid so far has, per cell
@@ -361,7 +375,11 @@ func fill(ctx context.Context, s *sat.Solver, l *layout, rng *rand.Rand) (grid.G
 			trail = append(trail, x)
 		}
 		if !stuck {
-			return shuffle(b.grid(), rng), nil
+			g := shuffle(b.grid(), rng)
+			if check && (g.Validate() != nil || g.Givens() != len(g.Cells)) {
+				return grid.Grid{}, fmt.Errorf("%w: the full grid %s breaks the rules", ErrCheck, g)
+			}
+			return g, nil
 		}
 		// Some decision of the chain admits no completion. Find the first
 		// one, by binary search over the prefixes of the chain (a prefix
@@ -376,7 +394,11 @@ func fill(ctx context.Context, s *sat.Solver, l *layout, rng *rand.Rand) (grid.G
 			for _, x := range trail[chain[mid].at+1:] {
 				prefix[x] = 0
 			}
-			if completable(s, l, prefix) {
+			ok, err := completable(s, l, prefix, check)
+			if err != nil {
+				return grid.Grid{}, err
+			}
+			if ok {
 				lo = mid + 1
 			} else {
 				hi = mid

@@ -48,6 +48,13 @@ type Options struct {
 	// Rate rates the puzzle (Puzzle.Score and Puzzle.Level) even when no
 	// score is asked for.
 	Rate bool
+	// Check decides every step again with the SAT solver, as the design
+	// states them: each removal kept or undone by a solve with the blocking
+	// clause of the solution, each check of the fill that a partial grid
+	// can be completed by a solve under its digits. The puzzles are the
+	// same; a step where the fast path and the solver differ makes Puzzle
+	// fail with ErrCheck, naming the cell. It costs one solve per step.
+	Check bool
 }
 
 // DefaultRatedAttempts is the number of grids tried to reach a score range
@@ -66,6 +73,11 @@ const DefaultAttempts = 20
 // solution to the puzzle that clue removal made. It would mean a bug in
 // removal; it is there so that such a bug can never pass unnoticed.
 var ErrNotUnique = errors.New("generated puzzle is not unique")
+
+// ErrCheck is the error of Puzzle, with Options.Check, when the solver
+// decides a step of generation otherwise than the fast path did. It would
+// mean a bug in the fast path.
+var ErrCheck = errors.New("fast path and solver disagree")
 
 // ErrCluesUnreachable is the error of Puzzle when no grid tried could be
 // brought down to Options.Clues clues with the puzzle staying unique.
@@ -175,7 +187,7 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 			attempts = DefaultRatedAttempts
 		}
 	}
-	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves, ctx: ctx}
+	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves, ctx: ctx, check: opts.Check}
 	// With a floor and no ceiling (extreme), few candidates reach it.
 	// Removing clues by digit (see removal.byDigit) makes more of them
 	// do: of minimal 9x9 puzzles, 2.7 % and 3.1 % scored 7.6 or more
@@ -210,29 +222,11 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 			ErrCluesUnreachable, opts.Clues, opts.Symmetry, opts.Shape)
 	}
 	src := rand.NewPCG(seed, uint64(index))
-	rng := rand.New(src)
 	fewest := -1
 	for range attempts {
 		s := g.solver(opts.Shape)
-		full, err := fill(ctx, s, l, rng)
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return Puzzle{}, ctxErr
-		}
+		full, p, err := candidate(ctx, s, l, orbs, src, rm)
 		if err != nil {
-			return Puzzle{}, fmt.Errorf("full grid: %w", err)
-		}
-		// The guided pass rates the puzzle after every removal, which costs
-		// far more than the removal itself; and most puzzles never go past
-		// the bound anyway. So the pass runs unguided first, and again,
-		// from the same random state and so with the same choices, guided,
-		// only when its puzzle rates above the bound.
-		saved := *src
-		p := remove(s, l, full, orbs, rng, removal{target: rm.target, maxSolves: rm.maxSolves, byDigit: rm.byDigit, ctx: ctx})
-		if rm.accept != nil && ctx.Err() == nil && !rm.accept(p) {
-			*src = saved
-			p = remove(s, l, full, orbs, rng, rm)
-		}
-		if err := ctx.Err(); err != nil {
 			return Puzzle{}, err
 		}
 		if opts.Clues > 0 && p.Givens() != opts.Clues {
@@ -268,7 +262,7 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 		// puzzle as a whole still gets the solver's proof: one solve with
 		// the solution blocked must find nothing. When a solve budget is
 		// set, the proofs without the solver are all there is.
-		if opts.MaxSolves == 0 && s.Solutions(p, []grid.Grid{full}, 2, nil) != 1 {
+		if s.Solutions(p, []grid.Grid{full}, 2, nil) != 1 {
 			return Puzzle{}, fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, p)
 		}
 		return out, nil
@@ -287,6 +281,37 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 	}
 	return Puzzle{}, fmt.Errorf("%w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
 		ErrCluesUnreachable, size(opts.Shape), opts.Clues, opts.Symmetry, attempts, fewest)
+}
+
+// candidate fills a grid and removes clues from it, with the random numbers
+// of src. With rm.accept set, the guided pass runs only when the unguided
+// one's puzzle is refused.
+func candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]int, src *rand.PCG, rm removal) (full, p grid.Grid, err error) {
+	rng := rand.New(src)
+	full, err = fill(ctx, s, l, rng, rm.check)
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return full, p, ctxErr
+	}
+	if err != nil {
+		return full, p, fmt.Errorf("full grid: %w", err)
+	}
+	// The guided pass rates the puzzle after every removal, which costs
+	// far more than the removal itself; and most puzzles never go past the
+	// bound anyway. So the pass runs unguided first, and again, from the
+	// same random state and so with the same choices, guided, only when
+	// its puzzle rates above the bound.
+	saved := *src
+	unguided := rm
+	unguided.accept = nil
+	p, err = remove(s, l, full, orbs, rng, unguided)
+	if err == nil && rm.accept != nil && ctx.Err() == nil && !rm.accept(p) {
+		*src = saved
+		p, err = remove(s, l, full, orbs, rng, rm)
+	}
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return full, p, ctxErr
+	}
+	return full, p, err
 }
 
 // size names a grid by its size, and by its boxes when they are not the

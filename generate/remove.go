@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -39,6 +40,9 @@ type removal struct {
 	// ctx, when set, stops the pass early when it is done; the puzzle is
 	// then unique but not minimal, and the caller discards it.
 	ctx context.Context
+	// check decides every removal again with the solver (see
+	// Options.Check); remove fails with ErrCheck on any difference.
+	check bool
 }
 
 // remove visits the orbits of the clue pattern in random order (or by
@@ -59,7 +63,7 @@ type removal struct {
 // solver. Once the solve budget is spent, the pass goes on with the proofs
 // that need no solve and keeps every orbit they cannot settle, so the
 // puzzle stays unique.
-func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Rand, p removal) grid.Grid {
+func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Rand, p removal) (grid.Grid, error) {
 	rm := &remover{s: s, b: l.newBoard(), sol: full.Cells, clues: len(full.Cells), maxSolves: p.maxSolves}
 	for i, v := range full.Cells {
 		rm.b.place(i, int(v))
@@ -89,19 +93,13 @@ func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Ra
 		if p.target > 0 && rm.clues-len(orbit) < p.target {
 			continue // would overshoot; a smaller orbit may still fit
 		}
-		if un.empties(orbit) {
-			continue
-		}
 		for _, x := range orbit {
 			rm.b.clear(x)
 		}
-		removed := rm.deduce(orbit)
-		if !removed {
-			switch rm.search.second(rm.b.cells, rm.sol, orbit, searchNodes(l.n)) {
-			case searchNone:
-				removed = true
-			case searchUnknown:
-				removed = !rm.spent() && rm.unique(orbit)
+		removed, proved := rm.decide(un, orbit)
+		if p.check && proved {
+			if err := rm.check(orbit, removed); err != nil {
+				return grid.Grid{}, err
 			}
 		}
 		if removed && p.accept != nil && !p.accept(rm.b.grid()) {
@@ -116,7 +114,46 @@ func remove(s *sat.Solver, l *layout, full grid.Grid, orbs [][]int, rng *rand.Ra
 			rm.b.place(x, int(rm.sol[x]))
 		}
 	}
-	return rm.b.grid()
+	return rm.b.grid(), nil
+}
+
+// decide settles whether the puzzle stays unique without orbit, whose
+// cells have just been emptied, by the cheapest proof that works (see
+// remove). proved is false when the solve budget ran out before a proof:
+// the orbit then stays, which is always safe.
+func (rm *remover) decide(un *unavoidable, orbit []int) (removed, proved bool) {
+	if un.empties(orbit) {
+		return false, true
+	}
+	if rm.deduce(orbit) {
+		return true, true
+	}
+	switch rm.search.second(rm.b.cells, rm.sol, orbit, searchNodes(rm.b.n)) {
+	case searchNone:
+		return true, true
+	case searchFound:
+		return false, true
+	}
+	if rm.spent() {
+		return false, false
+	}
+	return rm.unique(orbit), true
+}
+
+// check decides again, with the solver and the blocking clause of the
+// design, whether the puzzle (the board, with orbit emptied) is unique,
+// and returns an error naming the orbit when that differs from removed,
+// the fast path's answer.
+func (rm *remover) check(orbit []int, removed bool) error {
+	p := rm.b.grid()
+	sol := grid.Grid{Shape: p.Shape, Cells: rm.sol}
+	unique := rm.s.Solutions(p, []grid.Grid{sol}, 2, nil) == 1
+	if unique == removed {
+		return nil
+	}
+	n := rm.b.n
+	return fmt.Errorf("%w: removing the clue at r%dc%d (orbit of %d cells) leaves the puzzle unique: fast path %v, solver %v",
+		ErrCheck, orbit[0]/n+1, orbit[0]%n+1, len(orbit), removed, unique)
 }
 
 // spent reports whether the solve budget is used up.

@@ -40,6 +40,7 @@ type generateOptions struct {
 	book       bookFlags
 	difficulty string
 	score      string
+	check      string // --check: "" or "sat"
 	// shard and afterOthers: see shard.go
 	shard       shardFlag
 	afterOthers bool
@@ -77,10 +78,11 @@ or is not written at all (pdf).`,
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
 	fl.IntVar(&opts.start, "start", 0, "index of the first puzzle, to split a run over machines")
+	fl.StringVar(&opts.check, "check", "", "sat: decide every step of generation again with the SAT solver and fail on any difference (same output, slower)")
 	fl.Var(&opts.shard, "shard", "make part I of N of the run (0-based; auto/N reads JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); the parts joined in order are the whole run")
 	fl.Var(&opts.symmetry, "symmetry", "clue pattern: none, rot180, rot90, mirror, flip, diagonal")
 	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
-	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 25x25, 10 from 25x25 up)")
+	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 25x25, 1 from 25x25 up)")
 	fl.StringVarP(&opts.format, "format", "f", "line", "output format: line, grid, sdm, sdk, json, pdf")
 	fl.BoolVar(&opts.solutions, "solutions", false, "print each puzzle's solution too")
 	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
@@ -168,7 +170,12 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		return usageError("--max-solves must not be negative")
 	}
 	if gen.MaxSolves == 0 && sh.N() >= 25 {
-		gen.MaxSolves = 10
+		// The search settles nearly every removal of a giant; those it
+		// cannot take the solver seconds each, late in the pass.
+		gen.MaxSolves = 1
+	}
+	if gen.Check, err = checkMode(opts.check); err != nil {
+		return err
 	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)

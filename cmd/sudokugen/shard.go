@@ -112,3 +112,15 @@ func applyShard(opts *generateOptions, getenv func(string) string) error {
 	opts.start, opts.count = shardPart(opts.start, opts.count, i, opts.shard.n)
 	return nil
 }
+
+// checkMode parses generate --check: "sat" decides every step again with
+// the SAT solver.
+func checkMode(s string) (bool, error) {
+	switch strings.ToLower(s) {
+	case "":
+		return false, nil
+	case "sat":
+		return true, nil
+	}
+	return false, usageError("--check %q: want sat", s)
+}

@@ -95,3 +95,31 @@ func TestE2EShards(t *testing.T) {
 		})
 	}
 }
+
+// TestE2ECheckSat requires generate --check sat to print the default's
+// bytes, with every step decided again by the solver.
+func TestE2ECheckSat(t *testing.T) {
+	bin := sgBinary(t)
+	for _, args := range [][]string{
+		{"-n", "40"},
+		{"-n", "10", "--symmetry", "rot90", "-f", "json"},
+		{"--box", "2x3", "-n", "20"},
+		{"--size", "16", "-n", "1", "--solutions"},
+		{"-n", "5", "--difficulty", "hard"},
+	} {
+		t.Run(fmt.Sprint(args), func(t *testing.T) {
+			base := append([]string{"generate", "--seed", "23", "-q", "--workers", "1"}, args...)
+			want, err := exec.Command(bin, base...).Output()
+			if err != nil {
+				t.Fatalf("default run: %v", err)
+			}
+			got, err := exec.Command(bin, append(base, "--check", "sat")...).Output()
+			if err != nil {
+				t.Fatalf("--check sat: %v", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("--check sat printed %q, want %q", got, want)
+			}
+		})
+	}
+}
