@@ -55,6 +55,14 @@ type Options struct {
 	// same; a step where the fast path and the solver differ makes Puzzle
 	// fail with ErrCheck, naming the cell. It costs one solve per step.
 	Check bool
+	// Needs asks for a puzzle whose rating uses a technique of each need
+	// (see ParseNeed), with or without a score range. The removal is
+	// guided: once the puzzle uses a needed technique, a removal after
+	// which it no longer does is undone, as one that would lift it above
+	// MaxScore is. A grid whose puzzle still misses a need is replaced, up
+	// to Attempts grids (DefaultRatedAttempts when 0), before Puzzle fails
+	// with ErrTargetUnreachable.
+	Needs []Need
 }
 
 // DefaultRatedAttempts is the number of grids tried to reach a score range
@@ -179,7 +187,7 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 	if index < 0 {
 		return Puzzle{}, fmt.Errorf("index %d is negative", index)
 	}
-	rated := opts.MinScore > 0 || opts.MaxScore > 0
+	rated := opts.MinScore > 0 || opts.MaxScore > 0 || len(opts.Needs) > 0
 	attempts := opts.Attempts
 	if attempts == 0 {
 		attempts = DefaultAttempts
@@ -202,15 +210,37 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 	// the end would repeat the costliest work of the attempt.
 	var accepted grid.Grid
 	var acceptedRating rate.Result
-	if opts.MaxScore > 0 {
-		rm.accept = func(p grid.Grid) bool {
-			r := rate.Puzzle(p, rate.Options{MaxScore: opts.MaxScore})
-			if !r.Solved || r.Score > opts.MaxScore {
+	// seen is the most needs a puzzle of the guided pass met so far.
+	seen := 0
+	// Without a ceiling, the rating that guides toward the needs stops at
+	// the first step harder than every needed technique: the steps before
+	// it are those of the full rating, so a needed technique among them is
+	// in the full rating too, and the rest of the solve is not needed.
+	bound := opts.MaxScore
+	if bound == 0 {
+		bound = needsBound(opts.Needs)
+	}
+	fits := func(p grid.Grid, guide bool) bool {
+		r := rate.Puzzle(p, rate.Options{MaxScore: bound})
+		if opts.MaxScore > 0 && (!r.Solved || r.Score > opts.MaxScore) {
+			return false
+		}
+		if len(opts.Needs) > 0 {
+			k := metCount(opts.Needs, r)
+			if !guide && k < len(opts.Needs) || guide && k < seen {
 				return false
 			}
-			accepted, acceptedRating = p.Clone(), r
-			return true
+			seen = max(seen, k)
 		}
+		if r.Solved {
+			accepted, acceptedRating = p.Clone(), r
+		}
+		return true
+	}
+	var good func(grid.Grid) bool
+	if opts.MaxScore > 0 || len(opts.Needs) > 0 {
+		rm.accept = func(p grid.Grid) bool { return fits(p, true) }
+		good = func(p grid.Grid) bool { return fits(p, false) }
 	}
 	best := -1.0
 	belowFloor := false // some candidate was rejected by rate.Below, unrated
@@ -225,7 +255,8 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 	fewest := -1
 	for range attempts {
 		s := g.solver(opts.Shape)
-		full, p, err := candidate(ctx, s, l, orbs, src, rm)
+		seen = 0
+		full, p, err := candidate(ctx, s, l, orbs, src, rm, good)
 		if err != nil {
 			return Puzzle{}, err
 		}
@@ -252,16 +283,19 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 				r = rate.Puzzle(p, rate.Options{})
 			}
 			out.Score, out.Level = r.Score, r.Level.String()
-			if rated && (r.Score < opts.MinScore || (opts.MaxScore > 0 && r.Score > opts.MaxScore)) {
+			if r.Score < opts.MinScore || (opts.MaxScore > 0 && r.Score > opts.MaxScore) {
 				best = max(best, r.Score)
+				continue
+			}
+			if !met(opts.Needs, r) {
 				continue
 			}
 		}
 		// Removal settles most clues without the solver (singles that
-		// force a digit back, a second solution found by search). The
-		// puzzle as a whole still gets the solver's proof: one solve with
-		// the solution blocked must find nothing. When a solve budget is
-		// set, the proofs without the solver are all there is.
+		// force a digit back, a search for a second solution). The puzzle
+		// as a whole still gets the solver's proof, at every size and
+		// solve budget: one solve with the solution blocked must find
+		// nothing.
 		if s.Solutions(p, []grid.Grid{full}, 2, nil) != 1 {
 			return Puzzle{}, fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, p)
 		}
@@ -272,11 +306,18 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 		if belowFloor && best < opts.MinScore {
 			hardest = fmt.Sprintf("none reached %.1f", opts.MinScore)
 		}
-		target := fmt.Sprintf("%.1f to %.1f", opts.MinScore, opts.MaxScore)
+		target := fmt.Sprintf("rated %.1f to %.1f", opts.MinScore, opts.MaxScore)
 		if opts.MaxScore == 0 {
-			target = fmt.Sprintf("%.1f or more", opts.MinScore)
+			target = fmt.Sprintf("rated %.1f or more", opts.MinScore)
 		}
-		return Puzzle{}, fmt.Errorf("%w: no %s puzzle rated %s in %d grids; %s",
+		if len(opts.Needs) > 0 {
+			target = "using " + needsString(opts.Needs)
+			hardest = "none did"
+			if opts.MinScore > 0 || opts.MaxScore > 0 {
+				target += fmt.Sprintf(" and rated %.1f to %.1f", opts.MinScore, opts.MaxScore)
+			}
+		}
+		return Puzzle{}, fmt.Errorf("%w: no %s puzzle %s in %d grids; %s",
 			ErrTargetUnreachable, size(opts.Shape), target, attempts, hardest)
 	}
 	return Puzzle{}, fmt.Errorf("%w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
@@ -284,9 +325,9 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 }
 
 // candidate fills a grid and removes clues from it, with the random numbers
-// of src. With rm.accept set, the guided pass runs only when the unguided
-// one's puzzle is refused.
-func candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]int, src *rand.PCG, rm removal) (full, p grid.Grid, err error) {
+// of src. With rm.accept set, the guided pass runs only when good refuses
+// the unguided pass's puzzle.
+func candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]int, src *rand.PCG, rm removal, good func(grid.Grid) bool) (full, p grid.Grid, err error) {
 	rng := rand.New(src)
 	full, err = fill(ctx, s, l, rng, rm.check)
 	if ctxErr := ctx.Err(); ctxErr != nil {
@@ -304,7 +345,7 @@ func candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]int, src 
 	unguided := rm
 	unguided.accept = nil
 	p, err = remove(s, l, full, orbs, rng, unguided)
-	if err == nil && rm.accept != nil && ctx.Err() == nil && !rm.accept(p) {
+	if err == nil && rm.accept != nil && ctx.Err() == nil && !good(p) {
 		*src = saved
 		p, err = remove(s, l, full, orbs, rng, rm)
 	}

@@ -40,7 +40,8 @@ type generateOptions struct {
 	book       bookFlags
 	difficulty string
 	score      string
-	check      string // --check: "" or "sat"
+	check      string   // --check: "" or "sat"
+	needs      []string // --needs: technique names
 	// shard and afterOthers: see shard.go
 	shard       shardFlag
 	afterOthers bool
@@ -78,6 +79,7 @@ or is not written at all (pdf).`,
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
 	fl.IntVar(&opts.start, "start", 0, "index of the first puzzle, to split a run over machines")
+	fl.StringSliceVar(&opts.needs, "needs", nil, "techniques the puzzles' rating must use, by the names rate gives (x-wing, naked pair, xy-wing, swordfish, locked candidates...); several allowed")
 	fl.StringVar(&opts.check, "check", "", "sat: decide every step of generation again with the SAT solver and fail on any difference (same output, slower)")
 	fl.Var(&opts.shard, "shard", "make part I of N of the run (0-based; auto/N reads JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); the parts joined in order are the whole run")
 	fl.Var(&opts.symmetry, "symmetry", "clue pattern: none, rot180, rot90, mirror, flip, diagonal")
@@ -176,6 +178,13 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	}
 	if gen.Check, err = checkMode(opts.check); err != nil {
 		return err
+	}
+	for _, name := range opts.needs {
+		need, err := generate.ParseNeed(name)
+		if err != nil {
+			return usageError("--needs: %v", err)
+		}
+		gen.Needs = append(gen.Needs, need)
 	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
