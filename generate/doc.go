@@ -52,13 +52,14 @@
 //
 // # Speed
 //
-// Measured on one core of the project's 2-core machine, which other builds
-// shared at the time (BenchmarkPuzzle): minimal 9x9 puzzles at about 1,250
-// per second, minimal 12x12 at 100 to 160, minimal 16x16 at 3 to 4.5,
-// minimal 20x20 (4x5 boxes) in about 5 s. On 25x25 a single solve can take
-// from milliseconds to tens of seconds, so a minimal puzzle is out of reach;
-// with MaxSolves 10 a unique one takes 0.2 to 0.7 s and keeps about 280 of
-// its 625 clues (with 30, one grid took 45 s for no fewer clues). gophersat
-// allows one solve per process at a time, so parallel runs use worker
-// processes.
+// Measured in processor time, side by side with the code before the
+// candidate search, on the project's 2-core machine under heavy load from
+// other work (so ratios, not absolute rates, are the figures to trust):
+// minimal 9x9 puzzles take 1.6x less, minimal 16x16 3.1x less (about
+// 90 ms each), --difficulty extreme 1.2x to 1.4x less. On 25x25 the
+// removals the search cannot settle take the solver seconds each, and more
+// as the clues thin out, so a minimal puzzle is still out of reach; with
+// the default budget of one solve a unique one takes about 0.4 s and keeps
+// about 278 of its 625 clues, and a 36x36 one 1.5 to 2 s. gophersat allows
+// one solve per process at a time, so parallel runs use worker processes.
 package generate

@@ -355,7 +355,6 @@ func TestPuzzleInvalidOptions(t *testing.T) {
 		{"too many clues", 0, Options{Shape: shape9, Clues: 82}, "clues 82: want 0 (minimal) or 1 to 81"},
 		{"bad symmetry", 0, Options{Shape: shape9, Symmetry: 42}, "unknown symmetry 42"},
 		{"negative attempts", 0, Options{Shape: shape9, Attempts: -2}, "attempts -2"},
-		{"negative budget", 0, Options{Shape: shape9, MaxSolves: -1}, "budget -1"},
 		{"negative index", -1, Options{Shape: shape9}, "index -1 is negative"},
 	}
 	g := New()

@@ -63,4 +63,3 @@ func TestPuzzleNeeds(t *testing.T) {
 		})
 	}
 }
-

@@ -302,8 +302,7 @@ func findUnavoidable(l *layout, sol []uint8) *unavoidable {
 		}
 	}
 	parent := make([]int, n*n)
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]

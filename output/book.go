@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sudokugen/sudokugen/grid"
@@ -25,11 +24,22 @@ type Puzzle struct {
 // book with the default number of puzzles per page and no title page.
 type BookOptions struct {
 	Title     string         // "": no title page
-	Page      string         // page size name for ParsePageSize; "": a4
-	PerPage   int            // puzzles per page: 1, 2, 4 or 6; 0: the default for the size
+	Page      string         // page size for ParsePageSize; "": a4
+	PerPage   int            // puzzles per page: 1, 2, 4 or 6 (1 or 2 in large print); 0: the default for the size
 	Solutions bool           // print a solutions section at the back
 	Alphabet  *grid.Alphabet // symbols for digits; nil: the default alphabet of each size
 	Created   time.Time      // document date; zero: SOURCE_DATE_EPOCH if set, else DefaultCreated
+
+	// Sections groups the puzzles by Level, easiest first, each section
+	// opening with a heading page and ordered by Score within, and adds a
+	// table of contents. Puzzles are then numbered in book order.
+	Sections bool
+	// Front is plain text for a copyright or notes page after the title
+	// page; "": none.
+	Front string
+	// LargePrint prints one or two puzzles a page (two when they still
+	// fit), with symbols of at least 24 points up to 9x9 grids.
+	LargePrint bool
 }
 
 // DefaultCreated is the document date of a book whose options give none and
@@ -54,48 +64,6 @@ func (e *PuzzleError) Error() string {
 
 func (e *PuzzleError) Unwrap() error { return e.Err }
 
-// PageSize is a page size in PostScript points (1/72 inch).
-type PageSize struct {
-	Name          string
-	Width, Height float64
-}
-
-var pageSizes = []PageSize{
-	{Name: "a4", Width: 595.28, Height: 841.89},
-	{Name: "letter", Width: 612, Height: 792},
-	{Name: "6x9", Width: 6 * 72, Height: 9 * 72},
-}
-
-// PageSizeNames returns the names ParsePageSize accepts, in a fixed order.
-func PageSizeNames() []string {
-	names := make([]string, len(pageSizes))
-	for i, p := range pageSizes {
-		names[i] = p.Name
-	}
-	return names
-}
-
-// ParsePageSize returns the page size called s: "a4", "letter" or "6x9"
-// (a 6 by 9 inch trade paperback; "6x9in" is accepted too). Case and
-// surrounding space are ignored; "" is a4.
-func ParsePageSize(s string) (PageSize, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	switch t {
-	case "":
-		return pageSizes[0], nil
-	case "6x9in", "6in x 9in":
-		t = "6x9"
-	case "us-letter", "usletter":
-		t = "letter"
-	}
-	for _, p := range pageSizes {
-		if p.Name == t {
-			return p, nil
-		}
-	}
-	return PageSize{}, fmt.Errorf("page size %q: want one of %s", s, strings.Join(PageSizeNames(), ", "))
-}
-
 // perPageChoices are the layouts a puzzle page can have.
 var perPageChoices = []int{1, 2, 4, 6}
 
@@ -114,7 +82,10 @@ func MaxPerPage(n int) int {
 	return 1
 }
 
-func checkPerPage(k int) error {
+func checkPerPage(k int, large bool) error {
+	if large && k > 2 {
+		return fmt.Errorf("%d puzzles per page: large print holds 1 or 2", k)
+	}
 	for _, c := range perPageChoices {
 		if k == c || k == 0 {
 			return nil

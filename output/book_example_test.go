@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 
@@ -47,9 +48,9 @@ func ExampleWriteBook() {
 	}
 	api.DisableConfigDir() // pdfcpu: no config files in the user's home
 	pages, err := api.PageCount(bytes.NewReader(buf.Bytes()), nil)
-	fmt.Printf("%s, %d pages (title, puzzle, solution), %v\n", buf.Bytes()[:8], pages, err)
+	fmt.Printf("%s, %d pages (title, blank, puzzle, blank, solution, blank), %v\n", buf.Bytes()[:8], pages, err)
 	// Output:
-	// %PDF-1.3, 3 pages (title, puzzle, solution), <nil>
+	// %PDF-1.3, 6 pages (title, blank, puzzle, blank, solution, blank), <nil>
 }
 
 func ExampleWriteBookFile() {
@@ -88,36 +89,20 @@ func ExampleParsePageSize() {
 	// a4: 8.27 x 11.69 in
 	// letter: 8.50 x 11.00 in
 	// 6x9: 6.00 x 9.00 in
-	// page size "b5": want one of a4, letter, 6x9
+	// page size "b5": want one of a4, a5, letter, 5x8, 5.5x8.5, 6x9, 7x10, 8x10, 8.25x11, 8.5x11, or WxH in inches or mm such as 6.14x9.21 or 148x210mm
 }
 
 func ExampleWriteSVG() {
 	puzzle, _ := examplePuzzle()
-	if err := output.WriteSVG(os.Stdout, output.Puzzle{Number: 7, Grid: puzzle}, nil); err != nil {
+	var buf bytes.Buffer
+	if err := output.WriteSVG(&buf, output.Puzzle{Number: 7, Grid: puzzle}, nil); err != nil {
 		fmt.Println(err)
 	}
+	svg := buf.String()
+	first, _, _ := strings.Cut(svg, "\n")
+	fmt.Println(first)
+	fmt.Println(strings.Count(svg, "<path "), "symbol paths,", strings.Count(svg, "<use "), "givens,", strings.Count(svg, "<line "), "lines")
 	// Output:
-	// <svg xmlns="http://www.w3.org/2000/svg" width="168" height="168" viewBox="0 0 168 168">
-	// <title>Puzzle 7</title>
-	// <rect width="168" height="168" fill="white"/>
-	// <g stroke="black" stroke-width="1">
-	// <line x1="44" y1="4" x2="44" y2="164"/>
-	// <line x1="4" y1="44" x2="164" y2="44"/>
-	// <line x1="124" y1="4" x2="124" y2="164"/>
-	// <line x1="4" y1="124" x2="164" y2="124"/>
-	// </g>
-	// <g stroke="black" stroke-width="3" stroke-linecap="square">
-	// <line x1="84" y1="4" x2="84" y2="164"/>
-	// <line x1="4" y1="84" x2="164" y2="84"/>
-	// <rect x="4" y="4" width="160" height="160" fill="none"/>
-	// </g>
-	// <g font-family="Go, sans-serif" font-weight="bold" font-size="24.8" text-anchor="middle" dominant-baseline="central">
-	// <text x="24" y="24">1</text>
-	// <text x="144" y="24">4</text>
-	// <text x="64" y="64">4</text>
-	// <text x="104" y="104">2</text>
-	// <text x="24" y="144">2</text>
-	// <text x="144" y="144">1</text>
-	// </g>
-	// </svg>
+	// <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="168" height="168" viewBox="0 0 168 168">
+	// 3 symbol paths, 6 givens, 6 lines
 }

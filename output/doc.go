@@ -15,20 +15,39 @@
 //
 // # PDF books
 //
-// WriteBook and WriteBookFile lay out a slice of Puzzle values as a book:
+// WriteBook and WriteBookFile lay out a slice of Puzzle values as a book a
+// print-on-demand service takes as it is (no bleed):
 //
-//   - an optional title page (BookOptions.Title);
-//   - the puzzles in order, 1, 2, 4 or 6 to a page (BookOptions.PerPage),
-//     each labelled "Puzzle N" with its difficulty level, score and clue
-//     count on the same line;
+//   - an optional title page (BookOptions.Title) and, on its back, an
+//     optional copyright or notes page (BookOptions.Front);
+//   - with BookOptions.Sections, a contents page, then a section per level,
+//     easiest first (easy, medium, hard, expert, extreme, then other levels,
+//     then unrated puzzles), each opening with a heading page and ordered by
+//     score within; puzzles are then numbered in book order;
+//   - the puzzles, 1, 2, 4 or 6 to a page (BookOptions.PerPage), each
+//     labelled "Puzzle N" with its difficulty level, score and clue count on
+//     the same line; the table of each page is the one (1x4, 2x2, 4x1...)
+//     that gives the largest grids, spread over the page;
 //   - with BookOptions.Solutions, a solutions section at the back with
 //     smaller grids numbered to match, the givens in bold;
-//   - page numbers on every page but the title page.
+//   - page numbers on every page but the title, notes, heading and blank
+//     pages, and PDF bookmarks for the contents, each section (or the
+//     puzzles) and the solutions.
 //
-// Page sizes are A4, US Letter and 6x9 inch trade paperback (ParsePageSize).
-// The inside margin is wider than the outside one and alternates sides
-// with the page, odd pages being right-hand pages, so the book can be
-// bound.
+// Sections, the first puzzle page and the solutions start on right-hand
+// (odd) pages, with a blank page before them where needed, and the book
+// has an even number of pages. No ink comes closer than 0.375 in to the
+// top, bottom or outside edge (the 0.25 in the services ask for plus a
+// safety allowance); the inside margin is Gutter of the final page count:
+// 0.375 in up to 150 pages, 0.5 in to 300, 0.625 in to 500, 0.75 in to 700,
+// 0.875 in beyond. It alternates sides with the page, odd pages being
+// right-hand pages.
+//
+// Trim sizes (ParsePageSize) are A4, A5, US Letter, and 5x8, 5.5x8.5, 6x9,
+// 7x10, 8x10, 8.25x11 and 8.5x11 inches, or any WxH in inches or mm from 4
+// to 17 inches a side, upright. BookOptions.LargePrint prints one or two
+// puzzles a page (two only when they keep it), with symbols of at least 24
+// points for grids up to 9x9 on every trim size.
 //
 // Grids are vector drawings with thin cell lines and thick box lines; line
 // widths and symbol sizes scale with the cell. Givens are bold and centred
@@ -36,18 +55,24 @@
 // symbols legible a page holds at most 6 grids up to 9x9, 4 up to 12x12,
 // 2 up to 16x16 and 1 beyond that (MaxPerPage); a larger PerPage is lowered
 // to that cap. A page holds grids of one size only. Solution pages hold as
-// many grids as fit with cells of at least 10 points (up to 5 across and 6
-// down), and at least one.
+// many grids as fit with cells of at least 10 points (16 in large print;
+// up to 5 across and 6 down), and at least one.
 //
 // A long title is wrapped (and, past half a page, cut short with "…").
 // The Go fonts (golang.org/x/image/font/gofont) are embedded as subsets,
 // as print services require; they cover Latin, Greek and Cyrillic, and a
-// character of a title or level that they lack is printed as '?'. The output is byte-identical for the same
-// input: the document date is BookOptions.Created, else the time given by
-// the SOURCE_DATE_EPOCH environment variable, else DefaultCreated.
+// character of a title, notes or level that they lack is printed as '?'.
+// The output is byte-identical for the same input: the document date is
+// BookOptions.Created, else the time given by the SOURCE_DATE_EPOCH
+// environment variable, else DefaultCreated.
 //
 // WriteBookFile writes to a temporary file next to the target and renames
 // it into place, so an interrupted run never leaves a partial book.
 //
-// WriteSVG draws a single puzzle as an SVG image.
+// # Images
+//
+// WriteSVG draws a single puzzle as an SVG image and WritePNG as a PNG of a
+// given number of pixels. Both draw the symbols from the outlines of the Go
+// bold font (as paths in the SVG), so the image looks the same wherever it
+// is shown, whatever fonts the viewer has.
 package output

@@ -239,8 +239,19 @@ func TestParsePageSize(t *testing.T) {
 		{"Letter", "letter", false},
 		{"6x9", "6x9", false},
 		{"6x9in", "6x9", false},
-		{"a5", "", true},
+		{"6 x 9 in", "6x9", false},
+		{"a5", "a5", false},
+		{"5.5x8.5", "5.5x8.5", false},
+		{"8.25X11", "8.25x11", false},
+		{"6.14x9.21", "6.14x9.21in", false},
+		{"6.14inx9.21in", "6.14x9.21in", false},
+		{"148x210mm", "148x210mm", false},
 		{"9x6", "", true},
+		{"3x5", "", true},
+		{"6x30", "", true},
+		{"1e1x11", "", true},
+		{"-6x9", "", true},
+		{"6x9cm", "", true},
 		{"legal", "", true},
 	}
 	for _, tt := range tests {
@@ -248,8 +259,8 @@ func TestParsePageSize(t *testing.T) {
 		if (err != nil) != tt.err || got.Name != tt.want {
 			t.Errorf("ParsePageSize(%q) = %v, %v, want %q (error %v)", tt.in, got, err, tt.want, tt.err)
 		}
-		if err != nil && !strings.Contains(err.Error(), "a4, letter, 6x9") {
-			t.Errorf("ParsePageSize(%q) error %q does not list the valid names", tt.in, err)
+		if err != nil && !strings.Contains(err.Error(), fmt.Sprintf("%q", tt.in)) {
+			t.Errorf("ParsePageSize(%q) error %q does not name the input", tt.in, err)
 		}
 	}
 }
@@ -291,18 +302,21 @@ func TestLayouts(t *testing.T) {
 				opts := BookOptions{Title: "Test Book", Page: size, PerPage: per, Solutions: true}
 				pdf := mustWriteBook(t, puzzles, opts)
 				keepPDF(t, name, pdf)
-				c := content(mustPage(t, size), marginsFor(mustPage(t, size)), 1)
-				solPer := solutionLayout(9, c).cap()
+				c := solutionArea(content(mustPage(t, size), marginsFor(Gutter(0)), 1))
+				solPer := solutionLayout(9, c, minSolCell).cap()
 				puzzlePages := ceilDiv(count, per)
-				pages := 1 + puzzlePages + ceilDiv(count, solPer)
+				// title, a blank page, the puzzles from page 3, solutions on
+				// the next odd page, and an even page count
+				solStart := 3 + puzzlePages + puzzlePages%2
+				pages := solStart - 1 + ceilDiv(count, solPer)
+				pages += pages % 2
 				want := map[int][]string{1: {"Test Book", "13 puzzles"}}
 				for i := range count {
-					p := 2 + i/per
+					p := 3 + i/per
 					want[p] = append(want[p], fmt.Sprintf("Puzzle %d\n", i+1))
 				}
-				lastSol := fmt.Sprintf("\n%d\n", count)
-				want[pages] = append(want[pages], "Solutions", lastSol)
-				want[2] = append(want[2], "\n2\n") // page number
+				want[solStart] = append(want[solStart], "Solutions")
+				want[4] = append(want[4], "\n4\n") // page number
 				checkPDF(t, pdf, pages, want)
 			})
 		}
@@ -344,8 +358,10 @@ func TestSizes(t *testing.T) {
 					pdf := mustWriteBook(t, puzzles, BookOptions{Page: size, PerPage: per, Solutions: true})
 					keepPDF(t, fmt.Sprintf("size-%s-%s-%d", name, size, per), pdf)
 					k := MaxPerPage(n)
-					c := content(mustPage(t, size), marginsFor(mustPage(t, size)), 1)
-					pages := ceilDiv(len(puzzles), k) + ceilDiv(len(puzzles), solutionLayout(n, c).cap())
+					c := solutionArea(content(mustPage(t, size), marginsFor(Gutter(0)), 1))
+					puzzlePages := ceilDiv(len(puzzles), k)
+					pages := puzzlePages + puzzlePages%2 + ceilDiv(len(puzzles), solutionLayout(n, c, minSolCell).cap())
+					pages += pages % 2
 					checkPDF(t, pdf, pages, map[int][]string{1: {"Puzzle 1\n"}})
 				})
 			}
@@ -366,9 +382,9 @@ func TestSolutionLayout(t *testing.T) {
 	// Every size on every page gets at least one solution grid per page,
 	// and cells of at least minSolCell whenever more than one shares a page.
 	for _, size := range pageSizes {
-		c := content(size, marginsFor(size), 1)
+		c := solutionArea(content(size, marginsFor(Gutter(0)), 1))
 		for _, n := range []int{4, 6, 9, 12, 16, 25, 36} {
-			l := solutionLayout(n, c)
+			l := solutionLayout(n, c, minSolCell)
 			s := l.slots(c, solutionGap)[0]
 			cell := gridSide(s, solutionLabelSize(s.w)) / float64(n)
 			if l.cap() < 1 || (l.cap() > 1 && cell < minSolCell) {
@@ -382,11 +398,8 @@ func TestSolutionLayout(t *testing.T) {
 // TestMirroredMargins checks that the binding margin alternates sides.
 func TestMirroredMargins(t *testing.T) {
 	for _, size := range pageSizes {
-		m := marginsFor(size)
+		m := marginsFor(Gutter(600))
 		odd, even := content(size, m, 1), content(size, m, 2)
-		if m.inner <= m.outer {
-			t.Errorf("%s: inner margin %.0f is not wider than outer %.0f", size.Name, m.inner, m.outer)
-		}
 		if odd.x != m.inner || even.x != m.outer || odd.w != even.w {
 			t.Errorf("%s: content boxes %v (odd) and %v (even), want left edges %.0f and %.0f", size.Name, odd, even, m.inner, m.outer)
 		}
@@ -406,7 +419,7 @@ func TestMixedSizes(t *testing.T) {
 	}
 	pdf := mustWriteBook(t, puzzles, BookOptions{Page: "letter", PerPage: 6})
 	keepPDF(t, "mixed", pdf)
-	checkPDF(t, pdf, 3, map[int][]string{
+	checkPDF(t, pdf, 4, map[int][]string{
 		1: {"Puzzle 1\n", "Puzzle 2\n"},
 		2: {"Puzzle 3\n", "Puzzle 5\n"},
 		3: {"Puzzle 6\n"},
@@ -451,7 +464,13 @@ func goldenBooks(t *testing.T) map[string]func() []byte {
 	nine := nineByNine(t, 14)
 	books := sizeBooks(t)
 	out := map[string]func() []byte{}
-	for _, size := range PageSizeNames() {
+	out["9x9-6x9-sections"] = func() []byte {
+		return mustWriteBook(t, nine, BookOptions{Title: "Golden", Front: "Notes", Page: "6x9", Sections: true, Solutions: true})
+	}
+	out["9x9-5x8-large"] = func() []byte {
+		return mustWriteBook(t, nine, BookOptions{Title: "Golden", Page: "5x8", LargePrint: true, Solutions: true})
+	}
+	for _, size := range []string{"a4", "letter", "6x9"} {
 		for _, per := range perPageChoices {
 			out[fmt.Sprintf("9x9-%s-%d", size, per)] = func() []byte {
 				return mustWriteBook(t, nine, BookOptions{Title: "Golden", Page: size, PerPage: per, Solutions: true})
@@ -547,7 +566,7 @@ func TestWriteBookErrors(t *testing.T) {
 		index   int    // PuzzleError.Index, -1 for none
 	}{
 		{"empty", nil, BookOptions{}, "book has no puzzles", -1},
-		{"page", good, BookOptions{Page: "b5"}, `page size "b5": want one of a4, letter, 6x9`, -1},
+		{"page", good, BookOptions{Page: "b5"}, `page size "b5": want one of a4, a5, letter`, -1},
 		{"per page", good, BookOptions{PerPage: 3}, "3 puzzles per page: want 1, 2, 4 or 6", -1},
 		{"shape", with(func(p *Puzzle) { p.Grid.Shape = grid.Shape{BoxRows: 1, BoxCols: 9} }), BookOptions{}, "box 1x9", 1},
 		{"cells", with(func(p *Puzzle) { p.Grid.Cells = p.Grid.Cells[:80] }), BookOptions{}, "80 cells for a 9x9 grid, want 81", 1},
@@ -588,21 +607,26 @@ func TestWriteBookErrors(t *testing.T) {
 func TestUseCases(t *testing.T) {
 	t.Run("paperback", func(t *testing.T) {
 		puzzles := nineByNine(t, 150)
-		pdf := mustWriteBook(t, puzzles, BookOptions{Title: "150 Hard Sudoku", Page: "6x9", PerPage: 6, Solutions: true})
+		opts := BookOptions{Title: "150 Hard Sudoku", Page: "6x9", PerPage: 6, Solutions: true}
+		pdf := mustWriteBook(t, puzzles, opts)
 		keepPDF(t, "paperback", pdf)
-		// title, 25 pages of puzzles, 10 pages of 15 solutions
-		checkPDF(t, pdf, 36, map[int][]string{
-			1:  {"150 Hard Sudoku", "150 puzzles"},
-			2:  {"Puzzle 1\n", "Puzzle 6\n", "easy · 1.0 · 18 clues"},
-			26: {"Puzzle 145\n", "Puzzle 150\n"},
-			27: {"Solutions", "\n1\n", "\n15\n"},
-			36: {"\n136\n", "\n150\n"},
+		// title, blank, 25 pages of puzzles from page 3, blank, then the
+		// solutions from page 29, and a blank to make the count even
+		c := solutionArea(content(mustPage(t, "6x9"), marginsFor(Gutter(0)), 1))
+		per := solutionLayout(9, c, minSolCell).cap()
+		last := 28 + ceilDiv(150, per)
+		checkPDF(t, pdf, last+last%2, map[int][]string{
+			1:    {"150 Hard Sudoku", "150 puzzles"},
+			3:    {"Puzzle 1\n", "Puzzle 6\n", "easy · 1.0 · 18 clues"},
+			27:   {"Puzzle 145\n", "Puzzle 150\n"},
+			29:   {"Solutions", "\n1\n", fmt.Sprintf("\n%d\n", per)},
+			last: {fmt.Sprintf("\n%d\n", 150/per*per+1), "\n150\n"},
 		})
 	})
 	t.Run("classroom", func(t *testing.T) {
 		puzzles := nineByNine(t, 5)
 		pdf := mustWriteBook(t, puzzles, BookOptions{PerPage: 1})
-		checkPDF(t, pdf, 5, map[int][]string{3: {"Puzzle 3\n"}, 5: {"Puzzle 5\n"}})
+		checkPDF(t, pdf, 6, map[int][]string{3: {"Puzzle 3\n"}, 5: {"Puzzle 5\n"}})
 	})
 	t.Run("site", func(t *testing.T) {
 		lines := dataLines(t, "royle17/puzzles.txt", 20)
@@ -620,8 +644,18 @@ func TestUseCases(t *testing.T) {
 		}
 		puzzles := nineByNine(t, 1000)
 		pdf := mustWriteBook(t, puzzles, BookOptions{Title: "Thousand", Page: "a4", Solutions: true})
-		// title, 167 pages of 6, 34 pages of 30 solutions
-		checkPDF(t, pdf, 1+167+34, map[int][]string{168: {"Puzzle 1000\n"}, 202: {"\n1000\n"}})
+		// title, blank, 167 pages of 6 from page 3 (the book has more than
+		// 150 pages: puzzles are laid out with the wider gutter), blank,
+		// then the solutions from page 171
+		b, err := newBook(puzzles, BookOptions{Title: "Thousand", Page: "a4", Solutions: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(b.pages)
+		checkPDF(t, pdf, n, map[int][]string{169: {"Puzzle 1000\n"}, 171: {"Solutions\n", "\n1\n"}})
+		if n%2 != 0 || b.margins.inner != Gutter(n) {
+			t.Errorf("%d pages with a %.0fpt gutter, want an even count and %.0fpt", n, b.margins.inner, Gutter(n))
+		}
 	})
 }
 
@@ -632,7 +666,7 @@ func TestNumberByPosition(t *testing.T) {
 	}
 	puzzles[1].Number = 42
 	pdf := mustWriteBook(t, puzzles, BookOptions{})
-	checkPDF(t, pdf, 1, map[int][]string{1: {"Puzzle 1\n", "Puzzle 42\n", "Puzzle 3\n"}})
+	checkPDF(t, pdf, 2, map[int][]string{1: {"Puzzle 1\n", "Puzzle 42\n", "Puzzle 3\n"}})
 }
 
 func TestCustomAlphabet(t *testing.T) {
@@ -724,9 +758,9 @@ func TestPoppler(t *testing.T) {
 	if err != nil {
 		t.Fatalf("pdfinfo: %v\n%s", err, out)
 	}
-	// title, 3 pages of 4 puzzles, 1 page of solutions
-	if !regexp.MustCompile(`(?m)^Pages:\s+5$`).Match(out) || !regexp.MustCompile(`(?m)^Page size:\s+432 x 648 pts`).Match(out) {
-		t.Errorf("pdfinfo says:\n%s\nwant 5 pages of 432 x 648 pts", out)
+	// title, blank, 3 pages of 4 puzzles, blank, 1 page of solutions, blank
+	if !regexp.MustCompile(`(?m)^Pages:\s+8$`).Match(out) || !regexp.MustCompile(`(?m)^Page size:\s+432 x 648 pts`).Match(out) {
+		t.Errorf("pdfinfo says:\n%s\nwant 8 pages of 432 x 648 pts", out)
 	}
 	out, err = exec.Command(pdffonts, path).CombinedOutput()
 	if err != nil {
@@ -741,7 +775,7 @@ func TestPoppler(t *testing.T) {
 			t.Errorf("pdffonts: font not embedded: %s", l)
 		}
 	}
-	for page, want := range map[int][]string{1: {"Poppler"}, 2: {"Puzzle 1", "Puzzle 4"}, 4: {"Puzzle 9", "Puzzle 10"}, 5: {"Solutions"}} {
+	for page, want := range map[int][]string{1: {"Poppler"}, 3: {"Puzzle 1", "Puzzle 4"}, 5: {"Puzzle 9", "Puzzle 10"}, 7: {"Solutions"}} {
 		out, err := exec.Command(pdftotext, "-f", fmt.Sprint(page), "-l", fmt.Sprint(page), path, "-").CombinedOutput()
 		if err != nil {
 			t.Fatalf("pdftotext: %v\n%s", err, out)
@@ -854,8 +888,8 @@ func TestRender(t *testing.T) {
 			img := renderPage(t, pdf, 1, dpi)
 			scale := dpi / 72.0
 			ps := mustPage(t, size)
-			c := content(ps, marginsFor(ps), 1)
-			side := gridSide(c, puzzleLabelSize(c.w)) * scale
+			c := content(ps, marginsFor(Gutter(0)), 1)
+			side := puzzleFrameFor(c, 1, false).side * scale
 
 			rows := gridLines(img, false, int(side*0.9))
 			cols := gridLines(img, true, int(side*0.9))
@@ -912,7 +946,7 @@ func TestLongTitle(t *testing.T) {
 	} {
 		pdf := mustWriteBook(t, puzzles, BookOptions{Title: tt.title, Page: "6x9"})
 		keepPDF(t, fmt.Sprintf("title-%d", len(tt.title)), pdf)
-		checkPDF(t, pdf, 2, map[int][]string{1: tt.want})
+		checkPDF(t, pdf, 4, map[int][]string{1: tt.want}) // title, blank, puzzle, blank
 		img := renderPage(t, pdf, 1, 50)
 		// nothing drawn in the outer 30 points of the page
 		edge := 30 * 50 / 72
@@ -958,7 +992,7 @@ func FuzzBookText(f *testing.F) {
 		ps := slices.Clone(puzzles)
 		ps[0].Level = level
 		var buf bytes.Buffer
-		if err := WriteBook(&buf, ps, BookOptions{Title: title, Solutions: true}); err != nil {
+		if err := WriteBook(&buf, ps, BookOptions{Title: title, Front: title + "\n" + level, Solutions: true}); err != nil {
 			t.Fatalf("WriteBook(title %q, level %q) = %v", title, level, err)
 		}
 		if err := api.Validate(bytes.NewReader(buf.Bytes()), conf); err != nil {

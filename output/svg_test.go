@@ -6,15 +6,16 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
 
-// TestWriteSVG checks every size: the SVG is well-formed XML with one
-// text element per given, holding that given's symbol, and N-1 lines
-// each way.
+// TestWriteSVG checks every size: the SVG is well-formed XML that names
+// no font, draws one defined path per given for that given's symbol, and
+// N-1 lines each way.
 func TestWriteSVG(t *testing.T) {
 	books := sizeBooks(t)
 	for _, name := range slices.Sorted(maps.Keys(books)) {
@@ -25,6 +26,7 @@ func TestWriteSVG(t *testing.T) {
 				t.Fatalf("WriteSVG(%s) = %v", name, err)
 			}
 			var texts []string
+			paths := map[string]string{}
 			nlines := 0
 			dec := xml.NewDecoder(&buf)
 			for {
@@ -39,12 +41,20 @@ func TestWriteSVG(t *testing.T) {
 					switch se.Name.Local {
 					case "line":
 						nlines++
-					case "text":
-						var s string
-						if err := dec.DecodeElement(&s, &se); err != nil {
-							t.Fatal(err)
+					case "text", "font", "style":
+						t.Errorf("WriteSVG(%s) has a %s element: it depends on the viewer's fonts", name, se.Name.Local)
+					case "path":
+						paths[attr(se, "id")] = attr(se, "d")
+					case "use":
+						id := strings.TrimPrefix(attr(se, "href"), "#")
+						if paths[id] == "" {
+							t.Errorf("WriteSVG(%s) uses %q, not defined before", name, id)
 						}
-						texts = append(texts, s)
+						c, err := strconv.Atoi(strings.TrimPrefix(id, "s"))
+						if err != nil {
+							t.Fatalf("WriteSVG(%s): use of %q, want s and a symbol code", name, id)
+						}
+						texts = append(texts, string(rune(c)))
 					}
 				}
 			}
@@ -64,6 +74,17 @@ func TestWriteSVG(t *testing.T) {
 			}
 		})
 	}
+}
+
+// attr returns the value of the attribute called name (in any namespace,
+// the first found) of se.
+func attr(se xml.StartElement, name string) string {
+	for _, a := range se.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
 }
 
 func TestWriteSVGEscapes(t *testing.T) {

@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
 	"github.com/sudokugen/sudokugen/verify"
@@ -16,34 +19,73 @@ import (
 
 // bookFlags are the layout flags of every command that writes a PDF book.
 type bookFlags struct {
-	title   string
-	page    string
-	perPage int
+	title      string
+	page       string
+	perPage    int
+	sections   bool
+	front      string // file of the copyright or notes page
+	largePrint bool
+	frontText  string // its text, read by validate
 }
 
 func (f *bookFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.title, "title", "", "PDF: title of the book, printed on a title page")
-	fl.StringVar(&f.page, "page", "a4", "PDF: page size, one of "+strings.Join(output.PageSizeNames(), ", "))
+	fl.StringVar(&f.page, "page", "a4", "PDF: trim size, one of "+strings.Join(output.PageSizeNames(), ", ")+", or WxH in inches or mm (6.14x9.21, 148x210mm)")
 	fl.IntVar(&f.perPage, "per-page", 0, "PDF: puzzles per page, 1, 2, 4 or 6 (default: by grid size)")
+	fl.BoolVar(&f.sections, "sections", false, "PDF: a section per level, easiest first, with a contents page")
+	fl.StringVar(&f.front, "front", "", "PDF: plain text file for a copyright or notes page after the title")
+	fl.BoolVar(&f.largePrint, "large-print", false, "PDF: one or two puzzles a page with symbols of at least 24 points")
 }
+
+// maxFront is the largest --front file read: a page holds far less.
+const maxFront = 64 << 10
 
 func (f *bookFlags) validate() error {
 	if _, err := output.ParsePageSize(f.page); err != nil {
 		return usageError("--page: %v", err)
 	}
-	switch f.perPage {
-	case 0, 1, 2, 4, 6:
-	default:
+	switch {
+	case f.largePrint && f.perPage > 2:
+		return usageError("--large-print holds 1 or 2 puzzles a page, not %d", f.perPage)
+	case f.perPage != 0 && f.perPage != 1 && f.perPage != 2 && f.perPage != 4 && f.perPage != 6:
 		return usageError("--per-page must be 1, 2, 4 or 6, not %d", f.perPage)
 	}
+	if f.front != "" {
+		b, err := readSmall(f.front, maxFront)
+		if err != nil {
+			return usageError("--front: %v", err)
+		}
+		f.frontText = string(b)
+	}
 	return nil
+}
+
+// readSmall reads the file at path, refusing one larger than limit bytes.
+func readSmall(path string, limit int64) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	b, err := io.ReadAll(io.LimitReader(fh, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d KiB", path, limit>>10)
+	}
+	if !utf8.Valid(b) {
+		return nil, fmt.Errorf("%s: not UTF-8 text", path)
+	}
+	return b, nil
 }
 
 // write lays out the puzzles as a PDF book at path, or on stdout when
 // stdout is not a terminal.
 func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solutions bool) error {
-	opts := output.BookOptions{Title: f.title, Page: f.page, PerPage: f.perPage, Solutions: solutions}
+	opts := output.BookOptions{Title: f.title, Page: f.page, PerPage: f.perPage, Solutions: solutions,
+		Sections: f.sections, Front: f.frontText, LargePrint: f.largePrint}
 	if path == "" || path == "-" {
 		if isTerminal(s.Out) {
 			return usageError("a PDF book is not for a terminal: give -o book.pdf, or redirect the output")
@@ -82,6 +124,7 @@ type bookOptions struct {
 	allowMulti bool
 	levels     bool
 	quiet      bool
+	pixels     int
 	files      []string
 }
 
@@ -97,9 +140,19 @@ margins mirrored for binding, and the solutions at the back.
 
 A book with a puzzle that is not unique is refused, with the list of such
 puzzles, unless --allow-nonunique. The file is written whole or not at all.
-With --format svg, the one puzzle of the input is drawn as an SVG image.`,
+With --sections the book has a section per level (rated when the input
+has none), easiest first, a contents page and PDF bookmarks; --front adds
+a copyright or notes page; --large-print prints one or two puzzles a page.
+Margins follow print-on-demand interior rules: the inside margin grows with
+the page count, sections and solutions start on right-hand pages, and the
+page count is even.
+
+With --format svg or png, the one puzzle of the input is drawn as an SVG
+image or a PNG of --pixels pixels a side.`,
 		Example: `  sudokugen book puzzles.txt --page 6x9 --per-page 6 --title "Sudoku Vol. 1" -o book.pdf
-  sudokugen book --format svg -o puzzle.svg < puzzle.txt`,
+  sudokugen book mixed.txt --page 8.5x11 --sections --large-print --front notice.txt -o big.pdf
+  sudokugen book --format svg -o puzzle.svg < puzzle.txt
+  sudokugen book --format png --pixels 1080 -o puzzle.png < puzzle.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
 			return runBook(cmd.Context(), s, opts)
@@ -110,7 +163,8 @@ With --format svg, the one puzzle of the input is drawn as an SVG image.`,
 	opts.book.register(cmd)
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
-	fl.StringVarP(&opts.format, "format", "f", "pdf", "pdf, or svg for a single puzzle")
+	fl.StringVarP(&opts.format, "format", "f", "pdf", "pdf, or svg or png for a single puzzle")
+	fl.IntVar(&opts.pixels, "pixels", 1080, "png: width and height of the image in pixels")
 	fl.BoolVar(&opts.solutions, "solutions", true, "print the solutions at the back of the book")
 	fl.BoolVar(&opts.allowMulti, "allow-nonunique", false, "print puzzles without exactly one solution too")
 	fl.BoolVar(&opts.levels, "levels", true, "rate each puzzle and print its level and score in its label")
@@ -119,10 +173,7 @@ With --format svg, the one puzzle of the input is drawn as an SVG image.`,
 }
 
 func runBook(ctx context.Context, s *streams, opts bookOptions) error {
-	if opts.format != "pdf" && opts.format != "svg" {
-		return usageError("--format %q: want pdf or svg", opts.format)
-	}
-	if err := opts.book.validate(); err != nil {
+	if err := opts.validate(); err != nil {
 		return err
 	}
 	ro, pool, err := setup(opts.in, opts.pool)
@@ -171,18 +222,13 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	if len(puzzles) == 0 {
 		return &exitError{code: exitNotOK, err: fmt.Errorf("no puzzles to print")}
 	}
+	if opts.format != "pdf" {
+		return writeImage(s, opts, puzzles, ro.Alphabet)
+	}
 	if opts.levels {
 		if err := rateBook(ctx, pool, puzzles); err != nil {
 			return err
 		}
-	}
-	if opts.format == "svg" {
-		if len(puzzles) != 1 {
-			return usageError("--format svg draws one puzzle; the input has %d", len(puzzles))
-		}
-		return writeOutput(opts.output, s.Out, func(w *bufio.Writer) error {
-			return output.WriteSVG(w, puzzles[0], ro.Alphabet)
-		})
 	}
 	if err := opts.book.write(s, opts.output, puzzles, opts.solutions); err != nil {
 		return err
@@ -198,6 +244,34 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 		return &exitError{code: exitNotOK}
 	}
 	return nil
+}
+
+func (o *bookOptions) validate() error {
+	if o.format != "pdf" && o.format != "svg" && o.format != "png" {
+		return usageError("--format %q: want pdf, svg or png", o.format)
+	}
+	if o.pixels < output.MinPNGSize || o.pixels > output.MaxPNGSize {
+		return usageError("--pixels %d: want %d to %d", o.pixels, output.MinPNGSize, output.MaxPNGSize)
+	}
+	// sections go by level: rate the puzzles even when told not to
+	o.levels = o.levels || o.book.sections
+	return o.book.validate()
+}
+
+// writeImage draws the one puzzle of the input as SVG or PNG.
+func writeImage(s *streams, opts bookOptions, puzzles []output.Puzzle, a *grid.Alphabet) error {
+	if len(puzzles) != 1 {
+		return usageError("--format %s draws one puzzle; the input has %d", opts.format, len(puzzles))
+	}
+	if opts.format == "png" && (opts.output == "" || opts.output == "-") && isTerminal(s.Out) {
+		return usageError("a PNG image is not for a terminal: give -o puzzle.png, or redirect the output")
+	}
+	return writeOutput(opts.output, s.Out, func(w *bufio.Writer) error {
+		if opts.format == "png" {
+			return output.WritePNG(w, puzzles[0], a, opts.pixels)
+		}
+		return output.WriteSVG(w, puzzles[0], a)
+	})
 }
 
 // rateBook rates the puzzles that have a solution on the pool and puts

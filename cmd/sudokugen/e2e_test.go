@@ -98,26 +98,54 @@ func royleInput(t *testing.T, n int) []byte {
 	return bytes.Join(lines[:n], nil)
 }
 
-// A worker killed with SIGKILL in the middle of a run is replaced; the run
-// completes with every verdict right.
+// A worker killed with SIGKILL in the middle of a run is replaced, and so
+// is its replacement, killed as soon as it appears (while it starts); the
+// run completes with every verdict right. The kills wait for verdicts, not
+// for a time, so a loaded machine cannot make them miss.
 func TestE2EKillWorker(t *testing.T) {
 	bin := sgBinary(t)
 	in := royleInput(t, 20000)
 	cmd := exec.Command(bin, "verify", "--workers", "2", "-q")
 	cmd.Stdin = bytes.NewReader(in)
-	var out bytes.Buffer
-	cmd.Stdout = &out
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// Both workers are serving once verdicts come out.
+	r := bufio.NewReader(stdout)
+	var out bytes.Buffer
+	for out.Len() == 0 || strings.Count(out.String(), "\n") < 100 {
+		line, err := r.ReadString('\n')
+		out.WriteString(line)
+		if err != nil {
+			t.Fatalf("verdicts before the kill: %v after %d bytes", err, out.Len())
+		}
+	}
 	kids := waitChildren(t, cmd.Process.Pid, 2)
-	time.Sleep(200 * time.Millisecond)
 	if err := syscall.Kill(kids[0], syscall.SIGKILL); err != nil {
 		t.Fatalf("kill worker %d: %v", kids[0], err)
 	}
-	err := cmd.Wait()
-	if err != nil {
-		t.Fatalf("run with a killed worker: %v", err)
+	// Kill the replacement the moment it is there, before it is ready.
+	deadline := time.Now().Add(10 * time.Second)
+	killed := false
+	for !killed && time.Now().Before(deadline) {
+		for _, k := range children(cmd.Process.Pid) {
+			if k != kids[0] && k != kids[1] {
+				killed = syscall.Kill(k, syscall.SIGKILL) == nil
+				t.Logf("killed replacement %d while it started: %v", k, killed)
+			}
+		}
+		time.Sleep(time.Millisecond)
+	}
+	rest, _ := io.ReadAll(r)
+	out.Write(rest)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("run with killed workers: %v; stderr %q", err, errb.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 20000 {
@@ -162,8 +190,11 @@ func TestE2ESignals(t *testing.T) {
 				if d > 3*time.Second {
 					t.Errorf("exit %v after the signal, want within 1s", d)
 				}
-				if code := cmd.ProcessState.ExitCode(); code == 0 {
-					t.Errorf("exit code 0 after %v", sig)
+				if code, want := cmd.ProcessState.ExitCode(), 128+int(sig); code != want {
+					t.Errorf("exit code %d after %v, want %d", code, sig, want)
+				}
+				if n := strings.Count(errb.String(), "interrupted"); n != 1 {
+					t.Errorf("stderr says interrupted %d times, want once: %q", n, errb.String())
 				}
 				for _, k := range kids {
 					if alive(k) {
@@ -329,4 +360,48 @@ func residentBytes(pid int) int {
 		}
 	}
 	return 0
+}
+
+// SIGTERM and SIGINT stop a run that works in this process at once, even
+// in the middle of a solve that takes minutes: counting the solutions of an
+// empty 16x16 grid, with no workers, or with workers but one puzzle.
+func TestE2EInProcessSignal(t *testing.T) {
+	bin := sgBinary(t)
+	empty := strings.Repeat(".", 256) + "\n"
+	for _, workers := range []string{"0", "2"} {
+		for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+			cmd := exec.Command(bin, "verify", "--count-limit", "1000000", "--workers", workers, "-q")
+			cmd.Stdin = strings.NewReader(empty)
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(300 * time.Millisecond)
+			sent := time.Now()
+			cmd.Process.Signal(sig)
+			cmd.Wait()
+			d := time.Since(sent)
+			t.Logf("workers %s, %v: exit %v after the signal", workers, sig, d.Round(time.Millisecond))
+			if d > 3*time.Second {
+				t.Errorf("workers %s: exit %v after %v, want within 1s", workers, d, sig)
+			}
+			if code, want := cmd.ProcessState.ExitCode(), 128+int(sig); code != want {
+				t.Errorf("workers %s: exit code %d after %v, want %d; stderr %q", workers, code, sig, want, errb.String())
+			}
+		}
+	}
+}
+
+// Givens that clash are invalid, whatever --timeout says: they are decided
+// before any job is sent.
+func TestE2ETimeoutClash(t *testing.T) {
+	bin := sgBinary(t)
+	clash := "11" + strings.Repeat(".", 79) + "\n"
+	cmd := exec.Command(bin, "verify", "--timeout", "1ms", "--workers", "2", "-q")
+	cmd.Stdin = strings.NewReader(clash)
+	out, _ := cmd.Output()
+	if !strings.Contains(string(out), ": invalid: ") {
+		t.Fatalf("clashing givens with --timeout 1ms: %q, want invalid", out)
+	}
 }

@@ -40,6 +40,8 @@ type generateOptions struct {
 	book       bookFlags
 	difficulty string
 	score      string
+	mix        string
+	exclude    []string
 	check      string   // --check: "" or "sat"
 	needs      []string // --needs: technique names
 	// shard and afterOthers: see shard.go
@@ -91,6 +93,8 @@ or is not written at all (pdf).`,
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no seed, progress or summary on stderr")
 	fl.StringVar(&opts.difficulty, "difficulty", "", "level to aim at: easy, medium, hard, expert, extreme")
 	fl.StringVar(&opts.score, "score", "", "Sudoku Explainer score range to aim at, such as 2.5..4.0 (or 7.0.. for at least 7.0)")
+	fl.StringVar(&opts.mix, "mix", "", "puzzles of several levels, such as easy:20,medium:20,hard:20,expert:10 (replaces -n; a PDF gets a section per level)")
+	fl.StringSliceVar(&opts.exclude, "exclude", nil, "never make a puzzle equivalent to one in these files (earlier volumes), nor two equivalent puzzles in one run")
 	opts.pool.register(cmd)
 	opts.book.register(cmd)
 	return cmd
@@ -171,11 +175,6 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	if opts.maxSolves < 0 {
 		return usageError("--max-solves must not be negative")
 	}
-	if gen.MaxSolves == 0 && sh.N() >= 25 {
-		// The search settles nearly every removal of a giant; those it
-		// cannot take the solver seconds each, late in the pass.
-		gen.MaxSolves = 1
-	}
 	if gen.Check, err = checkMode(opts.check); err != nil {
 		return err
 	}
@@ -185,6 +184,10 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 			return usageError("--needs: %v", err)
 		}
 		gen.Needs = append(gen.Needs, need)
+	}
+	parts, seen, err := opts.distinct(&gen, sh, s.In)
+	if err != nil {
+		return err
 	}
 	if random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
@@ -203,6 +206,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 		k++
 		return t, true, nil
 	}
+	run := runner(pool, next, seen, parts, gen, seed, opts.start)
 	prog := newProgress(s.Err, opts.quiet, "puzzles")
 	prog.total = opts.count
 	made := 0
@@ -227,7 +231,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 
 	if pdf {
 		var puzzles []output.Puzzle
-		err := pool.Run(ctx, next, func(o worker.Result) error {
+		err := run(ctx, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
 			}
@@ -248,7 +252,7 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	return writeRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
 		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
 		sep := opts.afterOthers && (format == output.FormatGrid || format == output.FormatSDK)
-		err := pool.Run(ctx, next, func(o worker.Result) error {
+		err := run(ctx, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
 			}
@@ -270,12 +274,45 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 			return commit()
 		})
 		report()
-		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet {
+		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet && seen == nil {
 			fmt.Fprintf(s.Err, "sudokugen: interrupted: %d complete puzzles written; continue with --start %d -n %d\n",
 				made, opts.start+made, opts.count-made)
+			return &exitError{code: exitSignal} // reported
 		}
 		return generateError(err, genErr)
 	})
+}
+
+// parts returns the levels and counts of the run: those of --mix, or one
+// part of -n puzzles with the score range of gen.
+func (o *generateOptions) parts(gen generate.Options) ([]mixPart, error) {
+	if o.mix == "" {
+		return []mixPart{{count: o.count, lo: gen.MinScore, hi: gen.MaxScore}}, nil
+	}
+	if o.difficulty != "" || o.score != "" {
+		return nil, usageError("--mix sets the levels: it cannot be used with --difficulty or --score")
+	}
+	return parseMix(o.mix)
+}
+
+// distinct sets up a run of --mix levels or with --exclude: the parts of
+// the run, and the set of forms to avoid (nil for a plain run). A mixed
+// run rates every puzzle and lays out a PDF in sections.
+func (o *generateOptions) distinct(gen *generate.Options, sh grid.Shape, stdin io.Reader) ([]mixPart, seenForms, error) {
+	parts, err := o.parts(*gen)
+	if err != nil || o.mix == "" && o.exclude == nil {
+		return parts, nil, err
+	}
+	if o.mix != "" {
+		gen.Rate, gen.MinScore, gen.MaxScore = true, 0, 0
+		o.book.sections = true
+		o.count = 0
+		for _, p := range parts {
+			o.count += p.count
+		}
+	}
+	seen, err := loadExcluded(o.exclude, stdin, sh, 10_000_000)
+	return parts, seen, err
 }
 
 // generateError turns a failed run into the error to report.

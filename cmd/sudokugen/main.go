@@ -13,8 +13,26 @@ func main() {
 	// with a message, not kill it silently: with SIGPIPE caught, writes to
 	// the closed pipe fail with EPIPE, which the commands report.
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signalContext()
 	code := run(ctx, os.Args[1:], &streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 	stop()
 	os.Exit(code)
+}
+
+// signalContext returns a context that SIGINT or SIGTERM cancels, with the
+// signal as its cause. A second signal gets the default action: it ends
+// the process at once.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case sig := <-sigs:
+			signal.Stop(sigs)
+			cancel(&signalError{sig: sig})
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { signal.Stop(sigs); cancel(nil) }
 }

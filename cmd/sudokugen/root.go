@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"syscall"
 
 	"github.com/spf13/cobra"
 )
@@ -14,10 +16,10 @@ var version = "0.1.0-dev"
 
 // Exit codes.
 const (
-	exitOK     = 0 // every puzzle unique, or the job done
-	exitNotOK  = 1 // some puzzle is not unique (or timed out, or failed)
-	exitUsage  = 2 // a usage or I/O error
-	exitSignal = 130
+	exitOK     = 0   // every puzzle unique, or the job done
+	exitNotOK  = 1   // some puzzle is not unique (or timed out, or failed)
+	exitUsage  = 2   // a usage or I/O error
+	exitSignal = 128 // plus the number of the signal that ended the run
 )
 
 // streams are the standard streams of one run, replaced by buffers in tests.
@@ -75,6 +77,7 @@ solution is found, the solver proves that no other solution exists.`,
 		newGenerateCmd(s),
 		newBookCmd(s),
 		newRateCmd(s),
+		newCanonCmd(s),
 		newWorkerCmd(s),
 	)
 	return root
@@ -89,17 +92,39 @@ func run(ctx context.Context, args []string, s *streams) int {
 		return exitOK
 	}
 	var ee *exitError
-	if errors.As(err, &ee) {
+	isExit := errors.As(err, &ee)
+	if ctx.Err() != nil {
+		// A command that said what the interruption left behind has
+		// reported it already.
+		if !isExit || ee.err != nil {
+			fmt.Fprintln(s.Err, "sudokugen: interrupted")
+		}
+		return signalCode(ctx)
+	}
+	if isExit {
 		if ee.err != nil {
 			fmt.Fprintf(s.Err, "sudokugen: %v\n", ee.err)
 		}
 		return ee.code
 	}
-	if ctx.Err() != nil {
-		fmt.Fprintln(s.Err, "sudokugen: interrupted")
-		return exitSignal
-	}
 	// cobra's own errors (unknown command, bad arguments) are usage errors.
 	fmt.Fprintf(s.Err, "sudokugen: %v\n", err)
 	return exitUsage
+}
+
+// signalError is the cause of a run stopped by a signal.
+type signalError struct{ sig os.Signal }
+
+func (e *signalError) Error() string { return e.sig.String() }
+
+// signalCode is the exit code of a run that ctx stopped: 128 plus the
+// signal's number, as a shell reports it (130 for SIGINT, 143 for SIGTERM).
+func signalCode(ctx context.Context) int {
+	var se *signalError
+	if errors.As(context.Cause(ctx), &se) {
+		if n, ok := se.sig.(syscall.Signal); ok {
+			return exitSignal + int(n)
+		}
+	}
+	return exitSignal + int(syscall.SIGINT)
 }

@@ -99,6 +99,9 @@ func applyShard(opts *generateOptions, getenv func(string) string) error {
 	if opts.seed == "" {
 		return usageError("--shard needs --seed: every shard must use the same seed")
 	}
+	if opts.mix != "" || opts.exclude != nil {
+		return usageError("--shard cannot be used with --mix or --exclude: which puzzles such a run keeps depends on those before them")
+	}
 	if opts.format == "pdf" {
 		return usageError("--shard: pdf books cannot be joined; write text or json and make the book from the joined file")
 	}
