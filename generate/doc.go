@@ -61,5 +61,7 @@
 // as the clues thin out, so a minimal puzzle is still out of reach; with
 // the default budget of one solve a unique one takes about 0.4 s and keeps
 // about 278 of its 625 clues, and a 36x36 one 1.5 to 2 s. gophersat allows
-// one solve per process at a time, so parallel runs use worker processes.
+// one solve per process at a time, so parallel runs use worker processes:
+// package internal/worker runs generation on them for the command line and
+// the service.
 package generate

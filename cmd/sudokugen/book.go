@@ -14,7 +14,6 @@ import (
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
-	"github.com/sudokugen/sudokugen/verify"
 )
 
 // bookFlags are the layout flags of every command that writes a PDF book.
@@ -105,16 +104,8 @@ func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solu
 	return nil
 }
 
-func isTerminal(w any) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
 type bookOptions struct {
+	io         *streams // where the command reads and writes
 	in         inputFlags
 	pool       poolFlags
 	book       bookFlags
@@ -129,7 +120,7 @@ type bookOptions struct {
 }
 
 func newBookCmd(s *streams) *cobra.Command {
-	var opts bookOptions
+	opts := bookOptions{io: s}
 	cmd := &cobra.Command{
 		Use:   "book [FILE...]",
 		Short: "Lay out existing puzzles as a print-ready PDF book (or one as SVG)",
@@ -155,7 +146,7 @@ image or a PNG of --pixels pixels a side.`,
   sudokugen book --format png --pixels 1080 -o puzzle.png < puzzle.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
-			return runBook(cmd.Context(), s, opts)
+			return runBook(cmd.Context(), opts)
 		},
 	}
 	opts.in.register(cmd)
@@ -172,7 +163,8 @@ image or a PNG of --pixels pixels a side.`,
 	return cmd
 }
 
-func runBook(ctx context.Context, s *streams, opts bookOptions) error {
+func runBook(ctx context.Context, opts bookOptions) error {
+	s := opts.io
 	if err := opts.validate(); err != nil {
 		return err
 	}
@@ -186,15 +178,15 @@ func runBook(ctx context.Context, s *streams, opts bookOptions) error {
 	sum := newSummary()
 	prog := newProgress(s.Err, opts.quiet, "checked")
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	err = checkAll(ctx, rs, pool, 2, func(c checked) error {
-		sum.add(c.status())
+	err = checkAll(ctx, rs, pool, 2, func(c verdict) error {
+		sum.add(c.status)
 		prog.tick(sum.total)
 		if c.rec.Err != nil {
 			offenders = append(offenders, plainVerdict(c))
 			return nil
 		}
 		p := output.Puzzle{Number: c.rec.Index + 1, Grid: c.rec.Grid}
-		if c.err == nil && c.result.Status == verify.Unique {
+		if c.status == "unique" {
 			sol := c.result.Solutions[0]
 			p.Solution = &sol
 		} else {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
-	"github.com/sudokugen/sudokugen/verify"
 )
 
 // poolFlags are the flags of every command that runs the worker pool.
@@ -73,41 +72,6 @@ func newPool(f poolFlags) (*worker.Pool, error) {
 		return cmd
 	}
 	return worker.New(cfg), nil
-}
-
-// checked is one record with its verdict.
-type checked struct {
-	rec    grid.Record
-	file   string
-	result verify.Result
-	err    error // the record's error: a parse error, a timeout, a failed worker
-}
-
-// status returns the record's verdict name, including the outcomes that
-// are not verdicts.
-func (c checked) status() string {
-	switch {
-	case c.rec.Err != nil:
-		return "invalid"
-	case c.err != nil && errorsIsTimeout(c.err):
-		return "timeout"
-	case c.err != nil, c.result.Err != nil && c.result.Status != verify.Invalid:
-		return "error"
-	}
-	return c.result.Status.String()
-}
-
-// checkAll verifies every record of the inputs on the pool and calls each
-// with the records in input order.
-func checkAll(ctx context.Context, rs *records, pool *worker.Pool, countLimit int, each func(checked) error) error {
-	job := worker.Job{Kind: worker.Verify, CountLimit: countLimit}
-	return runAll(ctx, rs, pool, job, func(it item) error {
-		c := checked{rec: it.rec, file: it.file}
-		if c.rec.Err == nil {
-			c.result, c.err = it.res.Verify, it.res.Err
-		}
-		return each(c)
-	})
 }
 
 // item is one record of the input with the result of its job.

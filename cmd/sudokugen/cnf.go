@@ -13,13 +13,14 @@ import (
 )
 
 type cnfOptions struct {
+	io     *streams // where the command reads and writes
 	in     inputFlags
 	output string
 	files  []string
 }
 
 func newCNFCmd(s *streams) *cobra.Command {
-	var opts cnfOptions
+	opts := cnfOptions{io: s}
 	cmd := &cobra.Command{
 		Use:   "cnf [FILE]",
 		Short: "Write the SAT encoding of a puzzle as DIMACS CNF",
@@ -36,7 +37,7 @@ once; "at most one" is written as one binary clause per pair, which makes
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
-			return runCNF(cmd.Context(), s, opts)
+			return runCNF(cmd.Context(), opts)
 		},
 	}
 	opts.in.register(cmd)
@@ -44,7 +45,8 @@ once; "at most one" is written as one binary clause per pair, which makes
 	return cmd
 }
 
-func runCNF(ctx context.Context, s *streams, opts cnfOptions) error {
+func runCNF(ctx context.Context, opts cnfOptions) error {
+	s := opts.io
 	ro, err := opts.in.readOptions()
 	if err != nil {
 		return err

@@ -377,7 +377,10 @@ func TestE2EInProcessSignal(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(300 * time.Millisecond)
+			// Signal only once the process catches the signal: sooner, the
+			// default action would end it, and the test would not test it.
+			waitCatching(t, cmd.Process.Pid, sig)
+			time.Sleep(100 * time.Millisecond)
 			sent := time.Now()
 			cmd.Process.Signal(sig)
 			cmd.Wait()
@@ -404,4 +407,23 @@ func TestE2ETimeoutClash(t *testing.T) {
 	if !strings.Contains(string(out), ": invalid: ") {
 		t.Fatalf("clashing givens with --timeout 1ms: %q, want invalid", out)
 	}
+}
+
+// waitCatching waits until process pid has a handler for sig, as its
+// SigCgt mask in /proc says.
+func waitCatching(t *testing.T, pid int, sig syscall.Signal) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+		for _, l := range strings.Split(string(b), "\n") {
+			if mask, ok := strings.CutPrefix(l, "SigCgt:"); ok {
+				if m, err := strconv.ParseUint(strings.TrimSpace(mask), 16, 64); err == nil && m&(1<<(uint(sig)-1)) != 0 {
+					return
+				}
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("process %d does not catch %v after 10s", pid, sig)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -24,6 +23,7 @@ import (
 )
 
 type generateOptions struct {
+	io         *streams // where the command reads and writes
 	count      int
 	size       string
 	box        string
@@ -50,7 +50,7 @@ type generateOptions struct {
 }
 
 func newGenerateCmd(s *streams) *cobra.Command {
-	var opts generateOptions
+	opts := generateOptions{io: s}
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate puzzles that have exactly one solution",
@@ -72,7 +72,7 @@ or is not written at all (pdf).`,
   sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runGenerate(cmd.Context(), s, opts)
+			return runGenerate(cmd.Context(), opts)
 		},
 	}
 	fl := cmd.Flags()
@@ -81,9 +81,9 @@ or is not written at all (pdf).`,
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
 	fl.IntVar(&opts.start, "start", 0, "index of the first puzzle, to split a run over machines")
+	fl.Var(&opts.shard, "shard", "make part I of N of the run (0-based; auto/N reads JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); the parts joined in order are the whole run")
 	fl.StringSliceVar(&opts.needs, "needs", nil, "techniques the puzzles' rating must use, by the names rate gives (x-wing, naked pair, xy-wing, swordfish, locked candidates...); several allowed")
 	fl.StringVar(&opts.check, "check", "", "sat: decide every step of generation again with the SAT solver and fail on any difference (same output, slower)")
-	fl.Var(&opts.shard, "shard", "make part I of N of the run (0-based; auto/N reads JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); the parts joined in order are the whole run")
 	fl.Var(&opts.symmetry, "symmetry", "clue pattern: none, rot180, rot90, mirror, flip, diagonal")
 	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
 	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 25x25, 1 from 25x25 up)")
@@ -131,65 +131,21 @@ func (o *generateOptions) shape() (grid.Shape, error) {
 	return sh, nil
 }
 
-func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
-	if opts.count < 0 {
-		return usageError("-n must not be negative")
-	}
-	if opts.start < 0 {
-		return usageError("--start must not be negative")
-	}
-	if opts.clues < 0 {
-		return usageError("--clues must not be negative")
+func runGenerate(ctx context.Context, opts generateOptions) error {
+	s := opts.io
+	pl, err := opts.plan()
+	if err != nil {
+		return err
 	}
 	if err := applyShard(&opts, os.Getenv); err != nil {
 		return err
 	}
-	if err := opts.pool.validate(); err != nil {
-		return err
-	}
-	sh, err := opts.shape()
+	gen, format, pdf, seed := pl.gen, pl.format, pl.pdf, pl.seed
+	parts, seen, err := opts.distinct(&gen, gen.Shape, s.In)
 	if err != nil {
 		return err
 	}
-	if opts.clues > sh.Cells() {
-		return usageError("--clues %d is more than the %d cells of a %dx%d grid", opts.clues, sh.Cells(), sh.N(), sh.N())
-	}
-	pdf := opts.format == "pdf"
-	var format output.Format
-	if !pdf {
-		if format, err = output.ParseFormat(opts.format); err != nil {
-			return usageError("--format: %v, pdf", err)
-		}
-	} else if err := opts.book.validate(); err != nil {
-		return err
-	}
-	seed, random, err := seedOf(opts.seed)
-	if err != nil {
-		return err
-	}
-	gen := generate.Options{Shape: sh, Symmetry: opts.symmetry, Clues: opts.clues, MaxSolves: opts.maxSolves,
-		Rate: pdf || format == output.FormatJSON}
-	if gen.MinScore, gen.MaxScore, err = scoreRange(opts.difficulty, opts.score); err != nil {
-		return err
-	}
-	if opts.maxSolves < 0 {
-		return usageError("--max-solves must not be negative")
-	}
-	if gen.Check, err = checkMode(opts.check); err != nil {
-		return err
-	}
-	for _, name := range opts.needs {
-		need, err := generate.ParseNeed(name)
-		if err != nil {
-			return usageError("--needs: %v", err)
-		}
-		gen.Needs = append(gen.Needs, need)
-	}
-	parts, seen, err := opts.distinct(&gen, sh, s.In)
-	if err != nil {
-		return err
-	}
-	if random && !opts.quiet {
+	if pl.random && !opts.quiet {
 		fmt.Fprintf(s.Err, "sudokugen: seed %d (repeat this run with --seed %d)\n", seed, seed)
 	}
 	pool, err := newPool(opts.pool)
@@ -283,6 +239,69 @@ func runGenerate(ctx context.Context, s *streams, opts generateOptions) error {
 	})
 }
 
+// generatePlan is what the flags of generate ask for, checked.
+type generatePlan struct {
+	gen    generate.Options
+	format output.Format // text formats
+	pdf    bool
+	seed   uint64
+	random bool // the seed was drawn, not given
+}
+
+// plan checks the flags and turns them into a plan.
+func (o generateOptions) plan() (generatePlan, error) {
+	var pl generatePlan
+	if o.count < 0 {
+		return pl, usageError("-n must not be negative")
+	}
+	if o.start < 0 {
+		return pl, usageError("--start must not be negative")
+	}
+	if o.clues < 0 {
+		return pl, usageError("--clues must not be negative")
+	}
+	if err := o.pool.validate(); err != nil {
+		return pl, err
+	}
+	sh, err := o.shape()
+	if err != nil {
+		return pl, err
+	}
+	if o.clues > sh.Cells() {
+		return pl, usageError("--clues %d is more than the %d cells of a %dx%d grid", o.clues, sh.Cells(), sh.N(), sh.N())
+	}
+	pl.pdf = o.format == "pdf"
+	if !pl.pdf {
+		if pl.format, err = output.ParseFormat(o.format); err != nil {
+			return pl, usageError("--format: %v, pdf", err)
+		}
+	} else if err := o.book.validate(); err != nil {
+		return pl, err
+	}
+	if pl.seed, pl.random, err = seedOf(o.seed); err != nil {
+		return pl, err
+	}
+	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves,
+		Rate: pl.pdf || pl.format == output.FormatJSON}
+	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
+		return pl, err
+	}
+	if o.maxSolves < 0 {
+		return pl, usageError("--max-solves must not be negative")
+	}
+	if pl.gen.Check, err = checkMode(o.check); err != nil {
+		return pl, err
+	}
+	for _, name := range o.needs {
+		need, err := generate.ParseNeed(name)
+		if err != nil {
+			return pl, usageError("--needs: %v", err)
+		}
+		pl.gen.Needs = append(pl.gen.Needs, need)
+	}
+	return pl, nil
+}
+
 // parts returns the levels and counts of the run: those of --mix, or one
 // part of -n puzzles with the score range of gen.
 func (o *generateOptions) parts(gen generate.Options) ([]mixPart, error) {
@@ -322,57 +341,6 @@ func generateError(err, genErr error) error {
 		return nil
 	case genErr != nil && errors.Is(err, genErr):
 		return &exitError{code: exitNotOK, err: genErr}
-	}
-	return err
-}
-
-// writeRecords gives write a buffer for whole records and a commit function
-// to call after each: committed records go to stdout, or into the file
-// at path. The file is replaced only by a complete write: a temporary file
-// beside it, synced and renamed. When write fails or is interrupted, the
-// records committed so far still land in the file, so nothing made is
-// lost, and no record is ever cut short.
-func writeRecords(path string, stdout io.Writer, write func(commit func() error, w io.Writer) error) error {
-	var buf bytes.Buffer
-	var dst io.Writer = stdout
-	var f *output.File
-	if path != "" && path != "-" {
-		var err error
-		if f, err = output.Create(path); err != nil {
-			return &exitError{code: exitUsage, err: err}
-		}
-		defer f.Abort()
-		dst = f
-	}
-	last := time.Now()
-	push := func() error {
-		if buf.Len() == 0 {
-			return nil
-		}
-		_, err := dst.Write(buf.Bytes())
-		buf.Reset()
-		last = time.Now()
-		if err != nil {
-			return &exitError{code: exitUsage, err: fmt.Errorf("write output: %w", err)}
-		}
-		return nil
-	}
-	commit := func() error {
-		if buf.Len() >= 32<<10 || time.Since(last) > 100*time.Millisecond {
-			return push()
-		}
-		return nil
-	}
-	err := write(commit, &buf)
-	// What was committed is whole; a record written after the last commit
-	// is whole too, since TextWriter writes records whole when flushed.
-	if perr := push(); err == nil {
-		err = perr
-	}
-	if f != nil {
-		if ferr := f.Commit(); ferr != nil && err == nil {
-			err = &exitError{code: exitUsage, err: ferr}
-		}
 	}
 	return err
 }

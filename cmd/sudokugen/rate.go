@@ -15,6 +15,7 @@ import (
 )
 
 type rateOptions struct {
+	io *streams // where the command reads and writes
 	in inputFlags
 	listing
 	pool    poolFlags
@@ -23,7 +24,7 @@ type rateOptions struct {
 }
 
 func newRateCmd(s *streams) *cobra.Command {
-	var opts rateOptions
+	opts := rateOptions{io: s}
 	cmd := &cobra.Command{
 		Use:   "rate [FILE...]",
 		Short: "Rate how hard each puzzle is for a person, and explain the steps",
@@ -41,7 +42,7 @@ single solution, or malformed), 2 for a usage or I/O error.`,
   sudokugen generate -n 20 | sudokugen rate --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
-			return runRate(cmd.Context(), s, opts)
+			return runRate(cmd.Context(), opts)
 		},
 	}
 	opts.in.register(cmd)
@@ -65,7 +66,8 @@ type rated struct {
 	err  error // the job failed: a timeout, a failed worker
 }
 
-func runRate(ctx context.Context, s *streams, opts rateOptions) error {
+func runRate(ctx context.Context, opts rateOptions) error {
+	s := opts.io
 	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err

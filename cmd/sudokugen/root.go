@@ -79,6 +79,7 @@ solution is found, the solver proves that no other solution exists.`,
 		newRateCmd(s),
 		newCanonCmd(s),
 		newWorkerCmd(s),
+		newServeCmd(s),
 	)
 	return root
 }

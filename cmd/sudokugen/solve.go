@@ -5,12 +5,10 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-
-	"github.com/sudokugen/sudokugen/verify"
 )
 
 func newSolveCmd(s *streams) *cobra.Command {
-	opts := verifyOptions{solve: true, countLimit: 2}
+	opts := verifyOptions{io: s, solve: true, countLimit: 2}
 	cmd := &cobra.Command{
 		Use:   "solve [FILE...]",
 		Short: "Print the solution of each puzzle",
@@ -23,7 +21,7 @@ With --json, one object per puzzle as printed by verify --json.`,
   echo '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | sudokugen solve`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
-			return runVerify(cmd.Context(), s, opts)
+			return runVerify(cmd.Context(), opts)
 		},
 	}
 	opts.in.register(cmd)
@@ -35,8 +33,8 @@ With --json, one object per puzzle as printed by verify --json.`,
 // writeSolution writes the solve command's line for one puzzle: its
 // solution, or a comment saying why there is none, so that line i of the
 // output still belongs to puzzle i.
-func writeSolution(w io.Writer, c checked) error {
-	if c.rec.Err == nil && c.err == nil && c.result.Status == verify.Unique {
+func writeSolution(w io.Writer, c verdict) error {
+	if c.status == "unique" {
 		_, err := fmt.Fprintln(w, c.result.Solutions[0].String())
 		return err
 	}

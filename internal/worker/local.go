@@ -20,13 +20,16 @@ func (p *Pool) runLocal(ctx context.Context, head []Job, next func() (Job, bool,
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if p.ctx.Err() != nil {
+			return ErrClosed
+		}
 		if res, ok := decided(j); ok {
 			return emit(res)
 		}
 		if lw == nil {
 			lw = newLocalWorker(p.wrap)
 		}
-		res, err := lw.do(ctx, j, j.timeout(p.cfg.Timeout))
+		res, err := lw.do(ctx, p.ctx, j, j.timeout(p.cfg.Timeout))
 		if err != nil {
 			return err
 		}
@@ -76,9 +79,9 @@ func newLocalWorker(wrap wrapper) *localWorker {
 	return lw
 }
 
-// do runs j and waits for its result, at most until ctx is done or the
-// timeout d (when positive) passes.
-func (lw *localWorker) do(ctx context.Context, j Job, d time.Duration) (Result, error) {
+// do runs j and waits for its result, at most until ctx is done, the pool
+// closes or the timeout d (when positive) passes.
+func (lw *localWorker) do(ctx, pool context.Context, j Job, d time.Duration) (Result, error) {
 	lw.jobs <- j
 	var timeout <-chan time.Time
 	if d > 0 {
@@ -93,6 +96,8 @@ func (lw *localWorker) do(ctx context.Context, j Job, d time.Duration) (Result, 
 		return Result{Index: j.Index, Err: fmt.Errorf("%w after %v", ErrTimeout, d), Elapsed: d}, nil
 	case <-ctx.Done():
 		return Result{}, ctx.Err()
+	case <-pool.Done():
+		return Result{}, ErrClosed
 	}
 }
 

@@ -377,9 +377,12 @@ func (p *Pool) runBatch(pr *proc, b *batch) *proc {
 		if pr == nil {
 			var err error
 			if pr, err = p.startProc(b.run.ctx); err != nil {
-				b.results[i] = Result{Index: b.jobs[i].Index, Err: fmt.Errorf("%w: %v", ErrWorkerFailed, err)}
-				i, retried = i+1, false
-				continue
+				// No process would start, after several tries: the jobs
+				// left in the batch fail with the reason, at once.
+				for ; i < len(b.jobs); i++ {
+					b.results[i] = Result{Index: b.jobs[i].Index, Err: fmt.Errorf("%w: %v", ErrWorkerFailed, err)}
+				}
+				return nil
 			}
 		}
 		// After a failure the job is retried alone: a worker that dies

@@ -504,3 +504,24 @@ func TestClosed(t *testing.T) {
 		t.Fatalf("Run after Close = %v, want ErrClosed", err)
 	}
 }
+
+// A worker command that cannot start fails the jobs with ErrWorkerFailed
+// and the reason; the run itself goes on to its end.
+func TestNoWorkerStarts(t *testing.T) {
+	p := New(Config{Workers: 2, Timeout: time.Minute, Command: func() *exec.Cmd {
+		return exec.Command(filepath.Join(t.TempDir(), "no-such-program"))
+	}})
+	defer p.Close()
+	res, err := runJobs(t, p, verifyJobs(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 5 {
+		t.Fatalf("%d results, want 5", len(res))
+	}
+	for i, r := range res {
+		if !errors.Is(r.Err, ErrWorkerFailed) || !strings.Contains(r.Err.Error(), "no-such-program") {
+			t.Errorf("job %d: err %v, want ErrWorkerFailed naming the program", i, r.Err)
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
+	"github.com/sudokugen/sudokugen/verify"
+)
+
+// verdict is the outcome of one record, decided once by newVerdict and
+// printed as text (plainVerdict, writeSolution) or JSON (writeJSON).
+type verdict struct {
+	rec  grid.Record
+	file string
+	// status is the verdict's name: unique, multiple, none, invalid, or,
+	// when there is no verdict, timeout or error.
+	status string
+	// result is the verifier's answer; its Limit is 0 when the record
+	// could not be read or its job failed.
+	result verify.Result
+	// err says why, for invalid, timeout and error: a parse error, the
+	// clash or malformation the verifier found, the job's failure, or a
+	// verdict the solver contradicted.
+	err error
+}
+
+func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
+	v := verdict{rec: rec, file: file}
+	switch {
+	case rec.Err != nil:
+		v.status, v.err = "invalid", rec.Err
+	case errors.Is(res.Err, worker.ErrTimeout):
+		v.status, v.err = "timeout", res.Err
+	case res.Err != nil:
+		v.status, v.err = "error", res.Err
+	default:
+		v.result, v.err = res.Verify, res.Verify.Err
+		v.status = res.Verify.Status.String()
+		if v.err != nil && res.Verify.Status != verify.Invalid {
+			v.status = "error"
+		}
+	}
+	return v
+}
+
+// checkAll verifies every record of the inputs on the pool and calls each
+// with the records' verdicts in input order.
+func checkAll(ctx context.Context, rs *records, pool *worker.Pool, countLimit int, each func(verdict) error) error {
+	job := worker.Job{Kind: worker.Verify, CountLimit: countLimit}
+	return runAll(ctx, rs, pool, job, func(it item) error {
+		return each(newVerdict(it.rec, it.file, it.res))
+	})
+}
+
+// plainVerdict is the readable line for one record: where, what, and why.
+func plainVerdict(v verdict) string {
+	where := fmt.Sprintf("%s:%d", v.file, v.rec.Line)
+	r := v.result
+	switch {
+	case v.rec.Err != nil:
+		return parseErrorLine(where, v.rec.Err)
+	case v.status == "error" && r.Err != nil:
+		return fmt.Sprintf("%s: error: %s: %v", where, r.Status, v.err)
+	case v.status == "timeout", v.status == "error":
+		return fmt.Sprintf("%s: %s: %v", where, v.status, v.err)
+	}
+	switch r.Status {
+	case verify.Unique:
+		return where + ": unique"
+	case verify.None:
+		return where + ": none: no solution"
+	case verify.Multiple:
+		return fmt.Sprintf("%s: multiple: %s; %s", where, countText(r), difference(r.Solutions))
+	case verify.Invalid:
+		return v.invalidLine(where)
+	}
+	return where + ": " + r.Status.String()
+}
+
+// parseErrorLine is the line for a record that could not be read.
+func parseErrorLine(where string, err error) string {
+	var pe *grid.ParseError
+	if errors.As(err, &pe) {
+		if pe.Column == 0 {
+			return fmt.Sprintf("%s:%d: invalid: %v", pe.File, pe.Line, pe.Err)
+		}
+		return fmt.Sprintf("%s:%d:%d: invalid: %v", pe.File, pe.Line, pe.Column, pe.Err)
+	}
+	return fmt.Sprintf("%s: invalid: %v", where, err)
+}
+
+// invalidLine is the line for a grid the verifier found invalid: the
+// first clash, where the input has it, or what is malformed.
+func (v verdict) invalidLine(where string) string {
+	r := v.result
+	if len(r.Clashes) == 0 {
+		return fmt.Sprintf("%s: invalid: %v", where, r.Err)
+	}
+	cl := r.Clashes[0]
+	n := v.rec.Grid.N()
+	line, col := v.rec.Where(cl.B.Row*n + cl.B.Col)
+	msg := cl.String()
+	if len(r.Clashes) > 1 {
+		msg += fmt.Sprintf(" (and %d more)", len(r.Clashes)-1)
+	}
+	if col > 0 {
+		return fmt.Sprintf("%s:%d:%d: invalid: %s", v.file, line, col, msg)
+	}
+	return fmt.Sprintf("%s: invalid: %s", where, msg)
+}
+
+// jsonVerdict is the JSON object printed per puzzle.
+type jsonVerdict struct {
+	Index     int      `json:"index"`
+	File      string   `json:"file"`
+	Line      int      `json:"line"`
+	Puzzle    string   `json:"puzzle"`
+	Status    string   `json:"status"`
+	Count     int      `json:"count"`
+	Exact     bool     `json:"count_exact"`
+	Solution  *string  `json:"solution"`
+	Solutions []string `json:"solutions"`
+	Clashes   []string `json:"clashes,omitempty"`
+	Error     *string  `json:"error"`
+}
+
+func writeJSON(w io.Writer, v verdict) error {
+	j := jsonVerdict{Index: v.rec.Index, File: v.file, Line: v.rec.Line, Puzzle: v.rec.Text, Status: v.status, Solutions: []string{}}
+	if v.rec.Err == nil {
+		j.Puzzle = v.rec.Grid.String()
+	}
+	if r := v.result; r.Limit > 0 {
+		j.Count, j.Exact = r.Count, r.Exact()
+		for _, sol := range r.Solutions {
+			j.Solutions = append(j.Solutions, sol.String())
+		}
+		if r.Status == verify.Unique {
+			j.Solution = &j.Solutions[0]
+		}
+		for _, cl := range r.Clashes {
+			j.Clashes = append(j.Clashes, cl.String())
+		}
+	}
+	if v.err != nil {
+		msg := v.err.Error()
+		j.Error = &msg
+	}
+	return writeJSONLine(w, j)
+}

@@ -1,0 +1,245 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+var screenshots = flag.String("screenshots", "", "also save the browser test's screenshots in this folder")
+
+// chromium returns the path of a Chromium, skipping the test without one.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("chromium not found: install Debian's chromium to run the browser test (.ci/run does)")
+	return ""
+}
+
+// TestBrowser drives the page in a headless Chromium: a pasted puzzle
+// with two solutions, a unique puzzle typed into the grid, and a PDF book
+// of four generated puzzles.
+func TestBrowser(t *testing.T) {
+	exe := chromium(t)
+	if testing.Short() {
+		t.Skip("the browser test takes several seconds; run without -short")
+	}
+	s, _ := newTestServer(t, Config{})
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+
+	// Chromium's helper processes may still write to its profile for a
+	// moment after it quits: remove it with retries, not with t.TempDir.
+	profile, err := os.MkdirTemp("", "sudokugen-chromium")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+		t.Logf("could not remove %s", profile)
+	})
+	downloads := t.TempDir()
+	shots := t.TempDir()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1280, 900))
+	actx, cancel := chromedp.NewExecAllocator(t.Context(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+
+	shot := func(name string) chromedp.Action {
+		return chromedp.ActionFunc(func(ctx context.Context) error {
+			var png []byte
+			if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
+				return err
+			}
+			if *screenshots != "" {
+				if err := os.MkdirAll(*screenshots, 0o755); err != nil {
+					return err
+				}
+				return os.WriteFile(filepath.Join(*screenshots, name), png, 0o644)
+			}
+			return nil
+		})
+	}
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+
+	run("load the page",
+		browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(downloads),
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible("#cell-9-9", chromedp.ByID),
+		shot("1-empty.png"))
+
+	// Paste a puzzle with two solutions.
+	run("paste a puzzle with several solutions",
+		setValue("#puzzles", multiplePuzzle+"\n"),
+		chromedp.Click("#verify", chromedp.ByQuery),
+		chromedp.WaitVisible("article.card.multiple", chromedp.ByQuery),
+		shot("2-multiple.png"))
+	var grids [][]string
+	var marked [][]bool
+	run("read the two solutions",
+		chromedp.Evaluate(`[...document.querySelectorAll("article.card.multiple table.sgrid")].map(t => [...t.querySelectorAll("td")].map(td => td.textContent))`, &grids),
+		chromedp.Evaluate(`[...document.querySelectorAll("article.card.multiple table.sgrid")].map(t => [...t.querySelectorAll("td")].map(td => td.classList.contains("diff")))`, &marked))
+	if len(grids) != 2 || len(grids[0]) != 81 || len(grids[1]) != 81 {
+		t.Fatalf("want two 9x9 solution grids side by side, got %d grids", len(grids))
+	}
+	differ := 0
+	for i := range 81 {
+		d := grids[0][i] != grids[1][i]
+		if d {
+			differ++
+		}
+		if marked[0][i] != d || marked[1][i] != d {
+			t.Errorf("cell %d: %q and %q, highlighted %v and %v", i, grids[0][i], grids[1][i], marked[0][i], marked[1][i])
+		}
+	}
+	if differ == 0 {
+		t.Fatal("the two solutions shown do not differ")
+	}
+
+	// Type a unique puzzle into the grid, cell by cell: '.' types a space.
+	keys := strings.ReplaceAll(uniquePuzzle, ".", " ")
+	var verdict string
+	run("type a unique puzzle",
+		setValue("#puzzles", ""),
+		chromedp.Click("#cell-1-1", chromedp.ByQuery),
+		chromedp.SendKeys("#cell-1-1", keys, chromedp.ByQuery),
+		shot("3-typed.png"),
+		chromedp.Click("#verify", chromedp.ByQuery),
+		chromedp.WaitVisible("article.card.unique", chromedp.ByQuery),
+		chromedp.Text("article.card.unique .verdict", &verdict, chromedp.ByQuery),
+		shot("4-unique.png"))
+	if verdict != "unique" {
+		t.Errorf("verdict %q, want unique", verdict)
+	}
+	var typed string
+	run("read the grid", chromedp.Evaluate(`[...document.querySelectorAll("#editor input")].map(i => i.value || ".").join("")`, &typed))
+	if typed != uniquePuzzle {
+		t.Errorf("grid holds %s, want %s", typed, uniquePuzzle)
+	}
+
+	// An invalid puzzle: the clashing cells are marked.
+	var clashes int
+	run("paste a puzzle whose givens clash",
+		setValue("#puzzles", clashPuzzle+"\n"),
+		chromedp.Click("#verify", chromedp.ByQuery),
+		chromedp.WaitVisible("article.card.invalid td.clash", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("article.card.invalid td.clash").length`, &clashes),
+		shot("5-invalid.png"))
+	if clashes != 2 {
+		t.Errorf("%d cells marked as clashing, want 2", clashes)
+	}
+
+	// Rate with the steps.
+	run("rate a puzzle",
+		setValue("#puzzles", uniquePuzzle+"\n"),
+		chromedp.Click("#steps", chromedp.ByQuery),
+		chromedp.Click("#rate", chromedp.ByQuery),
+		chromedp.WaitVisible("details.steps", chromedp.ByQuery),
+		chromedp.Click("details.steps summary", chromedp.ByQuery),
+		shot("6-rated.png"))
+
+	// Generate four puzzles, then download them as a PDF book.
+	var shown int
+	run("generate four puzzles",
+		setValue("#g-count", "4"),
+		setValue("#g-seed", "7"),
+		chromedp.Click("#generate", chromedp.ByQuery),
+		chromedp.WaitVisible("#generated article.card", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#generated article.card").length`, &shown),
+		shot("7-generated.png"))
+	if shown != 4 {
+		t.Errorf("%d generated puzzles shown, want 4", shown)
+	}
+	run("download the PDF",
+		chromedp.Click("#download-pdf", chromedp.ByQuery),
+		chromedp.WaitVisible("#download-link", chromedp.ByQuery))
+	pdf := waitFile(t, filepath.Join(downloads, "sudoku-7.pdf"))
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Fatalf("download is not a PDF: %q", pdf[:min(20, len(pdf))])
+	}
+	if _, err := exec.LookPath("pdfinfo"); err != nil {
+		t.Log("pdfinfo not found (Debian's poppler-utils): the PDF is not checked further")
+	} else {
+		out, err := exec.Command("pdfinfo", filepath.Join(downloads, "sudoku-7.pdf")).CombinedOutput()
+		if err != nil || !bytes.Contains(out, []byte("Pages:")) {
+			t.Errorf("pdfinfo: %v\n%s", err, out)
+		}
+	}
+
+	// The page at phone width.
+	run("phone width",
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible("#cell-9-9", chromedp.ByID),
+		setValue("#puzzles", multiplePuzzle+"\n"),
+		chromedp.Click("#verify", chromedp.ByQuery),
+		chromedp.WaitVisible("article.card.multiple", chromedp.ByQuery),
+		shot("8-phone.png"))
+	var overflow bool
+	run("measure", chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+	if overflow {
+		t.Error("at 390 px wide the page scrolls sideways")
+	}
+	t.Logf("screenshots in %s", shots)
+}
+
+// waitFile waits for a finished download and returns its bytes.
+func waitFile(t *testing.T, path string) []byte {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		b, err := os.ReadFile(path)
+		if err == nil && bytes.Contains(b, []byte("%%EOF")) {
+			return b
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	names := fmt.Sprint(len(entries))
+	for _, e := range entries {
+		names += " " + e.Name()
+	}
+	t.Fatalf("no download at %s (folder holds %s)", path, names)
+	return nil
+}
+
+// setValue sets the value of the element sel selects, as pasting does.
+func setValue(sel, value string) chromedp.Action {
+	js := fmt.Sprintf("document.querySelector(%q).value = %q", sel, value)
+	return chromedp.Evaluate(js, nil)
+}

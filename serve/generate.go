@@ -1,0 +1,282 @@
+package serve
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/sudokugen/sudokugen/generate"
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/output"
+	"github.com/sudokugen/sudokugen/rate"
+)
+
+// generateRequest is the body of /v1/generate.
+type generateRequest struct {
+	Count      int     `json:"count"`
+	Size       int     `json:"size,omitempty"`
+	Box        string  `json:"box,omitempty"`
+	Symmetry   string  `json:"symmetry,omitempty"`
+	Clues      int     `json:"clues,omitempty"`
+	Difficulty string  `json:"difficulty,omitempty"`
+	Score      string  `json:"score,omitempty"`
+	Seed       *uint64 `json:"seed,omitempty"`
+	Start      int     `json:"start,omitempty"`
+	Timeout    string  `json:"timeout,omitempty"`
+	Format     string  `json:"format,omitempty"`    // json (default), line, grid, sdm, sdk, pdf
+	Solutions  bool    `json:"solutions,omitempty"` // text and pdf formats: add the solutions
+	Title      string  `json:"title,omitempty"`     // pdf
+	Page       string  `json:"page,omitempty"`      // pdf
+	PerPage    int     `json:"per_page,omitempty"`  // pdf
+}
+
+type generatedPuzzle struct {
+	Index    int     `json:"index"`
+	Puzzle   string  `json:"puzzle"`
+	Solution string  `json:"solution"`
+	Clues    int     `json:"clues"`
+	Level    string  `json:"level,omitempty"`
+	Score    float64 `json:"score,omitempty"`
+}
+
+type generateResponse struct {
+	Seed    uint64            `json:"seed"`
+	Box     string            `json:"box"`
+	Puzzles []generatedPuzzle `json:"puzzles"`
+}
+
+func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request) {
+	s.limitRequests(s.generate)(w, r)
+}
+
+func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
+	if q := newQuery(r); q.err != nil {
+		writeError(w, q.err)
+		return
+	}
+	body, aerr := readBody(w, r, s.cfg.MaxBody)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	var req generateRequest
+	if aerr := decodeStrict(body, &req); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	opts, seed, aerr := s.generateOptions(&req)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	timeout, aerr := parseTimeout(req.Timeout, s.cfg.Timeout, s.cfg.MaxTimeout)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	release, ok := s.admit(w, req.Count)
+	if !ok {
+		return
+	}
+	defer release()
+	jobs := make([]Job, req.Count)
+	for i := range jobs {
+		jobs[i] = Job{Kind: KindGenerate, Seed: seed, Gen: opts, Timeout: timeout}
+	}
+	puzzles := make([]generate.Puzzle, req.Count)
+	var failed *apiError
+	err := s.runJobs(r.Context(), jobs, func(k int, res Result) {
+		if res.Err != nil && failed == nil {
+			failed = generateFailure(req.Start+k, k, res.Err)
+		}
+		puzzles[k] = res.Puzzle
+	})
+	if err != nil {
+		s.engineFailed(w, r, err)
+		return
+	}
+	s.metrics.verdicts.WithLabelValues("generate", "generated").Add(float64(req.Count))
+	if failed != nil {
+		writeError(w, failed)
+		return
+	}
+	s.writeGenerated(w, &req, seed, opts.Shape, puzzles)
+}
+
+// generateOptions checks the request and turns it into the generator's
+// options and the seed.
+func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64, *apiError) {
+	var opts generate.Options
+	if req.Count < 1 || req.Count > s.cfg.MaxGenerate {
+		return opts, 0, badRequest("count", "count %d: want 1 to %d", req.Count, s.cfg.MaxGenerate)
+	}
+	if req.Start < 0 || req.Start > math.MaxInt32 {
+		return opts, 0, badRequest("start", "start %d: want 0 or more", req.Start)
+	}
+	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
+	var err error
+	switch {
+	case req.Box != "":
+		sh, err = grid.ParseShape(req.Box)
+	case req.Size != 0:
+		sh, err = grid.ShapeOf(req.Size)
+	}
+	if err != nil {
+		return opts, 0, badRequest("box", "%v", err)
+	}
+	if req.Size != 0 && req.Size != sh.N() {
+		return opts, 0, badRequest("size", "size %d does not match box %s", req.Size, req.Box)
+	}
+	if sh.N() > 16 {
+		return opts, 0, badRequest("size", "size %d: the service makes puzzles up to 16x16; use the command line for larger ones", sh.N())
+	}
+	opts.Shape, opts.Rate = sh, true
+	if aerr := checkFormat(req.Format, req.Page, req.PerPage); aerr != nil {
+		return opts, 0, aerr
+	}
+	if req.Symmetry != "" {
+		if opts.Symmetry, err = generate.ParseSymmetry(req.Symmetry); err != nil {
+			return opts, 0, badRequest("symmetry", "%v", err)
+		}
+	}
+	if req.Clues < 0 || req.Clues > sh.Cells() {
+		return opts, 0, badRequest("clues", "clues %d: want 0 (minimal) to %d", req.Clues, sh.Cells())
+	}
+	opts.Clues = req.Clues
+	if opts.MinScore, opts.MaxScore, err = scoreRange(req.Difficulty, req.Score); err != nil {
+		return opts, 0, badRequest("difficulty", "%v", err)
+	}
+	var seed uint64
+	if req.Seed != nil {
+		seed = *req.Seed
+	} else {
+		var b [8]byte
+		rand.Read(b[:])
+		seed = binary.LittleEndian.Uint64(b[:]) >> 1
+		req.Seed = &seed
+	}
+	return opts, seed, nil
+}
+
+// scoreRange turns a level or a score range "2.5..4.0" into bounds; zeros
+// mean none.
+func scoreRange(level, score string) (lo, hi float64, err error) {
+	switch {
+	case level != "" && score != "":
+		return 0, 0, errors.New("difficulty and score cannot be used together")
+	case level != "":
+		l, ok := rate.ParseLevel(strings.ToLower(level))
+		if !ok {
+			return 0, 0, fmt.Errorf("difficulty %q: want easy, medium, hard, expert or extreme", level)
+		}
+		lo, hi = l.Range()
+		if math.IsInf(hi, 1) {
+			hi = 0
+		}
+		return lo, hi, nil
+	case score != "":
+		a, b, ok := strings.Cut(score, "..")
+		if !ok {
+			a, b = score, score
+		}
+		var err1, err2 error
+		if a != "" {
+			lo, err1 = strconv.ParseFloat(a, 64)
+		}
+		if b != "" {
+			hi, err2 = strconv.ParseFloat(b, 64)
+		}
+		if err1 != nil || err2 != nil || lo < 0 || hi < 0 || (hi > 0 && lo > hi) || (lo == 0 && hi == 0) {
+			return 0, 0, fmt.Errorf("score %q: want MIN..MAX on the Sudoku Explainer scale, such as 2.5..4.0, or 7.. for at least 7", score)
+		}
+		return lo, hi, nil
+	}
+	return 0, 0, nil
+}
+
+func generateFailure(index, k int, err error) *apiError {
+	status, code := http.StatusUnprocessableEntity, "generate_failed"
+	switch {
+	case errors.Is(err, ErrTimeout), errors.Is(err, errDeadline):
+		status, code = http.StatusServiceUnavailable, "timeout"
+	case errors.Is(err, ErrWorkerFailed):
+		status, code = http.StatusInternalServerError, "worker_failed"
+	}
+	return &apiError{Status: status, Code: code, Where: fmt.Sprintf("puzzle %d", index), Index: &k,
+		Message: fmt.Sprintf("puzzle index %d: %v", index, err)}
+}
+
+// writeGenerated writes the puzzles in the format asked for.
+func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, seed uint64, sh grid.Shape, puzzles []generate.Puzzle) {
+	w.Header().Set("X-Sudokugen-Seed", strconv.FormatUint(seed, 10))
+	switch req.Format {
+	case "", "json":
+		resp := generateResponse{Seed: seed, Box: sh.String(), Puzzles: make([]generatedPuzzle, len(puzzles))}
+		for i, p := range puzzles {
+			resp.Puzzles[i] = generatedPuzzle{Index: req.Start + i, Puzzle: p.Puzzle.String(), Solution: p.Solution.String(),
+				Clues: p.Puzzle.Givens(), Level: p.Level, Score: p.Score}
+		}
+		writeJSON(w, http.StatusOK, resp)
+	case "pdf":
+		book := make([]output.Puzzle, len(puzzles))
+		for i, p := range puzzles {
+			sol := p.Solution
+			book[i] = output.Puzzle{Number: req.Start + i + 1, Grid: p.Puzzle, Solution: &sol, Level: p.Level, Score: p.Score}
+		}
+		writeBook(w, book, output.BookOptions{Title: req.Title, Page: req.Page, PerPage: req.PerPage, Solutions: req.Solutions},
+			fmt.Sprintf("sudoku-%d.pdf", seed))
+	default:
+		f, err := output.ParseFormat(req.Format)
+		if err != nil {
+			writeError(w, badRequest("format", "%v, pdf", err))
+			return
+		}
+		var buf bytes.Buffer
+		tw := output.NewTextWriter(&buf, f, output.TextOptions{Solutions: req.Solutions})
+		for i, p := range puzzles {
+			sol := p.Solution
+			if err := tw.Write(output.Entry{Puzzle: p.Puzzle, Solution: &sol, Index: req.Start + i, Level: p.Level, Score: p.Score}); err != nil {
+				writeError(w, &apiError{Status: http.StatusInternalServerError, Code: "internal", Message: err.Error()})
+				return
+			}
+		}
+		tw.Flush()
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="sudoku-%d.txt"`, seed))
+		w.Write(buf.Bytes())
+	}
+}
+
+// checkFormat checks the output format and, for pdf, the page options,
+// before any work is done.
+func checkFormat(format, page string, perPage int) *apiError {
+	switch format {
+	case "", "json":
+		return nil
+	case "pdf":
+		return checkPage(page, perPage)
+	}
+	if _, err := output.ParseFormat(format); err != nil {
+		return badRequest("format", "%v, pdf", err)
+	}
+	return nil
+}
+
+func checkPage(page string, perPage int) *apiError {
+	if page != "" {
+		if _, err := output.ParsePageSize(page); err != nil {
+			return badRequest("page", "%v", err)
+		}
+	}
+	switch perPage {
+	case 0, 1, 2, 4, 6:
+		return nil
+	}
+	return badRequest("per_page", "per_page %d: want 1, 2, 4 or 6", perPage)
+}

@@ -1,0 +1,304 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// apiError is the JSON error of a request: what went wrong, and where in
+// the request when that is known.
+type apiError struct {
+	Status  int    `json:"-"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Where   string `json:"where,omitempty"` // "body:3:12", "puzzles[2]", "query count_limit"
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Index   *int   `json:"index,omitempty"` // the puzzle, for errors about one puzzle
+}
+
+func (e *apiError) Error() string {
+	if e.Where != "" {
+		return e.Where + ": " + e.Message
+	}
+	return e.Message
+}
+
+func badRequest(where, format string, args ...any) *apiError {
+	return &apiError{Status: http.StatusBadRequest, Code: "bad_request", Where: where, Message: fmt.Sprintf(format, args...)}
+}
+
+// writeJSON writes v with the status code.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		http.Error(w, `{"error":{"code":"internal","message":"cannot encode the answer"}}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	writeJSON(w, e.Status, map[string]*apiError{"error": e})
+}
+
+// bodyName is the name of the request body in error positions.
+const bodyName = "body"
+
+// readBody reads the whole body, up to max bytes.
+func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, *apiError) {
+	if r.ContentLength > max {
+		return nil, tooLarge(max)
+	}
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return nil, tooLarge(max)
+	case err != nil:
+		return nil, &apiError{Status: http.StatusBadRequest, Code: "bad_body", Message: fmt.Sprintf("read the request body: %v", err)}
+	}
+	return b, nil
+}
+
+func tooLarge(max int64) *apiError {
+	return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Where: bodyName,
+		Message: fmt.Sprintf("request body is larger than %d bytes; send fewer puzzles per request", max)}
+}
+
+// isJSON reports whether the request says its body is JSON.
+func isJSON(r *http.Request) bool {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
+}
+
+// item is one puzzle of a request: its record as read, and the name of the
+// part of the request it came from.
+type item struct {
+	rec  grid.Record
+	file string
+}
+
+// puzzlesRequest is the JSON form of the verify, solve, rate and book
+// requests. Options may also come in the query string; the body wins.
+type puzzlesRequest struct {
+	Puzzles    []json.RawMessage `json:"puzzles"`
+	Box        string            `json:"box,omitempty"`
+	CountLimit *int              `json:"count_limit,omitempty"`
+	Timeout    string            `json:"timeout,omitempty"`
+	Steps      *bool             `json:"steps,omitempty"`
+	Title      string            `json:"title,omitempty"`
+	Page       string            `json:"page,omitempty"`
+	PerPage    *int              `json:"per_page,omitempty"`
+	Solutions  *bool             `json:"solutions,omitempty"`
+}
+
+// decodeStrict decodes one JSON value into v: unknown fields, trailing
+// data and nesting past encoding/json's limit are errors with a place.
+func decodeStrict(body []byte, v any) *apiError {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if _, terr := dec.Token(); terr != io.EOF {
+			err = errors.New("data after the JSON value")
+		}
+	}
+	if err == nil {
+		return nil
+	}
+	off := dec.InputOffset()
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	line, col := position(body, off)
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if errors.Is(err, io.EOF) {
+		msg = "empty body: want a JSON object"
+	}
+	return &apiError{Status: http.StatusBadRequest, Code: "bad_json", Where: fmt.Sprintf("%s:%d:%d", bodyName, line, col),
+		Line: line, Column: col, Message: msg}
+}
+
+// position turns a byte offset into a 1-based line and column.
+func position(b []byte, off int64) (line, col int) {
+	off = min(max(off, 0), int64(len(b)))
+	before := b[:off]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}
+
+// readPuzzles reads the puzzles of a request body: a JSON request object
+// when the Content-Type says JSON, any format the command line reads
+// otherwise. A malformed puzzle is an item with its error, not a failed
+// request.
+func readPuzzles(body []byte, asJSON bool, maxPuzzles int) ([]item, *puzzlesRequest, *apiError) {
+	req := &puzzlesRequest{}
+	if !asJSON {
+		items, aerr := readText(body, bodyName, grid.ReadOptions{}, maxPuzzles)
+		return items, req, aerr
+	}
+	if aerr := decodeStrict(body, req); aerr != nil {
+		return nil, nil, aerr
+	}
+	var opts grid.ReadOptions
+	if req.Box != "" {
+		sh, err := grid.ParseShape(req.Box)
+		if err != nil {
+			return nil, nil, badRequest("box", "%v", err)
+		}
+		opts.Shape = sh
+	}
+	if len(req.Puzzles) > maxPuzzles {
+		return nil, nil, tooMany(maxPuzzles)
+	}
+	items := make([]item, len(req.Puzzles))
+	for i, raw := range req.Puzzles {
+		items[i] = readOne(raw, fmt.Sprintf("puzzles[%d]", i), opts)
+		items[i].rec.Index = i
+	}
+	return items, req, nil
+}
+
+func tooMany(max int) *apiError {
+	return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too_many_puzzles", Where: bodyName,
+		Message: fmt.Sprintf("more than %d puzzles in one request", max)}
+}
+
+// readText reads every record of a text (or CLI JSON) input.
+func readText(body []byte, name string, opts grid.ReadOptions, maxPuzzles int) ([]item, *apiError) {
+	rd := grid.NewReader(bytes.NewReader(body), name, opts)
+	var items []item
+	for {
+		rec, err := rd.Read()
+		if errors.Is(err, io.EOF) {
+			return items, nil
+		}
+		if err != nil {
+			return nil, badRequest(name, "%v", err)
+		}
+		if len(items) == maxPuzzles {
+			return nil, tooMany(maxPuzzles)
+		}
+		items = append(items, item{rec: rec, file: name})
+	}
+}
+
+// readOne reads the one puzzle of an element of "puzzles": a string in any
+// text format, or JSON rows or an object as the command line reads them.
+func readOne(raw json.RawMessage, name string, opts grid.ReadOptions) item {
+	src := []byte(raw)
+	var s string
+	if len(raw) > 0 && raw[0] == '"' {
+		if err := json.Unmarshal(raw, &s); err == nil {
+			src = []byte(s)
+		}
+	}
+	items, aerr := readText(src, name, opts, 2)
+	bad := func(err error) item {
+		return item{file: name, rec: grid.Record{Line: 1, Text: cut(string(raw)), Err: &grid.ParseError{File: name, Line: 1, Err: err}}}
+	}
+	switch {
+	case aerr != nil && aerr.Code == "too_many_puzzles":
+		return bad(grid.ErrManyPuzzles)
+	case aerr != nil:
+		return bad(errors.New(aerr.Message))
+	case len(items) == 0:
+		return bad(grid.ErrNoPuzzle)
+	case len(items) > 1:
+		return bad(grid.ErrManyPuzzles)
+	}
+	return items[0]
+}
+
+func cut(s string) string {
+	if len(s) > 200 {
+		return s[:200]
+	}
+	return s
+}
+
+// query reads the options of the query string, refusing names it does not
+// know.
+type query struct {
+	v     url.Values
+	known map[string]bool
+	err   *apiError
+}
+
+func newQuery(r *http.Request, names ...string) *query {
+	q := &query{v: r.URL.Query(), known: make(map[string]bool)}
+	for _, n := range names {
+		q.known[n] = true
+	}
+	for k := range q.v {
+		if !q.known[k] {
+			q.err = badRequest("query", "unknown parameter %q (want one of %s)", k, strings.Join(names, ", "))
+		}
+	}
+	return q
+}
+
+func (q *query) int(name string, def, lo, hi int) int {
+	s := q.v.Get(name)
+	if s == "" || q.err != nil {
+		return def
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v < lo || v > hi {
+		q.err = badRequest("query "+name, "%s=%q: want a whole number from %d to %d", name, s, lo, hi)
+	}
+	return v
+}
+
+func (q *query) bool(name string) bool {
+	s := q.v.Get(name)
+	if s == "" || q.err != nil {
+		return false
+	}
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		q.err = badRequest("query "+name, "%s=%q: want true or false", name, s)
+	}
+	return v
+}
+
+func (q *query) str(name string) string { return q.v.Get(name) }
+
+// duration parses a per-puzzle timeout such as "2s", capped by hi.
+func parseTimeout(s string, def, hi time.Duration) (time.Duration, *apiError) {
+	if s == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 || d > hi {
+		return 0, badRequest("timeout", "timeout %q: want a duration such as 2s, at most %v", s, hi)
+	}
+	return d, nil
+}
+
+// warmGrid is the puzzle the workers solve when they start: the empty 4x4
+// grid, which takes microseconds.
+func warmGrid() grid.Grid { return grid.New(grid.Shape{BoxRows: 2, BoxCols: 2}) }

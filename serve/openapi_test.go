@@ -1,0 +1,123 @@
+package serve
+
+import (
+	"encoding/json"
+	"maps"
+	"net/http"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+type openAPIDoc struct {
+	Paths map[string]map[string]struct {
+		Parameters []struct {
+			Name string `json:"name"`
+			In   string `json:"in"`
+		} `json:"parameters"`
+		Responses map[string]json.RawMessage `json:"responses"`
+	} `json:"paths"`
+	Components struct {
+		Schemas map[string]struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		} `json:"schemas"`
+	} `json:"components"`
+}
+
+// TestOpenAPIRoutes holds the OpenAPI document against the handlers: the
+// same routes and methods, each documented query parameter taken, and the
+// status of a sample request among the documented responses.
+func TestOpenAPIRoutes(t *testing.T) {
+	s, _ := newTestServer(t, Config{})
+	a := call(t, s, "GET", "/v1/openapi.json", "", nil)
+	var doc openAPIDoc
+	if err := json.Unmarshal(a.body, &doc); err != nil {
+		t.Fatalf("GET /v1/openapi.json: %v", err)
+	}
+	routes := make(map[string]bool)
+	for _, rt := range s.routes() {
+		key := strings.ToLower(rt.method) + " " + rt.path
+		routes[key] = true
+		op, ok := doc.Paths[rt.path][strings.ToLower(rt.method)]
+		if !ok {
+			t.Errorf("route %s %s is not in the OpenAPI document", rt.method, rt.path)
+			continue
+		}
+		query := ""
+		for _, p := range op.Parameters {
+			if p.In == "query" {
+				query += "&" + p.Name + "="
+			}
+		}
+		body := uniquePuzzle
+		ctype := "text/plain"
+		if rt.path == "/v1/generate" {
+			body, ctype = `{"count":1,"box":"2x2","seed":1}`, "application/json"
+		}
+		var b *strings.Reader
+		if rt.method == "POST" {
+			b = strings.NewReader(body)
+		} else {
+			b = strings.NewReader("")
+		}
+		target := rt.path
+		if query != "" {
+			target += "?" + query[1:]
+		}
+		got := call(t, s, rt.method, target, ctype, b)
+		if _, ok := op.Responses[strconv.Itoa(got.status)]; !ok {
+			t.Errorf("%s %s = %d, which the document does not list (%v)\n%.300s", rt.method, target, got.status,
+				slices.Sorted(maps.Keys(op.Responses)), got.body)
+		}
+	}
+	for path, ops := range doc.Paths {
+		for method := range ops {
+			if !routes[method+" "+path] {
+				t.Errorf("the OpenAPI document has %s %s, which no handler serves", strings.ToUpper(method), path)
+			}
+		}
+	}
+	// A method a route does not take.
+	if got := call(t, s, "GET", "/v1/verify", "", nil); got.status != http.StatusMethodNotAllowed {
+		t.Errorf("GET /v1/verify = %d, want 405", got.status)
+	}
+}
+
+// TestOpenAPISchemas checks that the schemas list the JSON fields of the
+// types the handlers read and write.
+func TestOpenAPISchemas(t *testing.T) {
+	var doc openAPIDoc
+	if err := json.Unmarshal(openAPI, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]any{
+		"PuzzlesRequest":   puzzlesRequest{},
+		"GenerateRequest":  generateRequest{},
+		"GenerateResponse": generateResponse{},
+		"Verdict":          verdict{},
+		"Rating":           rating{},
+		"VerifyResponse":   verifyResponse{},
+		"RateResponse":     rateResponse{},
+		"Error":            apiError{},
+	} {
+		want := jsonFields(reflect.TypeOf(v))
+		got := slices.Sorted(maps.Keys(doc.Components.Schemas[name].Properties))
+		if !slices.Equal(got, want) {
+			t.Errorf("schema %s has %v, the handlers use %v", name, got, want)
+		}
+	}
+}
+
+func jsonFields(t reflect.Type) []string {
+	var out []string
+	for f := range t.Fields() {
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tag != "" && tag != "-" {
+			out = append(out, tag)
+		}
+	}
+	slices.Sort(out)
+	return out
+}

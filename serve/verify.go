@@ -1,0 +1,224 @@
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/verify"
+)
+
+// verdict is the answer for one puzzle: the fields of `sudokugen verify
+// --json`, with the place of an error and the clashing cells as numbers.
+type verdict struct {
+	Index      int      `json:"index"`
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	Column     int      `json:"column,omitempty"`
+	Puzzle     string   `json:"puzzle"`
+	Status     string   `json:"status"`
+	Count      int      `json:"count"`
+	Exact      bool     `json:"count_exact"`
+	Solution   *string  `json:"solution"`
+	Solutions  []string `json:"solutions"`
+	Clashes    []string `json:"clashes,omitempty"`
+	ClashCells [][2]int `json:"clash_cells,omitempty"` // 1-based row and column of each clashing given
+	Error      *string  `json:"error"`
+}
+
+// verifyResponse is the answer of /v1/verify and /v1/solve.
+type verifyResponse struct {
+	Results []verdict      `json:"results"`
+	Counts  map[string]int `json:"counts"`
+	Error   *apiError      `json:"error,omitempty"` // the first invalid puzzle, with status 422
+}
+
+// puzzleJob reads the request's puzzles and options common to the
+// routes that take puzzles.
+type puzzleJob struct {
+	items   []item
+	req     *puzzlesRequest
+	q       *query
+	timeout string
+}
+
+func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request, params ...string) (*puzzleJob, bool) {
+	q := newQuery(r, append(params, "timeout")...)
+	if q.err != nil {
+		writeError(w, q.err)
+		return nil, false
+	}
+	body, aerr := readBody(w, r, s.cfg.MaxBody)
+	if aerr != nil {
+		writeError(w, aerr)
+		return nil, false
+	}
+	items, req, aerr := readPuzzles(body, isJSON(r), s.cfg.MaxPuzzles)
+	if aerr != nil {
+		writeError(w, aerr)
+		return nil, false
+	}
+	if len(items) == 0 {
+		writeError(w, &apiError{Status: http.StatusBadRequest, Code: "no_puzzles", Where: bodyName, Message: "no puzzles in the request"})
+		return nil, false
+	}
+	pj := &puzzleJob{items: items, req: req, q: q, timeout: q.str("timeout")}
+	if req.Timeout != "" {
+		pj.timeout = req.Timeout
+	}
+	return pj, true
+}
+
+func (s *Server) handleVerify(w http.ResponseWriter, r *http.Request) {
+	s.limitRequests(func(w http.ResponseWriter, r *http.Request) { s.verifyOrSolve(w, r, "verify") })(w, r)
+}
+
+func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
+	s.limitRequests(func(w http.ResponseWriter, r *http.Request) { s.verifyOrSolve(w, r, "solve") })(w, r)
+}
+
+func (s *Server) verifyOrSolve(w http.ResponseWriter, r *http.Request, route string) {
+	pj, ok := s.readPuzzleRequest(w, r, "count_limit")
+	if !ok {
+		return
+	}
+	limit := pj.q.int("count_limit", 2, 2, s.cfg.MaxCountLimit)
+	if pj.req.CountLimit != nil {
+		limit = *pj.req.CountLimit
+		if limit < 2 || limit > s.cfg.MaxCountLimit {
+			pj.q.err = badRequest("count_limit", "count_limit %d: want a whole number from 2 to %d", limit, s.cfg.MaxCountLimit)
+		}
+	}
+	if pj.q.err != nil {
+		writeError(w, pj.q.err)
+		return
+	}
+	timeout, aerr := parseTimeout(pj.timeout, s.cfg.Timeout, s.cfg.MaxTimeout)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	results, err := s.verifyItems(w, r, pj.items, limit, timeout)
+	if err != nil || results == nil {
+		return
+	}
+	resp := verifyResponse{Results: results, Counts: make(map[string]int)}
+	for i, v := range results {
+		resp.Counts[v.Status]++
+		s.metrics.verdicts.WithLabelValues(route, v.Status).Inc()
+		if v.Status == "invalid" && resp.Error == nil {
+			resp.Error = &apiError{Code: "invalid_puzzle", Message: *v.Error, Where: where(v), Line: v.Line, Column: v.Column, Index: &i}
+		}
+	}
+	status := http.StatusOK
+	if resp.Error != nil {
+		status = http.StatusUnprocessableEntity
+	}
+	writeJSON(w, status, resp)
+}
+
+func where(v verdict) string {
+	switch {
+	case v.Column > 0:
+		return fmt.Sprintf("%s:%d:%d", v.File, v.Line, v.Column)
+	case v.Line > 0:
+		return fmt.Sprintf("%s:%d", v.File, v.Line)
+	}
+	return v.File
+}
+
+// verifyItems verifies the items on the engine. On a failure it has
+// answered the request itself and returns nil.
+func (s *Server) verifyItems(w http.ResponseWriter, r *http.Request, items []item, limit int, timeout time.Duration) ([]verdict, error) {
+	release, ok := s.admit(w, len(items))
+	if !ok {
+		return nil, nil
+	}
+	defer release()
+	results := make([]verdict, len(items))
+	var jobs []Job
+	var at []int // item of each job
+	for i, it := range items {
+		results[i] = newVerdict(it)
+		if it.rec.Err == nil {
+			jobs = append(jobs, Job{Kind: KindVerify, Grid: it.rec.Grid, CountLimit: limit, Timeout: timeout})
+			at = append(at, i)
+		}
+	}
+	err := s.runJobs(r.Context(), jobs, func(k int, res Result) {
+		i := at[k]
+		fillVerdict(&results[i], items[i].rec, res)
+	})
+	if err != nil {
+		s.engineFailed(w, r, err)
+		return nil, err
+	}
+	return results, nil
+}
+
+func newVerdict(it item) verdict {
+	v := verdict{Index: it.rec.Index, File: it.file, Line: it.rec.Line, Puzzle: it.rec.Text, Solutions: []string{}}
+	if it.rec.Err != nil {
+		v.Status = "invalid"
+		msg := it.rec.Err.Error()
+		var pe *grid.ParseError
+		if errors.As(it.rec.Err, &pe) {
+			v.Line, v.Column = pe.Line, pe.Column
+		}
+		v.Error = &msg
+		return v
+	}
+	v.Puzzle = it.rec.Grid.String()
+	return v
+}
+
+// fillVerdict sets the verdict of a record from its result.
+func fillVerdict(v *verdict, rec grid.Record, res Result) {
+	setErr := func(e error) { msg := e.Error(); v.Error = &msg }
+	switch {
+	case res.Err != nil:
+		v.Status = "error"
+		if errors.Is(res.Err, ErrTimeout) || errors.Is(res.Err, errDeadline) {
+			v.Status = "timeout"
+		}
+		setErr(res.Err)
+		return
+	}
+	vr := res.Verify
+	v.Status = vr.Status.String()
+	v.Count, v.Exact = vr.Count, vr.Exact()
+	for _, sol := range vr.Solutions {
+		v.Solutions = append(v.Solutions, sol.String())
+	}
+	if vr.Status == verify.Unique && len(v.Solutions) > 0 {
+		v.Solution = &v.Solutions[0]
+	}
+	for _, cl := range vr.Clashes {
+		v.Clashes = append(v.Clashes, cl.String())
+		for _, c := range []grid.Cell{cl.A, cl.B} {
+			rc := [2]int{c.Row + 1, c.Col + 1}
+			if !slices.Contains(v.ClashCells, rc) {
+				v.ClashCells = append(v.ClashCells, rc)
+			}
+		}
+	}
+	if vr.Err != nil {
+		if vr.Status != verify.Invalid {
+			v.Status = "error"
+		}
+		setErr(vr.Err)
+	}
+	if vr.Status == verify.Invalid && len(vr.Clashes) > 0 {
+		cl := vr.Clashes[0]
+		n := rec.Grid.N()
+		v.Line, v.Column = rec.Where(cl.B.Row*n + cl.B.Col)
+		msg := cl.String()
+		if len(vr.Clashes) > 1 {
+			msg += fmt.Sprintf(" (and %d more)", len(vr.Clashes)-1)
+		}
+		v.Error = &msg
+	}
+}
