@@ -10,7 +10,8 @@ import (
 const defaultSymbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 // Alphabet maps digits 1..N to one-byte symbols and back. The empty cell is
-// written '.', and read from '.' and, when '0' is not a digit, from '0'.
+// written '.', and read from '.' and '*', from '0' when '0' is not a digit,
+// and from 'X' when 'X' is not a digit.
 type Alphabet struct {
 	symbols string
 	digit   [256]int8 // symbol byte -> digit, 0 for none, -1 for empty
@@ -31,9 +32,12 @@ func DefaultAlphabet(n int) Alphabet {
 
 func newAlphabet(symbols string) Alphabet {
 	a := Alphabet{symbols: symbols}
-	a.digit['.'] = -1
+	a.digit['.'], a.digit['*'] = -1, -1
 	if !strings.ContainsRune(symbols, '0') {
 		a.digit['0'] = -1
+	}
+	if !strings.ContainsRune(symbols, 'X') {
+		a.digit['X'] = -1
 	}
 	for i := 0; i < len(symbols); i++ {
 		a.digit[symbols[i]] = int8(i + 1)
@@ -65,8 +69,8 @@ func ParseAlphabet(spec string) (Alphabet, error) {
 	}
 	s := b.String()
 	for i := 0; i < len(s); i++ {
-		if s[i] == '.' {
-			return Alphabet{}, fmt.Errorf("alphabet %q: '.' is kept for empty cells", spec)
+		if why := reserved(s[i]); why != "" {
+			return Alphabet{}, fmt.Errorf("alphabet %q: symbol %q %s, so it cannot be a digit", spec, s[i], why)
 		}
 		if strings.IndexByte(s[i+1:], s[i]) >= 0 {
 			return Alphabet{}, fmt.Errorf("alphabet %q: symbol %q appears twice", spec, s[i])
@@ -103,3 +107,21 @@ func (a Alphabet) Digit(b byte) (int, bool) {
 
 // String returns the symbols in digit order.
 func (a Alphabet) String() string { return a.symbols }
+
+// reserved says what the text formats use symbol c for, "" when nothing:
+// such a symbol in an alphabet would be read as syntax, not as a digit.
+func reserved(c byte) string {
+	switch c {
+	case '.', '*':
+		return "marks an empty cell"
+	case '#':
+		return "starts a comment"
+	case '|', '-', '+', '=':
+		return "draws the lines between boxes"
+	case ',', ';', ':':
+		return "separates fields"
+	case '[', ']', '{', '}':
+		return "starts a section or a JSON value"
+	}
+	return ""
+}

@@ -23,11 +23,11 @@ func ExampleParse() {
 	}
 	fmt.Println(g.Shape, g.Givens(), g)
 
-	_, err = grid.Parse("1..4.2.1...2.4.X")
+	_, err = grid.Parse("1..4.2.1...2.4.Z")
 	fmt.Println(err)
 	// Output:
 	// 2x2 6 1..4.2.1...2.4..
-	// line 1, column 16: symbol 'X' is not a digit of a 4x4 grid
+	// line 1, column 16: symbol 'Z' is not a digit of a 4x4 grid
 }
 
 func ExampleNewReader() {
@@ -56,4 +56,27 @@ func ExampleNewReader() {
 	// 0 2 3x3 30
 	// 1 puzzles.txt:3:1: 80 cells, want 64 (8x8) or 81 (9x9)
 	// 2 4 2x2 6
+}
+
+// A CSV file with a header: the puzzle column is read, the solution column
+// skipped, and a mistyped puzzle is reported for its own field.
+func ExampleNewReader_csv() {
+	in := "id,puzzle,solution\r\n" +
+		"7,1..4.2.1...2.4..,1324423131422413\r\n" +
+		"8,1..4.2.1...2.4.,1324423131422413\r\n"
+	rd := grid.NewReader(strings.NewReader(in), "kaggle.csv", grid.ReadOptions{})
+	for {
+		rec, err := rd.Read()
+		if err != nil {
+			break
+		}
+		if rec.Err != nil {
+			fmt.Println(rec.Err)
+			continue
+		}
+		fmt.Println(rec.Line, rec.Grid)
+	}
+	// Output:
+	// 2 1..4.2.1...2.4..
+	// kaggle.csv:3:3: the puzzle in field 2 of 3 has 15 cells, want 16 (4x4) or more
 }

@@ -34,6 +34,11 @@ func addSeeds(f *testing.F) {
 	f.Add([]byte("[[1,0,0,4],[0,2,0,1],[0,0,0,2],[0,4,0,0]]\n{\"puzzle\":\"x\"}"), uint8(2))
 	f.Add([]byte("|1 2|3 4|\n|3 4|1 2|\n+---+---+\n|2 1|4 3|\n|4 3|2 1|\n"), uint8(3))
 	f.Add([]byte("{\"puzzle\" \"x\"}\n\n[1,0,0,4,0,2,0,1,0,0,0,2,0,4,0,0]]\n"), uint8(0))
+	// Fields, headers, comments after a puzzle and marked solutions.
+	f.Add([]byte("puzzle,solution\r\n1..4.2.1...2.4..,1234341221434321\r\nname,rating\n"), uint8(0))
+	f.Add([]byte("id\tpuzzle\n7\t\"1..4.2.1...2.4..\"\t1.2\n:0000:x:1..4.2.1...2.4..:::\n"), uint8(1))
+	f.Add([]byte("1..4.2.1...2.4.. #1 Easy\nab12 1**4X2x1...2.4.. 3.5\n1,2,3,4\n3,4,1,2\n"), uint8(8))
+	f.Add([]byte("# solution 1\n*----*\n|1234|\n\n# puzzle 2\n[Solution]\n1234\n[Puzzle]\n1..4.2.1...2.4..\n"), uint8(4))
 }
 
 // fuzzOptions picks reader options from one byte, so the fuzzer also

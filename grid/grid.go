@@ -8,7 +8,6 @@ package grid
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -38,6 +37,11 @@ func (s Shape) String() string { return fmt.Sprintf("%dx%d", s.BoxRows, s.BoxCol
 func (s Shape) Validate() error {
 	if s.BoxRows < 2 || s.BoxCols < 2 {
 		return fmt.Errorf("box %s: boxes need at least 2 rows and 2 columns", s)
+	}
+	// Each side is bounded before they are multiplied: 5x3689348814741910325
+	// would otherwise wrap around to a size of 9.
+	if s.BoxRows > MaxN/2 || s.BoxCols > MaxN/2 {
+		return fmt.Errorf("box %s gives a size above the supported %d", s, MaxN)
 	}
 	if n := s.N(); n < MinN || n > MaxN {
 		return fmt.Errorf("box %s gives size %d, outside the supported %d to %d", s, n, MinN, MaxN)
@@ -74,14 +78,15 @@ func ShapeOfCells(cells int) (Shape, error) {
 }
 
 // ParseShape parses a box shape "RxC" (such as "2x3") or a plain size
-// ("9", "16"), which takes the default shape for that size.
+// ("9", "16"), which takes the default shape for that size. Numbers of any
+// length are refused cleanly, never wrapped around.
 func ParseShape(s string) (Shape, error) {
 	t := strings.TrimSpace(strings.ToLower(s))
 	if a, b, ok := strings.Cut(t, "x"); ok {
-		r, err1 := strconv.Atoi(a)
-		c, err2 := strconv.Atoi(b)
-		if err1 != nil || err2 != nil {
-			return Shape{}, fmt.Errorf("box %q: want RxC, such as 3x3 or 2x3", s)
+		r, ok1 := parseSide(a)
+		c, ok2 := parseSide(b)
+		if !ok1 || !ok2 {
+			return Shape{}, fmt.Errorf("box %q: want RxC with R and C from 2 to %d, such as 3x3 or 2x3", s, MaxN/2)
 		}
 		sh := Shape{BoxRows: r, BoxCols: c}
 		if err := sh.Validate(); err != nil {
@@ -89,11 +94,27 @@ func ParseShape(s string) (Shape, error) {
 		}
 		return sh, nil
 	}
-	n, err := strconv.Atoi(t)
-	if err != nil {
-		return Shape{}, fmt.Errorf("size %q: want a number such as 9 or a box shape such as 3x3", s)
+	n, ok := parseSide(t)
+	if !ok {
+		return Shape{}, fmt.Errorf("size %q: want a number from %d to %d such as 9, or a box shape such as 3x3", s, MinN, MaxN)
 	}
 	return ShapeOf(n)
+}
+
+// parseSide reads a whole number of at most a few digits, so that no
+// product of two of them can overflow; larger numbers are not sizes.
+func parseSide(s string) (int, bool) {
+	if s == "" || len(s) > 4 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }
 
 func isqrt(n int) int {

@@ -135,14 +135,27 @@ func (r Record) Where(cell int) (line, col int) {
 // not white space is '{', or '[' followed by anything but a letter (so that
 // a "[Puzzle]" header is text); text otherwise.
 //
-// Text input holds puzzles one per line (N*N symbols, '.' or '0' for an
-// empty cell, as in .sdm files) or spread over N lines of N symbols (.sdk,
-// Simple Sudoku .ss, grids pasted from web pages). Within a line, the
-// characters space, tab, '|', '-', '+', '=', '*' and the Unicode box-drawing
-// characters only separate cells; a line made of nothing else is skipped.
-// Lines starting with '#' are comments. A line "[Name]" starts a section;
-// the lines of a "[State]" section (a saved game in progress) are skipped.
-// A blank line ends a grid written over several lines.
+// Text input holds puzzles one per line (N*N symbols; '.', '*', '0' and
+// 'X' for an empty cell unless the alphabet makes them digits, as in .sdm
+// files) or spread over N lines of N symbols (.sdk, Simple Sudoku .ss,
+// grids pasted from web pages). Within a line, the characters space, tab,
+// '|', '-', '+', '=', ',', ';' and the Unicode box-drawing characters only
+// separate cells ('*' too, next to '-', '=' or '+', as in "*-----*"); a line
+// made of nothing else is skipped. Lines starting with '#' are comments, and
+// so is the rest of a line from a '#' after white space. A line "[Name]"
+// starts a section; the lines of a "[State]" section (a saved game in
+// progress) and of a "[Solution]" section are skipped, and so is the grid
+// after a comment "# solution ...", up to the next blank line. A blank line
+// ends a grid written over several lines.
+//
+// A line can hold other things than the puzzle, which are skipped: words
+// around it such as the id and rating of the Sudoku Exchange puzzle bank
+// ("0000183b305c 0507... 1.2"); fields separated by tabs, commas or
+// semicolons (TSV and CSV, with the puzzle in the column a header names
+// "puzzle", "quizzes" or the like, else in the first field that is a whole
+// puzzle, so a solution after it is skipped); and HoDoKu's
+// ":0000:x:<puzzle>:::". A line whose puzzle does not read gets the
+// problem with that puzzle, not with the whole line.
 //
 // A line whose cell count is N*N for a supported N is one puzzle; otherwise
 // lines of N cells accumulate until N of them make a grid. So without a
@@ -186,6 +199,10 @@ type Reader struct {
 	cellCols []int32 // 1-based column of each cell of the current line
 	bars     []int   // cell counts at which a '|' appears in the current line
 	section  bool    // inside a section whose lines are skipped
+	skip     skip    // a grid marked as a solution, being skipped
+	columns  header  // the columns a CSV or TSV header named
+	fields   []span  // the fields of the current line
+	scratch  []uint8 // cells of a field tried as a puzzle
 	acc      accum
 	alpha    [MaxN + 1]*Alphabet
 }
@@ -362,169 +379,6 @@ func (r *Reader) grow(n int) []byte {
 	return b
 }
 
-// Byte classes of text input.
-const (
-	cCell = iota
-	cSpace
-	cSep
-	cBar
-	cCtrl
-	cHigh
-)
-
-var class = func() (t [256]uint8) {
-	for i := range t {
-		switch {
-		case i < ' ' || i == 0x7f:
-			t[i] = cCtrl
-		case i >= 0x80:
-			t[i] = cHigh
-		}
-	}
-	t[' '], t['\t'] = cSpace, cSpace
-	t['-'], t['+'], t['='], t['*'] = cSep, cSep, cSep, cSep
-	t['|'] = cBar
-	return t
-}()
-
-// textStep reads one line of text input and queues what it completes.
-func (r *Reader) textStep() {
-	raw, tooLong, err := r.readLine()
-	if err != nil {
-		r.endGrid()
-		if err == io.EOF {
-			r.err = io.EOF
-		} else {
-			r.fail(err)
-		}
-		return
-	}
-	lineNo := r.line
-	if tooLong {
-		r.endGrid()
-		r.pushBad(lineNo, quoteText(raw), r.parseError(lineNo, r.maxLine+1,
-			problemf(ErrTooLong, "line longer than %d bytes", r.maxLine)))
-		return
-	}
-	line := bytes.TrimRight(raw, " \t\r")
-	lead := 0
-	for lead < len(line) && (line[lead] == ' ' || line[lead] == '\t') {
-		lead++
-	}
-	if lead == len(line) {
-		r.endGrid()
-		return
-	}
-	switch line[lead] {
-	case '#':
-		return
-	case '{':
-		if !r.section {
-			r.endGrid()
-			r.jsonLine(lineNo, line, lead)
-			return
-		}
-	case '[':
-		if inner := bytes.TrimLeft(line[lead+1:], " \t"); len(inner) > 0 && inner[0]|0x20 >= 'a' && inner[0]|0x20 <= 'z' {
-			if line[len(line)-1] == ']' {
-				r.endGrid()
-				name := strings.ToLower(strings.TrimSpace(string(line[lead+1 : len(line)-1])))
-				r.section = name == "state"
-				return
-			}
-		} else if !r.section {
-			r.endGrid()
-			r.jsonLine(lineNo, line, lead)
-			return
-		}
-	}
-	if r.section {
-		return
-	}
-
-	// Find the cells.
-	cols := r.cellCols[:0]
-	r.bars = r.bars[:0]
-	leadBar := false
-	for i := lead; i < len(line); {
-		c := line[i]
-		switch class[c] {
-		case cCell:
-			cols = append(cols, int32(i+1))
-			i++
-			continue
-		case cSpace, cSep:
-			i++
-			continue
-		case cBar:
-			if len(cols) == 0 {
-				leadBar = true
-			}
-			r.bars = append(r.bars, len(cols))
-			i++
-			continue
-		case cCtrl:
-			if c == '\r' { // a stray carriage return, as in "\r\r\n"
-				i++
-				continue
-			}
-			r.cellCols = cols
-			r.binary(lineNo, i+1, raw, fmt.Sprintf("byte %#02x", c))
-			return
-		}
-		ru, size := utf8.DecodeRune(line[i:])
-		switch {
-		case ru == utf8.RuneError && size <= 1:
-			r.cellCols = cols
-			r.binary(lineNo, i+1, raw, fmt.Sprintf("byte %#02x", c))
-			return
-		case ru == '\u00a0' || ru == '\u2007' || ru == '\u202f' || ru == '\u3000' || ru == '\ufeff':
-		case ru >= 0x2500 && ru <= 0x257f: // box drawing
-			if ru == '│' || ru == '┃' || ru == '║' {
-				if len(cols) == 0 {
-					leadBar = true
-				}
-				r.bars = append(r.bars, len(cols))
-			}
-		case ru < 0xa0: // C1 control characters
-			r.cellCols = cols
-			r.binary(lineNo, i+1, raw, fmt.Sprintf("character %U", ru))
-			return
-		default:
-			cols = append(cols, int32(i+1))
-		}
-		i += size
-	}
-	r.cellCols = cols
-	count := len(cols)
-
-	if count == 0 { // a line of separators
-		if r.acc.active && r.acc.sepRows == 0 && r.acc.rows > 0 {
-			r.acc.sepRows = r.acc.rows
-		}
-		return
-	}
-	if r.acc.active {
-		if count == r.acc.n {
-			r.addRow(lineNo, line)
-			return
-		}
-		if !r.oneLine(count, leadBar) {
-			r.addRow(lineNo, line) // a bad row: it still takes its place
-			return
-		}
-		r.endGrid()
-	}
-	switch {
-	case r.oneLine(count, leadBar):
-		r.onePuzzle(lineNo, line, lead)
-	case r.rowLength(count):
-		r.startGrid(lineNo, line, count)
-	default:
-		r.pushBad(lineNo, cutText(line[lead:]), r.parseError(lineNo, int(cols[0]), r.lengthProblem(count)))
-	}
-}
-
 // jsonLine queues the record of a JSON object on one line of text input.
 func (r *Reader) jsonLine(lineNo int, line []byte, lead int) {
 	text := line[lead:]
@@ -608,7 +462,7 @@ func (r *Reader) lengthProblem(count int) error {
 	}
 	switch {
 	case count < MinN*MinN:
-		if count >= MinN && count <= MaxN {
+		if _, err := ShapeOf(count); err != nil && count >= MinN && count <= MaxN {
 			return problemf(ErrLength, "%d cells, want %d (%dx%d) or a row of a supported size (%d is prime)", count, hi*hi, hi, hi, count)
 		}
 		return problemf(ErrLength, "%d cells, want %d (%dx%d) or more", count, hi*hi, hi, hi)
@@ -651,15 +505,15 @@ func symbolProblem(b []byte, n int) error {
 }
 
 // onePuzzle queues the record of a puzzle written on one line, whose cells
-// are at r.cellCols. lead is the offset of the first character.
-func (r *Reader) onePuzzle(lineNo int, line []byte, lead int) {
+// are at r.cellCols, within line[from:to].
+func (r *Reader) onePuzzle(lineNo int, line []byte, from, to int) {
 	cols := r.cellCols
 	count := len(cols)
 	shape := r.opts.Shape
 	if shape == (Shape{}) {
 		shape = shapeByCells[count]
 	}
-	text := cutText(line[lead:])
+	text := cutText(bytes.TrimSpace(line[from:to]))
 	cells := make([]uint8, count)
 	if col, err := r.decode(cells, line, cols, shape.N()); err != nil {
 		r.pushBad(lineNo, text, r.parseError(lineNo, col, err))

@@ -115,8 +115,8 @@ func TestRead(t *testing.T) {
 		{"prime row", "1234567\n", ReadOptions{}, []string{"1: line 1, column 1: 7 cells, want 16 (4x4) or a row of a supported size (7 is prime)"}},
 		{"too many for any size", strings.Repeat(".", 1297), ReadOptions{}, []string{"1: line 1, column 1: 1297 cells, want at most 1296 (36x36)"}},
 		{"prime square", strings.Repeat(".", 49), ReadOptions{}, []string{"1: line 1, column 1: 49 cells, want 36 (6x6) or 64 (8x8)"}},
-		{"unknown symbol", sudoku[:40] + "X" + sudoku[41:] + "\n" + four, ReadOptions{},
-			[]string{"1: line 1, column 41: symbol 'X' is not a digit of a 9x9 grid", "2: 2x2 " + four}},
+		{"unknown symbol", sudoku[:40] + "Z" + sudoku[41:] + "\n" + four, ReadOptions{},
+			[]string{"1: line 1, column 41: symbol 'Z' is not a digit of a 9x9 grid", "2: 2x2 " + four}},
 		{"digit too big", "1..5.2.1...2.4..", ReadOptions{}, []string{"1: line 1, column 4: symbol '5' is not a digit of a 4x4 grid"}},
 		{"unicode symbol", "1..4.2.1...2.4.·", ReadOptions{}, []string{"1: line 1, column 16: symbol '·' is not a digit of a 4x4 grid"}},
 		{"binary", "12\x003\n" + four, ReadOptions{}, []string{"1: line 1, column 3: binary data (byte 0x00), not text", "2: 2x2 " + four}},
@@ -131,8 +131,8 @@ func TestRead(t *testing.T) {
 			[]string{"1: line 1, column 1: grid cut short after 2 of 4 rows", "4: 2x2 1234341221434321"}},
 		{"bad row keeps its place", "1234\n341\n2143\n4321\n" + fourRow, ReadOptions{},
 			[]string{"1: line 2, column 1: row 2 has 3 cells, want 4", "5: 2x2 1234341221434321"}},
-		{"bad symbol in a row", "1234\n3412\n21x3\n4321\n", ReadOptions{},
-			[]string{"1: line 3, column 3: symbol 'x' is not a digit of a 4x4 grid"}},
+		{"bad symbol in a row", "1234\n3412\n21z3\n4321\n", ReadOptions{},
+			[]string{"1: line 3, column 3: symbol 'z' is not a digit of a 4x4 grid"}},
 		{"title line", "Grid 01\n" + fourRow, ReadOptions{},
 			[]string{"1: line 1, column 1: symbol 'G' is not a digit of a 6x6 grid", "2: 2x2 1234341221434321"}},
 		{"line too long", strings.Repeat(".", 100) + "\n" + four, ReadOptions{MaxLineBytes: 90},
@@ -159,7 +159,7 @@ func TestRead(t *testing.T) {
 			[]string{"1: line 1, column 1: 5 rows: unsupported grid size: 5 is prime, so it has no box shape"}},
 		{"json too many rows", "[" + strings.Repeat("[0],", 40) + "[0]]", ReadOptions{},
 			[]string{"1: line 1, column 1: 41 rows: unsupported grid size: 41 (supported: 4 to 36)"}},
-		{"json bad string", `{"puzzle":"1..4.2.1...2.4.X"}`, ReadOptions{}, []string{"1: line 1, column 1: symbol 'X' is not a digit of a 4x4 grid"}},
+		{"json bad string", `{"puzzle":"1..4.2.1...2.4.Z"}`, ReadOptions{}, []string{"1: line 1, column 1: symbol 'Z' is not a digit of a 4x4 grid"}},
 		{"json no puzzle", `{"name":"x"}`, ReadOptions{}, []string{`1: line 1, column 1: object has no "puzzle" field`}},
 		{"json number", "[1] 5", ReadOptions{}, []string{"1: line 1, column 1: 1 numbers, want N*N for a grid of size N, or N rows of N", "1: line 1, column 5: JSON value 5 is not a puzzle"}},
 		{"json empty array", " []", ReadOptions{}, []string{"1: line 1, column 2: empty JSON array, want rows of numbers"}},
@@ -227,7 +227,7 @@ func TestErrorKinds(t *testing.T) {
 		want error
 	}{
 		{sudoku[1:], ErrLength},
-		{"X" + sudoku[1:], ErrSymbol},
+		{"Z" + sudoku[1:], ErrSymbol},
 		{"1234\n3412\n", ErrShortGrid},
 		{"\x00" + sudoku[1:], ErrBinary},
 		{strings.Repeat(".", DefaultMaxLineBytes+1), ErrTooLong},
@@ -357,7 +357,7 @@ func TestParse(t *testing.T) {
 		{"# only a comment\n", "", ErrNoPuzzle},
 		{four + "\n" + four, "", ErrManyPuzzles},
 		{four + "\n5", "", ErrManyPuzzles},
-		{"X" + four[1:], "", ErrSymbol},
+		{"Z" + four[1:], "", ErrSymbol},
 	}
 	for _, tt := range tests {
 		g, err := Parse(tt.in)

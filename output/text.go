@@ -91,8 +91,10 @@ func ParseFormat(s string) (Format, error) {
 // the default alphabet of each size.
 type TextOptions struct {
 	// Solutions writes each entry's solution, when it has one, after the
-	// puzzle: as the next line, or the next grid, in the text formats, and
-	// as the "solution" field in JSON.
+	// puzzle, marked so that grid.NewReader and other readers skip it: after
+	// a tab on the puzzle's line (line, sdm), as a "[Solution]" section
+	// (sdk), as a grid headed "# solution N" (grid), and as the "solution"
+	// field in JSON.
 	Solutions bool
 	// Alphabet gives the symbols of the digits; nil takes
 	// grid.DefaultAlphabet of each size.
@@ -149,28 +151,15 @@ func (t *TextWriter) Write(e Entry) error {
 	b := t.buf[:0]
 	switch t.format {
 	case FormatLine:
-		b = appendLine(b, e.Puzzle, a, 0)
-		if sol != nil {
-			b = appendLine(b, *sol, a, 0)
-		}
+		b = appendLine(b, e.Puzzle, sol, a, 0)
 	case FormatSDM:
 		empty := byte('0')
 		if d, ok := a.Digit('0'); ok && d > 0 { // '0' is a digit
 			empty = '.'
 		}
-		b = appendLine(b, e.Puzzle, a, empty)
-		if sol != nil {
-			b = appendLine(b, *sol, a, empty)
-		}
+		b = appendLine(b, e.Puzzle, sol, a, empty)
 	case FormatSDK:
-		if t.count > 0 {
-			b = append(b, '\n')
-		}
-		b = appendRows(b, e.Puzzle, a)
-		if sol != nil {
-			b = append(b, '\n')
-			b = appendRows(b, *sol, a)
-		}
+		b = t.appendSDK(b, e.Puzzle, sol, a)
 	case FormatGrid:
 		if t.count > 0 {
 			b = append(b, '\n')
@@ -222,10 +211,16 @@ func (t *TextWriter) check(g grid.Grid) error {
 	return nil
 }
 
-// appendLine appends g on one line; empty, when not 0, replaces '.'.
-func appendLine(b []byte, g grid.Grid, a grid.Alphabet, empty byte) []byte {
+// appendLine appends g on one line, and its solution, when not nil, after
+// a tab: a line holds one puzzle, whatever reads it, and cut -f1 keeps the
+// puzzles. empty, when not 0, replaces '.'.
+func appendLine(b []byte, g grid.Grid, sol *grid.Grid, a grid.Alphabet, empty byte) []byte {
 	start := len(b)
 	b = g.AppendFormat(b, a)
+	if sol != nil {
+		b = append(b, '\t')
+		b = sol.AppendFormat(b, a)
+	}
 	if empty != 0 {
 		for i := start; i < len(b); i++ {
 			if b[i] == '.' {
@@ -234,6 +229,25 @@ func appendLine(b []byte, g grid.Grid, a grid.Alphabet, empty byte) []byte {
 		}
 	}
 	return append(b, '\n')
+}
+
+// appendSDK appends g as rows, after a blank line when it is not the first.
+// When solutions are asked for, "[Puzzle]" heads every puzzle and
+// "[Solution]" its solution, the sections of SadMan's format, so that
+// readers skip the solutions.
+func (t *TextWriter) appendSDK(b []byte, g grid.Grid, sol *grid.Grid, a grid.Alphabet) []byte {
+	if t.count > 0 {
+		b = append(b, '\n')
+	}
+	if t.opts.Solutions {
+		b = append(b, "[Puzzle]\n"...)
+	}
+	b = appendRows(b, g, a)
+	if sol != nil {
+		b = append(b, "[Solution]\n"...)
+		b = appendRows(b, *sol, a)
+	}
+	return b
 }
 
 // appendRows appends g as N lines of N symbols.

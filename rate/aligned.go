@@ -12,14 +12,44 @@ func (s *solver) alignedTriples() (hint, bool) {
 	if b.n > 9 {
 		return hint{}, false
 	}
+	bases, isBase := s.tripleBases()
+	s.clearTried()
+	excl := s.excl
+	var common, tails []int32
+	for i, c0 := range bases {
+		for _, c1 := range bases[i+1:] {
+			tail := excl[c0].or(excl[c1]).and(isBase)
+			tail.remove(int(c0))
+			tail.remove(int(c1))
+			pair := excl[c0].and(excl[c1])
+			if pair.count() < 2 {
+				continue
+			}
+			common, tails = b.thirdCells(pair, tail, common[:0], tails[:0])
+			for _, c2 := range tails {
+				if !s.firstTry(c0, c1, c2) {
+					continue
+				}
+				common = pair.and(excl[c2]).appendTo(common[:0])
+				if h, ok := b.tripleExclusion([3]int32{c0, c1, c2}, common); ok {
+					return h, true
+				}
+			}
+		}
+	}
+	return hint{}, false
+}
+
+// tripleBases lists the cells that can be part of an aligned triple: two
+// candidates or more, no peer solved down to one candidate, and peers with
+// two or three candidates, which excl[c] holds.
+func (s *solver) tripleBases() (bases []int32, isBase cellSet) {
 	const degree = 3
+	b := &s.b
 	if len(s.excl) != b.nc {
 		s.excl = make([]cellSet, b.nc)
 	}
-	excl := s.excl
-	clear(excl)
-	var bases []int32
-	var isBase cellSet
+	clear(s.excl)
 	for c := 0; c < b.nc; c++ {
 		if popcount(b.cand[c]) < 2 {
 			continue
@@ -35,118 +65,146 @@ func (s *solver) alignedTriples() (hint, bool) {
 			}
 		}
 		if !single && !ex.empty() {
-			excl[c] = ex
+			s.excl[c] = ex
 			bases = append(bases, int32(c))
 			isBase.add(c)
 		}
 	}
-	// A triple comes up once for each of its cells that is in the tail
-	// of the other two, and removes the same (nothing) each time.
-	nc := b.nc
+	return bases, isBase
+}
+
+// clearTried empties the set of triples tried. A triple comes up once for
+// each of its cells that is in the tail of the other two, and removes the
+// same (nothing) each time.
+func (s *solver) clearTried() {
+	nc := s.b.nc
 	if len(s.tried) != (nc*nc*nc+63)/64 {
 		s.tried = make([]uint64, (nc*nc*nc+63)/64)
 	}
-	tried := s.tried
-	clear(tried)
-	var common, tails []int32
-	for i, c0 := range bases {
-		for _, c1 := range bases[i+1:] {
-			tail := excl[c0].or(excl[c1]).and(isBase)
-			tail.remove(int(c0))
-			tail.remove(int(c1))
-			pair := excl[c0].and(excl[c1])
-			if pair.count() < 2 {
+	clear(s.tried)
+}
+
+// firstTry marks the triple tried and reports whether it was not before.
+func (s *solver) firstTry(c0, c1, c2 int32) bool {
+	nc := s.b.nc
+	lo, mid, hi := sort3(c0, c1, c2)
+	key := (int(lo)*nc+int(mid))*nc + int(hi)
+	if s.tried[key/64]>>(key%64)&1 != 0 {
+		return false
+	}
+	s.tried[key/64] |= 1 << (key % 64)
+	return true
+}
+
+// thirdCells appends to tails the cells of tail that can complete a pair
+// of base cells whose common neighbours are pair: the third cell needs
+// two common neighbours with the pair, those of its peers in pair, since
+// every cell of pair has two or three candidates. common is scratch space,
+// returned for reuse.
+func (b *board) thirdCells(pair, tail cellSet, common, tails []int32) ([]int32, []int32) {
+	var once, twice cellSet
+	common = pair.appendTo(common)
+	for _, e := range common {
+		p := b.peerSet[e].and(tail)
+		twice = twice.or(once.and(p))
+		once = once.or(p)
+	}
+	return common, twice.appendTo(tails)
+}
+
+// tripleExclusion returns the hint that removes the digits of the three
+// base cells cs that no allowed combination uses, given their common
+// neighbours.
+func (b *board) tripleExclusion(cs [3]int32, common []int32) (hint, bool) {
+	m := [3]uint64{b.cand[cs[0]], b.cand[cs[1]], b.cand[cs[2]]}
+	sees := [3]bool{b.sees(int(cs[0]), int(cs[1])), b.sees(int(cs[0]), int(cs[2])), b.sees(int(cs[1]), int(cs[2]))}
+	if b.everyDigitFree(m, sees, common) {
+		return hint{}, false
+	}
+	allowed := b.allowedDigits(m, sees, common)
+	var es []elim
+	for i, c := range cs {
+		for x := b.cand[c] &^ allowed[i]; x != 0; x &= x - 1 {
+			es = append(es, elim{c, int32(bits.TrailingZeros64(x) + 1)})
+		}
+	}
+	if len(es) == 0 {
+		return hint{}, false
+	}
+	hc := append([]int32{cs[0], cs[1], cs[2]}, common...)
+	return hint{tech: AlignedTripleExclusion, score: techBase[AlignedTripleExclusion], cells: hc, place: -1, elims: es, unit: -1}, true
+}
+
+// everyDigitFree reports, without trying the combinations, whether every
+// digit of the three cells with candidates m is in an allowed combination
+// (see freeFor). sees[0], sees[1] and sees[2] tell whether cells 0 and 1,
+// 0 and 2, and 1 and 2 see each other.
+func (b *board) everyDigitFree(m [3]uint64, sees [3]bool, common []int32) bool {
+	var used uint64
+	var pairs [16]uint64
+	for _, e := range common {
+		cm := b.cand[e]
+		used |= cm
+		if popcount(cm) == 2 {
+			lo := cm & -cm
+			pairs[bits.TrailingZeros64(lo)] |= cm &^ lo
+			pairs[bits.TrailingZeros64(cm&^lo)] |= lo
+		}
+	}
+	s01, s02, s12 := sees[0], sees[1], sees[2]
+	return freeFor(m[0], m[1], m[2], s01, s02, s12, used, &pairs) &&
+		freeFor(m[1], m[0], m[2], s01, s12, s02, used, &pairs) &&
+		freeFor(m[2], m[0], m[1], s02, s12, s01, used, &pairs)
+}
+
+// allowedDigits tries the combinations of digits of the three cells with
+// candidates m and returns, for each cell, the digits of the allowed
+// ones: no two cells that see each other (sees as in everyDigitFree) hold
+// the same digit, and every common neighbour keeps a digit. It stops as
+// soon as every digit is allowed.
+func (b *board) allowedDigits(m [3]uint64, sees [3]bool, common []int32) [3]uint64 {
+	var allowed [3]uint64
+	for x := m[0]; x != 0; x &= x - 1 {
+		d0 := x & -x
+		for y := m[1]; y != 0; y &= y - 1 {
+			d1 := y & -y
+			if d0 == d1 && sees[0] {
 				continue
 			}
-			// The third cell needs two common neighbours with the pair:
-			// those of its peers in pair, since every cell of pair has
-			// two or three candidates.
-			var once, twice cellSet
-			for _, e := range pair.appendTo(common[:0]) {
-				p := b.peerSet[e].and(tail)
-				twice = twice.or(once.and(p))
-				once = once.or(p)
-			}
-			tails = twice.appendTo(tails[:0])
-			for _, c2 := range tails {
-				cm := pair.and(excl[c2])
-				lo, mid, hi := sort3(c0, c1, c2)
-				key := (int(lo)*nc+int(mid))*nc + int(hi)
-				if tried[key/64]>>(key%64)&1 != 0 {
+			for z := m[2]; z != 0; z &= z - 1 {
+				d2 := z & -z
+				if d0 == d2 && sees[1] || d1 == d2 && sees[2] {
 					continue
 				}
-				tried[key/64] |= 1 << (key % 64)
-				common = cm.appendTo(common[:0])
-				var allowed [degree]uint64
-				m0, m1, m2 := b.cand[c0], b.cand[c1], b.cand[c2]
-				s01, s02, s12 := b.sees(int(c0), int(c1)), b.sees(int(c0), int(c2)), b.sees(int(c1), int(c2))
-				var used uint64
-				var pairs [16]uint64
-				for _, e := range common {
-					m := b.cand[e]
-					used |= m
-					if popcount(m) == 2 {
-						lo := m & -m
-						pairs[bits.TrailingZeros64(lo)] |= m &^ lo
-						pairs[bits.TrailingZeros64(m&^lo)] |= lo
-					}
-				}
-				if freeFor(m0, m1, m2, s01, s02, s12, used, &pairs) &&
-					freeFor(m1, m0, m2, s01, s12, s02, used, &pairs) &&
-					freeFor(m2, m0, m1, s02, s12, s01, used, &pairs) {
+				if allowed[0]&d0 != 0 && allowed[1]&d1 != 0 && allowed[2]&d2 != 0 {
+					// allows nothing new
 					continue
 				}
-			combos:
-				for x := m0; x != 0; x &= x - 1 {
-					d0 := uint64(1) << bits.TrailingZeros64(x)
-					for y := m1; y != 0; y &= y - 1 {
-						d1 := uint64(1) << bits.TrailingZeros64(y)
-						if d0 == d1 && s01 {
-							continue
-						}
-						for z := m2; z != 0; z &= z - 1 {
-							d2 := uint64(1) << bits.TrailingZeros64(z)
-							if d0 == d2 && s02 || d1 == d2 && s12 {
-								continue
-							}
-							if allowed[0]&d0 != 0 && allowed[1]&d1 != 0 && allowed[2]&d2 != 0 {
-								// allows nothing new
-								continue
-							}
-							u := d0 | d1 | d2
-							ok := true
-							for _, e := range common {
-								if b.cand[e]&^u == 0 {
-									ok = false
-									break
-								}
-							}
-							if ok {
-								allowed[0] |= d0
-								allowed[1] |= d1
-								allowed[2] |= d2
-								if allowed == [degree]uint64{m0, m1, m2} {
-									// every digit is allowed: nothing goes
-									break combos
-								}
-							}
-						}
-					}
+				if b.emptiesOne(d0|d1|d2, common) {
+					continue
 				}
-				var es []elim
-				for i, c := range [degree]int32{c0, c1, c2} {
-					for x := b.cand[c] &^ allowed[i]; x != 0; x &= x - 1 {
-						es = append(es, elim{c, int32(bits.TrailingZeros64(x) + 1)})
-					}
-				}
-				if len(es) > 0 {
-					hc := append([]int32{c0, c1, c2}, common...)
-					return hint{tech: AlignedTripleExclusion, score: techBase[AlignedTripleExclusion], cells: hc, place: -1, elims: es, unit: -1}, true
+				allowed[0] |= d0
+				allowed[1] |= d1
+				allowed[2] |= d2
+				if allowed == m {
+					// every digit is allowed: nothing goes
+					return allowed
 				}
 			}
 		}
 	}
-	return hint{}, false
+	return allowed
+}
+
+// emptiesOne reports whether the digits u, placed in the base cells, would
+// leave one of the common neighbours without a candidate.
+func (b *board) emptiesOne(u uint64, common []int32) bool {
+	for _, e := range common {
+		if b.cand[e]&^u == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // freeFor reports whether every digit of the cell with candidates m is

@@ -8,7 +8,32 @@ import (
 // next finds the easiest deduction available, trying the techniques in
 // Sudoku Explainer's order.
 func (s *solver) next() (hint, bool) {
-	b := &s.b
+	if h, ok := s.directStep(); ok {
+		return h, true
+	}
+	rest := s.restScore()
+	finders := middleFinders
+	greedy := s.below > rest && s.b.n <= 9
+	if greedy {
+		if s.ch == nil {
+			s.ch = newChainer(s.b.geom)
+		}
+		finders = greedyFinders
+	}
+	for i, f := range finders {
+		if s.outOfReach(finders[i:], rest) {
+			return hint{}, false
+		}
+		if h, ok := f.find(s); ok && s.fits(h) {
+			return h, true
+		}
+	}
+	return s.chainStep(rest, greedy)
+}
+
+// directStep tries the techniques that score below 3.0, in order: the
+// singles, the direct techniques and locked candidates.
+func (s *solver) directStep() (hint, bool) {
 	if h, ok := s.singles(); ok && s.fits(h) {
 		return h, true
 	}
@@ -27,86 +52,90 @@ func (s *solver) next() (hint, bool) {
 	if h, ok := s.locking(false); ok && s.fits(h) {
 		return h, true
 	}
-	type finder struct {
-		min int // the lowest score the technique gives, in tenths
-		f   func() (hint, bool)
+	return hint{}, false
+}
+
+// finder is a technique of the middle range, from naked pairs up, with
+// the lowest score it gives, in tenths.
+type finder struct {
+	min  int
+	find func(s *solver) (hint, bool)
+}
+
+// middleFinders lists the techniques from naked pairs to chains of six
+// strong links in the order next tries them.
+var middleFinders = []finder{
+	{30, func(s *solver) (hint, bool) { return s.nakedSet(2) }},
+	{32, func(s *solver) (hint, bool) { return s.fish(2) }},
+	{34, func(s *solver) (hint, bool) { return s.hiddenSet(2, false) }},
+	{36, func(s *solver) (hint, bool) { return s.nakedSet(3) }},
+	{38, func(s *solver) (hint, bool) { return s.fish(3) }},
+	{40, func(s *solver) (hint, bool) { return s.hiddenSet(3, false) }},
+	{40, func(s *solver) (hint, bool) { return s.strongLinks(2) }},
+	{42, (*solver).xyWing},
+	{44, (*solver).xyzWing},
+	{45, (*solver).uniqueLoops},
+	{50, func(s *solver) (hint, bool) { return s.nakedSet(4) }},
+	{52, func(s *solver) (hint, bool) { return s.fish(4) }},
+	{54, func(s *solver) (hint, bool) { return s.hiddenSet(4, false) }},
+	{54, func(s *solver) (hint, bool) { return s.strongLinks(3) }},
+	{55, func(s *solver) (hint, bool) { return s.alsWing(3) }},
+	{56, (*solver).bug},
+	{58, func(s *solver) (hint, bool) { return s.strongLinks(4) }},
+	{62, func(s *solver) (hint, bool) { return s.alsWing(4) }},
+	{62, (*solver).alignedPairs},
+	{62, func(s *solver) (hint, bool) { return s.strongLinks(5) }},
+	{66, func(s *solver) (hint, bool) { return s.strongLinks(6) }},
+}
+
+// greedyFinders is middleFinders for Below's greedy pass on grids up to
+// 9x9, with one pass of chains right after the pair fish. Below need not
+// find the easiest step, and one pass of chains, applied all at once,
+// costs less than walking the finders from triples up after every step:
+// most of what they find, the chains find too.
+var greedyFinders = slices.Insert(slices.Clone(middleFinders), 3,
+	finder{techBase[XCycle], func(s *solver) (hint, bool) { return s.ch.greedyChains(s) }})
+
+// restScore is the lowest score of whatever comes after the finders:
+// chains, or trial and error on large grids.
+func (s *solver) restScore() int {
+	if s.b.n > 9 {
+		return techBase[TrialAndError]
 	}
-	finders := []finder{
-		{30, func() (hint, bool) { return s.nakedSet(2) }},
-		{32, func() (hint, bool) { return s.fish(2) }},
-		{34, func() (hint, bool) { return s.hiddenSet(2, false) }},
-		{36, func() (hint, bool) { return s.nakedSet(3) }},
-		{38, func() (hint, bool) { return s.fish(3) }},
-		{40, func() (hint, bool) { return s.hiddenSet(3, false) }},
-		{40, func() (hint, bool) { return s.strongLinks(2) }},
-		{42, s.xyWing},
-		{44, s.xyzWing},
-		{45, s.uniqueLoops},
-		{50, func() (hint, bool) { return s.nakedSet(4) }},
-		{52, func() (hint, bool) { return s.fish(4) }},
-		{54, func() (hint, bool) { return s.hiddenSet(4, false) }},
-		{54, func() (hint, bool) { return s.strongLinks(3) }},
-		{55, func() (hint, bool) { return s.alsWing(3) }},
-		{56, s.bug},
-		{58, func() (hint, bool) { return s.strongLinks(4) }},
-		{62, func() (hint, bool) { return s.alsWing(4) }},
-		{62, s.alignedPairs},
-		{62, func() (hint, bool) { return s.strongLinks(5) }},
-		{66, func() (hint, bool) { return s.strongLinks(6) }},
+	return techBase[XCycle]
+}
+
+// outOfReach reports whether the search can stop before the finders left,
+// since every technique from them on scores more than MaxScore (then
+// tooHard gets that lower bound) or, for Below, not less than below.
+func (s *solver) outOfReach(left []finder, rest int) bool {
+	if s.maxScore <= 0 && s.below <= 0 {
+		return false
 	}
-	// the lowest score of whatever comes after the finders: chains, or
-	// trial and error on large grids
-	rest := techBase[XCycle]
-	if b.n > 9 {
-		rest = techBase[TrialAndError]
+	low := rest
+	for _, f := range left {
+		low = min(low, f.min)
 	}
-	greedy := s.below > rest && b.n <= 9
-	if greedy {
-		// Below need not find the easiest step, and one pass of chains,
-		// applied all at once, costs less than walking the finders from
-		// triples up after every step: most of what they find, the
-		// chains find too.
-		if s.ch == nil {
-			s.ch = newChainer(b.geom)
-		}
-		finders = slices.Insert(finders, 3, finder{rest, func() (hint, bool) { return s.ch.greedyChains(s) }})
+	if s.maxScore > 0 && low > s.maxScore {
+		s.tooHard = low
+		return true
 	}
-	for i, f := range finders {
-		if s.maxScore > 0 {
-			// with MaxScore, stop as soon as every technique left is
-			// known to score more
-			low := rest
-			for _, g := range finders[i:] {
-				low = min(low, g.min)
-			}
-			if low > s.maxScore {
-				s.tooHard = low
-				return hint{}, false
-			}
-		}
-		if s.below > 0 {
-			// only what scores less than below is any use
-			low := rest
-			for _, g := range finders[i:] {
-				low = min(low, g.min)
-			}
-			if low >= s.below {
-				return hint{}, false
-			}
-		}
-		if h, ok := f.f(); ok && s.fits(h) {
-			return h, true
-		}
-	}
+	return s.below > 0 && low >= s.below
+}
+
+// chainStep is what next tries once the finders found nothing: the
+// chains, easiest first, or for Below's greedy pass the forcing chains.
+// Large grids have none: trial and error is left.
+func (s *solver) chainStep(rest int, greedy bool) (hint, bool) {
 	if s.maxScore > 0 && rest > s.maxScore {
 		s.tooHard = rest
 		return hint{}, false
 	}
-	if b.n > 9 || s.below > 0 && rest >= s.below {
+	if s.b.n > 9 || s.below > 0 && rest >= s.below {
 		return hint{}, false
 	}
 	if s.ch == nil {
-		s.ch = newChainer(b.geom)
+		s.ch = newChainer(s.b.geom)
 	}
 	if greedy {
 		return s.ch.greedyForcing(s)
@@ -533,8 +562,7 @@ func (s *solver) xyzWing() (hint, bool) { return s.wing(true) }
 
 func (s *solver) wing(xyz bool) (hint, bool) {
 	b := &s.b
-	want := 2
-	tech := XYWing
+	want, tech := 2, XYWing
 	if xyz {
 		want, tech = 3, XYZWing
 	}
@@ -545,46 +573,71 @@ func (s *solver) wing(xyz bool) (hint, bool) {
 		}
 		peers := b.peers[p]
 		for i, a := range peers {
-			am := b.cand[a]
-			if popcount(am) != 2 || popcount(am&pm) != 1 && !xyz || xyz && am&pm != am {
+			if !isPincer(pm, b.cand[a], xyz) {
 				continue
 			}
 			for _, c := range peers[i+1:] {
-				cm := b.cand[c]
-				if popcount(cm) != 2 || cm == am {
+				z, ok := wingDigit(pm, b.cand[a], b.cand[c], xyz)
+				if !ok {
 					continue
 				}
-				var z uint64
-				if xyz {
-					if cm&pm != cm || am|cm != pm {
-						continue
-					}
-					z = am & cm
-				} else {
-					z = am & cm &^ pm
-					if popcount(z) != 1 || am|cm != pm|z || am&pm == cm&pm {
-						continue
-					}
-				}
-				if popcount(z) != 1 {
-					continue
-				}
-				d := lowDigit(z)
-				var es []elim
-				for _, e := range b.peers[a] {
-					if e == int32(c) || e == int32(p) || b.cand[e]&z == 0 || !b.sees(int(e), int(c)) {
-						continue
-					}
-					if xyz && !b.sees(int(e), p) {
-						continue
-					}
-					es = append(es, elim{e, int32(d)})
-				}
-				if len(es) > 0 {
+				if es := s.wingElims(p, int(a), int(c), z, xyz); len(es) > 0 {
 					return hint{tech: tech, score: techBase[tech], cells: []int32{int32(p), a, c}, place: -1, elims: es, unit: -1}, true
 				}
 			}
 		}
 	}
 	return hint{}, false
+}
+
+// isPincer reports whether a bivalue cell with candidates am can be a
+// pincer of a pivot with candidates pm: it shares one digit with an
+// XY-wing's pivot, and both with an XYZ-wing's.
+func isPincer(pm, am uint64, xyz bool) bool {
+	if popcount(am) != 2 {
+		return false
+	}
+	if xyz {
+		return am&pm == am
+	}
+	return popcount(am&pm) == 1
+}
+
+// wingDigit returns the digit z (as a bit) of the wing made by the pivot
+// pm and the pincers am and cm, if they make one.
+func wingDigit(pm, am, cm uint64, xyz bool) (uint64, bool) {
+	if popcount(cm) != 2 || cm == am {
+		return 0, false
+	}
+	var z uint64
+	if xyz {
+		if cm&pm != cm || am|cm != pm {
+			return 0, false
+		}
+		z = am & cm
+	} else {
+		z = am & cm &^ pm
+		if popcount(z) != 1 || am|cm != pm|z || am&pm == cm&pm {
+			return 0, false
+		}
+	}
+	return z, popcount(z) == 1
+}
+
+// wingElims lists the candidates z of the cells that see both pincers a
+// and c (and, for the XYZ-wing, the pivot p).
+func (s *solver) wingElims(p, a, c int, z uint64, xyz bool) []elim {
+	b := &s.b
+	d := lowDigit(z)
+	var es []elim
+	for _, e := range b.peers[a] {
+		if int(e) == c || int(e) == p || b.cand[e]&z == 0 || !b.sees(int(e), c) {
+			continue
+		}
+		if xyz && !b.sees(int(e), p) {
+			continue
+		}
+		es = append(es, elim{e, int32(d)})
+	}
+	return es
 }

@@ -53,38 +53,83 @@ type crossing struct {
 
 var geoms sync.Map // grid.Shape -> *geom
 
+// gridKind maps rate's unit types to grid's kinds of unit.
+var gridKind = [3]int{boxUnit: grid.BoxUnit, rowUnit: grid.RowUnit, colUnit: grid.ColUnit}
+
 func geomOf(s grid.Shape) *geom {
 	if g, ok := geoms.Load(s); ok {
 		return g.(*geom)
 	}
 	n := s.N()
 	g := &geom{shape: s, n: n, nc: n * n}
-	g.units = make([][]int32, 3*n)
-	g.cellUnit = make([][3]int32, n*n)
-	for c := 0; c < n*n; c++ {
-		r, col := c/n, c%n
-		b := (r/s.BoxRows)*(n/s.BoxCols) + col/s.BoxCols
-		g.cellUnit[c] = [3]int32{int32(b), int32(n + r), int32(2*n + col)}
-		g.units[b] = append(g.units[b], int32(c))
-		g.units[n+r] = append(g.units[n+r], int32(c))
-		g.units[2*n+col] = append(g.units[2*n+col], int32(c))
-	}
-	g.peers = make([][]int32, n*n)
-	g.peerType = make([][]uint8, n*n)
-	seen := make([]int, n*n)
-	for c := range g.peers {
-		for t := 0; t < 3; t++ {
-			for _, p := range g.units[g.cellUnit[c][t]] {
-				if int(p) != c && seen[p] != c+1 {
-					seen[p] = c + 1
-					g.peers[c] = append(g.peers[c], p)
-					g.peerType[c] = append(g.peerType[c], uint8(t))
-				}
+	gu := s.Units()
+	g.unitsFrom(gu)
+	g.orderPeers(gu)
+	g.positionTables()
+	g.crossings()
+	if n*n <= 128 {
+		g.peerSet = make([]cellSet, n*n)
+		for c, ps := range g.peers {
+			for _, p := range ps {
+				g.peerSet[c].add(int(p))
 			}
 		}
 	}
-	g.cellIdx = make([][3]uint8, n*n)
-	g.peerMask = make([][3]uint64, n*n)
+	g.scan = g.scanUnits()
+	act, _ := geoms.LoadOrStore(s, g)
+	return act.(*geom)
+}
+
+// unitsFrom takes the units and the cell-to-unit map from grid's tables,
+// renumbered into rate's order of unit types: boxes, rows, columns. The
+// cell lists are shared with grid.
+func (g *geom) unitsFrom(gu *grid.Units) {
+	n := g.n
+	g.units = make([][]int32, 3*n)
+	for t, k := range gridKind {
+		copy(g.units[t*n:(t+1)*n], gu.Cells[k*n:(k+1)*n])
+	}
+	g.cellUnit = make([][3]int32, g.nc)
+	for c, of := range gu.Of {
+		for t, k := range gridKind {
+			g.cellUnit[c][t] = of[k] - int32(k*n) + int32(t*n)
+		}
+	}
+}
+
+// orderPeers lists each cell's peers the way the solver visits them: its
+// box in reading order, then grid's peers outside the box, which come row
+// first, then column.
+func (g *geom) orderPeers(gu *grid.Units) {
+	g.peers = make([][]int32, g.nc)
+	g.peerType = make([][]uint8, g.nc)
+	for c := range g.peers {
+		ps := make([]int32, 0, len(gu.Peers[c]))
+		ts := make([]uint8, 0, len(gu.Peers[c]))
+		box := g.cellUnit[c][boxUnit]
+		for _, p := range g.units[box] {
+			if int(p) != c {
+				ps, ts = append(ps, p), append(ts, boxUnit)
+			}
+		}
+		for _, p := range gu.Peers[c] {
+			switch {
+			case g.cellUnit[p][boxUnit] == box:
+			case g.cellUnit[p][rowUnit] == g.cellUnit[c][rowUnit]:
+				ps, ts = append(ps, p), append(ts, rowUnit)
+			default:
+				ps, ts = append(ps, p), append(ts, colUnit)
+			}
+		}
+		g.peers[c], g.peerType[c] = ps, ts
+	}
+}
+
+// positionTables fills cellIdx and peerMask.
+func (g *geom) positionTables() {
+	n := g.n
+	g.cellIdx = make([][3]uint8, g.nc)
+	g.peerMask = make([][3]uint64, g.nc)
 	for t := 0; t < 3; t++ {
 		for u := t * n; u < (t+1)*n; u++ {
 			for i, c := range g.units[u] {
@@ -98,6 +143,12 @@ func geomOf(s grid.Shape) *geom {
 			g.peerMask[c][t] |= 1 << g.cellIdx[p][t]
 		}
 	}
+}
+
+// crossings fills cross: for each unit and each other unit type, the
+// units of that type it meets, in the order its cells reach them.
+func (g *geom) crossings() {
+	n := g.n
 	g.cross = make([][3][]crossing, 3*n)
 	for u, cells := range g.units {
 		for t := 0; t < 3; t++ {
@@ -122,17 +173,6 @@ func geomOf(s grid.Shape) *geom {
 			}
 		}
 	}
-	if n*n <= 128 {
-		g.peerSet = make([]cellSet, n*n)
-		for c, ps := range g.peers {
-			for _, p := range ps {
-				g.peerSet[c].add(int(p))
-			}
-		}
-	}
-	g.scan = g.scanUnits()
-	act, _ := geoms.LoadOrStore(s, g)
-	return act.(*geom)
 }
 
 // sees reports whether distinct cells a and b share a unit.

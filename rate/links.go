@@ -48,21 +48,10 @@ func (b *board) sameUnit(x, y *group) bool {
 // cells of their ends go to lg.cells.
 func (s *solver) links(d int, lg *linkGraph) {
 	b := &s.b
-	n := b.n
 	bit := uint64(1) << (d - 1)
-	out := lg.links[:0]
+	lg.links = lg.links[:0]
 	lg.cells = lg.cells[:0]
-	// group copies cs, and heart unless it is -1, into lg.cells
-	group := func(cs []int32, heart int32) group {
-		start := len(lg.cells)
-		lg.cells = append(lg.cells, cs...)
-		if heart >= 0 {
-			lg.cells = append(lg.cells, heart)
-		}
-		end := len(lg.cells)
-		return b.newGroup(lg.cells[start:end:end])
-	}
-	var psBuf, arm1Buf, arm2Buf, l0Buf, l1Buf [36]int32
+	var psBuf [36]int32
 	for u, cells := range b.units {
 		ps := psBuf[:0]
 		for _, c := range cells {
@@ -70,81 +59,112 @@ func (s *solver) links(d int, lg *linkGraph) {
 				ps = append(ps, c)
 			}
 		}
-		if len(ps) == 2 {
-			out = append(out, strongLink{group(ps[:1], -1), group(ps[1:], -1), u, false})
-			continue
-		}
-		if len(ps) < 3 || len(ps) > 6 {
-			continue
-		}
-		if u >= n {
-			// a line whose candidates fill two box segments
-			k := 1
-			for k < len(ps) && b.cellUnit[ps[k]][boxUnit] == b.cellUnit[ps[0]][boxUnit] {
-				k++
+		switch {
+		case len(ps) == 2:
+			lg.add(b, ps[:1], ps[1:], u, false)
+		case len(ps) < 3 || len(ps) > 6:
+		case u >= b.n:
+			lg.segmentLink(b, ps, u)
+		default:
+			if len(ps) >= 4 {
+				lg.boxLineLinks(b, ps, u)
 			}
-			two := k < len(ps)
-			for _, c := range ps[k:] {
-				if b.cellUnit[c][boxUnit] != b.cellUnit[ps[k]][boxUnit] {
-					two = false
-				}
-			}
-			if two {
-				out = append(out, strongLink{group(ps[:k], -1), group(ps[k:], -1), u, true})
-			}
-			continue
-		}
-		// a box whose candidates (four or more) lie in two of its rows,
-		// or two of its columns
-		if len(ps) >= 4 {
-			for _, t := range [2]int{rowUnit, colUnit} {
-				l0, l1 := l0Buf[:0], l1Buf[:0]
-				for _, c := range ps {
-					if b.cellUnit[c][t] == b.cellUnit[ps[0]][t] {
-						l0 = append(l0, c)
-					} else {
-						l1 = append(l1, c)
-					}
-				}
-				two := len(l1) > 0
-				for _, c := range l1 {
-					if b.cellUnit[c][t] != b.cellUnit[l1[0]][t] {
-						two = false
-					}
-				}
-				if two {
-					out = append(out, strongLink{group(l0, -1), group(l1, -1), u, true})
-				}
-			}
-		}
-		// a box whose candidates lie in one row and one column of it
-		for _, heart := range cells {
-			hr, hc := b.cellUnit[heart][rowUnit], b.cellUnit[heart][colUnit]
-			arm1, arm2 := arm1Buf[:0], arm2Buf[:0]
-			ok := true
-			for _, c := range ps {
-				switch {
-				case c == heart:
-				case b.cellUnit[c][rowUnit] == hr:
-					arm1 = append(arm1, c)
-				case b.cellUnit[c][colUnit] == hc:
-					arm2 = append(arm2, c)
-				default:
-					ok = false
-				}
-			}
-			if !ok || len(arm1) == 0 || len(arm2) == 0 {
-				continue
-			}
-			if b.cand[heart]&bit != 0 {
-				out = append(out, strongLink{group(arm1, heart), group(arm2, -1), u, true})
-				out = append(out, strongLink{group(arm1, -1), group(arm2, heart), u, true})
-			} else {
-				out = append(out, strongLink{group(arm1, -1), group(arm2, -1), u, true})
-			}
+			lg.boxArmLinks(b, ps, cells, u, bit)
 		}
 	}
-	lg.links = out
+}
+
+// group makes a link end of the cells cs, and heart unless it is -1,
+// copied into lg.cells.
+func (lg *linkGraph) group(b *board, cs []int32, heart int32) group {
+	start := len(lg.cells)
+	lg.cells = append(lg.cells, cs...)
+	if heart >= 0 {
+		lg.cells = append(lg.cells, heart)
+	}
+	end := len(lg.cells)
+	return b.newGroup(lg.cells[start:end:end])
+}
+
+// add appends the link of unit u between the ends made of a and of e.
+func (lg *linkGraph) add(b *board, a, e []int32, u int, grouped bool) {
+	lg.links = append(lg.links, strongLink{lg.group(b, a, -1), lg.group(b, e, -1), u, grouped})
+}
+
+// segmentLink links the two box segments of line u when its candidates ps
+// fill exactly two.
+func (lg *linkGraph) segmentLink(b *board, ps []int32, u int) {
+	box := func(c int32) int32 { return b.cellUnit[c][boxUnit] }
+	k := 1
+	for k < len(ps) && box(ps[k]) == box(ps[0]) {
+		k++
+	}
+	if k == len(ps) {
+		return
+	}
+	for _, c := range ps[k:] {
+		if box(c) != box(ps[k]) {
+			return
+		}
+	}
+	lg.add(b, ps[:k], ps[k:], u, true)
+}
+
+// boxLineLinks links the two rows, then the two columns, of box u that
+// hold its candidates ps (four or more), when they lie in two.
+func (lg *linkGraph) boxLineLinks(b *board, ps []int32, u int) {
+	var l0Buf, l1Buf [36]int32
+	for _, t := range [2]int{rowUnit, colUnit} {
+		l0, l1 := l0Buf[:0], l1Buf[:0]
+		for _, c := range ps {
+			if b.cellUnit[c][t] == b.cellUnit[ps[0]][t] {
+				l0 = append(l0, c)
+			} else {
+				l1 = append(l1, c)
+			}
+		}
+		two := len(l1) > 0
+		for _, c := range l1 {
+			if b.cellUnit[c][t] != b.cellUnit[l1[0]][t] {
+				two = false
+			}
+		}
+		if two {
+			lg.add(b, l0, l1, u, true)
+		}
+	}
+}
+
+// boxArmLinks links the two arms of box u when its candidates ps lie in
+// one row and one column of it, which cross at a cell of cells, the box:
+// the heart. A heart that holds the digit goes with either arm.
+func (lg *linkGraph) boxArmLinks(b *board, ps, cells []int32, u int, bit uint64) {
+	var arm1Buf, arm2Buf [36]int32
+	for _, heart := range cells {
+		hr, hc := b.cellUnit[heart][rowUnit], b.cellUnit[heart][colUnit]
+		arm1, arm2 := arm1Buf[:0], arm2Buf[:0]
+		ok := true
+		for _, c := range ps {
+			switch {
+			case c == heart:
+			case b.cellUnit[c][rowUnit] == hr:
+				arm1 = append(arm1, c)
+			case b.cellUnit[c][colUnit] == hc:
+				arm2 = append(arm2, c)
+			default:
+				ok = false
+			}
+		}
+		if !ok || len(arm1) == 0 || len(arm2) == 0 {
+			continue
+		}
+		if b.cand[heart]&bit != 0 {
+			lg.links = append(lg.links, strongLink{lg.group(b, arm1, heart), lg.group(b, arm2, -1), u, true})
+			lg.links = append(lg.links, strongLink{lg.group(b, arm1, -1), lg.group(b, arm2, heart), u, true})
+		} else {
+			lg.add(b, arm1, arm2, u, true)
+		}
+	}
 }
 
 // strongLinks finds k strong links on one digit joined end to start by weak
@@ -177,8 +197,6 @@ func (s *solver) strongLinks(k int) (hint, bool) {
 // searchLinks finds digit d's best chain of k strong links into r.
 func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
 	*r = linkResult{done: true}
-	b := &s.b
-	n := b.n
 	lg := &e.graph
 	if len(lg.links) < k {
 		return
@@ -187,116 +205,154 @@ func (s *solver) searchLinks(d, k int, e *linkEntry, r *linkResult) {
 	if k > 2 {
 		tech = StrongLinkChain
 	}
-	base := [7]int{2: 40, 3: 54, 4: 58, 5: 62, 6: 66}[k]
-	bit := uint64(1) << (d - 1)
-	holds := e.holds
-	var chain [6]int32 // the oriented links of the chain so far
-	// The search stops after budget calls; every call counts, those that
-	// would end a chain included, so that the chains tried stay the same
-	// whatever is found. A chain's last link is tried in the loop of the
-	// one before: it counts as a call all the same.
-	budget := 5000
-	var used cellSet
-	var usedUnits uint64
-	groupedCount := 0
-	types := 0 // the unit types of the links, a bit each
-	// last tries each link of options to end the chain
-	last := func(options []int32) {
-		start := lg.orient[chain[0]].a
-		seen := start.seen.and(holds)
-		for _, o := range options {
-			if f := &lg.filter[o]; usedUnits&f.unit != 0 || !used.and(f.span).empty() {
-				continue
-			}
-			ol := &lg.orient[o]
-			if budget <= 0 {
-				return
-			}
-			budget--
-			end := ol.e
-			if b.sameUnit(start, end) {
-				continue
-			}
-			all := used.or(ol.span)
-			es := seen.and(end.seen).andNot(all)
-			count := es.count()
-			if count == 0 {
-				continue
-			}
-			grouped := groupedCount > 0 || ol.grouped
-			t := types | 1<<(ol.unit/n)
-			hasBox, hasRow, hasCol := t&(1<<boxUnit) != 0, t&(1<<rowUnit) != 0, t&(1<<colUnit) != 0
-			sc := base
-			switch {
-			case grouped:
-				sc += 3
-			case !hasBox && !(hasRow && hasCol):
-			case hasBox && hasRow && hasCol:
-				sc += 2
-			default:
-				sc++
-			}
-			if !r.found || sc < r.h.score || sc == r.h.score && count > r.elims {
-				r.found, r.elims = true, count
-				chain[k-1] = o
-				elims := make([]elim, 0, count)
-				for _, p := range b.peers[start.cells[0]] {
-					if es.has(int(p)) {
-						elims = append(elims, elim{p, int32(d)})
-					}
-				}
-				var cells []int32
-				for _, o := range chain[:k] {
-					cells = append(cells, lg.orient[o].a.cells...)
-					cells = append(cells, lg.orient[o].e.cells...)
-				}
-				r.h = hint{tech: tech, score: sc, cells: cells, place: -1, elims: elims, unit: -1, digits: bit}
-			}
-		}
+	ls := linkSearch{b: &s.b, lg: lg, r: r, d: d, k: k, tech: tech, holds: e.holds, budget: 5000}
+	ls.base = [7]int{2: 40, 3: 54, 4: 58, 5: 62, 6: 66}[k]
+	ls.extend(0)
+}
+
+// linkSearch is one search for chains of k strong links on digit d: the
+// chain so far, what it covers, and the budget left.
+//
+// The search stops after budget calls; every call counts, those that
+// would end a chain included, so that the chains tried stay the same
+// whatever is found. A chain's last link is tried in the loop of the one
+// before: it counts as a call all the same.
+type linkSearch struct {
+	b      *board
+	lg     *linkGraph
+	r      *linkResult // the best chain so far
+	d, k   int
+	tech   Technique
+	base   int     // the score of a chain of k links of one kind of unit
+	holds  cellSet // the cells that hold d
+	budget int
+	chain  [6]int32 // the oriented links of the chain so far
+	// what the chain covers: its cells, its units (a bit each), the
+	// kinds of unit of its links (a bit each), and how many are grouped
+	used         cellSet
+	usedUnits    uint64
+	types        int
+	groupedCount int
+}
+
+// blocked reports whether oriented link o would cross the chain: a cell or
+// a unit the chain uses.
+func (ls *linkSearch) blocked(o int32) bool {
+	f := &ls.lg.filter[o]
+	return ls.usedUnits&f.unit != 0 || !ls.used.and(f.span).empty()
+}
+
+// extend tries every link that can come at depth in the chain, and goes
+// deeper; the link before the last tries the last ones itself.
+func (ls *linkSearch) extend(depth int) {
+	if ls.budget <= 0 {
+		return
 	}
-	var rec func(depth int)
-	rec = func(depth int) {
-		if budget <= 0 {
+	ls.budget--
+	lg := ls.lg
+	options := lg.all
+	if depth > 0 {
+		options = lg.follow(ls.chain[depth-1])
+	}
+	for _, o := range options {
+		if ls.blocked(o) {
+			continue
+		}
+		ol := &lg.orient[o]
+		ls.chain[depth] = o
+		saved, savedTypes := ls.used, ls.types
+		ls.used = ls.used.or(ol.span)
+		ls.usedUnits |= 1 << ol.unit
+		ls.types |= 1 << (ol.unit / ls.b.n)
+		if ol.grouped {
+			ls.groupedCount++
+		}
+		if depth+1 == ls.k-1 {
+			if ls.budget > 0 {
+				ls.budget--
+				ls.close(lg.follow(o))
+			}
+		} else {
+			ls.extend(depth + 1)
+		}
+		if ol.grouped {
+			ls.groupedCount--
+		}
+		ls.usedUnits &^= 1 << ol.unit
+		ls.used, ls.types = saved, savedTypes
+		if ls.budget <= 0 {
+			// every later call would return at once
 			return
 		}
-		budget--
-		options := lg.all
-		if depth > 0 {
-			options = lg.follow(chain[depth-1])
+	}
+}
+
+// close tries each link of options as the last of the chain: the cells
+// that see both ends of the chain lose the digit.
+func (ls *linkSearch) close(options []int32) {
+	lg := ls.lg
+	start := lg.orient[ls.chain[0]].a
+	seen := start.seen.and(ls.holds)
+	for _, o := range options {
+		if ls.blocked(o) {
+			continue
 		}
-		for _, o := range options {
-			if f := &lg.filter[o]; usedUnits&f.unit != 0 || !used.and(f.span).empty() {
-				continue
-			}
-			ol := &lg.orient[o]
-			chain[depth] = o
-			saved, savedTypes := used, types
-			used = used.or(ol.span)
-			usedUnits |= 1 << ol.unit
-			types |= 1 << (ol.unit / n)
-			if ol.grouped {
-				groupedCount++
-			}
-			if depth+1 == k-1 {
-				if budget > 0 {
-					budget--
-					last(lg.follow(o))
-				}
-			} else {
-				rec(depth + 1)
-			}
-			if ol.grouped {
-				groupedCount--
-			}
-			usedUnits &^= 1 << ol.unit
-			used, types = saved, savedTypes
-			if budget <= 0 {
-				// every later call would return at once
-				return
-			}
+		ol := &lg.orient[o]
+		if ls.budget <= 0 {
+			return
+		}
+		ls.budget--
+		if ls.b.sameUnit(start, ol.e) {
+			continue
+		}
+		es := seen.and(ol.e.seen).andNot(ls.used.or(ol.span))
+		count := es.count()
+		if count == 0 {
+			continue
+		}
+		sc := ls.score(ol)
+		if r := ls.r; !r.found || sc < r.h.score || sc == r.h.score && count > r.elims {
+			ls.record(o, sc, es, count)
 		}
 	}
-	rec(0)
+}
+
+// score is the score of the chain closed by ol: more with grouped links,
+// and more when its links lie in units of more kinds.
+func (ls *linkSearch) score(ol *orientedLink) int {
+	t := ls.types | 1<<(ol.unit/ls.b.n)
+	hasBox, hasRow, hasCol := t&(1<<boxUnit) != 0, t&(1<<rowUnit) != 0, t&(1<<colUnit) != 0
+	switch {
+	case ls.groupedCount > 0 || ol.grouped:
+		return ls.base + 3
+	case !hasBox && !(hasRow && hasCol):
+		return ls.base
+	case hasBox && hasRow && hasCol:
+		return ls.base + 2
+	default:
+		return ls.base + 1
+	}
+}
+
+// record keeps the chain closed by o as the best: score sc, removing d
+// from the cells es (count of them).
+func (ls *linkSearch) record(o int32, sc int, es cellSet, count int) {
+	b, lg, r := ls.b, ls.lg, ls.r
+	r.found, r.elims = true, count
+	ls.chain[ls.k-1] = o
+	start := lg.orient[ls.chain[0]].a
+	elims := make([]elim, 0, count)
+	for _, p := range b.peers[start.cells[0]] {
+		if es.has(int(p)) {
+			elims = append(elims, elim{p, int32(ls.d)})
+		}
+	}
+	var cells []int32
+	for _, o := range ls.chain[:ls.k] {
+		cells = append(cells, lg.orient[o].a.cells...)
+		cells = append(cells, lg.orient[o].e.cells...)
+	}
+	r.h = hint{tech: ls.tech, score: sc, cells: cells, place: -1, elims: elims, unit: -1, digits: uint64(1) << (ls.d - 1)}
 }
 
 // linkGraph holds one digit's strong links, each taken both ways (oriented

@@ -1,6 +1,9 @@
 package rate
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Unique loops and the BUG rely on the puzzle having one solution; they are
 // used only when that is known.
@@ -13,69 +16,90 @@ func (s *solver) uniqueLoops() (hint, bool) {
 	if !s.unique || b.n > 9 {
 		return hint{}, false
 	}
-	best := hint{}
-	bestType := 0
-	found := false
-	consider := func(h hint, typ int) {
-		if len(h.elims) == 0 {
-			return
-		}
-		if !found || h.score < best.score || h.score == best.score && typ < bestType {
-			best, bestType, found = h, typ, true
-		}
-	}
-	var loop []int32
-	budget := 20000
+	ls := loopSearch{s: s, budget: 20000}
 	for c := range b.cand {
 		m := b.cand[c]
 		if b.val[c] != 0 || popcount(m) != 2 {
 			continue
 		}
-		v := m
-		loop = loop[:0]
-		var rec func(cell int32, allowed int, ex uint64, lastType int)
-		rec = func(cell int32, allowed int, ex uint64, lastType int) {
-			if budget <= 0 || len(loop) >= 14 {
-				return
-			}
-			budget--
-			loop = append(loop, cell)
-			for t := 0; t < 3; t++ {
-				if t == lastType {
-					continue
-				}
-				for _, next := range b.units[b.cellUnit[cell][t]] {
-					if next == loop[0] && len(loop) >= 4 {
-						if b.validLoop(loop) {
-							for _, ht := range s.loopHints(loop, v) {
-								consider(ht.h, ht.typ)
-							}
-						}
-						continue
-					}
-					if inList(loop, next) {
-						continue
-					}
-					p := b.cand[next]
-					if p&v != v {
-						continue
-					}
-					ex |= p &^ v
-					k := popcount(p)
-					if k == 2 || popcount(ex) == 1 || allowed > 0 {
-						na := allowed
-						if k > 2 {
-							na--
-						}
-						rec(next, na, ex, t)
-					}
-				}
-			}
-			loop = loop[:len(loop)-1]
-		}
-		rec(int32(c), 2, 0, -1)
+		ls.v = m
+		ls.loop = ls.loop[:0]
+		ls.extend(int32(c), 2, 0, -1)
 	}
-	return best, found
+	return ls.best, ls.found
+}
+
+// loopSearch is the search for unique loops: the loop so far on the
+// digits v, and the best hint found. It stops after budget calls of
+// extend, over every starting cell.
+type loopSearch struct {
+	s        *solver
+	v        uint64
+	loop     []int32
+	budget   int
+	best     hint
+	bestType int
+	found    bool
+}
+
+// extend adds cell to the loop, then follows each of cell's units but the
+// one it came through (of type lastType) to the cells that hold both
+// digits of the loop, up to 14 cells. Cells with more digits take the
+// loop on while allowed is positive, which each of them lowers; past
+// that, only while the extra digits met so far (ex, which gathers those
+// of every cell tried from here) are one digit.
+func (ls *loopSearch) extend(cell int32, allowed int, ex uint64, lastType int) {
+	if ls.budget <= 0 || len(ls.loop) >= 14 {
+		return
+	}
+	ls.budget--
+	b := &ls.s.b
+	ls.loop = append(ls.loop, cell)
+	for t := 0; t < 3; t++ {
+		if t == lastType {
+			continue
+		}
+		for _, next := range b.units[b.cellUnit[cell][t]] {
+			if next == ls.loop[0] && len(ls.loop) >= 4 {
+				ls.close()
+				continue
+			}
+			if inList(ls.loop, next) {
+				continue
+			}
+			p := b.cand[next]
+			if p&ls.v != ls.v {
+				continue
+			}
+			ex |= p &^ ls.v
+			k := popcount(p)
+			if k == 2 || popcount(ex) == 1 || allowed > 0 {
+				na := allowed
+				if k > 2 {
+					na--
+				}
+				ls.extend(next, na, ex, t)
+			}
+		}
+	}
+	ls.loop = ls.loop[:len(ls.loop)-1]
+}
+
+// close takes the loop, back at its first cell, and keeps the easiest of
+// its hints (the lowest score, then the lowest type).
+func (ls *loopSearch) close() {
+	if !ls.s.b.validLoop(ls.loop) {
+		return
+	}
+	for _, ht := range ls.s.loopHints(ls.loop, ls.v) {
+		h := ht.h
+		if len(h.elims) == 0 {
+			continue
+		}
+		if !ls.found || h.score < ls.best.score || h.score == ls.best.score && ht.typ < ls.bestType {
+			ls.best, ls.bestType, ls.found = h, ht.typ, true
+		}
+	}
 }
 
 func inList(l []int32, c int32) bool {
@@ -367,71 +391,80 @@ func (s *solver) alignedPairs() (hint, bool) {
 	var exBuf [24]uint64
 	var exCellBuf [24]int32
 	for c1 := 0; c1 < b.nc; c1++ {
-		m1 := b.cand[c1]
-		if b.val[c1] != 0 || popcount(m1) < 2 {
+		if b.val[c1] != 0 || popcount(b.cand[c1]) < 2 {
 			continue
 		}
+		// c2 is a peer: it shares a box, row or column with c1
 		for _, c2 := range b.peers[c1] {
 			if int(c2) <= c1 || b.val[c2] != 0 || popcount(b.cand[c2]) < 2 {
 				continue
 			}
-			if b.cellUnit[c1][boxUnit] != b.cellUnit[c2][boxUnit] && b.cellUnit[c1][rowUnit] != b.cellUnit[c2][rowUnit] && b.cellUnit[c1][colUnit] != b.cellUnit[c2][colUnit] {
-				continue
-			}
-			m2 := b.cand[c2]
 			// bivalue cells that see both
 			common := b.peerSet[c1].and(b.peerSet[c2]).and(bivalue)
 			if common.empty() {
 				continue
 			}
 			ex, exCells := exBuf[:0], exCellBuf[:0]
-			var u uint64
 			for _, p := range b.peers[c1] {
 				if common.has(int(p)) {
 					ex = append(ex, b.cand[p])
 					exCells = append(exCells, p)
-					u |= b.cand[p]
 				}
 			}
-			// A digit goes only when each digit of the other cell
-			// makes a pair with it that one of ex holds.
-			if !pairsCover(m1, m2, u, len(ex)) && !pairsCover(m2, m1, u, len(ex)) {
-				continue
-			}
-			var ok1, ok2 uint64
-			for x := m1; x != 0; x &= x - 1 {
-				d1 := bits.TrailingZeros64(x)
-				for y := m2; y != 0; y &= y - 1 {
-					d2 := bits.TrailingZeros64(y)
-					if d1 == d2 {
-						continue
-					}
-					pair := uint64(1)<<d1 | uint64(1)<<d2
-					bad := false
-					for _, e := range ex {
-						if e == pair {
-							bad = true
-							break
-						}
-					}
-					if !bad {
-						ok1 |= 1 << d1
-						ok2 |= 1 << d2
-					}
-				}
-			}
-			var es []elim
-			for x := m1 &^ ok1; x != 0; x &= x - 1 {
-				es = append(es, elim{int32(c1), int32(bits.TrailingZeros64(x) + 1)})
-			}
-			for x := m2 &^ ok2; x != 0; x &= x - 1 {
-				es = append(es, elim{c2, int32(bits.TrailingZeros64(x) + 1)})
-			}
-			if len(es) > 0 {
-				cells := append([]int32{int32(c1), c2}, exCells...)
-				return hint{tech: AlignedPairExclusion, score: techBase[AlignedPairExclusion], cells: cells, place: -1, elims: es, unit: -1}, true
+			if h, ok := b.pairExclusion(int32(c1), c2, ex, exCells); ok {
+				return h, true
 			}
 		}
 	}
 	return hint{}, false
+}
+
+// pairExclusion returns the hint that removes the digits of cells c1 and
+// c2 that make an allowed pair with no digit of the other cell, the
+// bivalue cells exCells (candidates ex) that see both ruling pairs out.
+func (b *board) pairExclusion(c1, c2 int32, ex []uint64, exCells []int32) (hint, bool) {
+	m1, m2 := b.cand[c1], b.cand[c2]
+	var u uint64
+	for _, e := range ex {
+		u |= e
+	}
+	// A digit goes only when each digit of the other cell makes a pair
+	// with it that one of ex holds.
+	if !pairsCover(m1, m2, u, len(ex)) && !pairsCover(m2, m1, u, len(ex)) {
+		return hint{}, false
+	}
+	ok1, ok2 := allowedPairs(m1, m2, ex)
+	var es []elim
+	for x := m1 &^ ok1; x != 0; x &= x - 1 {
+		es = append(es, elim{c1, int32(bits.TrailingZeros64(x) + 1)})
+	}
+	for x := m2 &^ ok2; x != 0; x &= x - 1 {
+		es = append(es, elim{c2, int32(bits.TrailingZeros64(x) + 1)})
+	}
+	if len(es) == 0 {
+		return hint{}, false
+	}
+	cells := append([]int32{c1, c2}, exCells...)
+	return hint{tech: AlignedPairExclusion, score: techBase[AlignedPairExclusion], cells: cells, place: -1, elims: es, unit: -1}, true
+}
+
+// allowedPairs returns the digits of two cells that see each other, with
+// candidates m1 and m2, that are in some pair of different digits that no
+// bivalue cell of ex holds.
+func allowedPairs(m1, m2 uint64, ex []uint64) (ok1, ok2 uint64) {
+	for x := m1; x != 0; x &= x - 1 {
+		d1 := bits.TrailingZeros64(x)
+		for y := m2; y != 0; y &= y - 1 {
+			d2 := bits.TrailingZeros64(y)
+			if d1 == d2 {
+				continue
+			}
+			pair := uint64(1)<<d1 | uint64(1)<<d2
+			if !slices.Contains(ex, pair) {
+				ok1 |= 1 << d1
+				ok2 |= 1 << d2
+			}
+		}
+	}
+	return ok1, ok2
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -83,6 +84,9 @@ func readSmall(path string, limit int64) ([]byte, error) {
 // write lays out the puzzles as a PDF book at path, or on stdout when
 // stdout is not a terminal.
 func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solutions bool) error {
+	if err := f.fits(puzzles); err != nil {
+		return err
+	}
 	opts := output.BookOptions{Title: f.title, Page: f.page, PerPage: f.perPage, Solutions: solutions,
 		Sections: f.sections, Front: f.frontText, LargePrint: f.largePrint}
 	if path == "" || path == "-" {
@@ -199,7 +203,7 @@ func runBook(ctx context.Context, opts bookOptions) error {
 		return nil
 	})
 	prog.done()
-	if err != nil {
+	if err := cmp.Or(err, rs.err()); err != nil {
 		return err
 	}
 	for _, name := range rs.empty {

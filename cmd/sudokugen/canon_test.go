@@ -30,7 +30,7 @@ func TestCanonCommand(t *testing.T) {
 	if want := lines[0] + "\t" + easy + "\n"; stdout != want {
 		t.Errorf("canon --original = %q, want %q", stdout, want)
 	}
-	bad := writeFile(t, "bad.txt", easy+"\n"+strings.Replace(easy, ".", "x", 1)+"\n")
+	bad := writeFile(t, "bad.txt", easy+"\n"+strings.Replace(easy, ".", "z", 1)+"\n")
 	stdout, stderr, code = cli(t, "", "canon", bad)
 	if code != 1 || strings.Count(stdout, "\n") != 1 || !regexp.MustCompile(`bad\.txt:2:\d+: `).MatchString(stderr) {
 		t.Errorf("canon with a bad record: exit %d, stdout %q, stderr %q; want exit 1, one form and the place", code, stdout, stderr)

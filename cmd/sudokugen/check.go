@@ -89,7 +89,7 @@ func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job,
 	var mu sync.Mutex
 	pending := make(map[int]item) // records read and not yet emitted
 	next := func() (worker.Job, bool, error) {
-		rec, file, ok, err := rs.next()
+		rec, file, ok, err := rs.read()
 		if err != nil || !ok {
 			return worker.Job{}, ok, err
 		}

@@ -64,8 +64,12 @@ repeated with --seed, and split over machines with --start: the parts of
 "-n 100" are "--start 0 -n 50" and "--start 50 -n 50", byte for byte.
 
 Puzzles stream out in order as they are made. With -o the file is written
-whole: on Ctrl-C it holds the complete puzzles made so far (text formats)
-or is not written at all (pdf).`,
+whole: when the run stops early (Ctrl-C, --timeout, a failed worker) it
+holds the complete puzzles made so far and standard error names the --start
+that continues (text formats), or it is not written at all (pdf, or a write
+that fails). --solutions marks each solution so that readers skip it: after
+a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
+(grid), or as the "solution" field (json).`,
 		Example: `  sudokugen generate -n 10
   sudokugen generate -n 500 --seed 42 --symmetry rot180 --solutions -o book.txt
   sudokugen generate --size 16 -n 2 --format grid
@@ -203,9 +207,9 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 		return opts.book.write(s, opts.output, puzzles, opts.solutions)
 	}
 
-	// Text: records go out whole, so an interrupted run leaves only
-	// complete puzzles behind, on stdout or in the -o file.
-	return writeRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
+	// Text: records go out whole, so a run that stops early leaves only
+	// complete puzzles behind, on stdout or in the -o file, and says so.
+	kept, err := writeKeptRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
 		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
 		sep := opts.afterOthers && (format == output.FormatGrid || format == output.FormatSDK)
 		err := run(ctx, func(o worker.Result) error {
@@ -230,13 +234,34 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 			return commit()
 		})
 		report()
-		if err != nil && ctx.Err() != nil && made > 0 && !opts.quiet && seen == nil {
-			fmt.Fprintf(s.Err, "sudokugen: interrupted: %d complete puzzles written; continue with --start %d -n %d\n",
-				made, opts.start+made, opts.count-made)
-			return &exitError{code: exitSignal} // reported
-		}
 		return generateError(err, genErr)
 	})
+	if err != nil && kept && made > 0 {
+		return stoppedEarly(ctx, s, opts, made, seen == nil, err)
+	}
+	return err
+}
+
+// stoppedEarly says where the complete puzzles of a run that stopped early
+// are, and how to continue it (unless --exclude skips indexes, so that no
+// --start does), and returns the error to report: none more for an
+// interruption, which this says.
+func stoppedEarly(ctx context.Context, s *streams, opts generateOptions, made int, continuable bool, err error) error {
+	where := "written"
+	if opts.output != "" && opts.output != "-" {
+		where = "kept in " + opts.output
+	}
+	what := "stopped early"
+	if ctx.Err() != nil {
+		what = "interrupted"
+		err = &exitError{code: exitSignal} // reported here
+	}
+	fmt.Fprintf(s.Err, "sudokugen: %s: the %d complete puzzles made are %s", what, made, where)
+	if continuable {
+		fmt.Fprintf(s.Err, "; continue with --start %d -n %d", opts.start+made, opts.count-made)
+	}
+	fmt.Fprintln(s.Err)
+	return err
 }
 
 // generatePlan is what the flags of generate ask for, checked.

@@ -90,6 +90,7 @@ type records struct {
 	name  string
 	index int
 	empty []string // inputs that held no puzzle
+	held  error    // the input error read met, returned by err once the records before it are done
 	count int      // records in the current input
 	max   int      // most records read from one input; 0 for no limit
 }
@@ -142,6 +143,26 @@ func (rs *records) next() (grid.Record, string, bool, error) {
 		rs.close()
 	}
 }
+
+// read is next for a run that finishes the records read so far when an
+// input fails (a file that cannot be opened, --max-puzzles passed): it
+// ends the records there and holds the error, which err returns.
+func (rs *records) read() (grid.Record, string, bool, error) {
+	if rs.held != nil {
+		return grid.Record{}, "", false, nil
+	}
+	rec, file, ok, err := rs.next()
+	if err != nil {
+		rs.held = err
+		rs.names = nil
+		rs.close()
+		return grid.Record{}, "", false, nil
+	}
+	return rec, file, ok, nil
+}
+
+// err returns the input error that ended read, nil when none did.
+func (rs *records) err() error { return rs.held }
 
 func (rs *records) display() string {
 	if rs.name == "-" {

@@ -78,7 +78,7 @@ func runRate(ctx context.Context, opts rateOptions) error {
 	prog := newProgress(s.Err, opts.quiet, "rated")
 	job := worker.Job{Kind: worker.Rate, Rate: rate.Options{Explain: opts.explain}}
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
-		return runAll(ctx, rs, pool, job, func(it item) error {
+		err := runAll(ctx, rs, pool, job, func(it item) error {
 			r := rated{rec: it.rec, file: it.file, res: it.res.Rating, err: it.res.Err}
 			status := "rated"
 			if r.rec.Err != nil || r.err != nil || !r.res.Solved {
@@ -91,9 +91,13 @@ func runRate(ctx context.Context, opts rateOptions) error {
 			}
 			return commit()
 		})
+		if err == nil {
+			err = rs.err() // the file is not written; the lines before went out
+		}
+		return err
 	})
 	prog.done()
-	if err != nil {
+	if err != nil && err != rs.err() {
 		return err
 	}
 	for _, name := range rs.empty {
@@ -101,6 +105,9 @@ func runRate(ctx context.Context, opts rateOptions) error {
 	}
 	if !opts.quiet {
 		fmt.Fprintf(s.Err, "%d puzzles: %d rated, %d not rated\n", sum.total, sum.counts["rated"], sum.counts["unrated"])
+	}
+	if err != nil {
+		return err // an input error, after the summary of what came before
 	}
 	if sum.counts["unrated"] > 0 || sum.total == 0 {
 		return &exitError{code: exitNotOK}
@@ -121,9 +128,11 @@ func whyUnrated(r rated) string {
 	case r.err != nil:
 		return r.err.Error()
 	case errors.Is(r.res.Err, rate.ErrMultiple):
-		return "more than one solution: not rated"
+		return "more than one solution"
 	case errors.Is(r.res.Err, rate.ErrNoSolution):
-		return "no solution: not rated"
+		return "no solution"
+	case len(r.rec.Grid.Clashes()) > 0:
+		return r.rec.Grid.Clashes()[0].String()
 	case r.res.Err != nil:
 		return r.res.Err.Error()
 	}

@@ -63,6 +63,8 @@ solution is found, the solver proves that no other solution exists.`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Flags that contradict each other fail before any work.
+		PersistentPreRunE: checkFlags,
 	}
 	root.SetIn(s.In)
 	root.SetOut(s.Out)

@@ -26,6 +26,8 @@ type verdict struct {
 	// clash or malformation the verifier found, the job's failure, or a
 	// verdict the solver contradicted.
 	err error
+	// alphabet holds the symbols of the input, nil for the default.
+	alphabet *grid.Alphabet
 }
 
 func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
@@ -52,7 +54,9 @@ func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
 func checkAll(ctx context.Context, rs *records, pool *worker.Pool, countLimit int, each func(verdict) error) error {
 	job := worker.Job{Kind: worker.Verify, CountLimit: countLimit}
 	return runAll(ctx, rs, pool, job, func(it item) error {
-		return each(newVerdict(it.rec, it.file, it.res))
+		v := newVerdict(it.rec, it.file, it.res)
+		v.alphabet = rs.opts.Alphabet
+		return each(v)
 	})
 }
 
@@ -74,7 +78,7 @@ func plainVerdict(v verdict) string {
 	case verify.None:
 		return where + ": none: no solution"
 	case verify.Multiple:
-		return fmt.Sprintf("%s: multiple: %s; %s", where, countText(r), difference(r.Solutions))
+		return fmt.Sprintf("%s: multiple: %s; %s", where, countText(r), difference(r.Solutions, v.alphabet))
 	case verify.Invalid:
 		return v.invalidLine(where)
 	}

@@ -34,9 +34,13 @@ verdict per puzzle, in input order:
   none       no solution
   invalid    malformed, or givens that clash (both cells are named)
 
-Puzzles may be one per line (81 symbols, "." or "0" for empty), multi-line
-grids with or without separators (.sdk, .ss, pasted grids), .sdm, or JSON
-(an array of rows, 0 for empty). The size is told from the number of cells.
+Puzzles may be one per line (81 symbols, ".", "*", "X" or "0" for empty),
+digits separated by commas, multi-line grids with or without separators
+(.sdk, .ss, pasted grids), .sdm, or JSON (an array of rows, 0 for empty).
+A line may carry an id, a rating or a comment around its puzzle (the Sudoku
+Exchange bank, HoDoKu), or be CSV or TSV with a header naming the puzzle
+column (puzzle,solution; Kaggle's quizzes,solutions; qqwing --csv). The size
+is told from the number of cells.
 
 Exit status: 0 when every puzzle is unique, 1 when any is not, 2 for a
 usage or I/O error.`,
@@ -73,7 +77,7 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	prog := newProgress(s.Err, opts.quiet, verb)
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
-		return checkAll(ctx, rs, pool, opts.countLimit, func(c verdict) error {
+		err := checkAll(ctx, rs, pool, opts.countLimit, func(c verdict) error {
 			sum.add(c.status)
 			prog.tick(sum.total)
 			var err error
@@ -90,6 +94,10 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 			}
 			return commit()
 		})
+		if err == nil {
+			err = rs.err() // the file is not written; the verdicts before went out
+		}
+		return err
 	})
 	prog.done()
 	return finish(s, sum, rs, opts.quiet, err)
@@ -98,7 +106,7 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 // finish prints the summary and picks the exit code of a run that checked
 // puzzles.
 func finish(s *streams, sum *summary, rs *records, quiet bool, err error) error {
-	if err != nil {
+	if err != nil && err != rs.err() {
 		return err
 	}
 	for _, name := range rs.empty {
@@ -106,6 +114,9 @@ func finish(s *streams, sum *summary, rs *records, quiet bool, err error) error 
 	}
 	if !quiet {
 		fmt.Fprintln(s.Err, sum)
+	}
+	if err != nil {
+		return err // an input error, after the summary of what came before
 	}
 	if !sum.allUnique() || len(rs.empty) > 0 {
 		return &exitError{code: exitNotOK}
@@ -120,8 +131,9 @@ func countText(r verify.Result) string {
 	return fmt.Sprintf("at least %d solutions", r.Count)
 }
 
-// difference names the first cell where two solutions differ.
-func difference(sols []grid.Grid) string {
+// difference names the first cell where two solutions differ, and its two
+// digits in the alphabet of the input (nil: the default of the size).
+func difference(sols []grid.Grid, alphabet *grid.Alphabet) string {
 	if len(sols) < 2 {
 		return ""
 	}
@@ -141,5 +153,10 @@ func difference(sols []grid.Grid) string {
 		return ""
 	}
 	cell := grid.Cell{Row: first / n, Col: first % n}
-	return fmt.Sprintf("two solutions differ in %d cells, first at %s (%d or %d)", diff, cell, a.Cells[first], b.Cells[first])
+	alpha := grid.DefaultAlphabet(n)
+	if alphabet != nil {
+		alpha = *alphabet
+	}
+	return fmt.Sprintf("two solutions differ in %d cells, first at %s (%c or %c)", diff, cell,
+		alpha.Symbol(int(a.Cells[first])), alpha.Symbol(int(b.Cells[first])))
 }

@@ -54,7 +54,7 @@ func TestVerifyBadInput(t *testing.T) {
 		name, bad, want string
 	}{
 		{"wrong length", easy[:80], "2:1: invalid: 80 cells"},
-		{"unknown symbol", easy[:10] + "x" + easy[11:], "2:11: invalid: symbol 'x'"},
+		{"unknown symbol", easy[:10] + "z" + easy[11:], "2:11: invalid: symbol 'z'"},
 		{"clashing givens", clash, "2:2: invalid: digit 5 repeats in row 1 (r1c1 and r1c2)"},
 		{"binary garbage", "\x00\x01\xff\xfe garbage", "2:1: invalid: binary"},
 		{"ten megabyte line", long, "2:1048577: invalid: line longer than 1048576 bytes"},
