@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -51,7 +52,7 @@ func BenchmarkFill(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				if _, err := fill(s, l, rand.New(rand.NewPCG(1, uint64(i)))); err != nil {
+				if _, err := fill(context.Background(), s, l, rand.New(rand.NewPCG(1, uint64(i))), false); err != nil {
 					b.Fatal(err)
 				}
 				i++

@@ -34,11 +34,13 @@
 // extra assumption, the blocking clause of the design reduced (see
 // remove.go). Cheaper proofs settle most orbits first: naked and hidden
 // singles that force the removed digits back, two-digit unavoidable sets
-// that the removal would leave without a clue, and a small search that
-// finds a second solution. Without symmetry the result is minimal: no
-// clue can be removed with the puzzle staying unique. With symmetry it is
-// minimal over orbits. On 9x9 the cheaper proofs settle all but one or two
-// of the 81 cells, so the finished puzzle gets the solver's proof as a
+// that the removal would leave without a clue, and a complete search on
+// candidate bitmasks that finds a second solution or proves there is none
+// (the solver's answer, reached without it), within a node budget. Without
+// symmetry the result is minimal: no clue can be removed with the puzzle
+// staying unique. With symmetry it is minimal over orbits. On 9x9 the
+// cheaper proofs settle every cell, on 16x16 all but about one removal in
+// a hundred, so the finished puzzle gets the solver's proof as a
 // whole: one solve with its solution blocked must come back unsatisfiable,
 // or Puzzle fails with ErrNotUnique (no test or benchmark run has seen it).
 //
@@ -50,14 +52,16 @@
 //
 // # Speed
 //
-// Measured on one core of the project's 2-core machine, which other builds
-// shared at the time (BenchmarkPuzzle): minimal 9x9 puzzles at about 1,250
-// per second, minimal 12x12 at 100 to 160, minimal 16x16 at 3 to 4.5,
-// minimal 20x20 (4x5 boxes) in about 5 s. On 25x25 a single solve can take
-// from milliseconds to tens of seconds, so a minimal puzzle is out of reach;
-// with MaxSolves 10 a unique one takes 0.2 to 0.7 s and keeps about 280 of
-// its 625 clues (with 30, one grid took 45 s for no fewer clues). gophersat
-// allows one solve per process at a time, so parallel runs use worker
-// processes: package internal/worker runs generation on them for the command
-// line and the service.
+// Measured in processor time, side by side with the code before the
+// candidate search, on the project's 2-core machine under heavy load from
+// other work (so ratios, not absolute rates, are the figures to trust):
+// minimal 9x9 puzzles take 1.6x less, minimal 16x16 3.1x less (about
+// 90 ms each), --difficulty extreme 1.2x to 1.4x less. On 25x25 the
+// removals the search cannot settle take the solver seconds each, and more
+// as the clues thin out, so a minimal puzzle is still out of reach; with
+// the default budget of one solve a unique one takes about 0.4 s and keeps
+// about 278 of its 625 clues, and a 36x36 one 1.5 to 2 s. gophersat allows
+// one solve per process at a time, so parallel runs use worker processes:
+// package internal/worker runs generation on them for the command line and
+// the service.
 package generate

@@ -1,7 +1,9 @@
 package generate
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 
@@ -26,6 +28,9 @@ type layout struct {
 	all   uint64  // bits 1..n
 	at    []where // the row, column and box of each cell
 	units [][]int // the cells of each row, then each column, then each box
+	// search is the one piece of scratch state: a layout is used by one
+	// goroutine at a time (the Generator's lock sees to it).
+	search *searcher
 }
 
 // where locates a cell; tables of it spare the divisions that finding the
@@ -34,7 +39,7 @@ type where struct{ row, col, box int32 }
 
 func newLayout(sh grid.Shape) *layout {
 	n := sh.N()
-	l := &layout{shape: sh, n: n, all: (uint64(1)<<n - 1) << 1, at: make([]where, n*n)}
+	l := &layout{shape: sh, n: n, all: (uint64(1)<<n - 1) << 1, at: make([]where, n*n), search: newSearcher(sh.Units())}
 	g := grid.New(sh)
 	l.units = make([][]int, 3*n)
 	for i := range l.at {
@@ -157,19 +162,47 @@ func (b *board) givens(lits []int) []int {
 	return lits
 }
 
+// fillNodes bounds the search that decides whether a partial grid can be
+// completed before the solver is asked.
+const fillNodes = 2000
+
+// completable reports whether the partial grid cells can be completed to
+// a full grid: a fact, which the search settles within its budget or else
+// the solver. With check, the solver decides it in every case, and a
+// search that says otherwise is an error (ErrCheck).
+func completable(s *sat.Solver, l *layout, cells []uint8, check bool) (bool, error) {
+	res := l.search.complete(cells, fillNodes)
+	if res != searchUnknown && !check {
+		return res == searchFound, nil
+	}
+	n := l.n
+	lits := make([]int, 0, len(cells))
+	for i, v := range cells {
+		if v != 0 {
+			lits = append(lits, sat.Var(n, i/n, i%n, int(v)))
+		}
+	}
+	ok := s.Solve(lits)
+	if res != searchUnknown && ok != (res == searchFound) {
+		return ok, fmt.Errorf("%w: whether the grid %s can be completed: fast path %v, solver %v",
+			ErrCheck, grid.Grid{Shape: l.shape, Cells: cells}, res == searchFound, ok)
+	}
+	return ok, nil
+}
+
 // randomBoxes fills boxes that share no band and no stack, the diagonal
-// ones, with random permutations of the digits, and solves once under them,
-// leaving the model in s. It returns the givens as assumptions, and false
-// if even the first box alone cannot be completed (which cannot happen).
+// ones, with random permutations of the digits, and checks that the grid
+// can still be completed (see completable). It returns false if even the
+// first box alone cannot be completed (which cannot happen).
 //
 // The boxes constrain each other only through other cells, so on the usual
 // shapes any choice can be completed: for 3x3 boxes this is the classic
 // observation that the diagonal boxes are independent. It fails on some
 // shapes (on 4x4 grids only 12 of the 24 fillings of the second box fit the
-// first), so when the solve says no, the boxes are placed again one at a
-// time, each drawn until a solve accepts it or a few draws fail, in which
+// first), so when the check says no, the boxes are placed again one at a
+// time, each drawn until the check accepts it or a few draws fail, in which
 // case it is left empty.
-func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) ([]int, bool) {
+func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand, check bool) (bool, error) {
 	sh, n := b.shape, b.n
 	k := min(n/sh.BoxRows, n/sh.BoxCols)
 	put := func(box int) {
@@ -187,17 +220,16 @@ func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) ([]int, bool) {
 	for box := range k {
 		put(box)
 	}
-	assume := b.givens(make([]int, 0, n*n+1))
-	if sh.BoxRows == 3 && sh.BoxCols == 3 {
+	if sh.BoxRows == 3 && sh.BoxCols == 3 && !check {
 		// The three diagonal boxes of a 9x9 grid can always be completed,
 		// whatever their digits, so the solve that would say so is
 		// skipped: it was 30% of the time of making a minimal puzzle. (Were
 		// it ever wrong, fill would end with an error, never with a wrong
 		// grid: its chain step checks every decision it keeps.)
-		return assume, true
+		return true, nil
 	}
-	if s.Solve(assume) {
-		return assume, true
+	if ok, err := completable(s, b.layout, b.cells, check); ok || err != nil {
+		return ok, err
 	}
 	for box := 1; box < k; box++ {
 		unput(box)
@@ -205,7 +237,11 @@ func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) ([]int, bool) {
 	for box := 1; box < k; box++ {
 		for try := 0; ; try++ {
 			put(box)
-			if s.Solve(b.givens(assume[:0])) {
+			ok, err := completable(s, b.layout, b.cells, check)
+			if err != nil {
+				return false, err
+			}
+			if ok {
 				break
 			}
 			unput(box)
@@ -214,8 +250,7 @@ func randomBoxes(s *sat.Solver, b *board, rng *rand.Rand) ([]int, bool) {
 			}
 		}
 	}
-	assume = b.givens(assume[:0])
-	return assume, s.Solve(assume)
+	return completable(s, b.layout, b.cells, check)
 }
 
 // shuffle returns a random image of full grid g under transforms that keep
@@ -283,21 +318,30 @@ func lines(rng *rand.Rand, groups, size int) []int {
 // against a first version that solved once per decision: 0.3 ms instead of
 // 1.5 ms for 9x9, 4 ms instead of 80 ms for 16x16, 0.1 s instead of 2 s
 // for 25x25.
-func fill(s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
+//
+// It gives up with ctx's error when ctx is done, looking at it between
+// solves.
+//
+// With check, the solver decides again every question the search answers
+// (see Options.Check), and the full grid is checked against the rules.
+func fill(ctx context.Context, s *sat.Solver, l *layout, rng *rand.Rand, check bool) (grid.Grid, error) {
 	b := l.newBoard()
 	n := l.n
-	assume, ok := randomBoxes(s, b, rng)
-	if !ok {
+	if ok, err := randomBoxes(s, b, rng, check); err != nil {
+		return grid.Grid{}, err
+	} else if !ok {
 		return grid.Grid{}, errors.New("random boxes cannot be completed to a full grid")
 	}
-	boxes := len(assume)
 	rejected := make([]uint64, n*n) // digits no completion of the grid so far has, per cell
 	var trail []int                 // cells filled since the boxes, in order
 	type decision struct{ cell, digit, at int }
 	var chain []decision
-	var lits []int
+	var prefix []uint8
 	errModel := errors.New("solver and grid disagree about a completion")
 	for {
+		if err := ctx.Err(); err != nil {
+			return grid.Grid{}, err
+		}
 		// Extend the grid by forced cells and random decisions until it is
 		// full or stuck.
 		chain = chain[:0]
@@ -331,7 +375,11 @@ func fill(s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
 			trail = append(trail, x)
 		}
 		if !stuck {
-			return shuffle(b.grid(), rng), nil
+			g := shuffle(b.grid(), rng)
+			if check && (g.Validate() != nil || g.Givens() != len(g.Cells)) {
+				return grid.Grid{}, fmt.Errorf("%w: the full grid %s breaks the rules", ErrCheck, g)
+			}
+			return g, nil
 		}
 		// Some decision of the chain admits no completion. Find the first
 		// one, by binary search over the prefixes of the chain (a prefix
@@ -340,13 +388,17 @@ func fill(s *sat.Solver, l *layout, rng *rand.Rand) (grid.Grid, error) {
 			return grid.Grid{}, errModel
 		}
 		lo, hi := 0, len(chain)-1 // chain[:lo] is fine; chain[hi] fails
-		for lo < hi {
+		for lo < hi && ctx.Err() == nil {
 			mid := (lo + hi) / 2
-			lits = append(lits[:0], assume[:boxes]...)
-			for _, x := range trail[:chain[mid].at+1] {
-				lits = append(lits, sat.Var(n, x/n, x%n, int(b.cells[x])))
+			prefix = append(prefix[:0], b.cells...)
+			for _, x := range trail[chain[mid].at+1:] {
+				prefix[x] = 0
 			}
-			if s.Solve(lits) {
+			ok, err := completable(s, l, prefix, check)
+			if err != nil {
+				return grid.Grid{}, err
+			}
+			if ok {
 				lo = mid + 1
 			} else {
 				hi = mid

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -27,14 +28,13 @@ type Options struct {
 	Attempts int
 	// MaxSolves bounds the SAT solves spent on removing clues from one
 	// grid. 0 means no bound below 25x25 and DefaultLargeMaxSolves from
-	// 25x25 up; a negative value means no bound at all. Once it is spent, clues are still removed
-	// where logic (naked and hidden singles) proves the puzzle stays
-	// unique, and kept otherwise: the puzzle is unique but in general not
-	// minimal. The budget counts solves, not time, so the result stays
-	// reproducible. Grids of 25x25 and up need it: there one solve takes
-	// from milliseconds to tens of seconds, and a minimal puzzle needs
-	// hundreds of them; with 10, a 25x25 puzzle took under a second in
-	// every run measured.
+	// 25x25 up; a negative value means no bound at all. Once it is spent,
+	// clues are still removed where singles or the search (see remove.go)
+	// prove the puzzle stays unique, and kept otherwise: the puzzle is
+	// unique but in general not minimal. The budget counts solves, not
+	// time, so the result stays reproducible. Grids of 25x25 and up need
+	// it: there the removals the search cannot settle take the solver
+	// seconds each, and more as the clues thin out.
 	MaxSolves int
 	// MinScore and MaxScore, when positive, ask for a puzzle whose rating
 	// on the Sudoku Explainer scale (package rate) lies between them. The
@@ -48,6 +48,21 @@ type Options struct {
 	// Rate rates the puzzle (Puzzle.Score and Puzzle.Level) even when no
 	// score is asked for.
 	Rate bool
+	// Check decides every step again with the SAT solver, as the design
+	// states them: each removal kept or undone by a solve with the blocking
+	// clause of the solution, each check of the fill that a partial grid
+	// can be completed by a solve under its digits. The puzzles are the
+	// same; a step where the fast path and the solver differ makes Puzzle
+	// fail with ErrCheck, naming the cell. It costs one solve per step.
+	Check bool
+	// Needs asks for a puzzle whose rating uses a technique of each need
+	// (see ParseNeed), with or without a score range. The removal is
+	// guided: once the puzzle uses a needed technique, a removal after
+	// which it no longer does is undone, as one that would lift it above
+	// MaxScore is. A grid whose puzzle still misses a need is replaced, up
+	// to Attempts grids (DefaultRatedAttempts when 0), before Puzzle fails
+	// with ErrTargetUnreachable.
+	Needs []Need
 }
 
 // DefaultRatedAttempts is the number of grids tried to reach a score range
@@ -59,8 +74,11 @@ const DefaultRatedAttempts = 1000
 var ErrTargetUnreachable = errors.New("difficulty target unreachable")
 
 // DefaultLargeMaxSolves is the solve budget per grid that Options.MaxSolves
-// 0 stands for on grids of 25x25 and up, where one solve can take seconds.
-const DefaultLargeMaxSolves = 10
+// 0 stands for on grids of 25x25 and up. There the search settles nearly
+// every removal, and the few it cannot, late in the pass, take the solver
+// seconds each: with 1 a 25x25 puzzle kept 278 clues in 0.3 s, with 10
+// 276 in 2 s (one grid).
+const DefaultLargeMaxSolves = 1
 
 // solveBudget returns the solve budget per grid that o asks for; 0 means
 // no bound.
@@ -82,6 +100,11 @@ const DefaultAttempts = 20
 // solution to the puzzle that clue removal made. It would mean a bug in
 // removal; it is there so that such a bug can never pass unnoticed.
 var ErrNotUnique = errors.New("generated puzzle is not unique")
+
+// ErrCheck is the error of Puzzle, with Options.Check, when the solver
+// decides a step of generation otherwise than the fast path did. It would
+// mean a bug in the fast path.
+var ErrCheck = errors.New("fast path and solver disagree")
 
 // ErrCluesUnreachable is the error of Puzzle when no grid tried could be
 // brought down to Options.Clues clues with the puzzle staying unique.
@@ -120,7 +143,10 @@ type orbitKey struct {
 
 // rebuildAfter is the number of grids after which a solver is replaced by
 // a fresh one, shedding the learned clauses that slow a long-lived solver.
-// Its results do not change either way.
+// Its results do not change either way. Solvers for grids above 9x9 are
+// built fresh for every grid: they cost a few milliseconds to build, and
+// a 16x16 solver reused across grids took 6.5 ms per solve against 4.5 ms
+// fresh (20 grids, one run).
 const rebuildAfter = 200
 
 // New returns a Generator with no solvers yet; each is built on first use.
@@ -163,6 +189,14 @@ func (o Options) validate() error {
 // minimal (no clue can go) when Symmetry is None, and minimal over orbits
 // (no orbit of the symmetry can go) otherwise.
 func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error) {
+	return g.PuzzleContext(context.Background(), seed, index, opts)
+}
+
+// PuzzleContext is Puzzle that gives up when ctx is done, with ctx's error.
+// It looks at ctx between the decisions of clue removal, which the search
+// settles in bounded time; a decision that goes to the SAT solver cannot
+// be interrupted, so on the largest grids a stop can wait for one solve.
+func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, opts Options) (Puzzle, error) {
 	if err := opts.validate(); err != nil {
 		return Puzzle{}, err
 	}
@@ -170,7 +204,7 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		return Puzzle{}, fmt.Errorf("index %d is negative", index)
 	}
 	opts.MaxSolves = opts.solveBudget()
-	rated := opts.MinScore > 0 || opts.MaxScore > 0
+	rated := opts.MinScore > 0 || opts.MaxScore > 0 || len(opts.Needs) > 0
 	attempts := opts.Attempts
 	if attempts == 0 {
 		attempts = DefaultAttempts
@@ -178,7 +212,7 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 			attempts = DefaultRatedAttempts
 		}
 	}
-	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves}
+	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves, ctx: ctx, check: opts.Check}
 	// With a floor and no ceiling (extreme), few candidates reach it.
 	// Removing clues by digit (see removal.byDigit) makes more of them
 	// do: of minimal 9x9 puzzles, 2.7 % and 3.1 % scored 7.6 or more
@@ -193,15 +227,37 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 	// the end would repeat the costliest work of the attempt.
 	var accepted grid.Grid
 	var acceptedRating rate.Result
-	if opts.MaxScore > 0 {
-		rm.accept = func(p grid.Grid) bool {
-			r := rate.Puzzle(p, rate.Options{MaxScore: opts.MaxScore})
-			if !r.Solved || r.Score > opts.MaxScore {
+	// seen is the most needs a puzzle of the guided pass met so far.
+	seen := 0
+	// Without a ceiling, the rating that guides toward the needs stops at
+	// the first step harder than every needed technique: the steps before
+	// it are those of the full rating, so a needed technique among them is
+	// in the full rating too, and the rest of the solve is not needed.
+	bound := opts.MaxScore
+	if bound == 0 {
+		bound = needsBound(opts.Needs)
+	}
+	fits := func(p grid.Grid, guide bool) bool {
+		r := rate.Puzzle(p, rate.Options{MaxScore: bound})
+		if opts.MaxScore > 0 && (!r.Solved || r.Score > opts.MaxScore) {
+			return false
+		}
+		if len(opts.Needs) > 0 {
+			k := metCount(opts.Needs, r)
+			if !guide && k < len(opts.Needs) || guide && k < seen {
 				return false
 			}
-			accepted, acceptedRating = p.Clone(), r
-			return true
+			seen = max(seen, k)
 		}
+		if r.Solved {
+			accepted, acceptedRating = p.Clone(), r
+		}
+		return true
+	}
+	var good func(grid.Grid) bool
+	if opts.MaxScore > 0 || len(opts.Needs) > 0 {
+		rm.accept = func(p grid.Grid) bool { return fits(p, true) }
+		good = func(p grid.Grid) bool { return fits(p, false) }
 	}
 	best := -1.0
 	belowFloor := false // some candidate was rejected by rate.Below, unrated
@@ -213,24 +269,13 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 			ErrCluesUnreachable, opts.Clues, opts.Symmetry, opts.Shape)
 	}
 	src := rand.NewPCG(seed, uint64(index))
-	rng := rand.New(src)
 	fewest := -1
 	for range attempts {
 		s := g.solver(opts.Shape)
-		full, err := fill(s, l, rng)
+		seen = 0
+		full, p, err := candidate(ctx, s, l, orbs, src, rm, good)
 		if err != nil {
-			return Puzzle{}, fmt.Errorf("full grid: %w", err)
-		}
-		// The guided pass rates the puzzle after every removal, which costs
-		// far more than the removal itself; and most puzzles never go past
-		// the bound anyway. So the pass runs unguided first, and again,
-		// from the same random state and so with the same choices, guided,
-		// only when its puzzle rates above the bound.
-		saved := *src
-		p := remove(s, l, full, orbs, rng, removal{target: rm.target, maxSolves: rm.maxSolves, byDigit: rm.byDigit})
-		if rm.accept != nil && !rm.accept(p) {
-			*src = saved
-			p = remove(s, l, full, orbs, rng, rm)
+			return Puzzle{}, err
 		}
 		if opts.Clues > 0 && p.Givens() != opts.Clues {
 			if c := p.Givens(); fewest < 0 || c < fewest {
@@ -255,17 +300,20 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 				r = rate.Puzzle(p, rate.Options{})
 			}
 			out.Score, out.Level = r.Score, r.Level.String()
-			if rated && (r.Score < opts.MinScore || (opts.MaxScore > 0 && r.Score > opts.MaxScore)) {
+			if r.Score < opts.MinScore || (opts.MaxScore > 0 && r.Score > opts.MaxScore) {
 				best = max(best, r.Score)
+				continue
+			}
+			if !met(opts.Needs, r) {
 				continue
 			}
 		}
 		// Removal settles most clues without the solver (singles that
-		// force a digit back, a second solution found by search). The
-		// puzzle as a whole still gets the solver's proof: one solve with
-		// the solution blocked must find nothing. When a solve budget is
-		// set, the proofs without the solver are all there is.
-		if opts.MaxSolves == 0 && s.Solutions(p, []grid.Grid{full}, 2, nil) != 1 {
+		// force a digit back, a search for a second solution). The puzzle
+		// as a whole still gets the solver's proof, at every size and
+		// solve budget: one solve with the solution blocked must find
+		// nothing.
+		if s.Solutions(p, []grid.Grid{full}, 2, nil) != 1 {
 			return Puzzle{}, fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, p)
 		}
 		return out, nil
@@ -275,15 +323,53 @@ func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error)
 		if belowFloor && best < opts.MinScore {
 			hardest = fmt.Sprintf("none reached %.1f", opts.MinScore)
 		}
-		target := fmt.Sprintf("%.1f to %.1f", opts.MinScore, opts.MaxScore)
+		target := fmt.Sprintf("rated %.1f to %.1f", opts.MinScore, opts.MaxScore)
 		if opts.MaxScore == 0 {
-			target = fmt.Sprintf("%.1f or more", opts.MinScore)
+			target = fmt.Sprintf("rated %.1f or more", opts.MinScore)
 		}
-		return Puzzle{}, fmt.Errorf("%w: no %s puzzle rated %s in %d grids; %s",
+		if len(opts.Needs) > 0 {
+			target = "using " + needsString(opts.Needs)
+			hardest = "none did"
+			if opts.MinScore > 0 || opts.MaxScore > 0 {
+				target += fmt.Sprintf(" and rated %.1f to %.1f", opts.MinScore, opts.MaxScore)
+			}
+		}
+		return Puzzle{}, fmt.Errorf("%w: no %s puzzle %s in %d grids; %s",
 			ErrTargetUnreachable, size(opts.Shape), target, attempts, hardest)
 	}
 	return Puzzle{}, fmt.Errorf("%w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
 		ErrCluesUnreachable, size(opts.Shape), opts.Clues, opts.Symmetry, attempts, fewest)
+}
+
+// candidate fills a grid and removes clues from it, with the random numbers
+// of src. With rm.accept set, the guided pass runs only when good refuses
+// the unguided pass's puzzle.
+func candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]int, src *rand.PCG, rm removal, good func(grid.Grid) bool) (full, p grid.Grid, err error) {
+	rng := rand.New(src)
+	full, err = fill(ctx, s, l, rng, rm.check)
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return full, p, ctxErr
+	}
+	if err != nil {
+		return full, p, fmt.Errorf("full grid: %w", err)
+	}
+	// The guided pass rates the puzzle after every removal, which costs
+	// far more than the removal itself; and most puzzles never go past the
+	// bound anyway. So the pass runs unguided first, and again, from the
+	// same random state and so with the same choices, guided, only when
+	// its puzzle rates above the bound.
+	saved := *src
+	unguided := rm
+	unguided.accept = nil
+	p, err = remove(s, l, full, orbs, rng, unguided)
+	if err == nil && rm.accept != nil && ctx.Err() == nil && !good(p) {
+		*src = saved
+		p, err = remove(s, l, full, orbs, rng, rm)
+	}
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return full, p, ctxErr
+	}
+	return full, p, err
 }
 
 // size names a grid by its size, and by its boxes when they are not the
@@ -300,7 +386,7 @@ func size(sh grid.Shape) string {
 // is none or the old one has served rebuildAfter grids.
 func (g *Generator) solver(sh grid.Shape) *sat.Solver {
 	p := g.solvers[sh]
-	if p == nil || p.grids >= rebuildAfter {
+	if p == nil || p.grids >= rebuildAfter || sh.N() > 9 {
 		p = &pooled{s: sat.New(sh)}
 		g.solvers[sh] = p
 	}

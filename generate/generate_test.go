@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -106,11 +107,15 @@ func TestRemoveByDigit(t *testing.T) {
 		rng := rand.New(rand.NewPCG(3, 0))
 		for i := range 5 {
 			s := g.solver(tt.shape)
-			full, err := fill(s, l, rng)
+			full, err := fill(context.Background(), s, l, rng, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := Puzzle{Index: i, Puzzle: remove(s, l, full, orbs, rng, removal{byDigit: true}), Solution: full}
+			q, err := remove(s, l, full, orbs, rng, removal{byDigit: true, check: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := Puzzle{Index: i, Puzzle: q, Solution: full}
 			checkSymmetric(t, p.Puzzle, tt.sym)
 			checkUnique(t, p)
 			if tt.shape.N() <= 9 {
@@ -478,7 +483,7 @@ func TestFillVariety(t *testing.T) {
 		if i%rebuildAfter == 0 {
 			s = sat.New(shape9)
 		}
-		full, err := fill(s, l, rand.New(rand.NewPCG(seed, uint64(i))))
+		full, err := fill(context.Background(), s, l, rand.New(rand.NewPCG(seed, uint64(i))), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -515,7 +520,7 @@ func TestRandomBoxes(t *testing.T) {
 			l := newLayout(sh)
 			s := sat.New(sh)
 			for i := range 20 {
-				full, err := fill(s, l, rand.New(rand.NewPCG(1, uint64(i))))
+				full, err := fill(context.Background(), s, l, rand.New(rand.NewPCG(1, uint64(i))), false)
 				if err != nil {
 					t.Fatalf("fill %d: %v", i, err)
 				}

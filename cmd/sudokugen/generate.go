@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -41,6 +42,11 @@ type generateOptions struct {
 	score      string
 	mix        string
 	exclude    []string
+	check      string   // --check: "" or "sat"
+	needs      []string // --needs: technique names
+	// shard and afterOthers: see shard.go
+	shard       shardFlag
+	afterOthers bool
 }
 
 func newGenerateCmd(s *streams) *cobra.Command {
@@ -79,9 +85,12 @@ a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
 	fl.IntVar(&opts.start, "start", 0, "index of the first puzzle, to split a run over machines")
+	fl.Var(&opts.shard, "shard", "make part I of N of the run (0-based; auto/N reads JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); the parts joined in order are the whole run")
+	fl.StringSliceVar(&opts.needs, "needs", nil, "techniques the puzzles' rating must use, by the names rate gives (x-wing, naked pair, xy-wing, swordfish, locked candidates...); several allowed")
+	fl.StringVar(&opts.check, "check", "", "sat: decide every step of generation again with the SAT solver and fail on any difference (same output, slower)")
 	fl.Var(&opts.symmetry, "symmetry", "clue pattern: none, rot180, rot90, mirror, flip, diagonal")
 	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
-	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 25x25, 10 from 25x25 up)")
+	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 25x25, 1 from 25x25 up)")
 	fl.StringVarP(&opts.format, "format", "f", "line", "output format: line, grid, sdm, sdk, json, pdf")
 	fl.BoolVar(&opts.solutions, "solutions", false, "print each puzzle's solution too")
 	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
@@ -130,6 +139,9 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 	s := opts.io
 	pl, err := opts.plan()
 	if err != nil {
+		return err
+	}
+	if err := applyShard(&opts, os.Getenv); err != nil {
 		return err
 	}
 	gen, format, pdf, seed := pl.gen, pl.format, pl.pdf, pl.seed
@@ -199,9 +211,17 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 	// complete puzzles behind, on stdout or in the -o file, and says so.
 	kept, err := writeKeptRecords(opts.output, s.Out, func(commit func() error, w io.Writer) error {
 		tw := output.NewTextWriter(w, format, output.TextOptions{Solutions: opts.solutions})
+		sep := opts.afterOthers && (format == output.FormatGrid || format == output.FormatSDK)
 		err := run(ctx, func(o worker.Result) error {
 			if err := check(o); err != nil {
 				return err
+			}
+			if sep {
+				// the blank line the writer puts between puzzles
+				sep = false
+				if _, err := io.WriteString(w, "\n"); err != nil {
+					return err
+				}
 			}
 			sol := o.Puzzle.Solution
 			e := output.Entry{Puzzle: o.Puzzle.Puzzle, Solution: &sol, Index: o.Index, Level: o.Puzzle.Level, Score: o.Puzzle.Score}
@@ -293,6 +313,16 @@ func (o generateOptions) plan() (generatePlan, error) {
 	}
 	if o.maxSolves < 0 {
 		return pl, usageError("--max-solves must not be negative")
+	}
+	if pl.gen.Check, err = checkMode(o.check); err != nil {
+		return pl, err
+	}
+	for _, name := range o.needs {
+		need, err := generate.ParseNeed(name)
+		if err != nil {
+			return pl, usageError("--needs: %v", err)
+		}
+		pl.gen.Needs = append(pl.gen.Needs, need)
 	}
 	return pl, nil
 }

@@ -59,6 +59,7 @@ var sentinels = []error{
 	rate.ErrTooHard,
 	rate.ErrGaveUp,
 	grid.ErrShape,
+	generate.ErrCheck,
 }
 
 // otherCode marks an error that matches no sentinel.
