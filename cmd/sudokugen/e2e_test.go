@@ -367,20 +367,28 @@ func residentBytes(pid int) int {
 // empty 16x16 grid, with no workers, or with workers but one puzzle.
 func TestE2EInProcessSignal(t *testing.T) {
 	bin := sgBinary(t)
-	empty := strings.Repeat(".", 256) + "\n"
+	input := filepath.Join(t.TempDir(), "empty16.txt")
+	if err := os.WriteFile(input, []byte(strings.Repeat(".", 256)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, workers := range []string{"0", "2"} {
 		for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+			in, err := os.Open(input)
+			if err != nil {
+				t.Fatal(err)
+			}
 			cmd := exec.Command(bin, "verify", "--count-limit", "1000000", "--workers", workers, "-q")
-			cmd.Stdin = strings.NewReader(empty)
+			cmd.Stdin = in
 			var errb bytes.Buffer
 			cmd.Stderr = &errb
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			// Signal only once the process catches the signal: sooner, the
-			// default action would end it, and the test would not test it.
-			waitCatching(t, cmd.Process.Pid, sig)
-			time.Sleep(100 * time.Millisecond)
+			in.Close()
+			// Signal only once the process has read its input, which it does
+			// after its handlers are in place: sooner, Go's default action
+			// would end it, and the test would not test the command.
+			waitRead(t, cmd.Process.Pid)
 			sent := time.Now()
 			cmd.Process.Signal(sig)
 			cmd.Wait()
@@ -409,21 +417,19 @@ func TestE2ETimeoutClash(t *testing.T) {
 	}
 }
 
-// waitCatching waits until process pid has a handler for sig, as its
-// SigCgt mask in /proc says.
-func waitCatching(t *testing.T, pid int, sig syscall.Signal) {
+// waitRead waits until process pid has read from its standard input, a
+// file, as the offset in /proc/PID/fdinfo/0 says.
+func waitRead(t *testing.T, pid int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/0", pid))
 		for _, l := range strings.Split(string(b), "\n") {
-			if mask, ok := strings.CutPrefix(l, "SigCgt:"); ok {
-				if m, err := strconv.ParseUint(strings.TrimSpace(mask), 16, 64); err == nil && m&(1<<(uint(sig)-1)) != 0 {
-					return
-				}
+			if pos, ok := strings.CutPrefix(l, "pos:"); ok && strings.TrimSpace(pos) != "0" {
+				return
 			}
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	t.Fatalf("process %d does not catch %v after 10s", pid, sig)
+	t.Fatalf("process %d has not read its input after 10s", pid)
 }
