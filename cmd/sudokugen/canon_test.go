@@ -97,8 +97,9 @@ func TestGenerateExclude(t *testing.T) {
 func TestGenerateMix(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "mix.pdf")
+	front := writeFile(t, "front.txt", "Copyright 2026 Example Press\n")
 	_, stderr, code := cli(t, "", "generate", "--mix", "easy:3,medium:2,hard:2,expert:1", "--seed", "4", "--workers", "0",
-		"--format", "pdf", "--page", "6x9", "--title", "Mixed", "--solutions", "-o", path)
+		"--format", "pdf", "--page", "6x9", "--title", "Mixed", "--front", front, "--solutions", "-o", path)
 	if code != 0 {
 		t.Fatalf("generate --mix: exit %d: %s", code, stderr)
 	}
@@ -116,7 +117,7 @@ func TestGenerateMix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Contents", "Easy", "Medium", "Hard", "Expert", "Puzzles 1–3", "Solutions"} {
+	for _, want := range []string{"Copyright 2026 Example Press", "Contents", "Easy", "Medium", "Hard", "Expert", "Puzzles 1–3", "Solutions"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("mixed book has no %q", want)
 		}

@@ -273,8 +273,10 @@ type generatePlan struct {
 	random bool // the seed was drawn, not given
 }
 
-// plan checks the flags and turns them into a plan.
-func (o generateOptions) plan() (generatePlan, error) {
+// plan checks the flags and turns them into a plan. It reads what the
+// flags name, such as the --front file, into o, so o must be the options
+// the run goes on with.
+func (o *generateOptions) plan() (generatePlan, error) {
 	var pl generatePlan
 	if o.count < 0 {
 		return pl, usageError("-n must not be negative")
