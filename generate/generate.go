@@ -113,7 +113,7 @@ var ErrCluesUnreachable = errors.New("clue count unreachable")
 // Puzzle is a generated puzzle with its solution.
 type Puzzle struct {
 	Index    int       // the index it was generated for
-	Puzzle   grid.Grid // the clues; empty cells are 0
+	Grid     grid.Grid // the clues; empty cells are 0
 	Solution grid.Grid // the only solution
 	Score    float64   // rating on the Sudoku Explainer scale, when rated
 	Level    string    // "easy" to "extreme", when rated
@@ -333,7 +333,7 @@ func (j *job) judge(index int, full, p grid.Grid) (Puzzle, bool) {
 		}
 		return Puzzle{}, false
 	}
-	out := Puzzle{Index: index, Puzzle: p, Solution: full}
+	out := Puzzle{Index: index, Grid: p, Solution: full}
 	if !j.rated && !o.Rate {
 		return out, true
 	}
@@ -377,8 +377,8 @@ func (j *job) rating(p grid.Grid) (rate.Result, bool) {
 // proof, at every size and solve budget: one solve with the solution
 // blocked must find nothing.
 func prove(s *sat.Solver, out Puzzle) error {
-	if s.Solutions(out.Puzzle, []grid.Grid{out.Solution}, 2, nil) != 1 {
-		return fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, out.Puzzle)
+	if s.Solutions(out.Grid, []grid.Grid{out.Solution}, 2, nil) != 1 {
+		return fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, out.Grid)
 	}
 	return nil
 }

@@ -28,15 +28,15 @@ var (
 // by the independent counter, and p's clues agree with it.
 func checkUnique(t *testing.T, p Puzzle) {
 	t.Helper()
-	if !p.Puzzle.Solves(p.Solution) {
-		t.Fatalf("puzzle %d: %v is not a solution of %v", p.Index, p.Solution, p.Puzzle)
+	if !p.Grid.Solves(p.Solution) {
+		t.Fatalf("puzzle %d: %v is not a solution of %v", p.Index, p.Solution, p.Grid)
 	}
-	n, sol := countSolutions(p.Puzzle, 2)
+	n, sol := countSolutions(p.Grid, 2)
 	if n != 1 {
-		t.Fatalf("puzzle %d: %v has %d solutions by the counter, want 1", p.Index, p.Puzzle, n)
+		t.Fatalf("puzzle %d: %v has %d solutions by the counter, want 1", p.Index, p.Grid, n)
 	}
 	if !sol.Equal(p.Solution) {
-		t.Fatalf("puzzle %d: counter solves %v as %v, want %v", p.Index, p.Puzzle, sol, p.Solution)
+		t.Fatalf("puzzle %d: counter solves %v as %v, want %v", p.Index, p.Grid, sol, p.Solution)
 	}
 }
 
@@ -46,8 +46,8 @@ func checkUnique(t *testing.T, p Puzzle) {
 func checkMinimal(t *testing.T, p Puzzle, sym Symmetry, rng *rand.Rand, sample int) {
 	t.Helper()
 	var clues [][]int
-	for _, orbit := range orbits(sym, p.Puzzle.N()) {
-		if p.Puzzle.Cells[orbit[0]] != 0 {
+	for _, orbit := range orbits(sym, p.Grid.N()) {
+		if p.Grid.Cells[orbit[0]] != 0 {
 			clues = append(clues, orbit)
 		}
 	}
@@ -56,12 +56,12 @@ func checkMinimal(t *testing.T, p Puzzle, sym Symmetry, rng *rand.Rand, sample i
 		clues = clues[:sample]
 	}
 	for _, orbit := range clues {
-		q := p.Puzzle.Clone()
+		q := p.Grid.Clone()
 		for _, i := range orbit {
 			q.Cells[i] = 0
 		}
 		if n, _ := countSolutions(q, 2); n < 2 {
-			t.Fatalf("puzzle %d: %v is not minimal: without cells %v it has %d solution(s)", p.Index, p.Puzzle, orbit, n)
+			t.Fatalf("puzzle %d: %v is not minimal: without cells %v it has %d solution(s)", p.Index, p.Grid, orbit, n)
 		}
 	}
 }
@@ -115,8 +115,8 @@ func TestRemoveByDigit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := Puzzle{Index: i, Puzzle: q, Solution: full}
-			checkSymmetric(t, p.Puzzle, tt.sym)
+			p := Puzzle{Index: i, Grid: q, Solution: full}
+			checkSymmetric(t, p.Grid, tt.sym)
 			checkUnique(t, p)
 			if tt.shape.N() <= 9 {
 				checkMinimal(t, p, tt.sym, nil, 0)
@@ -167,7 +167,7 @@ func TestPuzzleUniqueAndMinimal(t *testing.T) {
 					}
 					checkUnique(t, p)
 					checkMinimal(t, p, None, sampler, tt.shortSample)
-					clues += p.Puzzle.Givens()
+					clues += p.Grid.Givens()
 				}
 			}
 			t.Logf("%d puzzles, %.1f clues on average", tt.seeds*count, float64(clues)/float64(tt.seeds*count))
@@ -189,7 +189,7 @@ func TestPuzzleSymmetry(t *testing.T) {
 					if err != nil {
 						t.Fatalf("Puzzle(7, %d, %s) = %v", i, sym, err)
 					}
-					checkSymmetric(t, p.Puzzle, sym)
+					checkSymmetric(t, p.Grid, sym)
 					checkUnique(t, p)
 					checkMinimal(t, p, sym, nil, 0)
 				}
@@ -223,10 +223,10 @@ func TestPuzzleClues(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Puzzle(3, %d, clues %d) = %v", i, tt.clues, err)
 				}
-				if got := p.Puzzle.Givens(); got != tt.clues {
+				if got := p.Grid.Givens(); got != tt.clues {
 					t.Fatalf("Puzzle(3, %d, clues %d) has %d clues", i, tt.clues, got)
 				}
-				checkSymmetric(t, p.Puzzle, tt.sym)
+				checkSymmetric(t, p.Grid, tt.sym)
 				checkUnique(t, p)
 			}
 		})
@@ -281,8 +281,8 @@ func TestPuzzleScoreFloor(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Puzzle(7, %d, MinScore 7.6): %v", i, err)
 		}
-		if r := rate.Puzzle(p.Puzzle, rate.Options{}); r.Score < 7.6 || r.Score != p.Score || r.Level.String() != p.Level {
-			t.Errorf("Puzzle(7, %d, MinScore 7.6) = %s, score %.1f (%s); rated %.1f (%s)", i, p.Puzzle, p.Score, p.Level, r.Score, r.Level)
+		if r := rate.Puzzle(p.Grid, rate.Options{}); r.Score < 7.6 || r.Score != p.Score || r.Level.String() != p.Level {
+			t.Errorf("Puzzle(7, %d, MinScore 7.6) = %s, score %.1f (%s); rated %.1f (%s)", i, p.Grid, p.Score, p.Level, r.Score, r.Level)
 		}
 		// Its clues went by digit: still unique and minimal.
 		checkUnique(t, p)
@@ -416,8 +416,8 @@ func TestPuzzleDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !p.Puzzle.Equal(inOrder[i].Puzzle) || !p.Solution.Equal(inOrder[i].Solution) {
-					t.Fatalf("Puzzle(5, %d) = %v after other puzzles, %v in order", i, p.Puzzle, inOrder[i].Puzzle)
+				if !p.Grid.Equal(inOrder[i].Grid) || !p.Solution.Equal(inOrder[i].Solution) {
+					t.Fatalf("Puzzle(5, %d) = %v after other puzzles, %v in order", i, p.Grid, inOrder[i].Grid)
 				}
 			}
 			// Alone, in a fresh Generator.
@@ -426,8 +426,8 @@ func TestPuzzleDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !p.Puzzle.Equal(inOrder[i].Puzzle) {
-					t.Fatalf("Puzzle(5, %d) = %v alone, %v in order", i, p.Puzzle, inOrder[i].Puzzle)
+				if !p.Grid.Equal(inOrder[i].Grid) {
+					t.Fatalf("Puzzle(5, %d) = %v alone, %v in order", i, p.Grid, inOrder[i].Grid)
 				}
 			}
 		})
@@ -453,7 +453,7 @@ func TestPuzzleGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.Puzzle.String(); got != tt.want {
+		if got := p.Grid.String(); got != tt.want {
 			t.Errorf("Puzzle(%d, %d, %s %s) = %s, want %s", tt.seed, tt.index, tt.opts.Shape, tt.opts.Symmetry, got, tt.want)
 		}
 	}
@@ -542,7 +542,7 @@ func TestPuzzle25x25(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkUnique(t, p)
-	t.Logf("25x25 with a budget of 1 solve: %d clues", p.Puzzle.Givens())
+	t.Logf("25x25 with a budget of 1 solve: %d clues", p.Grid.Givens())
 }
 
 // TestGeneratorConcurrent calls one Generator from several goroutines and
@@ -585,8 +585,8 @@ func TestGeneratorConcurrent(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range got {
-			if !got[i].Puzzle.Equal(want[i].Puzzle) {
-				t.Errorf("%d workers: puzzle %d = %v, want %v", workers, i, got[i].Puzzle, want[i].Puzzle)
+			if !got[i].Grid.Equal(want[i].Grid) {
+				t.Errorf("%d workers: puzzle %d = %v, want %v", workers, i, got[i].Grid, want[i].Grid)
 			}
 		}
 	}
