@@ -186,7 +186,7 @@ func (o Options) validate() error {
 // processes or machines and the pieces concatenated.
 //
 // The puzzle has exactly one solution. With Clues and MaxSolves 0 it is
-// minimal (no clue can go) when Symmetry is None, and minimal over orbits
+// minimal (no clue can go) when Symmetry is NoSymmetry, and minimal over orbits
 // (no orbit of the symmetry can go) otherwise.
 func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error) {
 	return g.PuzzleContext(context.Background(), seed, index, opts)

@@ -73,12 +73,12 @@ func checkSymmetric(t *testing.T, g grid.Grid, sym Symmetry) {
 	n := g.N()
 	m := n - 1
 	maps := map[Symmetry][]func(r, c int) (int, int){
-		None:     nil,
-		Rot180:   {func(r, c int) (int, int) { return m - r, m - c }},
-		Rot90:    {func(r, c int) (int, int) { return c, m - r }},
-		Mirror:   {func(r, c int) (int, int) { return r, m - c }},
-		Flip:     {func(r, c int) (int, int) { return m - r, c }},
-		Diagonal: {func(r, c int) (int, int) { return c, r }},
+		NoSymmetry: nil,
+		Rot180:     {func(r, c int) (int, int) { return m - r, m - c }},
+		Rot90:      {func(r, c int) (int, int) { return c, m - r }},
+		Mirror:     {func(r, c int) (int, int) { return r, m - c }},
+		Flip:       {func(r, c int) (int, int) { return m - r, c }},
+		Diagonal:   {func(r, c int) (int, int) { return c, r }},
 	}
 	for _, f := range maps[sym] {
 		for r := range n {
@@ -101,7 +101,7 @@ func TestRemoveByDigit(t *testing.T) {
 		shape grid.Shape
 		sym   Symmetry
 	}{
-		{shape4, None}, {shape6, None}, {shape9, None}, {shape9, Rot180}, {shape9, Rot90}, {shape12, Diagonal},
+		{shape4, NoSymmetry}, {shape6, NoSymmetry}, {shape9, NoSymmetry}, {shape9, Rot180}, {shape9, Rot90}, {shape12, Diagonal},
 	} {
 		l, orbs := g.layout(tt.shape), g.orbitsOf(tt.sym, tt.shape.N())
 		rng := rand.New(rand.NewPCG(3, 0))
@@ -166,7 +166,7 @@ func TestPuzzleUniqueAndMinimal(t *testing.T) {
 						t.Fatalf("Puzzle(%d, %d).Index = %d", seed, i, p.Index)
 					}
 					checkUnique(t, p)
-					checkMinimal(t, p, None, sampler, tt.shortSample)
+					checkMinimal(t, p, NoSymmetry, sampler, tt.shortSample)
 					clues += p.Grid.Givens()
 				}
 			}
@@ -204,15 +204,15 @@ func TestPuzzleClues(t *testing.T) {
 		sym   Symmetry
 		clues int
 	}{
-		{shape4, None, 10},
-		{shape4, None, 16},
-		{shape9, None, 30},
-		{shape9, None, 45},
-		{shape9, None, 81},
+		{shape4, NoSymmetry, 10},
+		{shape4, NoSymmetry, 16},
+		{shape9, NoSymmetry, 30},
+		{shape9, NoSymmetry, 45},
+		{shape9, NoSymmetry, 81},
 		{shape9, Rot180, 31}, // the centre is an orbit of one
 		{shape9, Rot90, 33},
 		{shape9, Diagonal, 28},
-		{shape16, None, 180},
+		{shape16, NoSymmetry, 180},
 	}
 	for _, tt := range tests {
 		name := fmt.Sprintf("%s/%s/%d", tt.shape, tt.sym, tt.clues)
@@ -241,7 +241,7 @@ func TestPuzzleCluesUnreachable(t *testing.T) {
 		sym   Symmetry
 		clues int
 	}{
-		{None, 16},
+		{NoSymmetry, 16},
 		{Rot90, 21},
 	} {
 		_, err := g.Puzzle(1, 0, Options{Shape: shape9, Symmetry: tt.sym, Clues: tt.clues, Attempts: 3})
@@ -286,7 +286,7 @@ func TestPuzzleScoreFloor(t *testing.T) {
 		}
 		// Its clues went by digit: still unique and minimal.
 		checkUnique(t, p)
-		checkMinimal(t, p, None, nil, 0)
+		checkMinimal(t, p, NoSymmetry, nil, 0)
 	}
 	_, err := g.Puzzle(7, 0, Options{Shape: shape9, MinScore: 9.4, Attempts: 2})
 	if !errors.Is(err, ErrTargetUnreachable) || !strings.Contains(err.Error(), "2 grids") {
@@ -301,7 +301,7 @@ func TestSumOfOrbits(t *testing.T) {
 		n, k int
 		want bool
 	}{
-		{None, 9, 17, true},
+		{NoSymmetry, 9, 17, true},
 		{Rot180, 9, 17, true},
 		{Rot180, 8, 17, false},
 		{Rot90, 9, 29, true},
@@ -380,12 +380,12 @@ func TestPuzzleDeterministic(t *testing.T) {
 		clues int
 		n     int
 	}{
-		{shape4, None, 0, 30},
+		{shape4, NoSymmetry, 0, 30},
 		{shape6, Mirror, 0, 20},
-		{shape9, None, 0, 40},
+		{shape9, NoSymmetry, 0, 40},
 		{shape9, Rot180, 0, 20},
-		{shape9, None, 35, 20},
-		{shape12, None, 0, 3},
+		{shape9, NoSymmetry, 35, 20},
+		{shape12, NoSymmetry, 0, 3},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%s/%d", tt.shape, tt.sym, tt.clues), func(t *testing.T) {
