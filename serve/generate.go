@@ -241,7 +241,7 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 		tw := output.NewTextWriter(&buf, f, output.TextOptions{Solutions: req.Solutions})
 		for i, p := range puzzles {
 			sol := p.Solution
-			if err := tw.Write(output.Entry{Puzzle: p.Grid, Solution: &sol, Index: req.Start + i, Level: p.Level, Score: p.Score}); err != nil {
+			if err := tw.Write(output.Puzzle{Number: req.Start + i + 1, Grid: p.Grid, Solution: &sol, Level: p.Level, Score: p.Score}); err != nil {
 				writeError(w, &apiError{Status: http.StatusInternalServerError, Code: "internal", Message: err.Error()})
 				return
 			}
