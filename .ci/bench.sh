@@ -46,6 +46,35 @@ if [ "$what" = verify ] || [ "$what" = all ]; then
       echo "ceiling for 2 workers that did nothing but the proofs: $(awk -v t="$tq" -v n="$n" -v u="$us" 'BEGIN { printf "%.2f", 2 * t * 1e6 / n / u }')x qqwing"
     fi
   fi
+  # Which proof settled the royle17 verdicts: the summary line says.
+  { "$bin" verify --workers 2 "$f" 2>&1 >/dev/null || true; } | tail -1
+  for set in tdoku/top1465.txt tdoku/serg_multi.counts.tsv; do
+    g=$data/$set
+    [ "${set##*.}" = tsv ] && { tail -n +2 "$g" | cut -f1 > "$(dirname "$bin")/serg.txt"; g=$(dirname "$bin")/serg.txt; }
+    n=$(grep -c . "$g")
+    t1=$(secs "$bin" verify -q --workers 1 "$g")
+    t2=$(secs "$bin" verify -q --workers 2 "$g")
+    echo "sudokugen verify $set ($n): --workers 1 ${t1}s, $(rate "$n" "$t1")/s; --workers 2 ${t2}s, $(rate "$n" "$t2")/s"
+  done
+  if [ $have_qqwing = 1 ]; then
+    # Counting: puzzles made by removing 1 to 4 clues of royle17 and
+    # top1465 puzzles, kept when they have fewer than 100,000 solutions
+    # (qqwing counts them all); every count must match qqwing's.
+    cands=$(dirname "$bin")/cands.txt
+    awk 'NR % 97 == 1 && ++k <= 60' "$f" > "$cands"
+    awk 'NR % 7 == 1 && ++k <= 60' "$data/tdoku/top1465.txt" >> "$cands"
+    awk 'BEGIN { srand(7) } {
+      p = $0; k = 1 + int(rand() * 4)
+      for (j = 0; j < k; j++) { do i = 1 + int(rand() * 81); while (substr(p, i, 1) == "."); p = substr(p, 1, i - 1) "." substr(p, i + 1) }
+      print p }' "$cands" > "$cands.holes"
+    { "$bin" verify -q --workers 2 --count-limit 100000 --json "$cands.holes" || true; } |
+      awk -F'"count":' '{ split($2, a, ","); if (a[1] < 100000) { split($0, b, "\"puzzle\":\""); print substr(b[2], 1, 81) } }' > "$cands.few"
+    n=$(grep -c . "$cands.few")
+    tq=$(secs sh -c "qqwing --solve --count-solutions --csv --nosolution < '$cands.few' > '$cands.qq'")
+    t1=$(secs sh -c "'$bin' verify -q --workers 1 --count-limit 100000 --json '$cands.few' > '$cands.sg'")
+    bad=$(paste -d' ' <(tail -n +2 "$cands.qq" | tr -d ,) <(sed 's/.*"count":\([0-9]*\).*/\1/' "$cands.sg") | awk '$1 != $2' | wc -l)
+    echo "counting $n puzzles with 1-4 clues removed (< 100,000 solutions each): qqwing ${tq}s, sudokugen --workers 1 --count-limit 100000 ${t1}s: $(ratio "$tq" "$t1")x; counts that differ: $bad"
+  fi
 fi
 
 if [ "$what" = generate ] || [ "$what" = all ]; then

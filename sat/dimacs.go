@@ -58,6 +58,10 @@ func WriteDIMACS(w io.Writer, g grid.Grid, extra ...[]int) error {
 // has no model.
 var ErrUnsat = errors.New("the solver reports UNSATISFIABLE")
 
+// ErrNoAnswer is returned by ReadModel when the input holds no model and
+// no verdict, or the solver says it does not know.
+var ErrNoAnswer = errors.New("the solver's output holds no model")
+
 // ReadModel reads a SAT solver's answer for a grid of shape s, in the
 // competition format ("s SATISFIABLE" and "v ..." lines, as picosat,
 // cadical and minisat -model print) or as a bare list of literals, and
@@ -70,26 +74,25 @@ func ReadModel(r io.Reader, s grid.Shape) (grid.Grid, error) {
 	truth := make([]bool, nv)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	line := 0
+	line, lits := 0, 0
 	for sc.Scan() {
 		line++
 		text := strings.TrimSpace(sc.Text())
-		switch {
-		case text == "", strings.HasPrefix(text, "c"):
-			continue
-		case strings.HasPrefix(text, "s "):
-			if strings.Contains(text, "UNSAT") {
-				return grid.Grid{}, ErrUnsat
-			}
-			continue
-		case text == "SAT", text == "UNSAT":
-			if text == "UNSAT" {
-				return grid.Grid{}, ErrUnsat
-			}
+		if text == "" || strings.HasPrefix(text, "c") {
 			continue
 		}
-		text = strings.TrimPrefix(text, "v")
+		// Tokens, so that the pasted one-line form ("s SATISFIABLE v 1 -2
+		// ... 0") reads like the line-by-line one.
 		for _, f := range strings.Fields(text) {
+			switch f {
+			case "s", "v", "SATISFIABLE", "SAT":
+				continue
+			case "UNSATISFIABLE", "UNSAT":
+				return grid.Grid{}, ErrUnsat
+			case "UNKNOWN", "INDETERMINATE":
+				return grid.Grid{}, ErrNoAnswer
+			}
+			lits++
 			l, err := strconv.Atoi(f)
 			if err != nil {
 				return grid.Grid{}, fmt.Errorf("line %d: %q is not a literal", line, f)
@@ -101,6 +104,9 @@ func ReadModel(r io.Reader, s grid.Shape) (grid.Grid, error) {
 	}
 	if err := sc.Err(); err != nil {
 		return grid.Grid{}, err
+	}
+	if lits == 0 {
+		return grid.Grid{}, ErrNoAnswer
 	}
 	g := grid.New(s)
 	for v := 1; v <= nv; v++ {
@@ -119,4 +125,20 @@ func ReadModel(r io.Reader, s grid.Shape) (grid.Grid, error) {
 		}
 	}
 	return g, nil
+}
+
+// WriteUniqueCheck writes the CNF of puzzle g with the blocking clause of
+// sol, one of its solutions, in DIMACS format (see WriteDIMACS), after
+// comment lines that say how to read a solver's answer: UNSATISFIABLE
+// proves that sol is g's only solution; a model is another solution.
+func WriteUniqueCheck(w io.Writer, g, sol grid.Grid) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "c uniqueness check: the puzzle below with its solution\nc %s\n", sol)
+	fmt.Fprintf(bw, "c forbidden by the last clause, which says at least one empty cell holds\n")
+	fmt.Fprintf(bw, "c another digit. UNSATISFIABLE means the puzzle has exactly this one\n")
+	fmt.Fprintf(bw, "c solution; a model is a second solution (decode it with sudokugen model).\n")
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return WriteDIMACS(w, g, Blocking(g, sol))
 }

@@ -20,6 +20,7 @@ type verdict struct {
 	Column     int      `json:"column,omitempty"`
 	Puzzle     string   `json:"puzzle"`
 	Status     string   `json:"status"`
+	Proof      string   `json:"proof,omitempty"` // what proved unique or none: propagation or sat
 	Count      int      `json:"count"`
 	Exact      bool     `json:"count_exact"`
 	Solution   *string  `json:"solution"`
@@ -189,7 +190,7 @@ func fillVerdict(v *verdict, rec grid.Record, res Result) {
 	}
 	vr := res.Verify
 	v.Status = vr.Status.String()
-	v.Count, v.Exact = vr.Count, vr.Exact()
+	v.Count, v.Exact, v.Proof = vr.Count, vr.Exact(), vr.Proof.String()
 	for _, sol := range vr.Solutions {
 		v.Solutions = append(v.Solutions, sol.String())
 	}

@@ -2,107 +2,117 @@ package verify
 
 import (
 	"math/bits"
-	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
 
-// The first solutions of a puzzle come from a small search on candidate
-// bitmasks (naked and hidden singles, then branching on the cell with the
-// fewest candidates) rather than from the SAT solver: on 17-clue puzzles it
-// is several times faster than gophersat's first solve, which decides
-// variables false first; when counting many solutions it spares the solver
-// one solve per solution; and its fixed order makes the witnesses
-// reproducible. It proves nothing by itself: each solution is checked
-// against the rules and the givens, and the verdict still rests on the SAT
-// solver (see Verifier.count).
+// The solutions of a puzzle come from a small search on candidate bitmasks
+// (naked and hidden singles, then branching on the cell with the fewest
+// candidates) rather than from the SAT solver: on 17-clue puzzles it is
+// several times faster than gophersat's first solve, it counts many
+// solutions without one solve per solution, and its fixed order makes the
+// witnesses reproducible.
+//
+// The singles are unit propagation on the CNF of package sat (see the
+// package doc), so a search that settles a puzzle at its root, without
+// branching, has found a proof: that is what searchResult.forced reports.
+// A search that branches is a complete case split, each branch trying
+// every candidate left in one cell; the verifier relies on it for counts
+// above one, and on gophersat for the rest (see Verifier.count).
 
-// layout holds the units of one shape as cell indices.
-type layout struct {
-	n      int
-	units  [][]int32   // rows, then columns, then boxes
-	peers  [][]int32   // for each cell, the other cells of its row, column and box
-	unitOf [][2]uint64 // for each cell, the bits of its row, column and box in units
-}
-
-var layouts sync.Map // grid.Shape -> *layout
-
-func layoutOf(s grid.Shape) *layout {
-	if l, ok := layouts.Load(s); ok {
-		return l.(*layout)
-	}
-	n := s.N()
-	l := &layout{n: n, units: make([][]int32, 3*n), peers: make([][]int32, n*n), unitOf: make([][2]uint64, n*n)}
-	g := grid.New(s)
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			i := int32(r*n + c)
-			l.units[r] = append(l.units[r], i)
-			l.units[n+c] = append(l.units[n+c], i)
-			b := g.Box(r, c)
-			l.units[2*n+b] = append(l.units[2*n+b], i)
-			for _, u := range [3]int{r, n + c, 2*n + b} {
-				l.unitOf[i][u/64] |= 1 << (u % 64)
-			}
-		}
-	}
-	for i := 0; i < n*n; i++ {
-		r, c := i/n, i%n
-		seen := map[int32]bool{int32(i): true}
-		for _, u := range [3]int{r, n + c, 2*n + g.Box(r, c)} {
-			for _, j := range l.units[u] {
-				if !seen[j] {
-					seen[j] = true
-					l.peers[i] = append(l.peers[i], j)
-				}
-			}
-		}
-	}
-	v, _ := layouts.LoadOrStore(s, l)
-	return v.(*layout)
-}
-
+// searcher holds the state of one search.
 type searcher struct {
-	l     *layout
+	u     *grid.Units
 	full  uint64
-	nodes int
-	limit int
 	queue []int32
 	// dirty holds the units whose candidates changed since hiddenSingles
 	// last looked at them, as bits (3*36 units at most): it looks at those
 	// only.
 	dirty [2]uint64
 	saved [][]uint64 // a copy of the candidates per search depth
-	shape grid.Shape
-	found []grid.Grid
+
+	limit  int             // solutions to look for
+	budget int             // search nodes allowed; 0 for no limit
+	done   <-chan struct{} // closed to stop the search; nil for never
+	nodes  int
+	// each, if not nil, is called with every solution counted; false
+	// stops the search.
+	each func(cand []uint64) bool
+
+	res searchResult
 }
 
-// searchSolutions looks for up to limit solutions of g within a budget of
-// search nodes. complete is true when the search ran to its end, so that
-// the solutions found are all there are (if fewer than limit); it is false
-// when the budget ran out first.
-func searchSolutions(g grid.Grid, limit int) (sols []grid.Grid, complete bool) {
-	l := layoutOf(g.Shape)
-	s := &searcher{l: l, full: uint64(1)<<l.n - 1, limit: limit, shape: g.Shape}
+// searchResult is what a search found.
+type searchResult struct {
+	// first holds the first two solutions found, as candidate masks (one
+	// bit per cell).
+	first [2][]uint64
+	count int // solutions found
+	// complete is true when the search ran to its end, so that count is
+	// every solution there is (when below the limit).
+	complete bool
+	// forced is true when the root settled the puzzle: singles alone
+	// reached a solution, or a contradiction.
+	forced   bool
+	canceled bool // done was closed before the end
+	broken   bool // a leaf broke the rules: a bug, never a solution
+}
+
+// How often, in search nodes, the search looks at its done channel.
+const pollEvery = 1024
+
+// search looks for up to limit solutions of g within budget search nodes
+// (0 for no limit), until done is closed. g must be valid, with no clashing
+// givens.
+func search(g grid.Grid, limit, budget int, done <-chan struct{}) searchResult {
+	return newSearcher(g, limit, budget, done).run(g)
+}
+
+func newSearcher(g grid.Grid, limit, budget int, done <-chan struct{}) *searcher {
+	u := g.Shape.Units()
+	return &searcher{u: u, full: uint64(1)<<u.N - 1, limit: limit, budget: budget, done: done}
+}
+
+// run searches g from its givens.
+func (s *searcher) run(g grid.Grid) searchResult {
+	u := s.u
 	cand := make([]uint64, len(g.Cells))
 	for i := range cand {
 		cand[i] = s.full
 	}
 	for i, v := range g.Cells {
 		if v != 0 && !s.assign(cand, int32(i), uint64(1)<<(v-1)) {
-			return nil, true
+			// The givens' own singles contradict each other.
+			s.res.complete, s.res.forced = true, true
+			return s.res
 		}
 	}
-	for u := range l.units {
-		s.dirty[u/64] |= 1 << (u % 64)
+	for k := range u.Cells {
+		s.dirty[k/64] |= 1 << (k % 64)
 	}
-	gaveUp := s.solve(cand, 0)
-	return s.found, !gaveUp
+	s.res.complete = !s.solve(cand, 0)
+	return s.res
 }
 
-// budget is the number of search nodes allowed for a search that wants
-// limit solutions; past it the SAT solver does the rest.
-func budget(limit int) int { return 20000 + 100*limit }
+// grids returns the solutions kept in r, as grids of shape s.
+func (r searchResult) grids(s grid.Shape) []grid.Grid {
+	var out []grid.Grid
+	for _, cand := range r.first[:min(r.count, 2)] {
+		g := grid.New(s)
+		for i, m := range cand {
+			g.Cells[i] = uint8(bits.TrailingZeros64(m) + 1)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// touch marks the units of cell i dirty.
+func (s *searcher) touch(i int32) {
+	for _, k := range s.u.Of[i] {
+		s.dirty[k>>6] |= 1 << (k & 63)
+	}
+}
 
 // assign fixes cell i to the single digit in mask and propagates naked
 // singles; false on a contradiction.
@@ -111,20 +121,18 @@ func (s *searcher) assign(cand []uint64, i int32, mask uint64) bool {
 		return false
 	}
 	cand[i] = mask
-	s.dirty[0] |= s.l.unitOf[i][0]
-	s.dirty[1] |= s.l.unitOf[i][1]
+	s.touch(i)
 	s.queue = append(s.queue[:0], i)
 	for len(s.queue) > 0 {
 		c := s.queue[len(s.queue)-1]
 		s.queue = s.queue[:len(s.queue)-1]
 		m := cand[c]
-		for _, p := range s.l.peers[c] {
+		for _, p := range s.u.Peers[c] {
 			if cand[p]&m == 0 {
 				continue
 			}
 			cand[p] &^= m
-			s.dirty[0] |= s.l.unitOf[p][0]
-			s.dirty[1] |= s.l.unitOf[p][1]
+			s.touch(p)
 			switch bits.OnesCount64(cand[p]) {
 			case 0:
 				return false
@@ -151,9 +159,9 @@ func (s *searcher) hiddenSingles(cand []uint64) bool {
 		}
 		b := bits.TrailingZeros64(s.dirty[w])
 		s.dirty[w] &^= 1 << b
-		u := s.l.units[64*w+b]
+		unit := s.u.Cells[64*w+b]
 		var once, twice, fixed uint64
-		for _, c := range u {
+		for _, c := range unit {
 			m := cand[c]
 			twice |= once & m
 			once |= m
@@ -168,7 +176,7 @@ func (s *searcher) hiddenSingles(cand []uint64) bool {
 		for hidden != 0 {
 			d := hidden & -hidden
 			hidden &^= d
-			for _, c := range u {
+			for _, c := range unit {
 				if cand[c]&d != 0 {
 					if !s.assign(cand, c, d) {
 						return false
@@ -180,16 +188,34 @@ func (s *searcher) hiddenSingles(cand []uint64) bool {
 	}
 }
 
-// solve searches below cand, at the given depth, collecting solutions in
-// s.found. It returns true when the search must stop early: the budget is
-// spent.
-func (s *searcher) solve(cand []uint64, depth int) (stop bool) {
+// stop reports whether the search must end now: its budget is spent or it
+// was told to stop.
+func (s *searcher) stop() bool {
 	s.nodes++
-	if s.nodes > budget(s.limit) {
+	if s.budget > 0 && s.nodes > s.budget {
+		return true
+	}
+	if s.done != nil && s.nodes%pollEvery == 0 {
+		select {
+		case <-s.done:
+			s.res.canceled = true
+			return true
+		default:
+		}
+	}
+	return false
+}
+
+// solve searches below cand, at the given depth, counting solutions. It
+// returns true when the search must end early: the budget is spent, it was
+// told to stop, or a leaf broke the rules.
+func (s *searcher) solve(cand []uint64, depth int) (stop bool) {
+	if s.stop() {
 		return true
 	}
 	if !s.hiddenSingles(cand) {
 		s.dirty = [2]uint64{}
+		s.res.forced = depth == 0
 		return false
 	}
 	best, bestCount := -1, 65
@@ -202,18 +228,13 @@ func (s *searcher) solve(cand []uint64, depth int) (stop bool) {
 		}
 	}
 	if best < 0 {
-		sol := grid.New(s.shape)
-		for i, m := range cand {
-			sol.Cells[i] = uint8(bits.TrailingZeros64(m) + 1)
-		}
-		s.found = append(s.found, sol)
-		return false
+		return s.leaf(cand, depth)
 	}
 	if depth == len(s.saved) {
 		s.saved = append(s.saved, make([]uint64, len(cand)))
 	}
 	saved := s.saved[depth]
-	for m := cand[best]; m != 0 && len(s.found) < s.limit; {
+	for m := cand[best]; m != 0 && s.res.count < s.limit; {
 		d := m & -m
 		m &^= d
 		copy(saved, cand)
@@ -224,6 +245,32 @@ func (s *searcher) solve(cand []uint64, depth int) (stop bool) {
 		if s.solve(saved, depth+1) {
 			return true
 		}
+	}
+	return false
+}
+
+// leaf counts the solution in cand, where every cell has one candidate,
+// after checking that every unit holds every digit; it keeps the first two.
+// It returns true (stop) when the check fails.
+func (s *searcher) leaf(cand []uint64, depth int) bool {
+	for _, unit := range s.u.Cells {
+		var seen uint64
+		for _, c := range unit {
+			seen |= cand[c]
+		}
+		if seen != s.full {
+			s.res.broken = true
+			return true
+		}
+	}
+	if s.res.count < 2 {
+		s.res.first[s.res.count] = append([]uint64(nil), cand...)
+	}
+	s.res.count++
+	s.res.forced = depth == 0
+	if s.each != nil && !s.each(cand) {
+		s.res.canceled = true
+		return true
 	}
 	return false
 }

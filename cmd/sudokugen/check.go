@@ -13,6 +13,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
+	"github.com/sudokugen/sudokugen/verify"
 )
 
 // poolFlags are the flags of every command that runs the worker pool.
@@ -118,13 +119,26 @@ func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job,
 // summary counts the verdicts of a run for the closing line on stderr.
 type summary struct {
 	counts map[string]int
-	total  int
-	start  time.Time
+	proofs map[verify.Proof]int // verdicts of unique and none by the proof that settled them
+	// anySolution makes a puzzle with several solutions a success (solve --any).
+	anySolution bool
+	total       int
+	start       time.Time
 }
 
 var statusOrder = []string{"unique", "multiple", "none", "invalid", "timeout", "error"}
 
-func newSummary() *summary { return &summary{counts: make(map[string]int), start: time.Now()} }
+func newSummary() *summary {
+	return &summary{counts: make(map[string]int), proofs: make(map[verify.Proof]int), start: time.Now()}
+}
+
+// proved counts the proof of v's verdict, if it has one (a record that
+// could not be read or whose job failed has a zero result, so none).
+func (s *summary) proved(v verdict) {
+	if p := v.result.Proof; p != verify.NoProof {
+		s.proofs[p]++
+	}
+}
 
 func (s *summary) add(status string) {
 	s.counts[status]++
@@ -132,6 +146,15 @@ func (s *summary) add(status string) {
 }
 
 func (s *summary) allUnique() bool { return s.total > 0 && s.counts["unique"] == s.total }
+
+// allSolved reports whether the run succeeded: every puzzle unique, or,
+// with solve --any, every puzzle with a solution.
+func (s *summary) allSolved() bool {
+	if s.anySolution {
+		return s.total > 0 && s.counts["unique"]+s.counts["multiple"] == s.total
+	}
+	return s.allUnique()
+}
 
 func (s *summary) String() string {
 	el := time.Since(s.start)
@@ -148,6 +171,13 @@ func (s *summary) String() string {
 			sep = ""
 		}
 		out += fmt.Sprintf("%s %d %s", sep, s.counts[st], st)
+	}
+	if len(s.proofs) > 0 {
+		out += fmt.Sprintf(" (proved: %d by propagation, %d by sat", s.proofs[verify.Propagation], s.proofs[verify.SAT])
+		if k := s.proofs[verify.Outside]; k > 0 {
+			out += fmt.Sprintf(", %d by the outside solver", k)
+		}
+		out += ")"
 	}
 	rate := float64(s.total) / el.Seconds()
 	return out + fmt.Sprintf(" in %.2fs (%s puzzles/s)", el.Seconds(), groupDigits(int64(rate)))

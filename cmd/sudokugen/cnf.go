@@ -17,6 +17,10 @@ type cnfOptions struct {
 	in     inputFlags
 	output string
 	files  []string
+	// uniqueCheck adds the blocking clause of a solution (solution, or the
+	// first one found).
+	uniqueCheck bool
+	solution    string
 }
 
 func newCNFCmd(s *streams) *cobra.Command {
@@ -31,9 +35,15 @@ Variable N*N*(r-1) + N*(c-1) + d is true when row r, column c holds digit d
 (all 1-based), so a 9x9 puzzle uses variables 1 to 729. Each cell holds
 exactly one digit, and each row, column and box holds each digit exactly
 once; "at most one" is written as one binary clause per pair, which makes
-11,988 rule clauses for 9x9. Comment lines at the top say the same.`,
+11,988 rule clauses for 9x9. Comment lines at the top say the same.
+
+With --unique-check the CNF also forbids one solution of the puzzle (the one
+given with --solution, or else the first one found) by one clause over the
+empty cells: any SAT solver's UNSATISFIABLE then proves the puzzle has only
+that solution, and a model is a second one (sudokugen model decodes it).`,
 		Example: `  sudokugen cnf puzzle.txt > puzzle.cnf && picosat puzzle.cnf
-  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' | sudokugen cnf | cadical`,
+  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' | sudokugen cnf | cadical
+  sudokugen cnf --unique-check puzzle.txt | picosat   # s UNSATISFIABLE: unique`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
@@ -42,6 +52,8 @@ once; "at most one" is written as one binary clause per pair, which makes
 	}
 	opts.in.register(cmd)
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
+	cmd.Flags().BoolVar(&opts.uniqueCheck, "unique-check", false, "add the clause that forbids a solution: UNSAT then means unique")
+	cmd.Flags().StringVar(&opts.solution, "solution", "", "the solution to forbid with --unique-check (default: the first one found)")
 	return cmd
 }
 
@@ -69,6 +81,18 @@ func runCNF(ctx context.Context, opts cnfOptions) error {
 	}
 	if _, _, more, _ := rs.next(); more {
 		return &exitError{code: exitUsage, err: fmt.Errorf("%s holds more than one puzzle; cnf encodes one at a time", file)}
+	}
+	if opts.solution != "" && !opts.uniqueCheck {
+		return usageError("--solution needs --unique-check")
+	}
+	if opts.uniqueCheck {
+		sol, err := uniqueCheckSolution(rec.Grid, opts.solution, ro)
+		if err != nil {
+			return err
+		}
+		return writeOutput(opts.output, s.Out, func(w *bufio.Writer) error {
+			return sat.WriteUniqueCheck(w, rec.Grid, sol)
+		})
 	}
 	return writeOutput(opts.output, s.Out, func(w *bufio.Writer) error {
 		return sat.WriteDIMACS(w, rec.Grid)

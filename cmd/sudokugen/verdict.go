@@ -124,6 +124,7 @@ type jsonVerdict struct {
 	Line      int      `json:"line"`
 	Puzzle    string   `json:"puzzle"`
 	Status    string   `json:"status"`
+	Proof     string   `json:"proof,omitempty"` // what proved unique or none: propagation, sat or outside
 	Count     int      `json:"count"`
 	Exact     bool     `json:"count_exact"`
 	Solution  *string  `json:"solution"`
@@ -138,7 +139,7 @@ func writeJSON(w io.Writer, v verdict) error {
 		j.Puzzle = v.rec.Grid.String()
 	}
 	if r := v.result; r.Limit > 0 {
-		j.Count, j.Exact = r.Count, r.Exact()
+		j.Count, j.Exact, j.Proof = r.Count, r.Exact(), r.Proof.String()
 		for _, sol := range r.Solutions {
 			j.Solutions = append(j.Solutions, sol.String())
 		}

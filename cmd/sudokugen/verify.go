@@ -19,6 +19,9 @@ type verifyOptions struct {
 	countLimit int
 	files      []string
 	solve      bool // the solve command: print solutions, not verdicts
+	solver     string
+	all, any   bool // solve --all, --any
+	proof      string
 }
 
 func newVerifyCmd(s *streams) *cobra.Command {
@@ -55,6 +58,8 @@ usage or I/O error.`,
 	opts.in.register(cmd)
 	opts.pool.register(cmd)
 	opts.listing.register(cmd)
+	opts.registerSolver(cmd)
+	opts.registerProof(cmd)
 	cmd.Flags().IntVar(&opts.countLimit, "count-limit", 2, "count solutions up to this many (at least 2)")
 	return cmd
 }
@@ -69,7 +74,11 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 		return err
 	}
 	defer pool.Close()
+	if err := makeProofDir(opts.proof); err != nil {
+		return err
+	}
 	sum := newSummary()
+	sum.anySolution = opts.any
 	verb := "checked"
 	if opts.solve {
 		verb = "solved"
@@ -77,15 +86,25 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	prog := newProgress(s.Err, opts.quiet, verb)
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
-		err := checkAll(ctx, rs, pool, opts.countLimit, func(c verdict) error {
+		check := func(each func(verdict) error) error { return checkAll(ctx, rs, pool, opts.countLimit, each) }
+		if opts.solver != "" {
+			check = func(each func(verdict) error) error { return checkOutside(ctx, rs, opts, each) }
+		}
+		err := check(func(c verdict) error {
 			sum.add(c.status)
+			sum.proved(c)
+			if opts.proof != "" {
+				if err := writeProof(opts.proof, c); err != nil {
+					return err
+				}
+			}
 			prog.tick(sum.total)
 			var err error
 			switch {
 			case opts.json:
 				err = writeJSON(out, c)
 			case opts.solve:
-				err = writeSolution(out, c)
+				err = writeSolution(out, c, opts.any)
 			default:
 				_, err = fmt.Fprintln(out, plainVerdict(c))
 			}
@@ -118,7 +137,7 @@ func finish(s *streams, sum *summary, rs *records, quiet bool, err error) error 
 	if err != nil {
 		return err // an input error, after the summary of what came before
 	}
-	if !sum.allUnique() || len(rs.empty) > 0 {
+	if !sum.allSolved() || len(rs.empty) > 0 {
 		return &exitError{code: exitNotOK}
 	}
 	return nil

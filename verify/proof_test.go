@@ -1,0 +1,153 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// checkProof checks the proof of r against the independent clause checker
+// of rup_test.go: a verdict settled by propagation must be refuted by unit
+// propagation on the CNF (with the blocking clause for unique), and one
+// sent to the SAT solver must not be, so that the search's singles are
+// exactly unit propagation on this encoding.
+func checkProof(t *testing.T, name string, g grid.Grid, r Result) {
+	t.Helper()
+	var sol *grid.Grid
+	switch r.Status {
+	case Unique:
+		sol = &r.Solutions[0]
+	case None:
+	default:
+		if r.Proof != NoProof {
+			t.Errorf("%s: %v with proof %v, want none", name, r.Status, r.Proof)
+		}
+		return
+	}
+	n := g.N()
+	refuted := propagates(puzzleCNF(g, sol), n*n*n, nil)
+	switch {
+	case r.Proof == Propagation && !refuted:
+		t.Errorf("%s: %v by propagation, but unit propagation does not refute its CNF", name, r.Status)
+	case r.Proof == SAT && refuted:
+		t.Errorf("%s: %v sent to the SAT solver, but unit propagation refutes its CNF", name, r.Status)
+	case r.Proof != Propagation && r.Proof != SAT:
+		t.Errorf("%s: %v with proof %q, want propagation or sat", name, r.Status, r.Proof)
+	}
+}
+
+func TestProofKinds(t *testing.T) {
+	seed := uint64(20261122)
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var puzzles []string
+	royle := dataLines(t, "royle17/puzzles.txt")
+	top := dataLines(t, "tdoku/top1465.txt")
+	k := 300
+	if testing.Short() {
+		k = 60
+	}
+	for range k {
+		puzzles = append(puzzles, royle[rng.IntN(len(royle))], top[rng.IntN(len(top))])
+	}
+	v := New()
+	tally := map[Proof]int{}
+	for _, p := range puzzles {
+		g := lineGrid(t, p)
+		r := v.Check(g, Options{})
+		checkProof(t, p, g, r)
+		tally[r.Proof]++
+		// A wrong digit in an empty cell: sometimes none by propagation,
+		// sometimes by the solver, sometimes still unique or multiple.
+		bad := g.Clone()
+		i := rng.IntN(len(bad.Cells))
+		for bad.Cells[i] != 0 {
+			i = rng.IntN(len(bad.Cells))
+		}
+		bad.Cells[i] = uint8(1 + rng.IntN(9))
+		if len(bad.Clashes()) == 0 {
+			checkProof(t, bad.String(), bad, v.Check(bad, Options{}))
+		}
+	}
+	t.Logf("royle17 and top1465 proofs: %d by propagation, %d by sat", tally[Propagation], tally[SAT])
+	if tally[Propagation] == 0 || tally[SAT] == 0 {
+		t.Fatalf("the sample did not cover both proofs: %v", tally)
+	}
+}
+
+// Puzzles with no solution, settled both ways.
+func TestProofNone(t *testing.T) {
+	for _, tc := range []struct {
+		name, puzzle string
+		proof        Proof
+	}{
+		// r1c9 must be 9 by singles in row 1 and must not be: no place.
+		{"singles contradict", "12345678." + "........9" + strings.Repeat(".", 63), Propagation},
+	} {
+		g := lineGrid(t, tc.puzzle)
+		r := New().Check(g, Options{})
+		if r.Status != None || r.Proof != tc.proof {
+			t.Errorf("%s: %v by %q, want none by %q", tc.name, r.Status, r.Proof, tc.proof)
+		}
+		checkProof(t, tc.name, g, r)
+	}
+	for _, line := range dataLines(t, "invalid/sudopedia.tsv") {
+		f := strings.Split(line, "\t")
+		if len(f) < 3 || f[2] != "no solution" || f[0] == "" {
+			continue
+		}
+		g := lineGrid(t, f[1])
+		if len(g.Clashes()) > 0 {
+			continue
+		}
+		r := New().Check(g, Options{})
+		if r.Status != None {
+			t.Errorf("%s: %v, want none", f[0], r.Status)
+		}
+		checkProof(t, f[0], g, r)
+		t.Logf("%s: none by %v", f[0], r.Proof)
+	}
+}
+
+func TestProofKinds16x16(t *testing.T) {
+	puzzles := dataLines(t, "large/16x16.unique.txt")
+	k := 6
+	if testing.Short() {
+		k = 2
+	}
+	v := New()
+	for i := 0; i < k; i++ {
+		p := puzzles[i*len(puzzles)/k]
+		g := lineGrid(t, p)
+		r := v.Check(g, Options{})
+		if r.Status != Unique {
+			t.Fatalf("%s: %v, want unique", p, r.Status)
+		}
+		checkProof(t, p, g, r)
+	}
+}
+
+// A long count stops soon after its context is done, with status unknown
+// and the context's error; what it counted so far is a lower bound.
+func TestCheckContextStopsCount(t *testing.T) {
+	for _, s := range []grid.Shape{{BoxRows: 3, BoxCols: 3}, {BoxRows: 6, BoxCols: 6}} {
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		start := time.Now()
+		r := New().CheckContext(ctx, grid.New(s), Options{CountLimit: 1 << 40})
+		cancel()
+		t.Logf("empty %s: stopped after %v with %d solutions", s, time.Since(start), r.Count)
+		if r.Status != Unknown || !errors.Is(r.Err, context.DeadlineExceeded) || r.Exact() {
+			t.Errorf("empty %s: %v (%v), exact %v; want unknown with the context's error", s, r.Status, r.Err, r.Exact())
+		}
+		for _, sol := range r.Solutions {
+			if !grid.New(s).Solves(sol) {
+				t.Errorf("empty %s: %s is not a solution", s, sol)
+			}
+		}
+	}
+}
