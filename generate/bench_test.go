@@ -34,7 +34,7 @@ func BenchmarkPuzzle(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				clues += p.Puzzle.Givens()
+				clues += p.Grid.Givens()
 				i++
 			}
 			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")

@@ -40,7 +40,7 @@ func TestLargeDefaultBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Puzzle.String() != b.Puzzle.String() {
-		t.Fatalf("Puzzle(25, 0) with MaxSolves 0 and %d differ:\n%s\n%s", DefaultLargeMaxSolves, a.Puzzle, b.Puzzle)
+	if a.Grid.String() != b.Grid.String() {
+		t.Fatalf("Puzzle(25, 0) with MaxSolves 0 and %d differ:\n%s\n%s", DefaultLargeMaxSolves, a.Grid, b.Grid)
 	}
 }

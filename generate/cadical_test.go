@@ -65,25 +65,25 @@ func TestCadicalUniqueAndMinimal(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !unsatByCadical(t, p.Puzzle, p.Solution) {
-					t.Fatalf("puzzle %d %s: cadical finds a second solution", i, p.Puzzle)
+				if !unsatByCadical(t, p.Grid, p.Solution) {
+					t.Fatalf("puzzle %d %s: cadical finds a second solution", i, p.Grid)
 				}
 				if !tt.minimal {
-					t.Logf("puzzle %d: unique, %d clues", i, p.Puzzle.Givens())
+					t.Logf("puzzle %d: unique, %d clues", i, p.Grid.Givens())
 					continue
 				}
-				for x, v := range p.Puzzle.Cells {
+				for x, v := range p.Grid.Cells {
 					if v == 0 {
 						continue
 					}
-					q := p.Puzzle.Clone()
+					q := p.Grid.Clone()
 					q.Cells[x] = 0
 					if unsatByCadical(t, q, p.Solution) {
 						n := q.N()
-						t.Fatalf("puzzle %d %s: still unique without the clue at r%dc%d", i, p.Puzzle, x/n+1, x%n+1)
+						t.Fatalf("puzzle %d %s: still unique without the clue at r%dc%d", i, p.Grid, x/n+1, x%n+1)
 					}
 				}
-				t.Logf("puzzle %d: unique and minimal, %d clues", i, p.Puzzle.Givens())
+				t.Logf("puzzle %d: unique and minimal, %d clues", i, p.Grid.Givens())
 			}
 		})
 	}

@@ -63,8 +63,8 @@ func TestPuzzleCheck(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Puzzle(%d, %d) with Check: %v", seed, i, err)
 				}
-				if !slices.Equal(got.Puzzle.Cells, want.Puzzle.Cells) || !slices.Equal(got.Solution.Cells, want.Solution.Cells) {
-					t.Fatalf("Puzzle(%d, %d) with Check = %s, want %s", seed, i, got.Puzzle, want.Puzzle)
+				if !slices.Equal(got.Grid.Cells, want.Grid.Cells) || !slices.Equal(got.Solution.Cells, want.Solution.Cells) {
+					t.Fatalf("Puzzle(%d, %d) with Check = %s, want %s", seed, i, got.Grid, want.Grid)
 				}
 			}
 		})

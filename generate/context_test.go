@@ -33,7 +33,7 @@ func TestPuzzleContext(t *testing.T) {
 			start := time.Now()
 			p, err := New().PuzzleContext(ctx, 1, 0, tt.opts)
 			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Fatalf("PuzzleContext(%v) = %d clues, %v; want %v", tt.after, p.Puzzle.Givens(), err, context.DeadlineExceeded)
+				t.Fatalf("PuzzleContext(%v) = %d clues, %v; want %v", tt.after, p.Grid.Givens(), err, context.DeadlineExceeded)
 			}
 			t.Logf("stopped %v after the deadline", time.Since(start)-tt.after)
 		})

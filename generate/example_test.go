@@ -16,7 +16,7 @@ func ExampleGenerator_Puzzle() {
 			fmt.Println(err)
 			return
 		}
-		fmt.Println(p.Index, p.Puzzle, p.Solution)
+		fmt.Println(p.Index, p.Grid, p.Solution)
 	}
 	// Output:
 	// 0 2...13....3....2 2413132442313142
@@ -35,7 +35,7 @@ func ExampleGenerator_Puzzle_symmetry() {
 		return
 	}
 	for r := range 9 {
-		fmt.Println(p.Puzzle.String()[9*r : 9*r+9])
+		fmt.Println(p.Grid.String()[9*r : 9*r+9])
 	}
 	// Output:
 	// 2.7..8...

@@ -113,7 +113,7 @@ var ErrCluesUnreachable = errors.New("clue count unreachable")
 // Puzzle is a generated puzzle with its solution.
 type Puzzle struct {
 	Index    int       // the index it was generated for
-	Puzzle   grid.Grid // the clues; empty cells are 0
+	Grid     grid.Grid // the clues; empty cells are 0
 	Solution grid.Grid // the only solution
 	Score    float64   // rating on the Sudoku Explainer scale, when rated
 	Level    string    // "easy" to "extreme", when rated
@@ -186,7 +186,7 @@ func (o Options) validate() error {
 // processes or machines and the pieces concatenated.
 //
 // The puzzle has exactly one solution. With Clues and MaxSolves 0 it is
-// minimal (no clue can go) when Symmetry is None, and minimal over orbits
+// minimal (no clue can go) when Symmetry is NoSymmetry, and minimal over orbits
 // (no orbit of the symmetry can go) otherwise.
 func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error) {
 	return g.PuzzleContext(context.Background(), seed, index, opts)
@@ -203,64 +203,8 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 	if index < 0 {
 		return Puzzle{}, fmt.Errorf("index %d is negative", index)
 	}
-	opts.MaxSolves = opts.solveBudget()
-	rated := opts.MinScore > 0 || opts.MaxScore > 0 || len(opts.Needs) > 0
-	attempts := opts.Attempts
-	if attempts == 0 {
-		attempts = DefaultAttempts
-		if rated {
-			attempts = DefaultRatedAttempts
-		}
-	}
-	rm := removal{target: opts.Clues, maxSolves: opts.MaxSolves, ctx: ctx, check: opts.Check}
-	// With a floor and no ceiling (extreme), few candidates reach it.
-	// Removing clues by digit (see removal.byDigit) makes more of them
-	// do: of minimal 9x9 puzzles, 2.7 % and 3.1 % scored 7.6 or more
-	// with clues removed in a random order, and 4.5 % and 4.3 % by
-	// digit (two runs of 4,000 grids each). The price: most of them
-	// (77 % and 80 %) lack one digit among their clues, against 11 %
-	// and 5 % with a random order (and half of the 17-clue puzzles).
-	rm.byDigit = opts.MinScore > 0 && opts.MaxScore == 0
-	// The last puzzle accept let through, with its rating. A rating bounded
-	// by MaxScore that runs to the end is the full rating, and the puzzle
-	// a pass ends with is the last one it accepted; so rating it again at
-	// the end would repeat the costliest work of the attempt.
-	var accepted grid.Grid
-	var acceptedRating rate.Result
-	// seen is the most needs a puzzle of the guided pass met so far.
-	seen := 0
-	// Without a ceiling, the rating that guides toward the needs stops at
-	// the first step harder than every needed technique: the steps before
-	// it are those of the full rating, so a needed technique among them is
-	// in the full rating too, and the rest of the solve is not needed.
-	bound := opts.MaxScore
-	if bound == 0 {
-		bound = needsBound(opts.Needs)
-	}
-	fits := func(p grid.Grid, guide bool) bool {
-		r := rate.Puzzle(p, rate.Options{MaxScore: bound})
-		if opts.MaxScore > 0 && (!r.Solved || r.Score > opts.MaxScore) {
-			return false
-		}
-		if len(opts.Needs) > 0 {
-			k := metCount(opts.Needs, r)
-			if !guide && k < len(opts.Needs) || guide && k < seen {
-				return false
-			}
-			seen = max(seen, k)
-		}
-		if r.Solved {
-			accepted, acceptedRating = p.Clone(), r
-		}
-		return true
-	}
-	var good func(grid.Grid) bool
-	if opts.MaxScore > 0 || len(opts.Needs) > 0 {
-		rm.accept = func(p grid.Grid) bool { return fits(p, true) }
-		good = func(p grid.Grid) bool { return fits(p, false) }
-	}
-	best := -1.0
-	belowFloor := false // some candidate was rejected by rate.Below, unrated
+	j := newJob(ctx, opts)
+	opts = j.opts
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	l, orbs := g.layout(opts.Shape), g.orbitsOf(opts.Symmetry, opts.Shape.N())
@@ -269,76 +213,200 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 			ErrCluesUnreachable, opts.Clues, opts.Symmetry, opts.Shape)
 	}
 	src := rand.NewPCG(seed, uint64(index))
-	fewest := -1
-	for range attempts {
+	for range j.attempts {
 		s := g.solver(opts.Shape)
-		seen = 0
-		full, p, err := candidate(ctx, s, l, orbs, src, rm, good)
+		j.seen = 0
+		full, p, err := candidate(ctx, s, l, orbs, src, j.rm, j.good)
 		if err != nil {
 			return Puzzle{}, err
 		}
-		if opts.Clues > 0 && p.Givens() != opts.Clues {
-			if c := p.Givens(); fewest < 0 || c < fewest {
-				fewest = c
-			}
+		out, ok := j.judge(index, full, p)
+		if !ok {
 			continue
 		}
-		out := Puzzle{Index: index, Puzzle: p, Solution: full}
-		if rated || opts.Rate {
-			r := acceptedRating
-			if !slices.Equal(p.Cells, accepted.Cells) {
-				// With a floor and no ceiling (extreme), nearly every
-				// candidate is too easy, and a full rating of one costs a
-				// chain search per step; rate.Below settles most of them
-				// with far fewer. It only ever rejects: a puzzle it lets
-				// through is rated in full, so the level given is always
-				// the full rating's.
-				if opts.MinScore > 0 && opts.MaxScore == 0 && rate.Below(p, opts.MinScore) {
-					belowFloor = true
-					continue
-				}
-				r = rate.Puzzle(p, rate.Options{})
-			}
-			out.Score, out.Level = r.Score, r.Level.String()
-			if r.Score < opts.MinScore || (opts.MaxScore > 0 && r.Score > opts.MaxScore) {
-				best = max(best, r.Score)
-				continue
-			}
-			if !met(opts.Needs, r) {
-				continue
-			}
-		}
-		// Removal settles most clues without the solver (singles that
-		// force a digit back, a search for a second solution). The puzzle
-		// as a whole still gets the solver's proof, at every size and
-		// solve budget: one solve with the solution blocked must find
-		// nothing.
-		if s.Solutions(p, []grid.Grid{full}, 2, nil) != 1 {
-			return Puzzle{}, fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, p)
+		if err := prove(s, out); err != nil {
+			return Puzzle{}, err
 		}
 		return out, nil
 	}
-	if rated {
-		hardest := fmt.Sprintf("the hardest reached %.1f", best)
-		if belowFloor && best < opts.MinScore {
-			hardest = fmt.Sprintf("none reached %.1f", opts.MinScore)
+	return Puzzle{}, j.failure()
+}
+
+// job is one call of PuzzleContext: its options, the removal they ask for,
+// the state that the guided pass and the judging of candidates share, and
+// what the rejected candidates reached, for the error when none is kept.
+type job struct {
+	opts     Options
+	rated    bool // a score range or needs are asked for
+	attempts int  // grids to try
+	rm       removal
+	// good tells whether the unguided pass's puzzle will do; nil when
+	// nothing guides the removal.
+	good func(grid.Grid) bool
+	// bound is the score at which the guiding rating stops.
+	bound float64
+	// The last puzzle fits let through, with its rating. A rating bounded
+	// by MaxScore that runs to the end is the full rating, and the puzzle
+	// a pass ends with is the last one it accepted; so rating it again at
+	// the end would repeat the costliest work of the attempt.
+	accepted       grid.Grid
+	acceptedRating rate.Result
+	// seen is the most needs a puzzle of the guided pass met so far.
+	seen int
+	// What the rejected candidates reached.
+	best       float64 // the highest score out of range
+	belowFloor bool    // some candidate was rejected by rate.Below, unrated
+	fewest     int     // the fewest clues short of Options.Clues; -1 if none
+}
+
+// newJob sets up the job for opts, which validate accepted.
+func newJob(ctx context.Context, opts Options) *job {
+	opts.MaxSolves = opts.solveBudget()
+	j := &job{opts: opts, best: -1, fewest: -1}
+	j.rated = opts.MinScore > 0 || opts.MaxScore > 0 || len(opts.Needs) > 0
+	j.attempts = opts.Attempts
+	if j.attempts == 0 {
+		j.attempts = DefaultAttempts
+		if j.rated {
+			j.attempts = DefaultRatedAttempts
 		}
-		target := fmt.Sprintf("rated %.1f to %.1f", opts.MinScore, opts.MaxScore)
-		if opts.MaxScore == 0 {
-			target = fmt.Sprintf("rated %.1f or more", opts.MinScore)
-		}
-		if len(opts.Needs) > 0 {
-			target = "using " + needsString(opts.Needs)
-			hardest = "none did"
-			if opts.MinScore > 0 || opts.MaxScore > 0 {
-				target += fmt.Sprintf(" and rated %.1f to %.1f", opts.MinScore, opts.MaxScore)
-			}
-		}
-		return Puzzle{}, fmt.Errorf("%w: no %s puzzle %s in %d grids; %s",
-			ErrTargetUnreachable, size(opts.Shape), target, attempts, hardest)
 	}
-	return Puzzle{}, fmt.Errorf("%w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
-		ErrCluesUnreachable, size(opts.Shape), opts.Clues, opts.Symmetry, attempts, fewest)
+	j.rm = removal{target: opts.Clues, maxSolves: opts.MaxSolves, ctx: ctx, check: opts.Check}
+	// With a floor and no ceiling (extreme), few candidates reach it.
+	// Removing clues by digit (see removal.byDigit) makes more of them
+	// do: of minimal 9x9 puzzles, 2.7 % and 3.1 % scored 7.6 or more
+	// with clues removed in a random order, and 4.5 % and 4.3 % by
+	// digit (two runs of 4,000 grids each). The price: most of them
+	// (77 % and 80 %) lack one digit among their clues, against 11 %
+	// and 5 % with a random order (and half of the 17-clue puzzles).
+	j.rm.byDigit = j.floorOnly()
+	// Without a ceiling, the rating that guides toward the needs stops at
+	// the first step harder than every needed technique: the steps before
+	// it are those of the full rating, so a needed technique among them is
+	// in the full rating too, and the rest of the solve is not needed.
+	j.bound = opts.MaxScore
+	if j.bound == 0 {
+		j.bound = needsBound(opts.Needs)
+	}
+	if opts.MaxScore > 0 || len(opts.Needs) > 0 {
+		j.rm.accept = func(p grid.Grid) bool { return j.fits(p, true) }
+		j.good = func(p grid.Grid) bool { return j.fits(p, false) }
+	}
+	return j
+}
+
+// floorOnly reports whether the job asks for a minimum score and no
+// maximum, as the extreme level does.
+func (j *job) floorOnly() bool {
+	return j.opts.MinScore > 0 && j.opts.MaxScore == 0
+}
+
+// fits reports whether p stays within the ceiling and, as far as the
+// guided pass has got (guide) or in full (!guide), meets the needs. It
+// keeps p and its rating when the rating ran to the end.
+func (j *job) fits(p grid.Grid, guide bool) bool {
+	r := rate.Puzzle(p, rate.Options{MaxScore: j.bound})
+	if j.opts.MaxScore > 0 && (!r.Solved || r.Score > j.opts.MaxScore) {
+		return false
+	}
+	if needs := j.opts.Needs; len(needs) > 0 {
+		k := metCount(needs, r)
+		if !guide && k < len(needs) || guide && k < j.seen {
+			return false
+		}
+		j.seen = max(j.seen, k)
+	}
+	if r.Solved {
+		j.accepted, j.acceptedRating = p.Clone(), r
+	}
+	return true
+}
+
+// judge reports whether the candidate p, with solution full, is what the
+// job asks for: its clue count, score range and needs. It returns the
+// puzzle, rated when asked, and notes what a rejected one reached.
+func (j *job) judge(index int, full, p grid.Grid) (Puzzle, bool) {
+	o := j.opts
+	if o.Clues > 0 && p.Givens() != o.Clues {
+		if c := p.Givens(); j.fewest < 0 || c < j.fewest {
+			j.fewest = c
+		}
+		return Puzzle{}, false
+	}
+	out := Puzzle{Index: index, Grid: p, Solution: full}
+	if !j.rated && !o.Rate {
+		return out, true
+	}
+	r, ok := j.rating(p)
+	if !ok {
+		return Puzzle{}, false
+	}
+	out.Score, out.Level = r.Score, r.Level.String()
+	if r.Score < o.MinScore || (o.MaxScore > 0 && r.Score > o.MaxScore) {
+		j.best = max(j.best, r.Score)
+		return Puzzle{}, false
+	}
+	if !met(o.Needs, r) {
+		return Puzzle{}, false
+	}
+	return out, true
+}
+
+// rating returns the full rating of p, reusing the one fits kept when it
+// is of p. It reports false when p is below the floor, settled without a
+// full rating.
+func (j *job) rating(p grid.Grid) (rate.Result, bool) {
+	if slices.Equal(p.Cells, j.accepted.Cells) {
+		return j.acceptedRating, true
+	}
+	// With a floor and no ceiling (extreme), nearly every candidate is
+	// too easy, and a full rating of one costs a chain search per step;
+	// rate.Below settles most of them with far fewer. It only ever
+	// rejects: a puzzle it lets through is rated in full, so the level
+	// given is always the full rating's.
+	if j.floorOnly() && rate.Below(p, j.opts.MinScore) {
+		j.belowFloor = true
+		return rate.Result{}, false
+	}
+	return rate.Puzzle(p, rate.Options{}), true
+}
+
+// prove checks with the solver that out has one solution. Removal settles
+// most clues without the solver (singles that force a digit back, a search
+// for a second solution). The puzzle as a whole still gets the solver's
+// proof, at every size and solve budget: one solve with the solution
+// blocked must find nothing.
+func prove(s *sat.Solver, out Puzzle) error {
+	if s.Solutions(out.Grid, []grid.Grid{out.Solution}, 2, nil) != 1 {
+		return fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, out.Grid)
+	}
+	return nil
+}
+
+// failure is the error when no grid tried gave a puzzle the job asks for.
+func (j *job) failure() error {
+	o := j.opts
+	if !j.rated {
+		return fmt.Errorf("%w: no unique %s puzzle with %d clues (symmetry %s) in %d grids; the fewest reached was %d",
+			ErrCluesUnreachable, size(o.Shape), o.Clues, o.Symmetry, j.attempts, j.fewest)
+	}
+	hardest := fmt.Sprintf("the hardest reached %.1f", j.best)
+	if j.belowFloor && j.best < o.MinScore {
+		hardest = fmt.Sprintf("none reached %.1f", o.MinScore)
+	}
+	target := fmt.Sprintf("rated %.1f to %.1f", o.MinScore, o.MaxScore)
+	if o.MaxScore == 0 {
+		target = fmt.Sprintf("rated %.1f or more", o.MinScore)
+	}
+	if len(o.Needs) > 0 {
+		target = "using " + needsString(o.Needs)
+		hardest = "none did"
+		if o.MinScore > 0 || o.MaxScore > 0 {
+			target += fmt.Sprintf(" and rated %.1f to %.1f", o.MinScore, o.MaxScore)
+		}
+	}
+	return fmt.Errorf("%w: no %s puzzle %s in %d grids; %s",
+		ErrTargetUnreachable, size(o.Shape), target, j.attempts, hardest)
 }
 
 // candidate fills a grid and removes clues from it, with the random numbers

@@ -28,15 +28,15 @@ var (
 // by the independent counter, and p's clues agree with it.
 func checkUnique(t *testing.T, p Puzzle) {
 	t.Helper()
-	if !p.Puzzle.Solves(p.Solution) {
-		t.Fatalf("puzzle %d: %v is not a solution of %v", p.Index, p.Solution, p.Puzzle)
+	if !p.Grid.Solves(p.Solution) {
+		t.Fatalf("puzzle %d: %v is not a solution of %v", p.Index, p.Solution, p.Grid)
 	}
-	n, sol := countSolutions(p.Puzzle, 2)
+	n, sol := countSolutions(p.Grid, 2)
 	if n != 1 {
-		t.Fatalf("puzzle %d: %v has %d solutions by the counter, want 1", p.Index, p.Puzzle, n)
+		t.Fatalf("puzzle %d: %v has %d solutions by the counter, want 1", p.Index, p.Grid, n)
 	}
 	if !sol.Equal(p.Solution) {
-		t.Fatalf("puzzle %d: counter solves %v as %v, want %v", p.Index, p.Puzzle, sol, p.Solution)
+		t.Fatalf("puzzle %d: counter solves %v as %v, want %v", p.Index, p.Grid, sol, p.Solution)
 	}
 }
 
@@ -46,8 +46,8 @@ func checkUnique(t *testing.T, p Puzzle) {
 func checkMinimal(t *testing.T, p Puzzle, sym Symmetry, rng *rand.Rand, sample int) {
 	t.Helper()
 	var clues [][]int
-	for _, orbit := range orbits(sym, p.Puzzle.N()) {
-		if p.Puzzle.Cells[orbit[0]] != 0 {
+	for _, orbit := range orbits(sym, p.Grid.N()) {
+		if p.Grid.Cells[orbit[0]] != 0 {
 			clues = append(clues, orbit)
 		}
 	}
@@ -56,12 +56,12 @@ func checkMinimal(t *testing.T, p Puzzle, sym Symmetry, rng *rand.Rand, sample i
 		clues = clues[:sample]
 	}
 	for _, orbit := range clues {
-		q := p.Puzzle.Clone()
+		q := p.Grid.Clone()
 		for _, i := range orbit {
 			q.Cells[i] = 0
 		}
 		if n, _ := countSolutions(q, 2); n < 2 {
-			t.Fatalf("puzzle %d: %v is not minimal: without cells %v it has %d solution(s)", p.Index, p.Puzzle, orbit, n)
+			t.Fatalf("puzzle %d: %v is not minimal: without cells %v it has %d solution(s)", p.Index, p.Grid, orbit, n)
 		}
 	}
 }
@@ -73,12 +73,12 @@ func checkSymmetric(t *testing.T, g grid.Grid, sym Symmetry) {
 	n := g.N()
 	m := n - 1
 	maps := map[Symmetry][]func(r, c int) (int, int){
-		None:     nil,
-		Rot180:   {func(r, c int) (int, int) { return m - r, m - c }},
-		Rot90:    {func(r, c int) (int, int) { return c, m - r }},
-		Mirror:   {func(r, c int) (int, int) { return r, m - c }},
-		Flip:     {func(r, c int) (int, int) { return m - r, c }},
-		Diagonal: {func(r, c int) (int, int) { return c, r }},
+		NoSymmetry: nil,
+		Rot180:     {func(r, c int) (int, int) { return m - r, m - c }},
+		Rot90:      {func(r, c int) (int, int) { return c, m - r }},
+		Mirror:     {func(r, c int) (int, int) { return r, m - c }},
+		Flip:       {func(r, c int) (int, int) { return m - r, c }},
+		Diagonal:   {func(r, c int) (int, int) { return c, r }},
 	}
 	for _, f := range maps[sym] {
 		for r := range n {
@@ -101,7 +101,7 @@ func TestRemoveByDigit(t *testing.T) {
 		shape grid.Shape
 		sym   Symmetry
 	}{
-		{shape4, None}, {shape6, None}, {shape9, None}, {shape9, Rot180}, {shape9, Rot90}, {shape12, Diagonal},
+		{shape4, NoSymmetry}, {shape6, NoSymmetry}, {shape9, NoSymmetry}, {shape9, Rot180}, {shape9, Rot90}, {shape12, Diagonal},
 	} {
 		l, orbs := g.layout(tt.shape), g.orbitsOf(tt.sym, tt.shape.N())
 		rng := rand.New(rand.NewPCG(3, 0))
@@ -115,8 +115,8 @@ func TestRemoveByDigit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := Puzzle{Index: i, Puzzle: q, Solution: full}
-			checkSymmetric(t, p.Puzzle, tt.sym)
+			p := Puzzle{Index: i, Grid: q, Solution: full}
+			checkSymmetric(t, p.Grid, tt.sym)
 			checkUnique(t, p)
 			if tt.shape.N() <= 9 {
 				checkMinimal(t, p, tt.sym, nil, 0)
@@ -166,8 +166,8 @@ func TestPuzzleUniqueAndMinimal(t *testing.T) {
 						t.Fatalf("Puzzle(%d, %d).Index = %d", seed, i, p.Index)
 					}
 					checkUnique(t, p)
-					checkMinimal(t, p, None, sampler, tt.shortSample)
-					clues += p.Puzzle.Givens()
+					checkMinimal(t, p, NoSymmetry, sampler, tt.shortSample)
+					clues += p.Grid.Givens()
 				}
 			}
 			t.Logf("%d puzzles, %.1f clues on average", tt.seeds*count, float64(clues)/float64(tt.seeds*count))
@@ -189,7 +189,7 @@ func TestPuzzleSymmetry(t *testing.T) {
 					if err != nil {
 						t.Fatalf("Puzzle(7, %d, %s) = %v", i, sym, err)
 					}
-					checkSymmetric(t, p.Puzzle, sym)
+					checkSymmetric(t, p.Grid, sym)
 					checkUnique(t, p)
 					checkMinimal(t, p, sym, nil, 0)
 				}
@@ -204,15 +204,15 @@ func TestPuzzleClues(t *testing.T) {
 		sym   Symmetry
 		clues int
 	}{
-		{shape4, None, 10},
-		{shape4, None, 16},
-		{shape9, None, 30},
-		{shape9, None, 45},
-		{shape9, None, 81},
+		{shape4, NoSymmetry, 10},
+		{shape4, NoSymmetry, 16},
+		{shape9, NoSymmetry, 30},
+		{shape9, NoSymmetry, 45},
+		{shape9, NoSymmetry, 81},
 		{shape9, Rot180, 31}, // the centre is an orbit of one
 		{shape9, Rot90, 33},
 		{shape9, Diagonal, 28},
-		{shape16, None, 180},
+		{shape16, NoSymmetry, 180},
 	}
 	for _, tt := range tests {
 		name := fmt.Sprintf("%s/%s/%d", tt.shape, tt.sym, tt.clues)
@@ -223,10 +223,10 @@ func TestPuzzleClues(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Puzzle(3, %d, clues %d) = %v", i, tt.clues, err)
 				}
-				if got := p.Puzzle.Givens(); got != tt.clues {
+				if got := p.Grid.Givens(); got != tt.clues {
 					t.Fatalf("Puzzle(3, %d, clues %d) has %d clues", i, tt.clues, got)
 				}
-				checkSymmetric(t, p.Puzzle, tt.sym)
+				checkSymmetric(t, p.Grid, tt.sym)
 				checkUnique(t, p)
 			}
 		})
@@ -241,7 +241,7 @@ func TestPuzzleCluesUnreachable(t *testing.T) {
 		sym   Symmetry
 		clues int
 	}{
-		{None, 16},
+		{NoSymmetry, 16},
 		{Rot90, 21},
 	} {
 		_, err := g.Puzzle(1, 0, Options{Shape: shape9, Symmetry: tt.sym, Clues: tt.clues, Attempts: 3})
@@ -281,12 +281,12 @@ func TestPuzzleScoreFloor(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Puzzle(7, %d, MinScore 7.6): %v", i, err)
 		}
-		if r := rate.Puzzle(p.Puzzle, rate.Options{}); r.Score < 7.6 || r.Score != p.Score || r.Level.String() != p.Level {
-			t.Errorf("Puzzle(7, %d, MinScore 7.6) = %s, score %.1f (%s); rated %.1f (%s)", i, p.Puzzle, p.Score, p.Level, r.Score, r.Level)
+		if r := rate.Puzzle(p.Grid, rate.Options{}); r.Score < 7.6 || r.Score != p.Score || r.Level.String() != p.Level {
+			t.Errorf("Puzzle(7, %d, MinScore 7.6) = %s, score %.1f (%s); rated %.1f (%s)", i, p.Grid, p.Score, p.Level, r.Score, r.Level)
 		}
 		// Its clues went by digit: still unique and minimal.
 		checkUnique(t, p)
-		checkMinimal(t, p, None, nil, 0)
+		checkMinimal(t, p, NoSymmetry, nil, 0)
 	}
 	_, err := g.Puzzle(7, 0, Options{Shape: shape9, MinScore: 9.4, Attempts: 2})
 	if !errors.Is(err, ErrTargetUnreachable) || !strings.Contains(err.Error(), "2 grids") {
@@ -301,7 +301,7 @@ func TestSumOfOrbits(t *testing.T) {
 		n, k int
 		want bool
 	}{
-		{None, 9, 17, true},
+		{NoSymmetry, 9, 17, true},
 		{Rot180, 9, 17, true},
 		{Rot180, 8, 17, false},
 		{Rot90, 9, 29, true},
@@ -380,12 +380,12 @@ func TestPuzzleDeterministic(t *testing.T) {
 		clues int
 		n     int
 	}{
-		{shape4, None, 0, 30},
+		{shape4, NoSymmetry, 0, 30},
 		{shape6, Mirror, 0, 20},
-		{shape9, None, 0, 40},
+		{shape9, NoSymmetry, 0, 40},
 		{shape9, Rot180, 0, 20},
-		{shape9, None, 35, 20},
-		{shape12, None, 0, 3},
+		{shape9, NoSymmetry, 35, 20},
+		{shape12, NoSymmetry, 0, 3},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%s/%d", tt.shape, tt.sym, tt.clues), func(t *testing.T) {
@@ -416,8 +416,8 @@ func TestPuzzleDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !p.Puzzle.Equal(inOrder[i].Puzzle) || !p.Solution.Equal(inOrder[i].Solution) {
-					t.Fatalf("Puzzle(5, %d) = %v after other puzzles, %v in order", i, p.Puzzle, inOrder[i].Puzzle)
+				if !p.Grid.Equal(inOrder[i].Grid) || !p.Solution.Equal(inOrder[i].Solution) {
+					t.Fatalf("Puzzle(5, %d) = %v after other puzzles, %v in order", i, p.Grid, inOrder[i].Grid)
 				}
 			}
 			// Alone, in a fresh Generator.
@@ -426,8 +426,8 @@ func TestPuzzleDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !p.Puzzle.Equal(inOrder[i].Puzzle) {
-					t.Fatalf("Puzzle(5, %d) = %v alone, %v in order", i, p.Puzzle, inOrder[i].Puzzle)
+				if !p.Grid.Equal(inOrder[i].Grid) {
+					t.Fatalf("Puzzle(5, %d) = %v alone, %v in order", i, p.Grid, inOrder[i].Grid)
 				}
 			}
 		})
@@ -453,7 +453,7 @@ func TestPuzzleGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.Puzzle.String(); got != tt.want {
+		if got := p.Grid.String(); got != tt.want {
 			t.Errorf("Puzzle(%d, %d, %s %s) = %s, want %s", tt.seed, tt.index, tt.opts.Shape, tt.opts.Symmetry, got, tt.want)
 		}
 	}
@@ -542,7 +542,7 @@ func TestPuzzle25x25(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkUnique(t, p)
-	t.Logf("25x25 with a budget of 1 solve: %d clues", p.Puzzle.Givens())
+	t.Logf("25x25 with a budget of 1 solve: %d clues", p.Grid.Givens())
 }
 
 // TestGeneratorConcurrent calls one Generator from several goroutines and
@@ -585,8 +585,8 @@ func TestGeneratorConcurrent(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range got {
-			if !got[i].Puzzle.Equal(want[i].Puzzle) {
-				t.Errorf("%d workers: puzzle %d = %v, want %v", workers, i, got[i].Puzzle, want[i].Puzzle)
+			if !got[i].Grid.Equal(want[i].Grid) {
+				t.Errorf("%d workers: puzzle %d = %v, want %v", workers, i, got[i].Grid, want[i].Grid)
 			}
 		}
 	}

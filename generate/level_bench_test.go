@@ -24,7 +24,7 @@ func BenchmarkLevels(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if r := rate.Puzzle(p.Puzzle, rate.Options{}); r.Level != l {
+				if r := rate.Puzzle(p.Grid, rate.Options{}); r.Level != l {
 					b.Fatalf("puzzle %d rated %v, want %v", i, r.Level, l)
 				}
 				i++

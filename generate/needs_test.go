@@ -52,9 +52,9 @@ func TestPuzzleNeeds(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Puzzle(5, %d, needs %v): %v", i, need, err)
 				}
-				r := rate.Puzzle(p.Puzzle, rate.Options{})
+				r := rate.Puzzle(p.Grid, rate.Options{})
 				if !met([]Need{need}, r) {
-					t.Fatalf("Puzzle(5, %d, needs %v) = %s, rated %v without it", i, need, p.Puzzle, r.Counts)
+					t.Fatalf("Puzzle(5, %d, needs %v) = %s, rated %v without it", i, need, p.Grid, r.Counts)
 				}
 				checkUnique(t, p)
 			}

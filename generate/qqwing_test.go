@@ -66,13 +66,13 @@ func TestQQWing(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			puzzles = append(puzzles, p.Puzzle)
+			puzzles = append(puzzles, p.Grid)
 			if i%minimalEvery != 0 {
 				continue
 			}
-			for c, v := range p.Puzzle.Cells {
+			for c, v := range p.Grid.Cells {
 				if v != 0 {
-					q := p.Puzzle.Clone()
+					q := p.Grid.Clone()
 					q.Cells[c] = 0
 					smaller = append(smaller, q)
 				}

@@ -13,25 +13,25 @@ type Symmetry int
 
 // The symmetries of the clue pattern.
 const (
-	None     Symmetry = iota // no pattern: the puzzle is minimal
-	Rot180                   // unchanged by a half turn
-	Rot90                    // unchanged by a quarter turn
-	Mirror                   // unchanged by a left-right reflection
-	Flip                     // unchanged by an up-down reflection
-	Diagonal                 // unchanged by a reflection in the main diagonal
+	NoSymmetry Symmetry = iota // no pattern: the puzzle is minimal
+	Rot180                     // unchanged by a half turn
+	Rot90                      // unchanged by a quarter turn
+	Mirror                     // unchanged by a left-right reflection
+	Flip                       // unchanged by an up-down reflection
+	Diagonal                   // unchanged by a reflection in the main diagonal
 )
 
 var symmetryNames = [...]string{
-	None:     "none",
-	Rot180:   "rot180",
-	Rot90:    "rot90",
-	Mirror:   "mirror",
-	Flip:     "flip",
-	Diagonal: "diagonal",
+	NoSymmetry: "none",
+	Rot180:     "rot180",
+	Rot90:      "rot90",
+	Mirror:     "mirror",
+	Flip:       "flip",
+	Diagonal:   "diagonal",
 }
 
 // Symmetries lists every symmetry, in the order of their values.
-var Symmetries = []Symmetry{None, Rot180, Rot90, Mirror, Flip, Diagonal}
+var Symmetries = []Symmetry{NoSymmetry, Rot180, Rot90, Mirror, Flip, Diagonal}
 
 // String returns the name ParseSymmetry reads: "none", "rot180", "rot90",
 // "mirror", "flip" or "diagonal".
@@ -53,7 +53,7 @@ func ParseSymmetry(name string) (Symmetry, error) {
 			return Symmetry(i), nil
 		}
 	}
-	return None, fmt.Errorf("unknown symmetry %q (want %s)", name, strings.Join(symmetryNames[:], ", "))
+	return NoSymmetry, fmt.Errorf("unknown symmetry %q (want %s)", name, strings.Join(symmetryNames[:], ", "))
 }
 
 // Set parses name into s, so that a *Symmetry serves as a command-line flag

@@ -12,15 +12,15 @@ func TestParseSymmetry(t *testing.T) {
 		want    Symmetry
 		wantErr bool
 	}{
-		{"none", None, false},
+		{"none", NoSymmetry, false},
 		{"rot180", Rot180, false},
 		{"ROT90", Rot90, false},
 		{" mirror ", Mirror, false},
 		{"flip", Flip, false},
 		{"Diagonal", Diagonal, false},
-		{"", None, true},
-		{"rotate180", None, true},
-		{"rot", None, true},
+		{"", NoSymmetry, true},
+		{"rotate180", NoSymmetry, true},
+		{"rot", NoSymmetry, true},
 	}
 	for _, tt := range tests {
 		got, err := ParseSymmetry(tt.in)
@@ -81,7 +81,7 @@ func TestOrbits(t *testing.T) {
 		count      int   // orbits
 		firstOrbit []int // of cell 0
 	}{
-		{None, 9, 81, []int{0}},
+		{NoSymmetry, 9, 81, []int{0}},
 		{Rot180, 9, 41, []int{0, 80}},
 		{Rot180, 4, 8, []int{0, 15}},
 		{Rot90, 9, 21, []int{0, 8, 72, 80}},

@@ -11,9 +11,9 @@ import (
 	"github.com/sudokugen/sudokugen/grid"
 )
 
-// Puzzle is one puzzle of a book.
+// Puzzle is one puzzle of a book or for a TextWriter.
 type Puzzle struct {
-	Number   int        // printed label, 1-based; 0 numbers it by its position in the book
+	Number   int        // printed label, 1-based; 0 numbers it by its position in the book or among those written
 	Grid     grid.Grid  // the puzzle (givens)
 	Solution *grid.Grid // nil: not printed in the solutions section
 	Level    string     // difficulty label, "" when unknown (e.g. "hard")

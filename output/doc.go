@@ -4,7 +4,7 @@
 // # Text
 //
 // A TextWriter (NewTextWriter) writes puzzles, and optionally their
-// solutions, one Entry at a time in one of the Formats: line (one puzzle a
+// solutions, one Puzzle at a time in one of the Formats: line (one puzzle a
 // line, '.' for empty), grid (a pretty grid with box lines), sdm (one a
 // line, '0' for empty), sdk (SadMan rows) and json (JSON Lines with the
 // puzzle, its rows, clue count, and level and score when known). What it

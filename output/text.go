@@ -43,7 +43,7 @@ const (
 	//
 	// with "solution" and "solution_rows" when solutions are asked for and
 	// known. "puzzle" and "solution" are in the alphabet, "rows" hold
-	// numbers with 0 for empty; "index" is the entry's Index.
+	// numbers with 0 for empty; "index" is the puzzle's Number less 1.
 	FormatJSON
 )
 
@@ -90,7 +90,7 @@ func ParseFormat(s string) (Format, error) {
 // TextOptions control a TextWriter. The zero value writes puzzles only, in
 // the default alphabet of each size.
 type TextOptions struct {
-	// Solutions writes each entry's solution, when it has one, after the
+	// Solutions writes each puzzle's solution, when it has one, after the
 	// puzzle, marked so that grid.NewReader and other readers skip it: after
 	// a tab on the puzzle's line (line, sdm), as a "[Solution]" section
 	// (sdk), as a grid headed "# solution N" (grid), and as the "solution"
@@ -101,16 +101,7 @@ type TextOptions struct {
 	Alphabet *grid.Alphabet
 }
 
-// Entry is one puzzle for a TextWriter.
-type Entry struct {
-	Puzzle   grid.Grid
-	Solution *grid.Grid // nil when not known
-	Index    int        // 0-based number of the puzzle, written by FormatJSON
-	Level    string     // difficulty level, written by FormatJSON when not ""
-	Score    float64    // difficulty score, written by FormatJSON with Level
-}
-
-// TextWriter writes puzzles in a text format, one entry at a time. Call
+// TextWriter writes puzzles in a text format, one puzzle at a time. Call
 // Flush at the end.
 type TextWriter struct {
 	w      *bufio.Writer
@@ -125,51 +116,54 @@ func NewTextWriter(w io.Writer, f Format, opts TextOptions) *TextWriter {
 	return &TextWriter{w: bufio.NewWriter(w), format: f, opts: opts}
 }
 
-// Write writes one entry. It returns an error for an unknown format, a
+// Write writes one puzzle. It returns an error for an unknown format, a
 // grid that is not well formed, a solution of another shape, or a failed
 // write.
-func (t *TextWriter) Write(e Entry) error {
+func (t *TextWriter) Write(e Puzzle) error {
+	if e.Number == 0 {
+		e.Number = t.count + 1
+	}
 	if t.format <= 0 || int(t.format) >= len(formatNames) {
 		return fmt.Errorf("%w: %v", ErrFormat, t.format)
 	}
-	if err := t.check(e.Puzzle); err != nil {
-		return fmt.Errorf("puzzle %d: %w", e.Index+1, err)
+	if err := t.check(e.Grid); err != nil {
+		return fmt.Errorf("puzzle %d: %w", e.Number, err)
 	}
 	sol := e.Solution
 	if !t.opts.Solutions {
 		sol = nil
 	}
 	if sol != nil {
-		if sol.Shape != e.Puzzle.Shape {
-			return fmt.Errorf("puzzle %d: solution of shape %v for a puzzle of shape %v", e.Index+1, sol.Shape, e.Puzzle.Shape)
+		if sol.Shape != e.Grid.Shape {
+			return fmt.Errorf("puzzle %d: solution of shape %v for a puzzle of shape %v", e.Number, sol.Shape, e.Grid.Shape)
 		}
 		if err := t.check(*sol); err != nil {
-			return fmt.Errorf("puzzle %d: solution: %w", e.Index+1, err)
+			return fmt.Errorf("puzzle %d: solution: %w", e.Number, err)
 		}
 	}
-	a := t.alphabet(e.Puzzle.N())
+	a := t.alphabet(e.Grid.N())
 	b := t.buf[:0]
 	switch t.format {
 	case FormatLine:
-		b = appendLine(b, e.Puzzle, sol, a, 0)
+		b = appendLine(b, e.Grid, sol, a, 0)
 	case FormatSDM:
 		empty := byte('0')
 		if d, ok := a.Digit('0'); ok && d > 0 { // '0' is a digit
 			empty = '.'
 		}
-		b = appendLine(b, e.Puzzle, sol, a, empty)
+		b = appendLine(b, e.Grid, sol, a, empty)
 	case FormatSDK:
-		b = t.appendSDK(b, e.Puzzle, sol, a)
+		b = t.appendSDK(b, e.Grid, sol, a)
 	case FormatGrid:
 		if t.count > 0 {
 			b = append(b, '\n')
 		}
 		if t.opts.Solutions {
-			b = fmt.Appendf(b, "# puzzle %d\n", e.Index+1)
+			b = fmt.Appendf(b, "# puzzle %d\n", e.Number)
 		}
-		b = appendPretty(b, e.Puzzle, a)
+		b = appendPretty(b, e.Grid, a)
 		if sol != nil {
-			b = fmt.Appendf(b, "\n# solution %d\n", e.Index+1)
+			b = fmt.Appendf(b, "\n# solution %d\n", e.Number)
 			b = appendPretty(b, *sol, a)
 		}
 	case FormatJSON:
@@ -291,17 +285,17 @@ func appendPretty(b []byte, g grid.Grid, a grid.Alphabet) []byte {
 }
 
 // appendJSON appends one JSON Lines object.
-func appendJSON(b []byte, e Entry, sol *grid.Grid, a grid.Alphabet) []byte {
+func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) []byte {
 	b = append(b, `{"index":`...)
-	b = strconv.AppendInt(b, int64(e.Index), 10)
+	b = strconv.AppendInt(b, int64(e.Number-1), 10)
 	b = append(b, `,"box":"`...)
-	b = append(b, e.Puzzle.Shape.String()...)
+	b = append(b, e.Grid.Shape.String()...)
 	b = append(b, `","puzzle":`...)
-	b = strconv.AppendQuote(b, e.Puzzle.Format(a))
+	b = strconv.AppendQuote(b, e.Grid.Format(a))
 	b = append(b, `,"rows":`...)
-	b = appendNumbers(b, e.Puzzle)
+	b = appendNumbers(b, e.Grid)
 	b = append(b, `,"clues":`...)
-	b = strconv.AppendInt(b, int64(e.Puzzle.Givens()), 10)
+	b = strconv.AppendInt(b, int64(e.Grid.Givens()), 10)
 	if e.Level != "" {
 		b = append(b, `,"level":`...)
 		b = strconv.AppendQuote(b, e.Level)

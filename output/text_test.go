@@ -71,26 +71,26 @@ func mustParse(t testing.TB, s string, shape grid.Shape) grid.Grid {
 
 // sampleEntries are a 4x4, a 6x6 with 3x2 boxes and a 9x9 puzzle, the first
 // and last with solutions.
-func sampleEntries(t testing.TB) []Entry {
+func sampleEntries(t testing.TB) []Puzzle {
 	p4 := mustParse(t, "1..4.2.1...2.4..", grid.Shape{BoxRows: 2, BoxCols: 2})
 	s4 := mustParse(t, "1324423131422413", grid.Shape{BoxRows: 2, BoxCols: 2})
 	p6 := mustParse(t, "1.....2.....3.....4.....5.....6.....", grid.Shape{BoxRows: 3, BoxCols: 2})
 	p9 := mustParse(t, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", grid.Shape{BoxRows: 3, BoxCols: 3})
 	s9 := mustParse(t, "534678912672195348198342567859761423426853791713924856961537284287419635345286179", grid.Shape{BoxRows: 3, BoxCols: 3})
-	return []Entry{
-		{Puzzle: p4, Solution: &s4, Index: 0},
-		{Puzzle: p6, Index: 1},
-		{Puzzle: p9, Solution: &s9, Index: 2},
+	return []Puzzle{
+		{Grid: p4, Solution: &s4, Number: 1},
+		{Grid: p6, Number: 2},
+		{Grid: p9, Solution: &s9, Number: 3},
 	}
 }
 
-func writeEntries(t testing.TB, f Format, opts TextOptions, entries []Entry) []byte {
+func writeEntries(t testing.TB, f Format, opts TextOptions, entries []Puzzle) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	w := NewTextWriter(&b, f, opts)
 	for _, e := range entries {
 		if err := w.Write(e); err != nil {
-			t.Fatalf("Write(%v entry %d) = %v", f, e.Index, err)
+			t.Fatalf("Write(%v puzzle %d) = %v", f, e.Number, err)
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -166,17 +166,17 @@ func needsShape(f Format, s grid.Shape) bool {
 }
 
 // checkRoundtrip writes entries in format f and reads them back.
-func checkRoundtrip(t testing.TB, f Format, opts TextOptions, entries []Entry) {
+func checkRoundtrip(t testing.TB, f Format, opts TextOptions, entries []Puzzle) {
 	t.Helper()
 	out := writeEntries(t, f, opts, entries)
 	// Solutions are marked as such: the reader skips them.
 	var want []grid.Grid
 	for _, e := range entries {
-		want = append(want, e.Puzzle)
+		want = append(want, e.Grid)
 	}
 	ropts := grid.ReadOptions{Alphabet: opts.Alphabet}
-	if needsShape(f, entries[0].Puzzle.Shape) {
-		ropts.Shape = entries[0].Puzzle.Shape
+	if needsShape(f, entries[0].Grid.Shape) {
+		ropts.Shape = entries[0].Grid.Shape
 	}
 	got := readBack(t, out, ropts)
 	if len(got) != len(want) {
@@ -212,11 +212,11 @@ func randomGrid(rng *rand.Rand, s grid.Shape, fill uint8) grid.Grid {
 	return g
 }
 
-func randomEntries(rng *rand.Rand, s grid.Shape, count int) []Entry {
-	entries := make([]Entry, count)
+func randomEntries(rng *rand.Rand, s grid.Shape, count int) []Puzzle {
+	entries := make([]Puzzle, count)
 	for i := range entries {
 		sol := randomGrid(rng, s, 255)
-		entries[i] = Entry{Puzzle: randomGrid(rng, s, uint8(rng.IntN(256))), Index: i}
+		entries[i] = Puzzle{Grid: randomGrid(rng, s, uint8(rng.IntN(256))), Number: i + 1}
 		if i%2 == 0 {
 			entries[i].Solution = &sol
 		}
@@ -262,9 +262,9 @@ func TestTextRoundtripSharedData(t *testing.T) {
 			}
 			ps := textDataGrids(t, file.puzzles, limit)
 			ss := textDataGrids(t, file.solutions, limit)
-			entries := make([]Entry, len(ps))
+			entries := make([]Puzzle, len(ps))
 			for i := range ps {
-				entries[i] = Entry{Puzzle: ps[i], Solution: &ss[i], Index: i}
+				entries[i] = Puzzle{Grid: ps[i], Solution: &ss[i], Number: i + 1}
 			}
 			for _, f := range Formats() {
 				checkRoundtrip(t, f, TextOptions{Solutions: true}, entries)
@@ -310,7 +310,7 @@ func FuzzTextRoundtrip(f *testing.F) {
 		rng := rand.New(rand.NewPCG(seed, 2))
 		s := shapes[int(shape)%len(shapes)]
 		entries := randomEntries(rng, s, 1+rng.IntN(3))
-		entries[0].Puzzle = randomGrid(rng, s, fill)
+		entries[0].Grid = randomGrid(rng, s, fill)
 		checkRoundtrip(t, formats[int(format)%len(formats)], TextOptions{Solutions: sols}, entries)
 	})
 }
@@ -322,9 +322,9 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 func TestTextWriterErrors(t *testing.T) {
 	good := sampleEntries(t)[0]
 	short := grid.Grid{Shape: grid.Shape{BoxRows: 2, BoxCols: 2}, Cells: make([]uint8, 15)}
-	big := good.Puzzle.Clone()
+	big := good.Grid.Clone()
 	big.Cells[3] = 5
-	other := sampleEntries(t)[2].Puzzle
+	other := sampleEntries(t)[2].Grid
 	tiny, err := grid.ParseAlphabet("A-D")
 	if err != nil {
 		t.Fatal(err)
@@ -333,15 +333,15 @@ func TestTextWriterErrors(t *testing.T) {
 		name   string
 		format Format
 		opts   TextOptions
-		entry  Entry
+		entry  Puzzle
 		want   string
 	}{
 		{"unknown format", Format(9), TextOptions{}, good, "unknown format: Format(9)"},
-		{"bad shape", FormatLine, TextOptions{}, Entry{Puzzle: grid.Grid{Shape: grid.Shape{BoxRows: 1, BoxCols: 4}}}, "puzzle 1: box 1x4: boxes need at least 2 rows and 2 columns"},
-		{"missing cells", FormatLine, TextOptions{}, Entry{Puzzle: short, Index: 4}, "puzzle 5: 15 cells for a 4x4 grid"},
-		{"digit too big", FormatJSON, TextOptions{}, Entry{Puzzle: big}, "puzzle 1: cell r1c4 holds 5, more than 4"},
-		{"solution of another shape", FormatGrid, TextOptions{Solutions: true}, Entry{Puzzle: good.Puzzle, Solution: &other}, "puzzle 1: solution of shape 3x3 for a puzzle of shape 2x2"},
-		{"alphabet too small", FormatSDK, TextOptions{Alphabet: &tiny}, Entry{Puzzle: other}, `puzzle 1: alphabet "ABCD" has 4 symbols, too few for a 9x9 grid`},
+		{"bad shape", FormatLine, TextOptions{}, Puzzle{Grid: grid.Grid{Shape: grid.Shape{BoxRows: 1, BoxCols: 4}}}, "puzzle 1: box 1x4: boxes need at least 2 rows and 2 columns"},
+		{"missing cells", FormatLine, TextOptions{}, Puzzle{Grid: short, Number: 5}, "puzzle 5: 15 cells for a 4x4 grid"},
+		{"digit too big", FormatJSON, TextOptions{}, Puzzle{Grid: big}, "puzzle 1: cell r1c4 holds 5, more than 4"},
+		{"solution of another shape", FormatGrid, TextOptions{Solutions: true}, Puzzle{Grid: good.Grid, Solution: &other}, "puzzle 1: solution of shape 3x3 for a puzzle of shape 2x2"},
+		{"alphabet too small", FormatSDK, TextOptions{Alphabet: &tiny}, Puzzle{Grid: other}, `puzzle 1: alphabet "ABCD" has 4 symbols, too few for a 9x9 grid`},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
@@ -356,7 +356,7 @@ func TestTextWriterErrors(t *testing.T) {
 	}
 	// A solution is ignored, not checked, when solutions are not asked for.
 	var b bytes.Buffer
-	if err := NewTextWriter(&b, FormatLine, TextOptions{}).Write(Entry{Puzzle: good.Puzzle, Solution: &other}); err != nil {
+	if err := NewTextWriter(&b, FormatLine, TextOptions{}).Write(Puzzle{Grid: good.Grid, Solution: &other}); err != nil {
 		t.Errorf("Write(solution of another shape, no solutions) = %v, want nil", err)
 	}
 	w := NewTextWriter(failWriter{}, FormatLine, TextOptions{})
@@ -372,7 +372,7 @@ func TestTextWriterErrors(t *testing.T) {
 // is a digit of the alphabet.
 func TestSDMZero(t *testing.T) {
 	e := sampleEntries(t)[0]
-	got := string(writeEntries(t, FormatSDM, TextOptions{}, []Entry{e}))
+	got := string(writeEntries(t, FormatSDM, TextOptions{}, []Puzzle{e}))
 	if want := "1004020100020400\n"; got != want {
 		t.Errorf("sdm = %q, want %q", got, want)
 	}
@@ -380,7 +380,7 @@ func TestSDMZero(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = string(writeEntries(t, FormatSDM, TextOptions{Alphabet: &zero}, []Entry{e}))
+	got = string(writeEntries(t, FormatSDM, TextOptions{Alphabet: &zero}, []Puzzle{e}))
 	if want := "0..3.1.0...1.3..\n"; got != want {
 		t.Errorf("sdm with alphabet 0-3 = %q, want %q", got, want)
 	}
@@ -408,13 +408,13 @@ func ExampleNewTextWriter() {
 	g, _ := grid.Parse("1..4.2.1...2.4..")
 	s, _ := grid.Parse("1324423131422413")
 	w := NewTextWriter(os.Stdout, FormatGrid, TextOptions{Solutions: true})
-	if err := w.Write(Entry{Puzzle: g, Solution: &s, Index: 0}); err != nil {
+	if err := w.Write(Puzzle{Grid: g, Solution: &s, Number: 1}); err != nil {
 		fmt.Println(err)
 	}
 	w.Flush()
 
 	w = NewTextWriter(os.Stdout, FormatJSON, TextOptions{})
-	w.Write(Entry{Puzzle: g, Index: 0})
+	w.Write(Puzzle{Grid: g, Number: 1})
 	w.Flush()
 	// Output:
 	// # puzzle 1

@@ -116,29 +116,6 @@ func TestSolutionsFindsSolution(t *testing.T) {
 	}
 }
 
-// A unit clause added with AddClause must hold in every later call, though
-// gophersat drops top-level units whenever it takes new assumptions.
-func TestAddClauseUnitPersists(t *testing.T) {
-	sh := grid.Shape{BoxRows: 2, BoxCols: 2}
-	s := New(sh)
-	v := Var(4, 0, 0, 3)
-	s.AddClause([]int{v})
-	for k := 0; k < 3; k++ {
-		if !s.Solve(nil) {
-			t.Fatal("the empty 4x4 grid has no model")
-		}
-		if got := s.Grid().At(0, 0); got != 3 {
-			t.Fatalf("call %d: r1c1 = %d, want 3 as the unit clause says", k, got)
-		}
-	}
-	empty := grid.New(sh)
-	if n := s.Solutions(empty, nil, 1000, nil); n != 288/4 {
-		t.Fatalf("empty 4x4 with r1c1=3: %d solutions, want 72", n)
-	}
-}
-
-// Several goroutines share one package: the mutex must keep every answer
-// right. Run with -race.
 func TestConcurrentSolvers(t *testing.T) {
 	puzzles := readLines(t, "royle17/puzzles.txt", 400)
 	sols := readLines(t, "royle17/solutions.txt", 400)

@@ -25,22 +25,19 @@ func baseClauses(s grid.Shape) [][]int {
 	return v.([][]int)
 }
 
-// problem returns the gophersat problem of the rules of shape s with the
-// clauses extra, over nv variables: the pairwise clauses of Clauses up to
-// pairwiseUpTo, and above it each "exactly one" group as one clause and
-// one cardinality constraint, which has the same models.
-func problem(s grid.Shape, extra [][]int, nv int) *solver.Problem {
+// problem returns the gophersat problem of the rules of shape s over nv
+// variables: the pairwise clauses of Clauses up to pairwiseUpTo, and above
+// it each "exactly one" group as one clause and one cardinality
+// constraint, which has the same models.
+func problem(s grid.Shape, nv int) *solver.Problem {
 	if s.N() <= pairwiseUpTo {
 		base := baseClauses(s)
-		return solver.ParseSliceNb(append(base[:len(base):len(base)], extra...), nv)
+		return solver.ParseSliceNb(base, nv)
 	}
 	gs := groups(s)
-	cons := make([]solver.CardConstr, 0, 2*len(gs)+len(extra)+1)
+	cons := make([]solver.CardConstr, 0, 2*len(gs)+1)
 	for _, g := range gs {
 		cons = append(cons, solver.Exactly1(g...)...)
-	}
-	for _, c := range extra {
-		cons = append(cons, solver.AtLeast1(c...))
 	}
 	// A tautology on the last variable makes gophersat size the problem to
 	// nv variables, so that no later call has to grow it.
@@ -65,8 +62,6 @@ type Solver struct {
 	vars  int // variables in use, cell variables and then activation variables
 	model []bool
 	lits  []solver.Lit // reused buffer for assumptions
-	added [][]int      // clauses from AddClause, kept to rebuild the solver
-	units []int        // unit clauses from AddClause, assumed on every call
 	spent int          // activation variables of the pool used up by Solutions
 	pool  int          // first variable of the activation pool
 	// poolSize is the number of activation variables in the pool.
@@ -102,17 +97,17 @@ func New(s grid.Shape) *Solver {
 		size = poolPairwise
 	}
 	nv := NumVars(s.N()) + size
-	pb := problem(s, nil, nv)
+	pb := problem(s, nv)
 	mu.Lock()
 	defer mu.Unlock()
 	return &Solver{shape: s, s: solver.New(pb), vars: nv, pool: NumVars(s.N()) + 1, poolSize: size}
 }
 
-// rebuild replaces the gophersat solver by a new one with the rules and the
-// clauses added with AddClause, dropping learned clauses and the clauses of
-// spent activation variables. Variable numbers stay as they were.
+// rebuild replaces the gophersat solver by a new one with the rules alone,
+// dropping learned clauses and the clauses of spent activation variables.
+// Variable numbers stay as they were.
 func (s *Solver) rebuild() {
-	pb := problem(s.shape, s.added, s.vars)
+	pb := problem(s.shape, s.vars)
 	mu.Lock()
 	defer mu.Unlock()
 	s.s = solver.New(pb)
@@ -122,32 +117,8 @@ func (s *Solver) rebuild() {
 // Shape returns the shape the solver was built for.
 func (s *Solver) Shape() grid.Shape { return s.shape }
 
-// Vars returns the number of variables in use, a measure of how much the
-// solver has grown through NewVar.
-func (s *Solver) Vars() int { return s.vars }
-
-// NewVar returns a fresh variable, for activation literals: a clause
-// (-a OR ...) added with AddClause is in force only in calls that assume a.
-func (s *Solver) NewVar() int {
-	s.vars++
-	return s.vars
-}
-
-// AddClause adds a clause permanently. Its literals are DIMACS literals.
-// An empty clause makes every later call unsatisfiable.
-// A clause that only involves cell variables outlives any puzzle: to bind
-// one puzzle only, guard it with an activation variable (see NewVar).
-func (s *Solver) AddClause(lits []int) {
-	if len(lits) == 1 {
-		// gophersat drops top-level units on every Assume: keep them as
-		// assumptions of every call instead.
-		s.units = append(s.units, lits[0])
-		return
-	}
-	s.added = append(s.added, append([]int(nil), lits...))
-	s.appendClause(lits)
-}
-
+// appendClause adds a clause of DIMACS literals, resetting the solver to
+// no assumptions first.
 func (s *Solver) appendClause(lits []int) {
 	c := make([]solver.Lit, len(lits))
 	for i, l := range lits {
@@ -164,9 +135,6 @@ func (s *Solver) appendClause(lits []int) {
 // the grid of the model found.
 func (s *Solver) Solve(assume []int) bool {
 	s.lits = s.lits[:0]
-	for _, l := range s.units {
-		s.lits = append(s.lits, solver.IntToLit(int32(l)))
-	}
 	for _, l := range assume {
 		s.lits = append(s.lits, solver.IntToLit(int32(l)))
 	}

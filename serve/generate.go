@@ -219,15 +219,15 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 	case "", "json":
 		resp := generateResponse{Seed: seed, Box: sh.String(), Puzzles: make([]generatedPuzzle, len(puzzles))}
 		for i, p := range puzzles {
-			resp.Puzzles[i] = generatedPuzzle{Index: req.Start + i, Puzzle: p.Puzzle.String(), Solution: p.Solution.String(),
-				Clues: p.Puzzle.Givens(), Level: p.Level, Score: p.Score}
+			resp.Puzzles[i] = generatedPuzzle{Index: req.Start + i, Puzzle: p.Grid.String(), Solution: p.Solution.String(),
+				Clues: p.Grid.Givens(), Level: p.Level, Score: p.Score}
 		}
 		writeJSON(w, http.StatusOK, resp)
 	case "pdf":
 		book := make([]output.Puzzle, len(puzzles))
 		for i, p := range puzzles {
 			sol := p.Solution
-			book[i] = output.Puzzle{Number: req.Start + i + 1, Grid: p.Puzzle, Solution: &sol, Level: p.Level, Score: p.Score}
+			book[i] = output.Puzzle{Number: req.Start + i + 1, Grid: p.Grid, Solution: &sol, Level: p.Level, Score: p.Score}
 		}
 		writeBook(w, book, output.BookOptions{Title: req.Title, Page: req.Page, PerPage: req.PerPage, Solutions: req.Solutions},
 			fmt.Sprintf("sudoku-%d.pdf", seed))
@@ -241,7 +241,7 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 		tw := output.NewTextWriter(&buf, f, output.TextOptions{Solutions: req.Solutions})
 		for i, p := range puzzles {
 			sol := p.Solution
-			if err := tw.Write(output.Entry{Puzzle: p.Puzzle, Solution: &sol, Index: req.Start + i, Level: p.Level, Score: p.Score}); err != nil {
+			if err := tw.Write(output.Puzzle{Number: req.Start + i + 1, Grid: p.Grid, Solution: &sol, Level: p.Level, Score: p.Score}); err != nil {
 				writeError(w, &apiError{Status: http.StatusInternalServerError, Code: "internal", Message: err.Error()})
 				return
 			}

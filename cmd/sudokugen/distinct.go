@@ -129,7 +129,7 @@ func (d *distinctRun) part(ctx context.Context, gen generate.Options, want int, 
 		}
 		err := d.pool.Run(ctx, next, func(o worker.Result) error {
 			if o.Err == nil {
-				fresh, err := d.seen.add(o.Puzzle.Puzzle)
+				fresh, err := d.seen.add(o.Puzzle.Grid)
 				if err != nil || !fresh {
 					return err
 				}

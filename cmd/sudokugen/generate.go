@@ -196,7 +196,7 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 				return err
 			}
 			sol := o.Puzzle.Solution
-			puzzles = append(puzzles, output.Puzzle{Number: o.Index + 1, Grid: o.Puzzle.Puzzle, Solution: &sol,
+			puzzles = append(puzzles, output.Puzzle{Number: o.Index + 1, Grid: o.Puzzle.Grid, Solution: &sol,
 				Level: o.Puzzle.Level, Score: o.Puzzle.Score})
 			return nil
 		})
@@ -224,7 +224,7 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 				}
 			}
 			sol := o.Puzzle.Solution
-			e := output.Entry{Puzzle: o.Puzzle.Puzzle, Solution: &sol, Index: o.Index, Level: o.Puzzle.Level, Score: o.Puzzle.Score}
+			e := output.Puzzle{Number: o.Index + 1, Grid: o.Puzzle.Grid, Solution: &sol, Level: o.Puzzle.Level, Score: o.Puzzle.Score}
 			if err := tw.Write(e); err != nil {
 				return err
 			}

@@ -172,8 +172,8 @@ func describe(res []Result) string {
 		for _, s := range r.Verify.Solutions {
 			fmt.Fprintf(&b, " %s", s)
 		}
-		if r.Puzzle.Puzzle.Cells != nil {
-			fmt.Fprintf(&b, " puzzle %s %s %.1f", r.Puzzle.Puzzle, r.Puzzle.Level, r.Puzzle.Score)
+		if r.Puzzle.Grid.Cells != nil {
+			fmt.Fprintf(&b, " puzzle %s %s %.1f", r.Puzzle.Grid, r.Puzzle.Level, r.Puzzle.Score)
 		}
 		if r.Rating.Solved || r.Rating.Err != nil {
 			fmt.Fprintf(&b, " rated %v %.1f %v", r.Rating.Level, r.Rating.Score, r.Rating.Counts)
