@@ -1,6 +1,11 @@
 package rate
 
-import "math"
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
 
 // Range returns the scores of level l: from lo to hi, both included, in
 // the tenths the scale uses. Extreme has no upper end: hi is +Inf.
@@ -16,4 +21,39 @@ func (l Level) Range() (lo, hi float64) {
 		return 6.3, 7.5
 	}
 	return 7.6, math.Inf(1)
+}
+
+// ParseLevelRange returns the scores of a level named by s ("easy" to
+// "extreme", in any case), with hi 0 for extreme, which has no upper end.
+func ParseLevelRange(s string) (lo, hi float64, err error) {
+	l, ok := ParseLevel(strings.ToLower(s))
+	if !ok {
+		return 0, 0, fmt.Errorf("%q: want easy, medium, hard, expert or extreme", s)
+	}
+	lo, hi = l.Range()
+	if math.IsInf(hi, 1) {
+		hi = 0
+	}
+	return lo, hi, nil
+}
+
+// ParseScoreRange parses a range of scores on the Sudoku Explainer scale:
+// "MIN..MAX", "MIN.." for at least MIN, "..MAX" for at most MAX, or one
+// score. A bound left out is 0, which means no bound.
+func ParseScoreRange(s string) (lo, hi float64, err error) {
+	a, b, ok := strings.Cut(s, "..")
+	if !ok {
+		a, b = s, s
+	}
+	var err1, err2 error
+	if a != "" {
+		lo, err1 = strconv.ParseFloat(a, 64)
+	}
+	if b != "" {
+		hi, err2 = strconv.ParseFloat(b, 64)
+	}
+	if err1 != nil || err2 != nil || lo < 0 || hi < 0 || (hi > 0 && lo > hi) || (lo == 0 && hi == 0) {
+		return 0, 0, fmt.Errorf("%q: want MIN..MAX on the Sudoku Explainer scale, such as 2.5..4.0, or 7.. for at least 7", s)
+	}
+	return lo, hi, nil
 }

@@ -21,3 +21,36 @@ func TestLevelRange(t *testing.T) {
 		}
 	}
 }
+
+func TestParseRanges(t *testing.T) {
+	tests := []struct {
+		level, score string
+		lo, hi       float64
+		ok           bool
+	}{
+		{level: "easy", lo: 0, hi: 2.3, ok: true},
+		{level: "Expert", lo: 6.3, hi: 7.5, ok: true},
+		{level: "extreme", lo: 7.6, hi: 0, ok: true},
+		{level: "nightmare"},
+		{score: "2.5..4.0", lo: 2.5, hi: 4, ok: true},
+		{score: "7..", lo: 7, hi: 0, ok: true},
+		{score: "..3", lo: 0, hi: 3, ok: true},
+		{score: "5", lo: 5, hi: 5, ok: true},
+		{score: "4..2"},
+		{score: "-1..2"},
+		{score: "0..0"},
+		{score: "x..2"},
+	}
+	for _, tt := range tests {
+		var lo, hi float64
+		var err error
+		if tt.level != "" {
+			lo, hi, err = ParseLevelRange(tt.level)
+		} else {
+			lo, hi, err = ParseScoreRange(tt.score)
+		}
+		if (err == nil) != tt.ok || (tt.ok && (lo != tt.lo || hi != tt.hi)) {
+			t.Errorf("parse(%q%q) = %v, %v, %v; want %v, %v, ok %v", tt.level, tt.score, lo, hi, err, tt.lo, tt.hi, tt.ok)
+		}
+	}
+}

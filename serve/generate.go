@@ -9,7 +9,6 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
@@ -165,39 +164,21 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 }
 
 // scoreRange turns a level or a score range "2.5..4.0" into bounds; zeros
-// mean none.
+// mean no bound.
 func scoreRange(level, score string) (lo, hi float64, err error) {
 	switch {
 	case level != "" && score != "":
 		return 0, 0, errors.New("difficulty and score cannot be used together")
 	case level != "":
-		l, ok := rate.ParseLevel(strings.ToLower(level))
-		if !ok {
-			return 0, 0, fmt.Errorf("difficulty %q: want easy, medium, hard, expert or extreme", level)
+		if lo, hi, err = rate.ParseLevelRange(level); err != nil {
+			return 0, 0, fmt.Errorf("difficulty %v", err)
 		}
-		lo, hi = l.Range()
-		if math.IsInf(hi, 1) {
-			hi = 0
-		}
-		return lo, hi, nil
 	case score != "":
-		a, b, ok := strings.Cut(score, "..")
-		if !ok {
-			a, b = score, score
+		if lo, hi, err = rate.ParseScoreRange(score); err != nil {
+			return 0, 0, fmt.Errorf("score %v", err)
 		}
-		var err1, err2 error
-		if a != "" {
-			lo, err1 = strconv.ParseFloat(a, 64)
-		}
-		if b != "" {
-			hi, err2 = strconv.ParseFloat(b, 64)
-		}
-		if err1 != nil || err2 != nil || lo < 0 || hi < 0 || (hi > 0 && lo > hi) || (lo == 0 && hi == 0) {
-			return 0, 0, fmt.Errorf("score %q: want MIN..MAX on the Sudoku Explainer scale, such as 2.5..4.0, or 7.. for at least 7", score)
-		}
-		return lo, hi, nil
 	}
-	return 0, 0, nil
+	return lo, hi, nil
 }
 
 func generateFailure(index, k int, err error) *apiError {

@@ -7,10 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -379,31 +377,13 @@ func scoreRange(level, score string) (lo, hi float64, err error) {
 	case level != "" && score != "":
 		return 0, 0, usageError("--difficulty and --score cannot be used together")
 	case level != "":
-		l, ok := rate.ParseLevel(strings.ToLower(level))
-		if !ok {
-			return 0, 0, usageError("--difficulty %q: want easy, medium, hard, expert or extreme", level)
+		if lo, hi, err = rate.ParseLevelRange(level); err != nil {
+			return 0, 0, usageError("--difficulty %v", err)
 		}
-		lo, hi = l.Range()
-		if math.IsInf(hi, 1) {
-			hi = 0
-		}
-		return lo, hi, nil
 	case score != "":
-		a, b, ok := strings.Cut(score, "..")
-		if !ok {
-			a, b = score, score
+		if lo, hi, err = rate.ParseScoreRange(score); err != nil {
+			return 0, 0, usageError("--score %v", err)
 		}
-		var err1, err2 error
-		if a != "" {
-			lo, err1 = strconv.ParseFloat(a, 64)
-		}
-		if b != "" {
-			hi, err2 = strconv.ParseFloat(b, 64)
-		}
-		if err1 != nil || err2 != nil || lo < 0 || hi < 0 || (hi > 0 && lo > hi) || (lo == 0 && hi == 0) {
-			return 0, 0, usageError("--score %q: want MIN..MAX on the Sudoku Explainer scale, such as 2.5..4.0, 7..", score)
-		}
-		return lo, hi, nil
 	}
-	return 0, 0, nil
+	return lo, hi, nil
 }
