@@ -1,54 +1,12 @@
 package verify
 
 import (
-	"bufio"
-	"bytes"
 	"math/rand/v2"
-	"os/exec"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
-
-// qqwingCounts runs Debian's qqwing on 9x9 puzzles and returns its count
-// of every solution of each (qqwing has no cap: feed it puzzles with few).
-func qqwingCounts(t *testing.T, puzzles []grid.Grid) []int {
-	t.Helper()
-	path, err := exec.LookPath("qqwing")
-	if err != nil {
-		t.Skip("qqwing not installed (apt-get install qqwing): skipping the cross-check")
-	}
-	var in bytes.Buffer
-	for _, p := range puzzles {
-		in.WriteString(p.String())
-		in.WriteByte('\n')
-	}
-	cmd := exec.Command(path, "--solve", "--count-solutions", "--csv", "--nosolution")
-	cmd.Stdin = &in
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("qqwing: %v", err)
-	}
-	var counts []int
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		line := strings.TrimSuffix(strings.TrimSpace(sc.Text()), ",")
-		if line == "" || strings.HasPrefix(line, "Solution") {
-			continue
-		}
-		n, err := strconv.Atoi(line)
-		if err != nil {
-			t.Fatalf("qqwing printed %q, want a solution count", sc.Text())
-		}
-		counts = append(counts, n)
-	}
-	if len(counts) != len(puzzles) {
-		t.Fatalf("qqwing gave %d counts for %d puzzles", len(counts), len(puzzles))
-	}
-	return counts
-}
 
 // Counts of puzzles made by removing 1 to 4 clues from royle17 and top1465
 // puzzles agree with qqwing's full counts. Those that reach the limit are
@@ -94,7 +52,7 @@ func TestCountsAgreeWithQQWing(t *testing.T) {
 			counts = append(counts, r.Count)
 		}
 	}
-	want := qqwingCounts(t, puzzles)
+	want := gridtest.QQWingCounts(t, puzzles)
 	for i, g := range puzzles {
 		if counts[i] != want[i] {
 			t.Errorf("%s: %d solutions, qqwing counts %d", g, counts[i], want[i])
