@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 // checkProof checks the proof of r against the independent clause checker
@@ -30,7 +31,7 @@ func checkProof(t *testing.T, name string, g grid.Grid, r Result) {
 		return
 	}
 	n := g.N()
-	refuted := propagates(puzzleCNF(g, sol), n*n*n, nil)
+	refuted := propagates(gridtest.CNF(g, sol), n*n*n, nil)
 	switch {
 	case r.Proof == Propagation && !refuted:
 		t.Errorf("%s: %v by propagation, but unit propagation does not refute its CNF", name, r.Status)

@@ -9,63 +9,16 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 // This file checks the certificates of verify --proof with a small DRAT
-// checker of its own, which shares no code with the encoder: it builds
-// the expected CNF from the rules as stated, checks that the written CNF is
+// checker of its own, which shares no code with the encoder: it takes the
+// expected CNF from gridtest.CNF, built from the rules as stated, checks that the written CNF is
 // that one (the same clauses), then checks every lemma of the proof by
 // reverse unit propagation (RUP) and requires the empty clause at the end.
-
-// sudokuCNF returns the clauses of a puzzle (digits row-major, 0 empty) of
-// size n with boxes br x bc, with the blocking clause of sol if not nil.
-func sudokuCNF(n, br, bc int, puzzle, sol []int) [][]int {
-	v := func(r, c, d int) int { return r*n*n + c*n + d }
-	var out [][]int
-	one := func(lits []int) {
-		out = append(out, lits)
-		for i := range lits {
-			for j := i + 1; j < len(lits); j++ {
-				out = append(out, []int{-lits[i], -lits[j]})
-			}
-		}
-	}
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			var lits []int
-			for d := 1; d <= n; d++ {
-				lits = append(lits, v(r, c, d))
-			}
-			one(lits)
-		}
-	}
-	for d := 1; d <= n; d++ {
-		for k := 0; k < n; k++ {
-			var row, col, box []int
-			r0, c0 := k/(n/bc)*br, k%(n/bc)*bc
-			for i := 0; i < n; i++ {
-				row = append(row, v(k, i, d))
-				col = append(col, v(i, k, d))
-				box = append(box, v(r0+i/bc, c0+i%bc, d))
-			}
-			one(row)
-			one(col)
-			one(box)
-		}
-	}
-	var block []int
-	for i, d := range puzzle {
-		if d != 0 {
-			out = append(out, []int{v(i/n, i%n, d)})
-		} else if sol != nil {
-			block = append(block, -v(i/n, i%n, sol[i]))
-		}
-	}
-	if sol != nil {
-		out = append(out, block)
-	}
-	return out
-}
 
 // readClauses reads DIMACS clauses (or DRAT lines, with "d" deletions
 // kept as a leading 0 marker) from text.
@@ -226,16 +179,6 @@ func checkDRAT(nv int, cnf, proof [][]int, deleted []bool) string {
 	return "no empty clause"
 }
 
-func digits(s string, n int) []int {
-	out := make([]int, len(s))
-	for i, ch := range s {
-		if ch != '.' && ch != '0' {
-			out[i] = strings.IndexRune("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", ch) + 1
-		}
-	}
-	return out
-}
-
 // Every certificate written by verify --proof passes the checker: royle17
 // samples (both kinds of proof), top1465, 16x16, and puzzles with no
 // solution; and a proof with a line removed fails it.
@@ -302,13 +245,14 @@ func checkCertificate(t *testing.T, dir string, v certVerdict) (kind string, cau
 	if err1 != nil || err2 != nil {
 		t.Fatalf("puzzle %d: %v %v", v.Index, err1, err2)
 	}
-	n := map[int]int{81: 9, 256: 16}[len(v.Puzzle)]
-	b := map[int]int{9: 3, 16: 4}[n]
-	var sol []int
+	g := gridtest.Line(t, v.Puzzle)
+	n := g.N()
+	var sol *grid.Grid
 	if v.Status == "unique" {
-		sol = digits(v.Solutions[0], n)
+		g := gridtest.Line(t, v.Solutions[0])
+		sol = &g
 	}
-	want := sudokuCNF(n, b, b, digits(v.Puzzle, n), sol)
+	want := gridtest.CNF(g, sol)
 	got, _ := readClauses(t, string(cnfText))
 	if len(got) != len(want) {
 		t.Fatalf("puzzle %d: the CNF has %d clauses, want %d", v.Index, len(got), len(want))
