@@ -1,7 +1,5 @@
 package verify
 
-import ()
-
 // This file holds a small clause checker for the tests, written apart from
 // package sat and from the search: a plain unit propagation over the Sudoku
 // CNF that gridtest.CNF builds from the rules as stated (not from
