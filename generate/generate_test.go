@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/sat"
 )
@@ -31,7 +32,7 @@ func checkUnique(t *testing.T, p Puzzle) {
 	if !p.Grid.Solves(p.Solution) {
 		t.Fatalf("puzzle %d: %v is not a solution of %v", p.Index, p.Solution, p.Grid)
 	}
-	n, sol := countSolutions(p.Grid, 2)
+	n, sol := gridtest.Count(p.Grid, 2)
 	if n != 1 {
 		t.Fatalf("puzzle %d: %v has %d solutions by the counter, want 1", p.Index, p.Grid, n)
 	}
@@ -60,7 +61,7 @@ func checkMinimal(t *testing.T, p Puzzle, sym Symmetry, rng *rand.Rand, sample i
 		for _, i := range orbit {
 			q.Cells[i] = 0
 		}
-		if n, _ := countSolutions(q, 2); n < 2 {
+		if n, _ := gridtest.Count(q, 2); n < 2 {
 			t.Fatalf("puzzle %d: %v is not minimal: without cells %v it has %d solution(s)", p.Index, p.Grid, orbit, n)
 		}
 	}

@@ -1,26 +1,22 @@
-package generate
+package gridtest
 
 import (
 	"math/bits"
-	"strconv"
-	"strings"
-	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
-// This file is an independent check of the generator's promise: a plain
-// backtracking solution counter that shares no code with the package (no
-// SAT solver, no board type), so a bug in one cannot hide a bug in the
-// other.
+// Count is the tests' independent check of the core promise: a plain
+// backtracking solution counter that shares no code with the packages under
+// test (no SAT solver, no candidate search of theirs, no board type), so a
+// bug in one cannot hide a bug in the other.
 
-// countSolutions returns the number of solutions of g, counting no further
+// Count returns the number of solutions of g, counting no further
 // than limit, and the first solution found (a zero Grid when there is
 // none). At every node it branches on the most constrained choice: the
 // empty cell with the fewest candidates, or the digit with the fewest
 // places in some row, column or box, whichever has fewer options.
-func countSolutions(g grid.Grid, limit int) (int, grid.Grid) {
+func Count(g grid.Grid, limit int) (int, grid.Grid) {
 	n := g.N()
 	c := &counter{n: n, br: g.BoxRows, bc: g.BoxCols, limit: limit, cells: append([]uint8(nil), g.Cells...)}
 	c.rows = make([]uint64, n)
@@ -180,58 +176,4 @@ func (c *counter) search() {
 			return
 		}
 	}
-}
-
-// TestCountSolutions checks the test counter itself on puzzle sets whose
-// solution counts were established elsewhere.
-func TestCountSolutions(t *testing.T) {
-	t.Run("empty 4x4", func(t *testing.T) {
-		if n, _ := countSolutions(grid.New(grid.Shape{BoxRows: 2, BoxCols: 2}), 1000); n != 288 {
-			t.Errorf("countSolutions(empty 4x4) = %d, want 288", n)
-		}
-	})
-	t.Run("royle17", func(t *testing.T) {
-		puzzles := gridtest.Lines(t, "royle17/puzzles.txt")
-		solutions := gridtest.Lines(t, "royle17/solutions.txt")
-		for i := 0; i < 50 && i < len(puzzles); i++ {
-			n, sol := countSolutions(gridtest.Line(t, puzzles[i]), 2)
-			if n != 1 || sol.String() != solutions[i] {
-				t.Errorf("countSolutions(%s) = %d, %v, want 1, %s", puzzles[i], n, sol, solutions[i])
-			}
-		}
-	})
-	t.Run("serg_multi", func(t *testing.T) {
-		lines := gridtest.Lines(t, "tdoku/serg_multi.counts.tsv")
-		checked := 0
-		for _, line := range lines[1:] {
-			puzzle, count, ok := strings.Cut(line, "\t")
-			want, err := strconv.Atoi(count)
-			if !ok || err != nil {
-				t.Fatalf("bad line %q", line)
-			}
-			if want > 200 {
-				continue
-			}
-			if n, _ := countSolutions(gridtest.Line(t, puzzle), want+1); n != want {
-				t.Errorf("countSolutions(%s) = %d, want %d", puzzle, n, want)
-			}
-			if checked++; checked == 40 {
-				break
-			}
-		}
-	})
-	t.Run("16x16", func(t *testing.T) {
-		puzzles := gridtest.Lines(t, "large/16x16.unique.txt")
-		for i := 0; i < 5 && i < len(puzzles); i++ {
-			if n, _ := countSolutions(gridtest.Line(t, puzzles[i]), 2); n != 1 {
-				t.Errorf("countSolutions(%s) = %d, want 1", puzzles[i], n)
-			}
-		}
-		multi := gridtest.Lines(t, "large/16x16.multi.txt")
-		for i := 0; i < 5 && i < len(multi); i++ {
-			if n, _ := countSolutions(gridtest.Line(t, multi[i]), 2); n != 2 {
-				t.Errorf("countSolutions(%s) = %d, want 2 (capped)", multi[i], n)
-			}
-		}
-	})
 }
