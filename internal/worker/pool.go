@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Config sets up a Pool.
@@ -40,7 +42,9 @@ type Pool struct {
 	ctx    context.Context // done once the pool is closed
 	cancel context.CancelFunc
 	start  sync.Once // starts the goroutines that drive the processes
-	wg     sync.WaitGroup
+	// drivers holds the goroutines that drive the processes, one each,
+	// from the first Run that needs them until Close.
+	drivers errgroup.Group
 
 	running, busy, queued, restarts atomic.Int64
 
@@ -59,8 +63,7 @@ func New(cfg Config) *Pool {
 func (p *Pool) Close() error {
 	p.cancel()
 	p.start.Do(func() {})
-	p.wg.Wait()
-	return nil
+	return p.drivers.Wait()
 }
 
 // Stats returns the pool's figures now.
@@ -217,8 +220,10 @@ type endOfInput struct {
 func (p *Pool) runProcs(ctx context.Context, head []Job, next func() (Job, bool, error), emit func(Result) error) error {
 	p.start.Do(func() {
 		for range p.cfg.Workers {
-			p.wg.Add(1)
-			go p.drive()
+			p.drivers.Go(func() error {
+				p.drive()
+				return nil
+			})
 		}
 	})
 	ctx, cancel := context.WithCancel(ctx)
@@ -334,7 +339,6 @@ func (p *Pool) collect(rs *runState, emit func(Result) error, slots chan struct{
 // drive runs batches from the queue on one worker process, starting and
 // replacing the process as needed, until the pool closes.
 func (p *Pool) drive() {
-	defer p.wg.Done()
 	var pr *proc
 	defer func() { p.stop(pr, false) }()
 	for {
