@@ -266,7 +266,7 @@ func TestParsePageSize(t *testing.T) {
 }
 
 func FuzzParsePageSize(f *testing.F) {
-	for _, s := range []string{"", "a4", "Letter", "6x9in", "a5", " 6X9 "} {
+	for _, s := range []string{"", "a4", "Letter", "6x9in", "a5", " 6X9 ", "8.5x8.5", "9 X9"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -277,8 +277,9 @@ func FuzzParsePageSize(f *testing.F) {
 			}
 			return
 		}
-		if p.Width <= 0 || p.Height <= p.Width {
-			t.Errorf("ParsePageSize(%q) = %v, want a portrait page", s, p)
+		// Square trims (8.5x8.5 in) are books too; wider than high is not.
+		if p.Width <= 0 || p.Height < p.Width {
+			t.Errorf("ParsePageSize(%q) = %v, want an upright page", s, p)
 		}
 		q, err := ParsePageSize(p.Name)
 		if err != nil || q != p {
