@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -279,6 +280,32 @@ func TestWitnessAlphabet(t *testing.T) {
 		if found == 0 {
 			t.Errorf("%s: no witness in %q (stderr %q)", tt.name, stdout, stderr)
 		}
+	}
+}
+
+// TestOutputAlphabet: with --alphabet, the puzzle and solutions of verify
+// --json and the solutions of solve are written in the input's symbols,
+// not in the default ones.
+func TestOutputAlphabet(t *testing.T) {
+	letters := strings.NewReplacer("1", "A", "2", "B", "3", "C", "4", "D", "5", "E", "6", "F", "7", "G", "8", "H", "9", "I")
+	in, sol := letters.Replace(easy), letters.Replace(easySol)
+	stdout, stderr, code := cli(t, in+"\n", "verify", "--json", "--alphabet", "ABCDEFGHI", "--workers", "0", "-q")
+	if code != 0 {
+		t.Fatalf("verify --json --alphabet: exit %d: %s", code, stderr)
+	}
+	var v struct {
+		Puzzle   string `json:"puzzle"`
+		Solution string `json:"solution"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &v); err != nil {
+		t.Fatalf("verify --json: %v: %q", err, stdout)
+	}
+	if v.Puzzle != in || v.Solution != sol {
+		t.Errorf("verify --json --alphabet ABCDEFGHI = puzzle %q, solution %q; want %q, %q", v.Puzzle, v.Solution, in, sol)
+	}
+	stdout, _, _ = cli(t, in+"\n", "solve", "--alphabet", "ABCDEFGHI", "--workers", "0", "-q")
+	if got := strings.TrimSpace(stdout); got != sol {
+		t.Errorf("solve --alphabet ABCDEFGHI = %q, want %q", got, sol)
 	}
 }
 

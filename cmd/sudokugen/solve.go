@@ -49,7 +49,7 @@ the number of solutions of each puzzle goes to standard error.`,
 // is none, so that line i of the output still belongs to puzzle i.
 func writeSolution(w io.Writer, c verdict, any bool) error {
 	if c.status == "unique" || any && c.status == "multiple" {
-		_, err := fmt.Fprintln(w, c.result.Solutions[0].String())
+		_, err := fmt.Fprintln(w, c.format(c.result.Solutions[0]))
 		return err
 	}
 	_, err := fmt.Fprintf(w, "# puzzle %d: %s\n", c.rec.Index+1, plainVerdict(c))

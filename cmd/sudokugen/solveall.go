@@ -54,8 +54,9 @@ func runSolveAll(ctx context.Context, s *streams, opts verifyOptions, limitSet b
 				continue
 			}
 			printed := 0
+			v := verdict{alphabet: ro.Alphabet}
 			n, all, err := verify.Each(ctx, rec.Grid, limit, func(g grid.Grid) error {
-				if _, err := fmt.Fprintln(out, g.String()); err != nil {
+				if _, err := fmt.Fprintln(out, v.format(g)); err != nil {
 					return err
 				}
 				if printed++; printed%256 == 0 {

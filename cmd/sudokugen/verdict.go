@@ -133,15 +133,23 @@ type jsonVerdict struct {
 	Error     *string  `json:"error"`
 }
 
+// format writes g on one line in the symbols of the input.
+func (v verdict) format(g grid.Grid) string {
+	if v.alphabet != nil {
+		return g.Format(*v.alphabet)
+	}
+	return g.String()
+}
+
 func writeJSON(w io.Writer, v verdict) error {
 	j := jsonVerdict{Index: v.rec.Index, File: v.file, Line: v.rec.Line, Puzzle: v.rec.Text, Status: v.status, Solutions: []string{}}
 	if v.rec.Err == nil {
-		j.Puzzle = v.rec.Grid.String()
+		j.Puzzle = v.format(v.rec.Grid)
 	}
 	if r := v.result; r.Limit > 0 {
 		j.Count, j.Exact, j.Proof = r.Count, r.Exact(), r.Proof.String()
 		for _, sol := range r.Solutions {
-			j.Solutions = append(j.Solutions, sol.String())
+			j.Solutions = append(j.Solutions, v.format(sol))
 		}
 		if r.Status == verify.Unique {
 			j.Solution = &j.Solutions[0]
