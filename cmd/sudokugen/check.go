@@ -89,7 +89,32 @@ type item struct {
 func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job, each func(item) error) error {
 	var mu sync.Mutex
 	pending := make(map[int]item) // records read and not yet emitted
+	// The pool does not wait for next once the run stops, since next may
+	// block on input that never comes. So next and the closing of the
+	// inputs take turns, and a run that stops waits a little for a read
+	// still going, but not for ever: standard input may never answer.
+	var turn sync.Mutex
+	stopped := false
+	defer func() {
+		closed := make(chan struct{})
+		go func() {
+			turn.Lock()
+			defer turn.Unlock()
+			stopped = true
+			rs.close()
+			close(closed)
+		}()
+		select {
+		case <-closed:
+		case <-time.After(200 * time.Millisecond):
+		}
+	}()
 	next := func() (worker.Job, bool, error) {
+		turn.Lock()
+		defer turn.Unlock()
+		if stopped {
+			return worker.Job{}, false, nil
+		}
 		rec, file, ok, err := rs.read()
 		if err != nil || !ok {
 			return worker.Job{}, ok, err
@@ -112,7 +137,6 @@ func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job,
 		it.res = r
 		return each(it)
 	}
-	defer rs.close()
 	return pool.Run(ctx, next, emit)
 }
 
