@@ -414,7 +414,9 @@ func (ch *chainer) best(s *solver) (hint, bool) {
 
 // greedyChains runs the cycles and chains from single potentials that can
 // score less than s.below, and returns every hint they find as one: all
-// of them hold on the same grid, so they may all be applied at once.
+// of them hold on the same grid, so they may all be applied at once. It
+// stops after the first kind of link (X-only, Y-only, mixed) that gives
+// any: the next pass looks again.
 func (ch *chainer) greedyChains(s *solver) (hint, bool) {
 	ch.start(s, s.below)
 	defer func() { ch.below = 0 }()
@@ -535,6 +537,9 @@ func (ch *chainer) unary(s *solver) {
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
 		cycles := true
+		if ch.below > 0 && len(ch.hints) > 0 {
+			return
+		}
 		if ch.below > 0 {
 			if x && y && 70 >= ch.below || 65 >= ch.below {
 				// every chain of this mode scores too much
