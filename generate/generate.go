@@ -216,7 +216,7 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 	for range j.attempts {
 		s := g.solver(opts.Shape)
 		j.seen = 0
-		full, p, err := candidate(ctx, s, l, orbs, src, j.rm, j.good)
+		full, p, err := j.candidate(ctx, s, l, orbs, src)
 		if err != nil {
 			return Puzzle{}, err
 		}
@@ -253,6 +253,9 @@ type job struct {
 	acceptedRating rate.Result
 	// seen is the most needs a puzzle of the guided pass met so far.
 	seen int
+	// full is the solution of the candidate being made; every rating
+	// takes it rather than counting the solutions again.
+	full grid.Grid
 	// What the rejected candidates reached.
 	best       float64 // the highest score out of range
 	belowFloor bool    // some candidate was rejected by rate.Below, unrated
@@ -305,7 +308,7 @@ func (j *job) floorOnly() bool {
 // guided pass has got (guide) or in full (!guide), meets the needs. It
 // keeps p and its rating when the rating ran to the end.
 func (j *job) fits(p grid.Grid, guide bool) bool {
-	r := rate.Puzzle(p, rate.Options{MaxScore: j.bound})
+	r := rate.Puzzle(p, rate.Options{MaxScore: j.bound, Solution: j.full})
 	if j.opts.MaxScore > 0 && (!r.Solved || r.Score > j.opts.MaxScore) {
 		return false
 	}
@@ -364,11 +367,11 @@ func (j *job) rating(p grid.Grid) (rate.Result, bool) {
 	// rate.Below settles most of them with far fewer. It only ever
 	// rejects: a puzzle it lets through is rated in full, so the level
 	// given is always the full rating's.
-	if j.floorOnly() && rate.Below(p, j.opts.MinScore) {
+	if j.floorOnly() && rate.BelowSolved(p, j.full, j.opts.MinScore) {
 		j.belowFloor = true
 		return rate.Result{}, false
 	}
-	return rate.Puzzle(p, rate.Options{}), true
+	return rate.Puzzle(p, rate.Options{Solution: j.full}), true
 }
 
 // prove checks with the solver that out has one solution. Removal settles
@@ -409,12 +412,14 @@ func (j *job) failure() error {
 		ErrTargetUnreachable, size(o.Shape), target, j.attempts, hardest)
 }
 
-// candidate fills a grid and removes clues from it, with the random numbers
-// of src. With rm.accept set, the guided pass runs only when good refuses
-// the unguided pass's puzzle.
-func candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]int, src *rand.PCG, rm removal, good func(grid.Grid) bool) (full, p grid.Grid, err error) {
+// candidate fills a grid and removes clues from it as j.rm says, with the
+// random numbers of src. With j.rm.accept set, the guided pass runs only
+// when j.good refuses the unguided pass's puzzle.
+func (j *job) candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]int, src *rand.PCG) (full, p grid.Grid, err error) {
+	rm, good := j.rm, j.good
 	rng := rand.New(src)
 	full, err = fill(ctx, s, l, rng, rm.check)
+	j.full = full
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return full, p, ctxErr
 	}
