@@ -764,6 +764,18 @@ func (ch *chainer) chainCells(id int32) []int32 {
 }
 
 func (ch *chainer) cycleHint(b *board, dst int32, y, x bool) hint {
+	tech, base, key := XCycle, 65, 2
+	switch {
+	case x && y:
+		tech, base, key = AICLoop, 70, 4
+	case y:
+		tech, key = XYCycle, 3
+	}
+	cx := ch.ancestors(dst)
+	score := base + lengthBonus(cx)
+	if !ch.beats(score, cx, key) {
+		return hint{}
+	}
 	n := int32(ch.n)
 	var loop cellSet
 	for p := dst; len(ch.parents(p)) > 0; p = ch.parents(p)[0] {
@@ -812,15 +824,19 @@ func (ch *chainer) cycleHint(b *board, dst int32, y, x bool) hint {
 			cells = append(cells, c)
 		}
 	}
-	tech, base, key := XCycle, 65, 2
-	switch {
-	case x && y:
-		tech, base, key = AICLoop, 70, 4
-	case y:
-		tech, key = XYCycle, 3
+	return hint{tech: tech, score: score, cells: cells, place: -1, elims: es, unit: -1, complexity: cx, sortKey: key}
+}
+
+// beats reports whether a hint of the given score, complexity and sort
+// key may be kept by consider: always in a greedy search, otherwise only
+// when it beats the best hint so far. A hint that cannot need not be
+// built.
+func (ch *chainer) beats(score, cx, key int) bool {
+	if ch.below > 0 || !ch.bestSet {
+		return true
 	}
-	cx := ch.ancestors(dst)
-	return hint{tech: tech, score: base + lengthBonus(cx), cells: cells, place: -1, elims: es, unit: -1, complexity: cx, sortKey: key}
+	t := &ch.top
+	return score < t.score || score == t.score && (cx < t.complexity || cx == t.complexity && key < t.sortKey)
 }
 
 // potSet is a set of potentials (cell*n + digit-1) of a grid of up to 9x9.
@@ -890,7 +906,11 @@ func (ch *chainer) forcingHint(b *board, t int32, y bool) hint {
 			p = ps[0]
 		}
 	}
-	return hint{tech: tech, score: base + lengthBonus(cx), cells: ch.chainCells(t), place: -1, elims: ch.removal(b, t), unit: -1, complexity: cx, sortKey: key}
+	score := base + lengthBonus(cx)
+	if !ch.beats(score, cx, key) {
+		return hint{}
+	}
+	return hint{tech: tech, score: score, cells: ch.chainCells(t), place: -1, elims: ch.removal(b, t), unit: -1, complexity: cx, sortKey: key}
 }
 
 // chain runs one chain from the potentials in toOn and toOff, on the work

@@ -36,6 +36,7 @@ type loopSearch struct {
 	s        *solver
 	v        uint64
 	loop     []int32
+	in       cellSet // the cells of loop
 	budget   int
 	best     hint
 	bestType int
@@ -55,6 +56,7 @@ func (ls *loopSearch) extend(cell int32, allowed int, ex uint64, lastType int) {
 	ls.budget--
 	b := &ls.s.b
 	ls.loop = append(ls.loop, cell)
+	ls.in.add(int(cell))
 	for t := 0; t < 3; t++ {
 		if t == lastType {
 			continue
@@ -64,11 +66,8 @@ func (ls *loopSearch) extend(cell int32, allowed int, ex uint64, lastType int) {
 				ls.close()
 				continue
 			}
-			if inList(ls.loop, next) {
-				continue
-			}
 			p := b.cand[next]
-			if p&ls.v != ls.v {
+			if p&ls.v != ls.v || ls.in.has(int(next)) {
 				continue
 			}
 			ex |= p &^ ls.v
@@ -83,6 +82,7 @@ func (ls *loopSearch) extend(cell int32, allowed int, ex uint64, lastType int) {
 		}
 	}
 	ls.loop = ls.loop[:len(ls.loop)-1]
+	ls.in.remove(int(cell))
 }
 
 // close takes the loop, back at its first cell, and keeps the easiest of
