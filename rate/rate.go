@@ -156,10 +156,13 @@ type Options struct {
 	MaxScore float64
 	// Solution, when set, is the puzzle's only solution, which the caller
 	// knows and has proved unique (a generator that made the puzzle):
-	// Puzzle then takes it instead of counting solutions by search. A
-	// Solution that is not a complete grid keeping the rules and the
-	// givens is ignored and the solutions are counted. One that is, but
-	// is not the only solution, gives a rating that means nothing.
+	// Puzzle then takes it instead of counting solutions by search, and
+	// rates as it would after the count. A Solution that is not a
+	// complete grid keeping the rules and the givens is ignored and the
+	// solutions are counted. One that is, but is not the only solution,
+	// gives a rating that means nothing. Above 9x9 it is not used: there
+	// the count can give up, which turns the uniqueness techniques off,
+	// and the rating must not depend on whether the caller knew.
 	Solution grid.Grid
 }
 
@@ -287,7 +290,7 @@ func newSolver(g, known grid.Grid) (*solver, error) {
 		}
 		b.place(c, int(v))
 	}
-	if solves(&b, g, known) {
+	if n <= 9 && solves(&b, g, known) {
 		return readySolver(b, append([]uint8(nil), known.Cells...)), nil
 	}
 	sol, count := solveCount(&b, 2, searchBudget(n))

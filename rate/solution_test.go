@@ -78,3 +78,16 @@ func solutionOf(t *testing.T, p grid.Grid) grid.Grid {
 	defer s.release()
 	return grid.Grid{Shape: p.Shape, Cells: append([]uint8(nil), s.sol...)}
 }
+
+// TestSolutionLarge checks that above 9x9 a Solution is not used: the
+// puzzle, left with several solutions, is counted and found so.
+func TestSolutionLarge(t *testing.T) {
+	p := mustParse(t, readLines(t, "large/16x16.unique.txt")[0])
+	sol := mustParse(t, readLines(t, "large/16x16.unique.solutions.txt")[0])
+	for c := range 4 * 16 {
+		p.Cells[c] = 0 // the first band empty
+	}
+	if got := Puzzle(p, Options{Solution: sol}); got.Err != ErrMultiple {
+		t.Errorf("Puzzle(%q) with a solution that fits: err %v, want %v", p, got.Err, ErrMultiple)
+	}
+}
