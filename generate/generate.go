@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -48,6 +49,14 @@ type Options struct {
 	// Rate rates the puzzle (Puzzle.Score and Puzzle.Level) even when no
 	// score is asked for.
 	Rate bool
+	// Unrated, with a floor and no ceiling (MinScore alone, as the extreme
+	// level asks) and no needs, leaves Puzzle.Score and Puzzle.Level unset
+	// when Rate is not set, and spares the full rating of the puzzle kept:
+	// the floor is checked by a rating that stops at the first step that
+	// reaches it. Up to that step it is the full rating, step for step,
+	// so the puzzles are the same and each would be rated at the floor or
+	// above. On extreme puzzles it costs about 30 % of the full rating.
+	Unrated bool
 	// Check decides every step again with the SAT solver, as the design
 	// states them: each removal kept or undone by a solve with the blocking
 	// clause of the solution, each check of the fill that a partial grid
@@ -327,7 +336,8 @@ func (j *job) fits(p grid.Grid, guide bool) bool {
 
 // judge reports whether the candidate p, with solution full, is what the
 // job asks for: its clue count, score range and needs. It returns the
-// puzzle, rated when asked, and notes what a rejected one reached.
+// puzzle, rated when asked (see Options.Unrated), and notes what a
+// rejected one reached.
 func (j *job) judge(index int, full, p grid.Grid) (Puzzle, bool) {
 	o := j.opts
 	if o.Clues > 0 && p.Givens() != o.Clues {
@@ -344,7 +354,9 @@ func (j *job) judge(index int, full, p grid.Grid) (Puzzle, bool) {
 	if !ok {
 		return Puzzle{}, false
 	}
-	out.Score, out.Level = r.Score, r.Level.String()
+	if !j.unrated() {
+		out.Score, out.Level = r.Score, r.Level.String()
+	}
 	if r.Score < o.MinScore || (o.MaxScore > 0 && r.Score > o.MaxScore) {
 		j.best = max(j.best, r.Score)
 		return Puzzle{}, false
@@ -356,8 +368,10 @@ func (j *job) judge(index int, full, p grid.Grid) (Puzzle, bool) {
 }
 
 // rating returns the full rating of p, reusing the one fits kept when it
-// is of p. It reports false when p is below the floor, settled without a
-// full rating.
+// is of p, or, for an unrated job, the rating up to its first step at the
+// floor (see Options.Unrated): that rating's score is at the floor or
+// above exactly when the full rating's is. It reports false when p is
+// below the floor, settled without a rating.
 func (j *job) rating(p grid.Grid) (rate.Result, bool) {
 	if slices.Equal(p.Cells, j.accepted.Cells) {
 		return j.acceptedRating, true
@@ -371,7 +385,23 @@ func (j *job) rating(p grid.Grid) (rate.Result, bool) {
 		j.belowFloor = true
 		return rate.Result{}, false
 	}
+	if j.unrated() {
+		return rate.Puzzle(p, rate.Options{MaxScore: j.underFloor(), Solution: j.full}), true
+	}
 	return rate.Puzzle(p, rate.Options{Solution: j.full}), true
+}
+
+// underFloor is the highest score below the floor in the tenths the scale
+// uses: a rating bounded by it stops at the first step at the floor.
+func (j *job) underFloor() float64 {
+	return float64(int(math.Ceil(j.opts.MinScore*10-1e-6))-1) / 10
+}
+
+// unrated reports whether the puzzle kept goes out unrated, its floor
+// checked by a rating that stops there (see Options.Unrated).
+func (j *job) unrated() bool {
+	o := j.opts
+	return o.Unrated && !o.Rate && j.floorOnly() && len(o.Needs) == 0
 }
 
 // prove checks with the solver that out has one solution. Removal settles

@@ -40,55 +40,78 @@ func BenchmarkLevels(b *testing.B) {
 // BenchmarkExtremeSplit makes extreme puzzles the way PuzzleContext does
 // and reports where the time of one goes, in milliseconds per puzzle:
 // filling grids and removing clues (cand-ms), rate.Below on the candidates
-// it rejects (below-ms) and on those it lets through (pass-ms), the full
-// rating of those (rate-ms) and the solver's final proof (prove-ms); with
-// the candidates per puzzle.
+// it rejects (below-ms) and on those it lets through (pass-ms), the rating
+// of those (rate-ms: in full, or up to the floor when unrated) and the
+// solver's final proof (prove-ms); with the candidates per puzzle.
 func BenchmarkExtremeSplit(b *testing.B) {
-	lo, _ := rate.Extreme.Range()
-	opts := Options{Shape: shape9, MinScore: lo}
-	g := New()
-	l, orbs := g.layout(shape9), g.orbitsOf(NoSymmetry, 9)
-	var cand, below, pass, full, proof time.Duration
-	candidates, i := 0, 0
-	for b.Loop() {
-		j := newJob(context.Background(), opts)
-		src := rand.NewPCG(1, uint64(i))
-		for {
-			s := g.solver(shape9)
-			t0 := time.Now()
-			f, p, err := j.candidate(context.Background(), s, l, orbs, src)
-			if err != nil {
-				b.Fatal(err)
+	for _, unrated := range []bool{false, true} {
+		b.Run(fmt.Sprintf("unrated=%v", unrated), func(b *testing.B) {
+			lo, _ := rate.Extreme.Range()
+			opts := Options{Shape: shape9, MinScore: lo, Unrated: unrated}
+			g := New()
+			l, orbs := g.layout(shape9), g.orbitsOf(NoSymmetry, 9)
+			var st splitTimes
+			i := 0
+			for b.Loop() {
+				st.puzzle(b, g, l, orbs, newJob(context.Background(), opts), rand.NewPCG(1, uint64(i)))
+				i++
 			}
-			t1 := time.Now()
-			candidates++
-			cand += t1.Sub(t0)
-			if rate.BelowSolved(p, f, lo) {
-				below += time.Since(t1)
-				continue
-			}
-			t2 := time.Now()
-			pass += t2.Sub(t1)
-			r := rate.Puzzle(p, rate.Options{Solution: f})
-			t3 := time.Now()
-			full += t3.Sub(t2)
-			if r.Score < lo {
-				continue
-			}
-			if err := prove(s, Puzzle{Grid: p, Solution: f}); err != nil {
-				b.Fatal(err)
-			}
-			proof += time.Since(t3)
-			break
-		}
-		i++
+			st.report(b, i)
+		})
 	}
-	per := func(d time.Duration) float64 { return d.Seconds() * 1000 / float64(i) }
-	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")
-	b.ReportMetric(float64(candidates)/float64(i), "candidates/puzzle")
-	b.ReportMetric(per(cand), "cand-ms")
-	b.ReportMetric(per(below), "below-ms")
-	b.ReportMetric(per(pass), "pass-ms")
-	b.ReportMetric(per(full), "rate-ms")
-	b.ReportMetric(per(proof), "prove-ms")
+}
+
+// splitTimes adds up the time of each stage of making puzzles.
+type splitTimes struct {
+	cand, below, pass, rating, proof time.Duration
+	candidates                       int
+}
+
+// puzzle makes one puzzle of job j with the random numbers of src.
+func (st *splitTimes) puzzle(b *testing.B, g *Generator, l *layout, orbs [][]int, j *job, src *rand.PCG) {
+	lo := j.opts.MinScore
+	for {
+		s := g.solver(shape9)
+		t0 := time.Now()
+		f, p, err := j.candidate(context.Background(), s, l, orbs, src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		st.candidates++
+		st.cand += t1.Sub(t0)
+		if rate.BelowSolved(p, f, lo) {
+			st.below += time.Since(t1)
+			continue
+		}
+		t2 := time.Now()
+		st.pass += t2.Sub(t1)
+		// what j.rating does past rate.Below
+		ro := rate.Options{Solution: f}
+		if j.unrated() {
+			ro.MaxScore = j.underFloor()
+		}
+		r := rate.Puzzle(p, ro)
+		t3 := time.Now()
+		st.rating += t3.Sub(t2)
+		if r.Score < lo {
+			continue
+		}
+		if err := prove(s, Puzzle{Grid: p, Solution: f}); err != nil {
+			b.Fatal(err)
+		}
+		st.proof += time.Since(t3)
+		return
+	}
+}
+
+func (st *splitTimes) report(b *testing.B, puzzles int) {
+	per := func(d time.Duration) float64 { return d.Seconds() * 1000 / float64(puzzles) }
+	b.ReportMetric(float64(puzzles)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(float64(st.candidates)/float64(puzzles), "candidates/puzzle")
+	b.ReportMetric(per(st.cand), "cand-ms")
+	b.ReportMetric(per(st.below), "below-ms")
+	b.ReportMetric(per(st.pass), "pass-ms")
+	b.ReportMetric(per(st.rating), "rate-ms")
+	b.ReportMetric(per(st.proof), "prove-ms")
 }
