@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -48,6 +49,14 @@ type Options struct {
 	// Rate rates the puzzle (Puzzle.Score and Puzzle.Level) even when no
 	// score is asked for.
 	Rate bool
+	// Unrated, with a floor and no ceiling (MinScore alone, as the extreme
+	// level asks) and no needs, leaves Puzzle.Score and Puzzle.Level unset
+	// when Rate is not set, and spares the full rating of the puzzle kept:
+	// the floor is checked by a rating that stops at the first step that
+	// reaches it. Up to that step it is the full rating, step for step,
+	// so the puzzles are the same and each would be rated at the floor or
+	// above. On extreme puzzles it costs about 30 % of the full rating.
+	Unrated bool
 	// Check decides every step again with the SAT solver, as the design
 	// states them: each removal kept or undone by a solve with the blocking
 	// clause of the solution, each check of the fill that a partial grid
@@ -216,7 +225,7 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 	for range j.attempts {
 		s := g.solver(opts.Shape)
 		j.seen = 0
-		full, p, err := candidate(ctx, s, l, orbs, src, j.rm, j.good)
+		full, p, err := j.candidate(ctx, s, l, orbs, src)
 		if err != nil {
 			return Puzzle{}, err
 		}
@@ -253,6 +262,9 @@ type job struct {
 	acceptedRating rate.Result
 	// seen is the most needs a puzzle of the guided pass met so far.
 	seen int
+	// full is the solution of the candidate being made; every rating
+	// takes it rather than counting the solutions again.
+	full grid.Grid
 	// What the rejected candidates reached.
 	best       float64 // the highest score out of range
 	belowFloor bool    // some candidate was rejected by rate.Below, unrated
@@ -305,7 +317,7 @@ func (j *job) floorOnly() bool {
 // guided pass has got (guide) or in full (!guide), meets the needs. It
 // keeps p and its rating when the rating ran to the end.
 func (j *job) fits(p grid.Grid, guide bool) bool {
-	r := rate.Puzzle(p, rate.Options{MaxScore: j.bound})
+	r := rate.Puzzle(p, rate.Options{MaxScore: j.bound, Solution: j.full})
 	if j.opts.MaxScore > 0 && (!r.Solved || r.Score > j.opts.MaxScore) {
 		return false
 	}
@@ -324,7 +336,8 @@ func (j *job) fits(p grid.Grid, guide bool) bool {
 
 // judge reports whether the candidate p, with solution full, is what the
 // job asks for: its clue count, score range and needs. It returns the
-// puzzle, rated when asked, and notes what a rejected one reached.
+// puzzle, rated when asked (see Options.Unrated), and notes what a
+// rejected one reached.
 func (j *job) judge(index int, full, p grid.Grid) (Puzzle, bool) {
 	o := j.opts
 	if o.Clues > 0 && p.Givens() != o.Clues {
@@ -341,7 +354,9 @@ func (j *job) judge(index int, full, p grid.Grid) (Puzzle, bool) {
 	if !ok {
 		return Puzzle{}, false
 	}
-	out.Score, out.Level = r.Score, r.Level.String()
+	if !j.unrated() {
+		out.Score, out.Level = r.Score, r.Level.String()
+	}
 	if r.Score < o.MinScore || (o.MaxScore > 0 && r.Score > o.MaxScore) {
 		j.best = max(j.best, r.Score)
 		return Puzzle{}, false
@@ -353,8 +368,10 @@ func (j *job) judge(index int, full, p grid.Grid) (Puzzle, bool) {
 }
 
 // rating returns the full rating of p, reusing the one fits kept when it
-// is of p. It reports false when p is below the floor, settled without a
-// full rating.
+// is of p, or, for an unrated job, the rating up to its first step at the
+// floor (see Options.Unrated): that rating's score is at the floor or
+// above exactly when the full rating's is. It reports false when p is
+// below the floor, settled without a rating.
 func (j *job) rating(p grid.Grid) (rate.Result, bool) {
 	if slices.Equal(p.Cells, j.accepted.Cells) {
 		return j.acceptedRating, true
@@ -364,11 +381,27 @@ func (j *job) rating(p grid.Grid) (rate.Result, bool) {
 	// rate.Below settles most of them with far fewer. It only ever
 	// rejects: a puzzle it lets through is rated in full, so the level
 	// given is always the full rating's.
-	if j.floorOnly() && rate.Below(p, j.opts.MinScore) {
+	if j.floorOnly() && rate.BelowSolved(p, j.full, j.opts.MinScore) {
 		j.belowFloor = true
 		return rate.Result{}, false
 	}
-	return rate.Puzzle(p, rate.Options{}), true
+	if j.unrated() {
+		return rate.Puzzle(p, rate.Options{MaxScore: j.underFloor(), Solution: j.full}), true
+	}
+	return rate.Puzzle(p, rate.Options{Solution: j.full}), true
+}
+
+// underFloor is the highest score below the floor in the tenths the scale
+// uses: a rating bounded by it stops at the first step at the floor.
+func (j *job) underFloor() float64 {
+	return float64(int(math.Ceil(j.opts.MinScore*10-1e-6))-1) / 10
+}
+
+// unrated reports whether the puzzle kept goes out unrated, its floor
+// checked by a rating that stops there (see Options.Unrated).
+func (j *job) unrated() bool {
+	o := j.opts
+	return o.Unrated && !o.Rate && j.floorOnly() && len(o.Needs) == 0
 }
 
 // prove checks with the solver that out has one solution. Removal settles
@@ -409,12 +442,14 @@ func (j *job) failure() error {
 		ErrTargetUnreachable, size(o.Shape), target, j.attempts, hardest)
 }
 
-// candidate fills a grid and removes clues from it, with the random numbers
-// of src. With rm.accept set, the guided pass runs only when good refuses
-// the unguided pass's puzzle.
-func candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]int, src *rand.PCG, rm removal, good func(grid.Grid) bool) (full, p grid.Grid, err error) {
+// candidate fills a grid and removes clues from it as j.rm says, with the
+// random numbers of src. With j.rm.accept set, the guided pass runs only
+// when j.good refuses the unguided pass's puzzle.
+func (j *job) candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]int, src *rand.PCG) (full, p grid.Grid, err error) {
+	rm, good := j.rm, j.good
 	rng := rand.New(src)
 	full, err = fill(ctx, s, l, rng, rm.check)
+	j.full = full
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return full, p, ctxErr
 	}

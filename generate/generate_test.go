@@ -277,15 +277,22 @@ func TestPuzzleCluesUnreachable(t *testing.T) {
 // made is at the floor, and a failure says no grid reached it.
 func TestPuzzleScoreFloor(t *testing.T) {
 	g := New()
-	for i := range 3 {
-		p, err := g.Puzzle(7, i, Options{Shape: shape9, MinScore: 7.6})
+	const seed = 7
+	count := 20
+	if testing.Short() {
+		count = 3
+	}
+	t.Logf("seed %d, %d puzzles", seed, count)
+	for i := range count {
+		p, err := g.Puzzle(seed, i, Options{Shape: shape9, MinScore: 7.6})
 		if err != nil {
-			t.Fatalf("Puzzle(7, %d, MinScore 7.6): %v", i, err)
+			t.Fatalf("Puzzle(%d, %d, MinScore 7.6): %v", seed, i, err)
 		}
 		if r := rate.Puzzle(p.Grid, rate.Options{}); r.Score < 7.6 || r.Score != p.Score || r.Level.String() != p.Level {
-			t.Errorf("Puzzle(7, %d, MinScore 7.6) = %s, score %.1f (%s); rated %.1f (%s)", i, p.Grid, p.Score, p.Level, r.Score, r.Level)
+			t.Errorf("Puzzle(%d, %d, MinScore 7.6) = %s, score %.1f (%s); rated %.1f (%s)", seed, i, p.Grid, p.Score, p.Level, r.Score, r.Level)
 		}
-		// Its clues went by digit: still unique and minimal.
+		// Its clues went by digit: still unique and minimal, by the
+		// counter.
 		checkUnique(t, p)
 		checkMinimal(t, p, NoSymmetry, nil, 0)
 	}
@@ -294,6 +301,40 @@ func TestPuzzleScoreFloor(t *testing.T) {
 		t.Fatalf("Puzzle(MinScore 9.4, 2 attempts) = %v, want %v after 2 grids", err, ErrTargetUnreachable)
 	}
 	t.Log(err)
+}
+
+// An unrated floor makes the same puzzles as a rated one, leaves their
+// score unset unless Rate asks for it, and each is rated at the floor.
+func TestPuzzleUnrated(t *testing.T) {
+	g := New()
+	const seed = 11
+	count := 8
+	if testing.Short() {
+		count = 2
+	}
+	t.Logf("seed %d, %d puzzles", seed, count)
+	for _, floor := range []float64{7.6, 8.3} {
+		for i := range count {
+			want, err := g.Puzzle(seed, i, Options{Shape: shape9, MinScore: floor})
+			if err != nil {
+				t.Fatalf("Puzzle(%d, %d, MinScore %.1f): %v", seed, i, floor, err)
+			}
+			got, err := g.Puzzle(seed, i, Options{Shape: shape9, MinScore: floor, Unrated: true})
+			if err != nil {
+				t.Fatalf("Puzzle(%d, %d, MinScore %.1f, Unrated): %v", seed, i, floor, err)
+			}
+			if !got.Grid.Equal(want.Grid) || got.Score != 0 || got.Level != "" {
+				t.Errorf("Puzzle(%d, %d, MinScore %.1f, Unrated) = %s, score %.1f %q; want %s unrated", seed, i, floor, got.Grid, got.Score, got.Level, want.Grid)
+			}
+			if r := rate.Puzzle(got.Grid, rate.Options{}); r.Score < floor {
+				t.Errorf("Puzzle(%d, %d, MinScore %.1f, Unrated) = %s, rated %.1f", seed, i, floor, got.Grid, r.Score)
+			}
+			rated, err := g.Puzzle(seed, i, Options{Shape: shape9, MinScore: floor, Unrated: true, Rate: true})
+			if err != nil || rated.Score != want.Score || rated.Level != want.Level {
+				t.Errorf("Puzzle(%d, %d, MinScore %.1f, Unrated, Rate) = score %.1f %q, %v; want %.1f %q", seed, i, floor, rated.Score, rated.Level, err, want.Score, want.Level)
+			}
+		}
+	}
 }
 
 func TestSumOfOrbits(t *testing.T) {

@@ -11,6 +11,12 @@ func (s *solver) next() (hint, bool) {
 	if h, ok := s.directStep(); ok {
 		return h, true
 	}
+	return s.middle()
+}
+
+// middle is next past the direct techniques: the finders from naked pairs
+// up, then the chains.
+func (s *solver) middle() (hint, bool) {
 	rest := s.restScore()
 	finders := middleFinders
 	greedy := s.below > rest && s.b.n <= 9

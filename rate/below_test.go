@@ -13,7 +13,7 @@ import (
 func checkBelow(t *testing.T, g grid.Grid, score float64) bool {
 	t.Helper()
 	puzzle := g.String()
-	s, err := newSolver(g)
+	s, err := newSolver(g, grid.Grid{})
 	if err != nil {
 		t.Fatalf("newSolver(%q): %v", puzzle, err)
 	}

@@ -55,3 +55,13 @@ func ExampleBelow() {
 	// Output:
 	// false true
 }
+
+func ExampleBelowSolved() {
+	// A generator knows the solution of the puzzle it made, and spares
+	// the ratings the count of solutions.
+	g := parse("..982..5.68...3.9.........8.5..8...47..1.9..53...6..1.5.........4.2...61.1..357..")
+	sol := parse("479821356681753492235496178156387924728149635394562817567914283943278561812635749")
+	fmt.Println(rate.BelowSolved(g, sol, 7.6), rate.Puzzle(g, rate.Options{Solution: sol}).Score)
+	// Output:
+	// true 2.5
+}

@@ -154,13 +154,23 @@ type Options struct {
 	// step, or a lower bound of it when every technique left scores more
 	// (the solver then skips searching for it).
 	MaxScore float64
+	// Solution, when set, is the puzzle's only solution, which the caller
+	// knows and has proved unique (a generator that made the puzzle):
+	// Puzzle then takes it instead of counting solutions by search, and
+	// rates as it would after the count. A Solution that is not a
+	// complete grid keeping the rules and the givens is ignored and the
+	// solutions are counted. One that is, but is not the only solution,
+	// gives a rating that means nothing. Above 9x9 it is not used: there
+	// the count can give up, which turns the uniqueness techniques off,
+	// and the rating must not depend on whether the caller knew.
+	Solution grid.Grid
 }
 
 // Puzzle rates g: it solves g with the easiest technique available at each
 // step, the way Sudoku Explainer does, and scores it by the hardest step.
 // It never panics and always ends, whatever g holds.
 func Puzzle(g grid.Grid, opts Options) Result {
-	s, err := newSolver(g)
+	s, err := newSolver(g, opts.Solution)
 	if err != nil {
 		return Result{Err: err}
 	}
@@ -182,8 +192,12 @@ func Puzzle(g grid.Grid, opts Options) Result {
 // starts again from singles. When chains are allowed it tries them right
 // after pairs and pair fish, before the triples, wings, strong links and
 // the rest, which the chains mostly cover, and it leaves out loops where
-// chains remove the same candidates. It never looks for the easiest step,
-// so it searches far less than Puzzle.
+// chains remove the same candidates. When a score above hidden triples
+// (4.0) is allowed, it places every single the grid has in one sweep and
+// goes from singles straight to locked candidates, leaving out the direct
+// techniques, whose eliminations locked candidates and the hidden sets
+// make anyway. It never looks for the easiest step, so it searches far
+// less than Puzzle.
 //
 // Every step it takes is sound, but as its path differs from Puzzle's it
 // can, rarely, disagree with Puzzle(g, Options{}).Score < score either
@@ -199,11 +213,17 @@ func Puzzle(g grid.Grid, opts Options) Result {
 // very large, sparse grids), the uniqueness techniques stay off, as in
 // Puzzle.
 func Below(g grid.Grid, score float64) bool {
+	return BelowSolved(g, grid.Grid{}, score)
+}
+
+// BelowSolved is Below for a puzzle whose only solution the caller knows,
+// as Options.Solution is for Puzzle: it skips counting solutions.
+func BelowSolved(g, solution grid.Grid, score float64) bool {
 	limit := tenthsAbove(score)
 	if limit <= 0 {
 		return false
 	}
-	s, err := newSolver(g)
+	s, err := newSolver(g, solution)
 	if err != nil {
 		return false
 	}
@@ -221,8 +241,20 @@ func tenthsAbove(score float64) int {
 // reports whether the grid got solved.
 func (s *solver) runBelow(limit int) bool {
 	s.below = limit
+	fast := limit > techBase[HiddenTriple]
 	for s.b.left > 0 {
-		h, ok := s.next()
+		var h hint
+		ok := false
+		if fast {
+			if s.greedySingles() {
+				continue
+			}
+			if h, ok = s.locking(false); !ok {
+				h, ok = s.middle()
+			}
+		} else {
+			h, ok = s.next()
+		}
 		if !ok || !s.apply(h) {
 			return false
 		}
@@ -230,10 +262,10 @@ func (s *solver) runBelow(limit int) bool {
 	return true
 }
 
-// newSolver checks g, counts its solutions and readies a solver for it;
-// the error is ErrInvalid, ErrNoSolution or ErrMultiple. Call release
-// when done.
-func newSolver(g grid.Grid) (*solver, error) {
+// newSolver checks g, counts its solutions unless known is its solution
+// (see Options.Solution), and readies a solver for it; the error is
+// ErrInvalid, ErrNoSolution or ErrMultiple. Call release when done.
+func newSolver(g, known grid.Grid) (*solver, error) {
 	if g.Shape.Validate() != nil || len(g.Cells) != g.Shape.Cells() {
 		return nil, ErrInvalid
 	}
@@ -258,6 +290,9 @@ func newSolver(g grid.Grid) (*solver, error) {
 		}
 		b.place(c, int(v))
 	}
+	if n <= 9 && solves(&b, g, known) {
+		return readySolver(b, append([]uint8(nil), known.Cells...)), nil
+	}
 	sol, count := solveCount(&b, 2, searchBudget(n))
 	switch count {
 	case 0:
@@ -265,18 +300,48 @@ func newSolver(g grid.Grid) (*solver, error) {
 	case 2:
 		return nil, ErrMultiple
 	}
-	s := &solver{b: b}
 	if count == 1 {
-		s.sol = sol
-		s.unique = true
+		return readySolver(b, sol), nil
 	}
-	if sc, ok := geo.scratch.Get().(*scratch); ok {
+	return readySolver(b, nil), nil
+}
+
+// readySolver returns a solver for board b, with the tables a finished
+// solve of its shape left; sol is the only solution, or nil when the
+// count search gave up.
+func readySolver(b board, sol []uint8) *solver {
+	s := &solver{b: b, sol: sol, unique: sol != nil}
+	if sc, ok := b.geom.scratch.Get().(*scratch); ok {
 		s.ch, s.linkCache, s.excl, s.tried = sc.ch, sc.linkCache, sc.excl, sc.tried
 		for i := range s.linkCache {
 			s.linkCache[i].valid = false
 		}
 	}
-	return s, nil
+	return s
+}
+
+// solves reports whether sol is a complete grid of g's shape that keeps
+// the rules and agrees with the givens of g, placed on b.
+func solves(b *board, g, sol grid.Grid) bool {
+	if sol.Shape != g.Shape || len(sol.Cells) != len(g.Cells) {
+		return false
+	}
+	for c, v := range sol.Cells {
+		if v == 0 || int(v) > b.n || g.Cells[c] != 0 && g.Cells[c] != v || g.Cells[c] == 0 && !b.has(c, int(v)) {
+			return false
+		}
+	}
+	full := uint64(1)<<b.n - 1
+	for _, cells := range b.units {
+		var m uint64
+		for _, c := range cells {
+			m |= 1 << (sol.Cells[c] - 1)
+		}
+		if m != full {
+			return false
+		}
+	}
+	return true
 }
 
 // release leaves the solver's tables for the next solve of its shape.

@@ -22,7 +22,10 @@ func (s *solver) uniqueLoops() (hint, bool) {
 		if b.val[c] != 0 || popcount(m) != 2 {
 			continue
 		}
-		ls.v = m
+		if ls.v != m {
+			ls.v = m
+			ls.fillPos()
+		}
 		ls.loop = ls.loop[:0]
 		ls.extend(int32(c), 2, 0, -1)
 	}
@@ -36,6 +39,8 @@ type loopSearch struct {
 	s        *solver
 	v        uint64
 	loop     []int32
+	in       cellSet    // the cells of loop
+	pos      [27]uint16 // by unit, the positions of the cells holding v
 	budget   int
 	best     hint
 	bestType int
@@ -55,22 +60,23 @@ func (ls *loopSearch) extend(cell int32, allowed int, ex uint64, lastType int) {
 	ls.budget--
 	b := &ls.s.b
 	ls.loop = append(ls.loop, cell)
+	ls.in.add(int(cell))
 	for t := 0; t < 3; t++ {
 		if t == lastType {
 			continue
 		}
-		for _, next := range b.units[b.cellUnit[cell][t]] {
+		u := b.cellUnit[cell][t]
+		cells := b.units[u]
+		for m := ls.pos[u]; m != 0; m &= m - 1 {
+			next := cells[bits.TrailingZeros16(m)]
 			if next == ls.loop[0] && len(ls.loop) >= 4 {
 				ls.close()
 				continue
 			}
-			if inList(ls.loop, next) {
+			if ls.in.has(int(next)) {
 				continue
 			}
 			p := b.cand[next]
-			if p&ls.v != ls.v {
-				continue
-			}
 			ex |= p &^ ls.v
 			k := popcount(p)
 			if k == 2 || popcount(ex) == 1 || allowed > 0 {
@@ -83,6 +89,22 @@ func (ls *loopSearch) extend(cell int32, allowed int, ex uint64, lastType int) {
 		}
 	}
 	ls.loop = ls.loop[:len(ls.loop)-1]
+	ls.in.remove(int(cell))
+}
+
+// fillPos lists, for each unit, the positions of the cells whose
+// candidates include both digits of v: the only cells extend looks at.
+func (ls *loopSearch) fillPos() {
+	b := &ls.s.b
+	for u, cells := range b.units {
+		var m uint16
+		for i, c := range cells {
+			if b.cand[c]&ls.v == ls.v {
+				m |= 1 << i
+			}
+		}
+		ls.pos[u] = m
+	}
 }
 
 // close takes the loop, back at its first cell, and keeps the easiest of

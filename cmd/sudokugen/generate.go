@@ -306,8 +306,10 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	if pl.seed, pl.random, err = seedOf(o.seed); err != nil {
 		return pl, err
 	}
+	// only JSON and PDF show the score: the others may leave it out
+	scored := pl.pdf || pl.format == output.FormatJSON
 	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves,
-		Rate: pl.pdf || pl.format == output.FormatJSON}
+		Rate: scored, Unrated: !scored}
 	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
 		return pl, err
 	}
