@@ -408,9 +408,17 @@ func (j *job) unrated() bool {
 // most clues without the solver (singles that force a digit back, a search
 // for a second solution). The puzzle as a whole still gets the solver's
 // proof, at every size and solve budget: one solve with the solution
-// blocked must find nothing.
+// blocked must find nothing. From reducedFrom up that solve is of what
+// unit propagation of the givens leaves open (sat.Unique), by a fresh
+// solver; below, the long-lived solver of the whole encoding is faster.
 func prove(s *sat.Solver, out Puzzle) error {
-	if s.Solutions(out.Grid, []grid.Grid{out.Solution}, 2, nil) != 1 {
+	var unique bool
+	if out.Grid.N() >= reducedFrom {
+		unique = sat.Unique(out.Grid, out.Solution)
+	} else {
+		unique = s.Solutions(out.Grid, []grid.Grid{out.Solution}, 2, nil) == 1
+	}
+	if !unique {
 		return fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, out.Grid)
 	}
 	return nil

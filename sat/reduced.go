@@ -72,7 +72,7 @@ func memberships(s grid.Shape, gs [][]int) [][4]int32 {
 func Unique(g, sol grid.Grid) bool {
 	gs := groups(g.Shape)
 	of := memberships(g.Shape, gs)
-	val := make([]int8, len(of)) // 1 true, -1 false, 0 open
+	val := make([]int8, len(of))  // 1 true, -1 false, 0 open
 	done := make([]bool, len(gs)) // a group with its true variable
 	var queue []int
 	set := func(v int) { // v true; v is open
