@@ -502,38 +502,22 @@ func (s *searcher) locked(cand []uint64) (changed, ok bool) {
 // in the box lie in one line is removed from that line's unit (found by
 // lineOf) outside the box.
 func (s *searcher) lockLines(cand []uint64, box []int32, k, length, start, step int, lineOf func(int32) int32, boxUnit int32) (changed, ok bool) {
-	var once, twice uint64
-	for i := 0; i < k; i++ {
-		var m uint64
-		for j := 0; j < length; j++ {
-			if c := cand[box[i*start+j*step]]; c&(c-1) != 0 {
-				m |= c
-			}
+	var parts [36]uint64 // the open digits of each line
+	for i := range k {
+		for j := range length {
+			parts[i] |= unsettled(cand[box[i*start+j*step]])
 		}
-		twice |= once & m
-		once |= m
 	}
-	only := once &^ twice
-	if only == 0 {
-		return false, true
-	}
-	for i := 0; i < k; i++ {
-		var m uint64
-		for j := 0; j < length; j++ {
-			if c := cand[box[i*start+j*step]]; c&(c-1) != 0 {
-				m |= c
-			}
-		}
-		if m &= only; m == 0 {
+	for i, m := range onlyIn(parts[:k]) {
+		if m == 0 {
 			continue
 		}
 		for _, c := range s.u.Cells[lineOf(box[i*start])] {
-			if s.u.Of[c][2] == boxUnit || cand[c]&m == 0 {
-				continue
-			}
-			changed = true
-			if !s.restrict(cand, c, cand[c]&^m) {
-				return changed, false
+			if s.u.Of[c][2] != boxUnit && cand[c]&m != 0 {
+				changed = true
+				if !s.restrict(cand, c, cand[c]&^m) {
+					return changed, false
+				}
 			}
 		}
 	}
@@ -544,44 +528,51 @@ func (s *searcher) lockLines(cand []uint64, box []int32, k, length, start, step 
 // it crosses. A digit whose open places in the line lie in one segment is
 // removed from that segment's box outside the line.
 func (s *searcher) lockBoxes(cand []uint64, cells []int32, seg int, line int32) (changed, ok bool) {
-	var once, twice uint64
-	for i := 0; i < len(cells); i += seg {
-		var m uint64
-		for _, c := range cells[i : i+seg] {
-			if x := cand[c]; x&(x-1) != 0 {
-				m |= x
-			}
+	var parts [36]uint64 // the open digits of each segment
+	k := len(cells) / seg
+	for i := range k {
+		for _, c := range cells[i*seg : (i+1)*seg] {
+			parts[i] |= unsettled(cand[c])
 		}
-		twice |= once & m
-		once |= m
-	}
-	only := once &^ twice
-	if only == 0 {
-		return false, true
 	}
 	kind := 0
 	if int(line) >= s.u.N {
 		kind = 1
 	}
-	for i := 0; i < len(cells); i += seg {
-		var m uint64
-		for _, c := range cells[i : i+seg] {
-			if x := cand[c]; x&(x-1) != 0 {
-				m |= x
-			}
-		}
-		if m &= only; m == 0 {
+	for i, m := range onlyIn(parts[:k]) {
+		if m == 0 {
 			continue
 		}
-		for _, c := range s.u.Cells[s.u.Of[cells[i]][2]] {
-			if s.u.Of[c][kind] == line || cand[c]&m == 0 {
-				continue
-			}
-			changed = true
-			if !s.restrict(cand, c, cand[c]&^m) {
-				return changed, false
+		for _, c := range s.u.Cells[s.u.Of[cells[i*seg]][2]] {
+			if s.u.Of[c][kind] != line && cand[c]&m != 0 {
+				changed = true
+				if !s.restrict(cand, c, cand[c]&^m) {
+					return changed, false
+				}
 			}
 		}
 	}
 	return changed, true
+}
+
+// unsettled returns the candidates m of a cell when there are several, and
+// nothing for a settled cell.
+func unsettled(m uint64) uint64 {
+	if m&(m-1) != 0 {
+		return m
+	}
+	return 0
+}
+
+// onlyIn keeps in each of parts the digits that no other part has.
+func onlyIn(parts []uint64) []uint64 {
+	var once, twice uint64
+	for _, m := range parts {
+		twice |= once & m
+		once |= m
+	}
+	for i := range parts {
+		parts[i] &= once &^ twice
+	}
+	return parts
 }

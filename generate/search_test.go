@@ -110,3 +110,42 @@ func checkSecond(t *testing.T, q, sol, other grid.Grid, orbit []int) {
 		}
 	}
 }
+
+// TestStrongSearchShapes generates minimal puzzles on shapes the strong
+// search takes (20x20 with 4x5 boxes, 22x22 with 2x11: lines cross boxes in
+// segments of unequal lengths), and checks each with the solver of the
+// whole encoding: unique, and still ambiguous without any of a sample of
+// its clues.
+func TestStrongSearchShapes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds per puzzle")
+	}
+	seed := rand.Uint64()
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	for _, sh := range []grid.Shape{{BoxRows: 4, BoxCols: 5}, {BoxRows: 2, BoxCols: 11}} {
+		t.Run(sh.String(), func(t *testing.T) {
+			p, err := New().Puzzle(seed, 0, Options{Shape: sh})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := sat.New(sh)
+			if got := s.Solutions(p.Grid, []grid.Grid{p.Solution}, 2, nil); got != 1 {
+				t.Fatalf("puzzle %s: %d solutions, want 1", p.Grid, got)
+			}
+			n := sh.N()
+			for range 10 {
+				x := rng.IntN(len(p.Grid.Cells))
+				if p.Grid.Cells[x] == 0 {
+					continue
+				}
+				q := p.Grid.Clone()
+				q.Cells[x] = 0
+				if s.Solutions(q, []grid.Grid{p.Solution}, 2, nil) != 2 {
+					t.Fatalf("puzzle %s: still unique without the clue at r%dc%d", p.Grid, x/n+1, x%n+1)
+				}
+			}
+			t.Logf("%d clues", p.Grid.Givens())
+		})
+	}
+}
