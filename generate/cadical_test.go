@@ -56,6 +56,7 @@ func TestCadicalUniqueAndMinimal(t *testing.T) {
 	}{
 		{"16x16", Options{Shape: shape16}, 3, true},
 		{"25x25", Options{Shape: shape25}, 1, false},
+		{"25x25/minimal", Options{Shape: shape25, MaxSolves: -1}, 1, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -56,11 +56,20 @@
 // candidate search, on the project's 2-core machine under heavy load from
 // other work (so ratios, not absolute rates, are the figures to trust):
 // minimal 9x9 puzzles take 1.6x less, minimal 16x16 3.1x less (about
-// 90 ms each), --difficulty extreme 1.2x to 1.4x less. On 25x25 the
-// removals the search cannot settle take the solver seconds each, and more
-// as the clues thin out, so a minimal puzzle is still out of reach; with
-// the default budget of one solve a unique one takes about 0.4 s and keeps
-// about 278 of its 625 clues, and a 36x36 one 1.5 to 2 s. gophersat allows
+// 90 ms each), --difficulty extreme 1.2x to 1.4x less.
+//
+// From 20x20 up the search also propagates locked candidates and may
+// branch on a digit's two places in a unit, and what it gives up on goes
+// to a fresh solver holding only what propagation leaves open, which is
+// dropped after the call; the finished puzzle's proof goes the same way
+// (sat.Unique). Memory then stays flat: 25x25 runs with a budget of 30
+// solves peaked at 69 MB, where the long-lived solver of the whole
+// encoding had grown to 1.9 GB. With the default budget of one solve a
+// 25x25 puzzle takes about 0.2 s and keeps 273 to 277 of its 625 clues
+// (three grids). A minimal one (MaxSolves negative) is reachable but not
+// cheap: near 270 clues most removals are refused, each refusal needs a
+// second solution, and the solver takes 0.1 to 1 s to find one; one grid
+// took 63 to 77 s (268 clues), another over four minutes. gophersat allows
 // one solve per process at a time, so parallel runs use worker processes:
 // package internal/worker runs generation on them for the command line and
 // the service.

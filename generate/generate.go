@@ -85,8 +85,11 @@ var ErrTargetUnreachable = errors.New("difficulty target unreachable")
 // DefaultLargeMaxSolves is the solve budget per grid that Options.MaxSolves
 // 0 stands for on grids of 25x25 and up. There the search settles nearly
 // every removal, and the few it cannot, late in the pass, take the solver
-// seconds each: with 1 a 25x25 puzzle kept 278 clues in 0.3 s, with 10
-// 276 in 2 s (one grid).
+// up to a second each, and more the fewer clues are left. Three 25x25
+// grids, one run each: with 1 solve they kept 277, 273 and 277 clues in
+// 0.55 s for the three; with 10, 280, 274 and 275 in 1 s; with 100, 272,
+// 271 and 276 in 407 s; minimal puzzles have about 270 (268 and 271 seen),
+// at one to several minutes each.
 const DefaultLargeMaxSolves = 1
 
 // solveBudget returns the solve budget per grid that o asks for; 0 means
@@ -408,9 +411,17 @@ func (j *job) unrated() bool {
 // most clues without the solver (singles that force a digit back, a search
 // for a second solution). The puzzle as a whole still gets the solver's
 // proof, at every size and solve budget: one solve with the solution
-// blocked must find nothing.
+// blocked must find nothing. From reducedFrom up that solve is of what
+// unit propagation of the givens leaves open (sat.Unique), by a fresh
+// solver; below, the long-lived solver of the whole encoding is faster.
 func prove(s *sat.Solver, out Puzzle) error {
-	if s.Solutions(out.Grid, []grid.Grid{out.Solution}, 2, nil) != 1 {
+	var unique bool
+	if out.Grid.N() >= reducedFrom {
+		unique = sat.Unique(out.Grid, out.Solution)
+	} else {
+		unique = s.Solutions(out.Grid, []grid.Grid{out.Solution}, 2, nil) == 1
+	}
+	if !unique {
 		return fmt.Errorf("%w: puzzle %s has a second solution", ErrNotUnique, out.Grid)
 	}
 	return nil

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -14,6 +15,11 @@ import (
 // out one or two at a time, and the search's verdict (second solution or
 // unique) must be the solver's; a second solution it finds must keep the
 // rules and the clues and differ from the solution in a cell taken out.
+//
+// Each size runs with and without the strong search (see strongFrom), so
+// that locked candidates and branching on a digit's places are checked on
+// the 9x9 puzzles too, where the solver is quick and many removals need
+// them.
 func TestSearchAgreesWithSolver(t *testing.T) {
 	tests := []struct {
 		name, puzzles, solutions string
@@ -28,60 +34,118 @@ func TestSearchAgreesWithSolver(t *testing.T) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 0))
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			ps, ss := gridtest.Lines(t, tt.puzzles), gridtest.Lines(t, tt.solutions)
-			n := tt.n
-			if testing.Short() {
-				n /= 10
-			}
-			counts := map[searchResult]int{}
-			for k := range n {
-				j := rng.IntN(len(ps))
-				p, sol := gridtest.Line(t, ps[j]), gridtest.Line(t, ss[j])
-				s := sat.New(p.Shape)
-				srch := newSearcher(p.Shape.Units())
-				nn := p.N()
-				// Clues go one or two at a time, as removal takes orbits,
-				// while the solver says the puzzle stays unique.
-				order := rng.Perm(len(p.Cells))
-				for o := 0; o+1 < len(order) && o < 40; o += 2 {
-					orbit := order[o : o+1+rng.IntN(2)]
-					if p.Cells[orbit[0]] == 0 || p.Cells[orbit[len(orbit)-1]] == 0 {
-						continue
-					}
-					q := p.Clone()
-					for _, x := range orbit {
-						q.Cells[x] = 0
-					}
-					got := srch.second(q.Cells, sol.Cells, orbit, 1<<30)
-					counts[got]++
-					want := searchNone
-					if s.Solutions(q, []grid.Grid{sol}, 2, nil) == 2 {
-						want = searchFound
-					}
-					if got != want {
-						t.Fatalf("puzzle %d (line %d) without %v: search says %v, solver %v", k, j+1, orbit, got, want)
-					}
-					if got == searchNone {
-						p = q
-						continue
-					}
-					other := grid.Grid{Shape: p.Shape, Cells: srch.other}
-					differs := false
-					for _, x := range orbit {
-						differs = differs || other.Cells[x] != sol.Cells[x]
-					}
-					if err := other.Validate(); err != nil || other.Givens() != len(other.Cells) || !differs {
-						t.Fatalf("puzzle %d (line %d): second solution %s is not one (%v)", k, j+1, other, err)
-					}
-					for i, v := range q.Cells {
-						if v != 0 && other.Cells[i] != v {
-							t.Fatalf("puzzle %d (line %d): second solution %s breaks clue r%dc%d", k, j+1, other, i/nn+1, i%nn+1)
+		for _, strong := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/strong=%v", tt.name, strong), func(t *testing.T) {
+				ps, ss := gridtest.Lines(t, tt.puzzles), gridtest.Lines(t, tt.solutions)
+				n := tt.n
+				if testing.Short() {
+					n /= 10
+				}
+				counts := map[searchResult]int{}
+				for k := range n {
+					j := rng.IntN(len(ps))
+					p, sol := gridtest.Line(t, ps[j]), gridtest.Line(t, ss[j])
+					s := sat.New(p.Shape)
+					srch := newSearcher(p.Shape.Units())
+					srch.strong = strong
+					// Clues go one or two at a time, as removal takes orbits,
+					// while the solver says the puzzle stays unique.
+					order := rng.Perm(len(p.Cells))
+					for o := 0; o+1 < len(order) && o < 40; o += 2 {
+						orbit := order[o : o+1+rng.IntN(2)]
+						if p.Cells[orbit[0]] == 0 || p.Cells[orbit[len(orbit)-1]] == 0 {
+							continue
+						}
+						q := p.Clone()
+						for _, x := range orbit {
+							q.Cells[x] = 0
+						}
+						want := searchNone
+						if s.Solutions(q, []grid.Grid{sol}, 2, nil) == 2 {
+							want = searchFound
+						}
+						// the search, then the solver on what propagation leaves
+						// open, as removal asks them
+						for _, how := range []string{"search", "open part"} {
+							var got searchResult
+							if how == "search" {
+								got = srch.second(q.Cells, sol.Cells, orbit, 1<<30)
+								counts[got]++
+							} else {
+								got = srch.secondBySolver(q.Cells, sol.Cells, orbit)
+							}
+							if got != want {
+								t.Fatalf("puzzle %d (line %d) without %v: %s says %v, solver %v", k, j+1, orbit, how, got, want)
+							}
+							if got == searchFound {
+								checkSecond(t, q, sol, grid.Grid{Shape: p.Shape, Cells: srch.other}, orbit)
+							}
+						}
+						if want == searchNone {
+							p = q
 						}
 					}
 				}
+				t.Logf("%v", counts)
+			})
+		}
+	}
+}
+
+// checkSecond fails the test unless other is a solution of puzzle q that
+// differs from sol inside orbit.
+func checkSecond(t *testing.T, q, sol, other grid.Grid, orbit []int) {
+	t.Helper()
+	n := q.N()
+	differs := false
+	for _, x := range orbit {
+		differs = differs || other.Cells[x] != sol.Cells[x]
+	}
+	if err := other.Validate(); err != nil || other.Givens() != len(other.Cells) || !differs {
+		t.Fatalf("puzzle %s: second solution %s is not one (%v)", q, other, err)
+	}
+	for i, v := range q.Cells {
+		if v != 0 && other.Cells[i] != v {
+			t.Fatalf("puzzle %s: second solution %s breaks clue r%dc%d", q, other, i/n+1, i%n+1)
+		}
+	}
+}
+
+// TestStrongSearchShapes generates minimal puzzles on shapes the strong
+// search takes (20x20 with 4x5 boxes, 22x22 with 2x11: lines cross boxes in
+// segments of unequal lengths), and checks each with the solver of the
+// whole encoding: unique, and still ambiguous without any of a sample of
+// its clues.
+func TestStrongSearchShapes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds per puzzle")
+	}
+	seed := rand.Uint64()
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	for _, sh := range []grid.Shape{{BoxRows: 4, BoxCols: 5}, {BoxRows: 2, BoxCols: 11}} {
+		t.Run(sh.String(), func(t *testing.T) {
+			p, err := New().Puzzle(seed, 0, Options{Shape: sh})
+			if err != nil {
+				t.Fatal(err)
 			}
-			t.Logf("%v", counts)
+			s := sat.New(sh)
+			if got := s.Solutions(p.Grid, []grid.Grid{p.Solution}, 2, nil); got != 1 {
+				t.Fatalf("puzzle %s: %d solutions, want 1", p.Grid, got)
+			}
+			n := sh.N()
+			for range 10 {
+				x := rng.IntN(len(p.Grid.Cells))
+				if p.Grid.Cells[x] == 0 {
+					continue
+				}
+				q := p.Grid.Clone()
+				q.Cells[x] = 0
+				if s.Solutions(q, []grid.Grid{p.Solution}, 2, nil) != 2 {
+					t.Fatalf("puzzle %s: still unique without the clue at r%dc%d", p.Grid, x/n+1, x%n+1)
+				}
+			}
+			t.Logf("%d clues", p.Grid.Givens())
 		})
 	}
 }
