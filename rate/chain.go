@@ -541,26 +541,12 @@ func (ch *chainer) unary(s *solver) {
 	n := int32(ch.n)
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
-		cycles := true
 		if ch.below > 0 && len(ch.hints) > 0 {
 			return
 		}
-		if ch.below > 0 {
-			if x && y && 70 >= ch.below || 65 >= ch.below {
-				// every chain of this mode scores too much
-				continue
-			}
-			// What a loop removes, a chain from the removed candidate
-			// back to itself removes too, with the same links and two
-			// more potentials: while such chains are allowed, a greedy
-			// search can leave the loops out (the Y-only mode has only
-			// loops; its chains run in the mixed mode).
-			if x && 66+3 < ch.below && (!y || 70+3 < ch.below) {
-				cycles = false
-			}
-			if !x && 70+3 < ch.below {
-				continue
-			}
+		skip, cycles := ch.plan(y, x)
+		if skip {
+			continue
 		}
 		ch.fillReach(b.cand, y, x, x)
 		for c := 0; c < ch.nc; c++ {
@@ -591,6 +577,24 @@ func (ch *chainer) unary(s *solver) {
 			}
 		}
 	}
+}
+
+// plan tells unary whether to skip the mode of links y and x, and whether
+// to look for loops in it. Only a greedy search (below set) skips.
+func (ch *chainer) plan(y, x bool) (skip, cycles bool) {
+	if ch.below == 0 {
+		return false, true
+	}
+	if x && y && 70 >= ch.below || 65 >= ch.below {
+		return true, false // every chain of this mode scores too much
+	}
+	// What a loop removes, a chain from the removed candidate back to
+	// itself removes too, with the same links and two more potentials:
+	// while such chains are allowed, a greedy search can leave the loops
+	// out (the Y-only mode has only loops; its chains run in the mixed
+	// mode).
+	cycles = !(x && 66+3 < ch.below && (!y || 70+3 < ch.below))
+	return !x && 70+3 < ch.below, cycles
 }
 
 func (ch *chainer) cycles(b *board, src int32, y, x bool) []int32 {
