@@ -69,7 +69,7 @@
 // (three grids). A minimal one (MaxSolves negative) is reachable but not
 // cheap: near 270 clues most removals are refused, each refusal needs a
 // second solution, and the solver takes 0.1 to 1 s to find one; one grid
-// took 63 to 77 s (268 clues), another over four minutes. gophersat allows
+// took 71 s on an idle machine (268 clues), another over four minutes. gophersat allows
 // one solve per process at a time, so parallel runs use worker processes:
 // package internal/worker runs generation on them for the command line and
 // the service.
