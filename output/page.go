@@ -60,16 +60,30 @@ func ParsePageSize(s string) (PageSize, error) {
 	case "us-letter", "usletter":
 		t = "letter"
 	}
-	for _, p := range pageSizes {
-		if p.Name == t || p.Name+"in" == t {
-			return p, nil
-		}
+	if p, ok := named(t); ok {
+		return p, nil
 	}
 	p, err := parseDimensions(t)
 	if err != nil {
 		return PageSize{}, fmt.Errorf("page size %q: %v", s, err)
 	}
+	// "6inx9" is the named 6x9, as "6x9in" is: the size read back from its
+	// name must be the same size.
+	if q, ok := named(p.Name); ok {
+		return q, nil
+	}
 	return p, nil
+}
+
+// named returns the named size t stands for, by its name or, for sizes
+// named in inches, its name with "in" after it.
+func named(t string) (PageSize, bool) {
+	for _, p := range pageSizes {
+		if p.Name == t || p.Name+"in" == t {
+			return p, true
+		}
+	}
+	return PageSize{}, false
 }
 
 // parseDimensions reads "WxH", "WxHin", "WinxHin" or the same in mm.

@@ -240,6 +240,8 @@ func TestParsePageSize(t *testing.T) {
 		{"6x9", "6x9", false},
 		{"6x9in", "6x9", false},
 		{"6 x 9 in", "6x9", false},
+		{"6inX9", "6x9", false},
+		{"6inx9in", "6x9", false},
 		{"a5", "a5", false},
 		{"5.5x8.5", "5.5x8.5", false},
 		{"8.25X11", "8.25x11", false},
