@@ -30,11 +30,18 @@ func Clauses(s grid.Shape) [][]int {
 	pairs := n * (n - 1) / 2
 	out := make([][]int, 0, 4*n*n*(1+pairs))
 	for _, group := range groups(s) {
-		out = append(out, group)
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				out = append(out, []int{-group[i], -group[j]})
-			}
+		out = exactlyOne(out, group)
+	}
+	return out
+}
+
+// exactlyOne appends to out the clauses that make exactly one variable of
+// group true: the group itself, then one binary clause per pair, in order.
+func exactlyOne(out [][]int, group []int) [][]int {
+	out = append(out, group)
+	for i, a := range group {
+		for _, b := range group[i+1:] {
+			out = append(out, []int{-a, -b})
 		}
 	}
 	return out

@@ -22,12 +22,7 @@ import (
 func ExactlyOne(groups [][]int, nv int, extra [][]int) ([]bool, bool) {
 	clauses := append([][]int(nil), extra...)
 	for _, g := range groups {
-		clauses = append(clauses, g)
-		for i, a := range g {
-			for _, b := range g[i+1:] {
-				clauses = append(clauses, []int{-a, -b})
-			}
-		}
+		clauses = exactlyOne(clauses, g)
 	}
 	pb := solver.ParseSliceNb(clauses, nv)
 	mu.Lock()
