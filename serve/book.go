@@ -45,9 +45,8 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
-	timeout, aerr := parseTimeout(pj.timeout, s.cfg.Timeout, s.cfg.MaxTimeout)
-	if aerr != nil {
-		writeError(w, aerr)
+	timeout, ok := s.timeoutOf(w, pj)
+	if !ok {
 		return
 	}
 	results, err := s.verifyItems(w, r, pj.items, 2, timeout)

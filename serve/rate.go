@@ -63,13 +63,8 @@ func (s *Server) rate(w http.ResponseWriter, r *http.Request) {
 	if steps && len(pj.items) > maxExplained {
 		pj.q.err = badRequest("steps", "steps are explained for at most %d puzzles a request, not %d", maxExplained, len(pj.items))
 	}
-	if pj.q.err != nil {
-		writeError(w, pj.q.err)
-		return
-	}
-	timeout, aerr := parseTimeout(pj.timeout, s.cfg.Timeout, s.cfg.MaxTimeout)
-	if aerr != nil {
-		writeError(w, aerr)
+	timeout, ok := s.timeoutOf(w, pj)
+	if !ok {
 		return
 	}
 	release, ok := s.admit(w, len(pj.items))

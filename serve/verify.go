@@ -73,6 +73,22 @@ func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request, param
 	return pj, true
 }
 
+// timeoutOf ends the reading of a puzzle request's options: it answers
+// the first bad one, if any, with its error, and otherwise returns the
+// per-puzzle timeout the request asks for.
+func (s *Server) timeoutOf(w http.ResponseWriter, pj *puzzleJob) (time.Duration, bool) {
+	if pj.q.err != nil {
+		writeError(w, pj.q.err)
+		return 0, false
+	}
+	timeout, aerr := parseTimeout(pj.timeout, s.cfg.Timeout, s.cfg.MaxTimeout)
+	if aerr != nil {
+		writeError(w, aerr)
+		return 0, false
+	}
+	return timeout, true
+}
+
 func (s *Server) handleVerify(w http.ResponseWriter, r *http.Request) {
 	s.limitRequests(func(w http.ResponseWriter, r *http.Request) { s.verifyOrSolve(w, r, "verify") })(w, r)
 }
@@ -93,13 +109,8 @@ func (s *Server) verifyOrSolve(w http.ResponseWriter, r *http.Request, route str
 			pj.q.err = badRequest("count_limit", "count_limit %d: want a whole number from 2 to %d", limit, s.cfg.MaxCountLimit)
 		}
 	}
-	if pj.q.err != nil {
-		writeError(w, pj.q.err)
-		return
-	}
-	timeout, aerr := parseTimeout(pj.timeout, s.cfg.Timeout, s.cfg.MaxTimeout)
-	if aerr != nil {
-		writeError(w, aerr)
+	timeout, ok := s.timeoutOf(w, pj)
+	if !ok {
 		return
 	}
 	results, err := s.verifyItems(w, r, pj.items, limit, timeout)
