@@ -295,6 +295,7 @@ func newJob(ctx context.Context, opts Options) *job {
 	// (77 % and 80 %) lack one digit among their clues, against 11 %
 	// and 5 % with a random order (and half of the 17-clue puzzles).
 	j.rm.byDigit = j.floorOnly()
+	j.rm.byRow = opts.Clues == 0 && !j.rm.byDigit && opts.Shape.N() >= sweepFrom
 	// Without a ceiling, the rating that guides toward the needs stops at
 	// the first step harder than every needed technique: the steps before
 	// it are those of the full rating, so a needed technique among them is

@@ -313,8 +313,8 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
 		return pl, err
 	}
-	if o.maxSolves < 0 {
-		return pl, usageError("--max-solves must not be negative")
+	if o.maxSolves < -1 {
+		return pl, usageError("--max-solves %d: want a number of solves, 0 for the default, or -1 for no bound", o.maxSolves)
 	}
 	if pl.gen.Check, err = checkMode(o.check); err != nil {
 		return pl, err
