@@ -55,7 +55,11 @@ func newGenerateCmd(s *streams) *cobra.Command {
 		Long: `Generate makes puzzles with exactly one solution: it fills a random grid with
 the SAT solver, then removes clues one at a time in a random order, keeping a
 removal only when the solver proves that no other solution appears. Without
---symmetry or --clues the puzzles are minimal: no clue can be removed.
+--symmetry or --clues the puzzles are minimal: no clue can be removed. From
+20x20 up, without --clues, the clues go row by row (the rows in a random
+order), which makes minimal giants a matter of seconds; the rows taken first
+end up with few clues. 36x36 grids get one solve for removal unless
+--max-solves says otherwise, so they are unique but not quite minimal.
 
 Puzzle i depends only on the seed, i and the options, so a run can be
 repeated with --seed, and split over machines with --start: the parts of
