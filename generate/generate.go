@@ -35,6 +35,10 @@ type Options struct {
 	// unique but in general not minimal. The budget counts solves, not
 	// time, so the result stays reproducible.
 	MaxSolves int
+	// Order is the order in which removal visits the cells; OrderAuto
+	// (the zero value) goes row by row from 20x20 up without a clue
+	// target, and in a random order otherwise.
+	Order Order
 	// MinScore and MaxScore, when positive, ask for a puzzle whose rating
 	// on the Sudoku Explainer scale (package rate) lies between them. The
 	// removal is guided: a removal that would lift the puzzle above
@@ -182,6 +186,9 @@ func (o Options) validate() error {
 	if cells := o.Shape.Cells(); o.Clues < 0 || o.Clues > cells {
 		return fmt.Errorf("clues %d: want 0 (minimal) or 1 to %d for a %s grid", o.Clues, cells, o.Shape)
 	}
+	if !o.Order.valid() {
+		return fmt.Errorf("unknown order %d", int(o.Order))
+	}
 	if o.Attempts < 0 {
 		return fmt.Errorf("attempts %d is negative", o.Attempts)
 	}
@@ -199,9 +206,10 @@ func (o Options) validate() error {
 // happens to return. So a run can be split by index ranges across
 // processes or machines and the pieces concatenated.
 //
-// The puzzle has exactly one solution. With Clues and MaxSolves 0 it is
-// minimal (no clue can go) when Symmetry is NoSymmetry, and minimal over orbits
-// (no orbit of the symmetry can go) otherwise.
+// The puzzle has exactly one solution. With Clues 0 and no bound on the
+// solves (MaxSolves 0 below 36x36, or negative) it is minimal (no clue can
+// go) when Symmetry is NoSymmetry, and minimal over orbits (no orbit of the
+// symmetry can go) otherwise.
 func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error) {
 	return g.PuzzleContext(context.Background(), seed, index, opts)
 }
@@ -296,8 +304,15 @@ func newJob(ctx context.Context, opts Options) *job {
 	// digit (two runs of 4,000 grids each). The price: most of them
 	// (77 % and 80 %) lack one digit among their clues, against 11 %
 	// and 5 % with a random order (and half of the 17-clue puzzles).
-	j.rm.byDigit = j.floorOnly()
-	j.rm.byRow = opts.Clues == 0 && !j.rm.byDigit && opts.Shape.N() >= sweepFrom
+	auto := opts.Order == OrderAuto
+	switch {
+	case auto && j.floorOnly():
+		j.rm.byDigit = true
+	case auto:
+		j.rm.byRow = opts.Clues == 0 && opts.Shape.N() >= sweepFrom
+	default:
+		j.rm.byRow = opts.Order == OrderRows
+	}
 	// Without a ceiling, the rating that guides toward the needs stops at
 	// the first step harder than every needed technique: the steps before
 	// it are those of the full rating, so a needed technique among them is

@@ -218,6 +218,7 @@ func TestUsageUpFront(t *testing.T) {
 		{[]string{"book", "--format", "png", "--sections", "-o", filepath.Join(dir, "p.png"), big}, "--sections applies to PDF books only"},
 		{[]string{"book", "--pixels", "500", "-o", filepath.Join(dir, "b.pdf"), big}, "--pixels applies to PNG images only"},
 		{[]string{"generate", "--large-print"}, "--large-print applies to PDF books only"},
+		{[]string{"generate", "--order", "diag"}, `unknown order "diag" (want auto, random, rows)`},
 		{[]string{"generate", "--max-solves", "-2"}, "--max-solves -2: want a number of solves, 0 for the default, or -1 for no bound"},
 	} {
 		var out, errb bytes.Buffer
