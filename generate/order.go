@@ -1,9 +1,6 @@
 package generate
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Order is the order in which clue removal visits the cells (or the orbits
 // of a symmetry).
@@ -39,13 +36,7 @@ func (o Order) valid() bool { return o >= 0 && int(o) < len(orderNames) }
 
 // ParseOrder returns the order named name, ignoring case.
 func ParseOrder(name string) (Order, error) {
-	t := strings.ToLower(strings.TrimSpace(name))
-	for i, n := range orderNames {
-		if t == n {
-			return Order(i), nil
-		}
-	}
-	return OrderAuto, fmt.Errorf("unknown order %q (want %s)", name, strings.Join(orderNames[:], ", "))
+	return parseNamed[Order]("order", orderNames[:], name)
 }
 
 // Set parses name into o, so that an *Order serves as a command-line flag
