@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times sudokugen against Debian's qqwing on the same work in one run and
-# prints the ratios. Usage: .ci/bench.sh [verify|generate|difficulty|rate|all]
+# prints the ratios. Usage: .ci/bench.sh [verify|generate|difficulty|rate|giant|all]
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,6 +98,32 @@ if [ "$what" = generate ] || [ "$what" = all ]; then
   echo "sudokugen generate --size 16 --workers 2: ${t}s for $n, $(rate $n "$t") puzzles/s"
   t=$(secs "$bin" generate -q --seed 1 -n 1 --size 25 --workers 2)
   echo "sudokugen generate --size 25 -n 1: ${t}s"
+fi
+
+if [ "$what" = giant ]; then
+  # One minimal puzzle per seed and size, in one worker process, timed by
+  # GNU time for its wall clock and peak memory; the clue count from the
+  # puzzle. Not part of "all": 36x36 takes up to a minute a seed.
+  if ! [ -x /usr/bin/time ]; then
+    echo "giant needs GNU time (Debian package time)" >&2
+    exit 1
+  fi
+  for size in ${SIZES:-25 36}; do
+    echo "== generate: one minimal ${size}x${size} puzzle per seed (--max-solves -1, --workers 1)"
+    walls=()
+    for seed in 1 2 3 4 5; do
+      log=$(dirname "$bin")/time.log
+      out=$(dirname "$bin")/puzzle.txt
+      /usr/bin/time -v -o "$log" "$bin" generate -q --size "$size" -n 1 --seed $seed --max-solves -1 --workers 1 >"$out"
+      wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; printf "%.2f", s }' "$log")
+      user=$(awk -F': ' '/User time/ { print $2 }' "$log")
+      peak=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$log")
+      clues=$(tr -d '.\n' <"$out" | wc -c)
+      echo "seed $seed: ${wall}s wall, ${user}s user, ${peak} MB peak, $clues clues"
+      walls+=("$wall")
+    done
+    echo "median wall: $(printf '%s\n' "${walls[@]}" | sort -n | sed -n 3p)s"
+  done
 fi
 
 if [ "$what" = difficulty ] || [ "$what" = all ]; then

@@ -7,7 +7,7 @@ import (
 )
 
 func TestSolveBudget(t *testing.T) {
-	big := grid.Shape{BoxRows: 5, BoxCols: 5}
+	big := grid.Shape{BoxRows: 6, BoxCols: 6}
 	tests := []struct {
 		opts Options
 		want int
@@ -17,6 +17,8 @@ func TestSolveBudget(t *testing.T) {
 		{Options{Shape: big}, DefaultLargeMaxSolves},
 		{Options{Shape: big, MaxSolves: 3}, 3},
 		{Options{Shape: big, MaxSolves: -1}, 0},
+		{Options{Shape: shape25}, 0},
+		{Options{Shape: grid.Shape{BoxRows: 5, BoxCols: 7}}, 0},
 	}
 	for _, tt := range tests {
 		if got := tt.opts.solveBudget(); got != tt.want {
@@ -25,22 +27,29 @@ func TestSolveBudget(t *testing.T) {
 	}
 }
 
-// A library caller gets the puzzles the command line makes: on 25x25 the
-// default budget is the one the command used to set itself.
+// A library caller gets the puzzles the command line makes: the default
+// budget is no bound on 25x25 and DefaultLargeMaxSolves on 36x36.
 func TestLargeDefaultBudget(t *testing.T) {
 	if testing.Short() {
-		t.Skip("generates 25x25 puzzles (skipped with -short)")
+		t.Skip("generates 25x25 and 36x36 puzzles (skipped with -short)")
 	}
-	big := grid.Shape{BoxRows: 5, BoxCols: 5}
-	a, err := New().Puzzle(25, 0, Options{Shape: big})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := New().Puzzle(25, 0, Options{Shape: big, MaxSolves: DefaultLargeMaxSolves})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a.Grid.String() != b.Grid.String() {
-		t.Fatalf("Puzzle(25, 0) with MaxSolves 0 and %d differ:\n%s\n%s", DefaultLargeMaxSolves, a.Grid, b.Grid)
+	for _, tt := range []struct {
+		shape grid.Shape
+		same  int
+	}{
+		{shape25, -1},
+		{grid.Shape{BoxRows: 6, BoxCols: 6}, DefaultLargeMaxSolves},
+	} {
+		a, err := New().Puzzle(25, 0, Options{Shape: tt.shape})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := New().Puzzle(25, 0, Options{Shape: tt.shape, MaxSolves: tt.same})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Grid.String() != b.Grid.String() {
+			t.Fatalf("%v: Puzzle(25, 0) with MaxSolves 0 and %d differ:\n%s\n%s", tt.shape, tt.same, a.Grid, b.Grid)
+		}
 	}
 }

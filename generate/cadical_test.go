@@ -55,8 +55,9 @@ func TestCadicalUniqueAndMinimal(t *testing.T) {
 		minimal bool
 	}{
 		{"16x16", Options{Shape: shape16}, 3, true},
-		{"25x25", Options{Shape: shape25}, 1, false},
-		{"25x25/minimal", Options{Shape: shape25, MaxSolves: -1}, 1, true},
+		{"25x25", Options{Shape: shape25}, 3, true},
+		{"25x25/clues", Options{Shape: shape25, Clues: 300, MaxSolves: -1}, 1, false},
+		{"36x36", Options{Shape: grid.Shape{BoxRows: 6, BoxCols: 6}}, 1, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -48,7 +48,8 @@
 // puzzles; when a grid cannot get that low, new grids are tried, at most
 // Options.Attempts, before ErrCluesUnreachable. Options.MaxSolves bounds
 // the solver's work per grid: past the budget only removals that singles
-// prove are made, so the puzzle is unique but not in general minimal.
+// prove are made, so the puzzle is unique but not in general minimal. By
+// default the budget is unbounded below 36x36 and one solve from 36x36 up.
 //
 // # Speed
 //
@@ -64,12 +65,19 @@
 // dropped after the call; the finished puzzle's proof goes the same way
 // (sat.Unique). Memory then stays flat: 25x25 runs with a budget of 30
 // solves peaked at 69 MB, where the long-lived solver of the whole
-// encoding had grown to 1.9 GB. With the default budget of one solve a
-// 25x25 puzzle takes about 0.2 s and keeps 273 to 277 of its 625 clues
-// (three grids). A minimal one (MaxSolves negative) is reachable but not
-// cheap: near 270 clues most removals are refused, each refusal needs a
-// second solution, and the solver takes 0.1 to 1 s to find one; one grid
-// took 71 s on an idle machine (268 clues), another over four minutes. gophersat allows
+// encoding had grown to 1.9 GB.
+//
+// From 20x20 up a pass without a clue target also takes the clues away
+// row by row, the rows in a random order, rather than in a random order of
+// all cells. That is what makes minimal giants affordable: near minimality
+// nearly every removal is refused, and the second solution that refuses it
+// stays within the rows already thinned out, where the search finds it,
+// instead of spreading over the whole grid, where only the solver found
+// it, in up to 10 s. A minimal 25x25 puzzle took 1 to 2.3 s (249 to 255
+// clues, five grids) against 75 to 365 s in a random order, so removal runs
+// to minimality by default below 36x36 (see DefaultLargeMaxSolves). Such
+// puzzles have their clues unevenly spread over the rows, some of which
+// end up empty; a clue target keeps the random order. gophersat allows
 // one solve per process at a time, so parallel runs use worker processes:
 // package internal/worker runs generation on them for the command line and
 // the service.

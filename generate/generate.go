@@ -28,15 +28,17 @@ type Options struct {
 	// DefaultAttempts.
 	Attempts int
 	// MaxSolves bounds the SAT solves spent on removing clues from one
-	// grid. 0 means no bound below 25x25 and DefaultLargeMaxSolves from
-	// 25x25 up; a negative value means no bound at all. Once it is spent,
+	// grid. 0 means no bound below 36x36 and DefaultLargeMaxSolves from
+	// 36x36 up; a negative value means no bound at all. Once it is spent,
 	// clues are still removed where singles or the search (see remove.go)
 	// prove the puzzle stays unique, and kept otherwise: the puzzle is
 	// unique but in general not minimal. The budget counts solves, not
-	// time, so the result stays reproducible. Grids of 25x25 and up need
-	// it: there the removals the search cannot settle take the solver
-	// seconds each, and more as the clues thin out.
+	// time, so the result stays reproducible.
 	MaxSolves int
+	// Order is the order in which removal visits the cells; OrderAuto
+	// (the zero value) goes row by row from 20x20 up without a clue
+	// target, and in a random order otherwise.
+	Order Order
 	// MinScore and MaxScore, when positive, ask for a puzzle whose rating
 	// on the Sudoku Explainer scale (package rate) lies between them. The
 	// removal is guided: a removal that would lift the puzzle above
@@ -83,14 +85,18 @@ const DefaultRatedAttempts = 1000
 var ErrTargetUnreachable = errors.New("difficulty target unreachable")
 
 // DefaultLargeMaxSolves is the solve budget per grid that Options.MaxSolves
-// 0 stands for on grids of 25x25 and up. There the search settles nearly
-// every removal, and the few it cannot, late in the pass, take the solver
-// up to a second each, and more the fewer clues are left. Three 25x25
-// grids, one run each: with 1 solve they kept 277, 273 and 277 clues in
-// 0.55 s for the three; with 10, 280, 274 and 275 in 1 s; with 100, 272,
-// 271 and 276 in 407 s; minimal puzzles have about 270 (268 and 271 seen),
-// at one to several minutes each.
+// 0 stands for on grids of boundedFrom (36x36) and up. Below that, removal
+// runs to the end by default and gives minimal puzzles; one grid each,
+// one worker: 25x25 in 1 to 2.3 s (five grids), 28x28 in 3 to 4 s, 30x30
+// to 33x33 in 8 to 14 s, 35x35 in 19 s. On 36x36 a minimal puzzle took
+// 65 to 86 s (two grids), nearly all of it in about 420 solves that each
+// found a second solution; one solve per grid keeps about 590 clues, 10 %
+// more than minimal, in 1.3 s.
 const DefaultLargeMaxSolves = 1
+
+// boundedFrom is the grid size from which Options.MaxSolves 0 stands for
+// DefaultLargeMaxSolves.
+const boundedFrom = 36
 
 // solveBudget returns the solve budget per grid that o asks for; 0 means
 // no bound.
@@ -98,7 +104,7 @@ func (o Options) solveBudget() int {
 	switch {
 	case o.MaxSolves < 0:
 		return 0
-	case o.MaxSolves == 0 && o.Shape.N() >= 25:
+	case o.MaxSolves == 0 && o.Shape.N() >= boundedFrom:
 		return DefaultLargeMaxSolves
 	}
 	return o.MaxSolves
@@ -180,6 +186,9 @@ func (o Options) validate() error {
 	if cells := o.Shape.Cells(); o.Clues < 0 || o.Clues > cells {
 		return fmt.Errorf("clues %d: want 0 (minimal) or 1 to %d for a %s grid", o.Clues, cells, o.Shape)
 	}
+	if !o.Order.valid() {
+		return fmt.Errorf("unknown order %d", int(o.Order))
+	}
 	if o.Attempts < 0 {
 		return fmt.Errorf("attempts %d is negative", o.Attempts)
 	}
@@ -197,9 +206,10 @@ func (o Options) validate() error {
 // happens to return. So a run can be split by index ranges across
 // processes or machines and the pieces concatenated.
 //
-// The puzzle has exactly one solution. With Clues and MaxSolves 0 it is
-// minimal (no clue can go) when Symmetry is NoSymmetry, and minimal over orbits
-// (no orbit of the symmetry can go) otherwise.
+// The puzzle has exactly one solution. With Clues 0 and no bound on the
+// solves (MaxSolves 0 below 36x36, or negative) it is minimal (no clue can
+// go) when Symmetry is NoSymmetry, and minimal over orbits (no orbit of the
+// symmetry can go) otherwise.
 func (g *Generator) Puzzle(seed uint64, index int, opts Options) (Puzzle, error) {
 	return g.PuzzleContext(context.Background(), seed, index, opts)
 }
@@ -294,7 +304,15 @@ func newJob(ctx context.Context, opts Options) *job {
 	// digit (two runs of 4,000 grids each). The price: most of them
 	// (77 % and 80 %) lack one digit among their clues, against 11 %
 	// and 5 % with a random order (and half of the 17-clue puzzles).
-	j.rm.byDigit = j.floorOnly()
+	auto := opts.Order == OrderAuto
+	switch {
+	case auto && j.floorOnly():
+		j.rm.byDigit = true
+	case auto:
+		j.rm.byRow = opts.Clues == 0 && opts.Shape.N() >= sweepFrom
+	default:
+		j.rm.byRow = opts.Order == OrderRows
+	}
 	// Without a ceiling, the rating that guides toward the needs stops at
 	// the first step harder than every needed technique: the steps before
 	// it are those of the full rating, so a needed technique among them is

@@ -47,13 +47,19 @@ func (s Symmetry) valid() bool { return s >= 0 && int(s) < len(symmetryNames) }
 
 // ParseSymmetry returns the symmetry named name, ignoring case.
 func ParseSymmetry(name string) (Symmetry, error) {
+	return parseNamed[Symmetry]("symmetry", symmetryNames[:], name)
+}
+
+// parseNamed returns the value whose name in names is name, ignoring case
+// and surrounding space; kind names the values in the error.
+func parseNamed[T ~int](kind string, names []string, name string) (T, error) {
 	t := strings.ToLower(strings.TrimSpace(name))
-	for i, n := range symmetryNames {
+	for i, n := range names {
 		if t == n {
-			return Symmetry(i), nil
+			return T(i), nil
 		}
 	}
-	return NoSymmetry, fmt.Errorf("unknown symmetry %q (want %s)", name, strings.Join(symmetryNames[:], ", "))
+	return 0, fmt.Errorf("unknown %s %q (want %s)", kind, name, strings.Join(names, ", "))
 }
 
 // Set parses name into s, so that a *Symmetry serves as a command-line flag

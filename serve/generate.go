@@ -22,6 +22,7 @@ type generateRequest struct {
 	Size       int     `json:"size,omitempty"`
 	Box        string  `json:"box,omitempty"`
 	Symmetry   string  `json:"symmetry,omitempty"`
+	Order      string  `json:"order,omitempty"` // auto (default), random, rows
 	Clues      int     `json:"clues,omitempty"`
 	Difficulty string  `json:"difficulty,omitempty"`
 	Score      string  `json:"score,omitempty"`
@@ -142,6 +143,11 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 	if req.Symmetry != "" {
 		if opts.Symmetry, err = generate.ParseSymmetry(req.Symmetry); err != nil {
 			return opts, 0, badRequest("symmetry", "%v", err)
+		}
+	}
+	if req.Order != "" {
+		if opts.Order, err = generate.ParseOrder(req.Order); err != nil {
+			return opts, 0, badRequest("order", "%v", err)
 		}
 	}
 	if req.Clues < 0 || req.Clues > sh.Cells() {

@@ -199,6 +199,7 @@ func TestBadRequests(t *testing.T) {
 		{"generate count 0", "/v1/generate", "application/json", strings.NewReader(`{"count":0}`), 400, "bad_request"},
 		{"generate too many", "/v1/generate", "application/json", strings.NewReader(`{"count":100000}`), 400, "bad_request"},
 		{"generate bad symmetry", "/v1/generate", "application/json", strings.NewReader(`{"count":1,"symmetry":"spiral"}`), 400, "bad_request"},
+		{"generate bad order", "/v1/generate", "application/json", strings.NewReader(`{"count":1,"order":"spiral"}`), 400, "bad_request"},
 		{"generate bad format", "/v1/generate", "application/json", strings.NewReader(`{"count":1,"format":"docx"}`), 400, "bad_request"},
 		{"generate nested deep", "/v1/generate", "application/json", strings.NewReader(deep), 400, "bad_json"},
 		{"book of a multiple puzzle", "/v1/book", "text/plain", strings.NewReader(uniquePuzzle + "\n" + multiplePuzzle + "\n"), 422, "not_unique"},
@@ -286,6 +287,11 @@ func TestGenerate(t *testing.T) {
 	txt := call(t, s, "POST", "/v1/generate", "application/json", strings.NewReader(`{"count":3,"seed":42,"box":"2x2","format":"line"}`))
 	if lines := strings.Fields(string(txt.body)); txt.status != 200 || len(lines) != 3 || lines[0] != ps[0].(map[string]any)["puzzle"] {
 		t.Errorf("format line: %d %q, want the 3 puzzles one per line", txt.status, txt.body)
+	}
+	// The order of removal reaches the generator: rows makes other puzzles.
+	rows := call(t, s, "POST", "/v1/generate", "application/json", strings.NewReader(`{"count":3,"seed":42,"box":"2x2","format":"line","order":"rows"}`))
+	if rows.status != 200 || len(strings.Fields(string(rows.body))) != 3 || bytes.Equal(rows.body, txt.body) {
+		t.Errorf("order rows: %d %q, want 3 puzzles other than %q", rows.status, rows.body, txt.body)
 	}
 	pdf := call(t, s, "POST", "/v1/generate", "application/json", strings.NewReader(`{"count":2,"seed":42,"format":"pdf","solutions":true}`))
 	if pdf.status != 200 || !bytes.HasPrefix(pdf.body, []byte("%PDF-")) || pdf.header.Get("Content-Type") != "application/pdf" {

@@ -404,6 +404,61 @@ func TestE2EInProcessSignal(t *testing.T) {
 	}
 }
 
+// SIGTERM and SIGINT stop the making of a giant puzzle within a second, in
+// this process and in a worker process, with nothing on stdout:
+// a minimal 25x25 puzzle takes a few seconds, a minimal 36x36 one tens of
+// seconds, much of it in solves that cannot be interrupted.
+func TestE2EGiantSignal(t *testing.T) {
+	bin := sgBinary(t)
+	for _, size := range []string{"25", "36"} {
+		for _, workers := range []string{"0", "1"} {
+			for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+				name := fmt.Sprintf("%sx%s/workers=%s/%v", size, size, workers, sig)
+				t.Run(name, func(t *testing.T) {
+					// Two puzzles or fewer are made in this process whatever
+					// --workers says; three go to the worker.
+					n := "1"
+					if workers != "0" {
+						n = "3"
+					}
+					cmd := exec.Command(bin, "generate", "--size", size, "-n", n, "--seed", "3", "--max-solves", "-1", "--workers", workers, "-q")
+					var out, errb bytes.Buffer
+					cmd.Stdout, cmd.Stderr = &out, &errb
+					if err := cmd.Start(); err != nil {
+						t.Fatal(err)
+					}
+					var kids []int
+					if workers != "0" {
+						kids = waitChildren(t, cmd.Process.Pid, 1)
+					}
+					// well into the removal, past the start-up that installs
+					// the handlers
+					time.Sleep(700 * time.Millisecond)
+					sent := time.Now()
+					cmd.Process.Signal(sig)
+					cmd.Wait()
+					d := time.Since(sent)
+					t.Logf("exit %v after the signal", d.Round(time.Millisecond))
+					if d > 3*time.Second {
+						t.Errorf("exit %v after %v, want within 1s", d, sig)
+					}
+					if code, want := cmd.ProcessState.ExitCode(), 128+int(sig); code != want {
+						t.Errorf("exit code %d after %v, want %d; stderr %q", code, sig, want, errb.String())
+					}
+					if out.Len() != 0 {
+						t.Errorf("stdout after %v: %q, want nothing", sig, out.String())
+					}
+					for _, k := range kids {
+						if alive(k) {
+							t.Errorf("worker %d still running after exit", k)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
 // Givens that clash are invalid, whatever --timeout says: they are decided
 // before any job is sent.
 func TestE2ETimeoutClash(t *testing.T) {

@@ -218,6 +218,8 @@ func TestUsageUpFront(t *testing.T) {
 		{[]string{"book", "--format", "png", "--sections", "-o", filepath.Join(dir, "p.png"), big}, "--sections applies to PDF books only"},
 		{[]string{"book", "--pixels", "500", "-o", filepath.Join(dir, "b.pdf"), big}, "--pixels applies to PNG images only"},
 		{[]string{"generate", "--large-print"}, "--large-print applies to PDF books only"},
+		{[]string{"generate", "--order", "diag"}, `unknown order "diag" (want auto, random, rows)`},
+		{[]string{"generate", "--max-solves", "-2"}, "--max-solves -2: want a number of solves, 0 for the default, or -1 for no bound"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(context.Background(), tc.args, &streams{In: failReader{t}, Out: &out, Err: &errb})
@@ -321,5 +323,21 @@ func TestRateUnratedMessage(t *testing.T) {
 		if stdout != tt.want || code != 1 {
 			t.Errorf("rate %s = %q, exit %d, want %q, exit 1", tt.in, stdout, code, tt.want)
 		}
+	}
+}
+
+// --max-solves -1 lifts the bound at every size; below 36x36 that is the
+// default, so the puzzles are the same bytes.
+func TestMaxSolvesNoBound(t *testing.T) {
+	def, stderr, code := cli(t, "", "generate", "--size", "16", "-n", "2", "--seed", "4", "--workers", "0", "-q")
+	if code != 0 {
+		t.Fatalf("generate --size 16: exit %d, stderr %q", code, stderr)
+	}
+	lifted, stderr, code := cli(t, "", "generate", "--size", "16", "-n", "2", "--seed", "4", "--workers", "0", "-q", "--max-solves", "-1")
+	if code != 0 {
+		t.Fatalf("generate --size 16 --max-solves -1: exit %d, stderr %q", code, stderr)
+	}
+	if def != lifted || len(def) != 2*257 {
+		t.Fatalf("--max-solves -1 gave %q, the default %q; want the same two puzzles", lifted, def)
 	}
 }

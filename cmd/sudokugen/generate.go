@@ -29,6 +29,7 @@ type generateOptions struct {
 	start      int
 	pool       poolFlags
 	symmetry   generate.Symmetry
+	order      generate.Order
 	clues      int
 	maxSolves  int
 	format     string
@@ -55,7 +56,11 @@ func newGenerateCmd(s *streams) *cobra.Command {
 		Long: `Generate makes puzzles with exactly one solution: it fills a random grid with
 the SAT solver, then removes clues one at a time in a random order, keeping a
 removal only when the solver proves that no other solution appears. Without
---symmetry or --clues the puzzles are minimal: no clue can be removed.
+--symmetry or --clues the puzzles are minimal: no clue can be removed. From
+20x20 up, without --clues, the clues go row by row (the rows in a random
+order; see --order), which makes minimal giants a matter of seconds; the
+rows taken first end up with few clues. 36x36 grids get one solve for removal unless
+--max-solves says otherwise, so they are unique but not quite minimal.
 
 Puzzle i depends only on the seed, i and the options, so a run can be
 repeated with --seed, and split over machines with --start: the parts of
@@ -87,8 +92,9 @@ a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
 	fl.StringSliceVar(&opts.needs, "needs", nil, "techniques the puzzles' rating must use, by the names rate gives (x-wing, naked pair, xy-wing, swordfish, locked candidates...); several allowed")
 	fl.StringVar(&opts.check, "check", "", "sat: decide every step of generation again with the SAT solver and fail on any difference (same output, slower)")
 	fl.Var(&opts.symmetry, "symmetry", "clue pattern: none, rot180, rot90, mirror, flip, diagonal")
+	fl.Var(&opts.order, "order", "order of clue removal: random (clues evenly spread), rows (row by row: fewer clues and much faster on large grids, uneven rows), auto (rows from 20x20 up without --clues, else random)")
 	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
-	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 25x25, 1 from 25x25 up)")
+	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 36x36, 1 from 36x36 up; -1: no bound)")
 	fl.StringVarP(&opts.format, "format", "f", "line", "output format: line, grid, sdm, sdk, json, pdf")
 	fl.BoolVar(&opts.solutions, "solutions", false, "print each puzzle's solution too")
 	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
@@ -308,13 +314,13 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	}
 	// only JSON and PDF show the score: the others may leave it out
 	scored := pl.pdf || pl.format == output.FormatJSON
-	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves,
+	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves, Order: o.order,
 		Rate: scored, Unrated: !scored}
 	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
 		return pl, err
 	}
-	if o.maxSolves < 0 {
-		return pl, usageError("--max-solves must not be negative")
+	if o.maxSolves < -1 {
+		return pl, usageError("--max-solves %d: want a number of solves, 0 for the default, or -1 for no bound", o.maxSolves)
 	}
 	if pl.gen.Check, err = checkMode(o.check); err != nil {
 		return pl, err
