@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -88,15 +89,17 @@ func newRunner(wrap wrapper) *runner {
 	return &runner{gen: generate.New(), ver: verify.New(), wrap: wrap}
 }
 
-// do runs one job.
-func (r *runner) do(j Job) Result {
+// do runs one job. Generation stops early, with ctx's error, when ctx is
+// done; the other kinds run to their end.
+func (r *runner) do(ctx context.Context, j Job) Result {
+	run := func(j Job) Result { return r.run(ctx, j) }
 	if r.wrap != nil {
-		return r.wrap(j, r.run)
+		return r.wrap(j, run)
 	}
-	return r.run(j)
+	return run(j)
 }
 
-func (r *runner) run(j Job) Result {
+func (r *runner) run(ctx context.Context, j Job) Result {
 	start := time.Now()
 	res := Result{Index: j.Index}
 	switch j.Kind {
@@ -104,7 +107,7 @@ func (r *runner) run(j Job) Result {
 	case Verify:
 		res.Verify = r.ver.Check(j.Grid, verify.Options{CountLimit: j.CountLimit})
 	case Generate:
-		res.Puzzle, res.Err = r.gen.Puzzle(j.Seed, j.Index, j.Gen)
+		res.Puzzle, res.Err = r.gen.PuzzleContext(ctx, j.Seed, j.Index, j.Gen)
 	case Rate:
 		res.Rating = rate.Puzzle(j.Grid, j.Rate)
 	default:

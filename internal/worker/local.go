@@ -10,9 +10,10 @@ import (
 // the jobs of next, if not nil. Each job runs in a goroutine of its own
 // runner, so that the run returns as soon as ctx is done or the job's
 // timeout passes, even though a solve cannot be interrupted: the abandoned
-// goroutine finishes its job in the background and its answer is dropped.
-// (It still holds the package sat's lock until then, so the jobs after a
-// timed-out one wait for it.)
+// goroutine goes on in the background and its answer is dropped. A
+// generation job stops at its next removal; a verify or rate job runs to
+// its end, and holds the package sat's lock until then, so the jobs after
+// it wait.
 func (p *Pool) runLocal(ctx context.Context, head []Job, next func() (Job, bool, error), emit func(Result) error) error {
 	var lw *localWorker
 	defer func() { lw.quit() }()
@@ -58,19 +59,25 @@ func (p *Pool) runLocal(ctx context.Context, head []Job, next func() (Job, bool,
 
 // localWorker is a goroutine that runs jobs in this process.
 type localWorker struct {
-	jobs    chan Job
+	jobs    chan localJob
 	results chan Result
 	done    chan struct{}
 }
 
+// localJob is a job with the context that abandons it.
+type localJob struct {
+	ctx context.Context
+	job Job
+}
+
 func newLocalWorker(wrap wrapper) *localWorker {
-	lw := &localWorker{jobs: make(chan Job), results: make(chan Result, 1), done: make(chan struct{})}
+	lw := &localWorker{jobs: make(chan localJob), results: make(chan Result, 1), done: make(chan struct{})}
 	go func() {
 		r := newRunner(wrap)
 		for {
 			select {
 			case j := <-lw.jobs:
-				lw.results <- r.do(j)
+				lw.results <- r.do(j.ctx, j.job)
 			case <-lw.done:
 				return
 			}
@@ -80,9 +87,14 @@ func newLocalWorker(wrap wrapper) *localWorker {
 }
 
 // do runs j and waits for its result, at most until ctx is done, the pool
-// closes or the timeout d (when positive) passes.
+// closes or the timeout d (when positive) passes. A job given up on is
+// told so: generation then stops at its next removal, rather than hold
+// the package sat's lock for the rest of the puzzle (up to a minute on
+// 36x36) while the jobs after it wait.
 func (lw *localWorker) do(ctx, pool context.Context, j Job, d time.Duration) (Result, error) {
-	lw.jobs <- j
+	jctx, abandon := context.WithCancel(context.Background())
+	defer abandon()
+	lw.jobs <- localJob{ctx: jctx, job: j}
 	var timeout <-chan time.Time
 	if d > 0 {
 		t := time.NewTimer(d)

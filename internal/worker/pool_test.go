@@ -352,6 +352,54 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// In this process, a generation job that is given up on (its run
+// cancelled, or past its timeout) stops at its next removal, rather than
+// go on in the background for the rest of its puzzle: a minimal 36x36 one
+// takes 20 s and more of processor time. Seen from outside, the process
+// stops using the processor once the job is dropped.
+func TestAbandonedGenerationStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a 36x36 puzzle (skipped with -short)")
+	}
+	if cpuTime() == 0 {
+		t.Skip("needs the process's processor time (Linux)")
+	}
+	giant := Job{Kind: Generate, Seed: 1, Gen: generate.Options{Shape: grid.Shape{BoxRows: 6, BoxCols: 6}, MaxSolves: -1}}
+	for _, how := range []string{"cancel", "timeout"} {
+		t.Run(how, func(t *testing.T) {
+			p := New(Config{})
+			defer p.Close()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			g := giant
+			if how == "cancel" {
+				time.AfterFunc(500*time.Millisecond, cancel)
+			} else {
+				g.Timeout = 500 * time.Millisecond
+			}
+			err := p.Run(ctx, source([]Job{g}), func(r Result) error {
+				if !errors.Is(r.Err, ErrTimeout) {
+					t.Errorf("36x36 job with a 500ms timeout: %v, want ErrTimeout", r.Err)
+				}
+				return nil
+			})
+			if how == "cancel" && !errors.Is(err, context.Canceled) {
+				t.Fatalf("Run after cancel: %v, want context.Canceled", err)
+			}
+			// Give the removal under way time to end (one removal takes
+			// well under a second), then watch the processor for a second.
+			time.Sleep(time.Second)
+			before := cpuTime()
+			time.Sleep(time.Second)
+			used := cpuTime() - before
+			t.Logf("processor time in the second after: %v", used.Round(time.Millisecond))
+			if used > 300*time.Millisecond {
+				t.Errorf("%v of processor time in the second after: the abandoned 36x36 job goes on", used)
+			}
+		})
+	}
+}
+
 func TestEmitError(t *testing.T) {
 	p, _ := testPool(t, testConfig{workers: 2})
 	stop := errors.New("reader went away")

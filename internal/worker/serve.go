@@ -2,6 +2,7 @@ package worker
 
 import (
 	"bufio"
+	"context"
 	"encoding/gob"
 	"errors"
 	"io"
@@ -38,7 +39,7 @@ func serve(r io.Reader, w io.Writer, wrap wrapper) error {
 		}
 		for _, j := range batch {
 			cpu := cpuTime()
-			w := toWire(run.do(j))
+			w := toWire(run.do(context.Background(), j))
 			w.CPU = int64(cpuTime() - cpu)
 			if err := out.encode(w); err != nil {
 				return err
