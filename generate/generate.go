@@ -87,7 +87,7 @@ var ErrTargetUnreachable = errors.New("difficulty target unreachable")
 // DefaultLargeMaxSolves is the solve budget per grid that Options.MaxSolves
 // 0 stands for on grids of boundedFrom (36x36) and up. Below that, removal
 // runs to the end by default and gives minimal puzzles; one grid each,
-// one worker: 25x25 in 1 to 2.3 s (five grids), 28x28 in 3 to 4 s, 30x30
+// one worker: 25x25 in 1.5 to 2.2 s (five grids), 28x28 in 3 to 4 s, 30x30
 // to 33x33 in 8 to 14 s, 35x35 in 19 s. On 36x36 a minimal puzzle took 22
 // to 38 s of processor time (557 to 576 clues, five grids), nearly all of
 // it in some 420 solves that each found a second solution; one solve per
