@@ -71,9 +71,9 @@
 // row by row, the rows in a random order, rather than in a random order of
 // all cells. That is what makes minimal giants affordable: near minimality
 // nearly every removal is refused, and the second solution that refuses it
-// stays within the rows already thinned out, where the search finds it,
-// instead of spreading over the whole grid, where only the solver found
-// it, in up to 10 s. A minimal 25x25 puzzle took 1.5 to 2.2 s (246 to 255
+// stays within the rows already thinned out, where the search or the
+// solver finds it in milliseconds, instead of spreading over the whole
+// grid, where only the solver found it, in up to 10 s. A minimal 25x25 puzzle took 1.5 to 2.2 s (246 to 255
 // clues, five grids) against 75 to 365 s in a random order, so removal runs
 // to minimality by default below 36x36 (see DefaultLargeMaxSolves). Such
 // puzzles have their clues unevenly spread over the rows, some of which
