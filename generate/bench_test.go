@@ -22,6 +22,8 @@ func BenchmarkPuzzle(b *testing.B) {
 		{"9x9/clues=32", Options{Shape: shape9, Clues: 32}},
 		{"12x12", Options{Shape: shape12}},
 		{"16x16", Options{Shape: shape16}},
+		{"16x16/rows", Options{Shape: shape16, Order: OrderRows}},
+		{"25x25", Options{Shape: shape25}},
 		{"25x25/maxsolves=10", Options{Shape: shape25, MaxSolves: 10}},
 	}
 	for _, tt := range tests {

@@ -28,9 +28,12 @@ type layout struct {
 	all   uint64  // bits 1..n
 	at    []where // the row, column and box of each cell
 	units [][]int // the cells of each row, then each column, then each box
-	// search is the one piece of scratch state: a layout is used by one
+	// search and unavoid are scratch state: a layout is used by one
 	// goroutine at a time (the Generator's lock sees to it).
 	search *searcher
+	// unavoid holds the unavoidable sets of the grid being made (see
+	// findUnavoidable), reused from grid to grid.
+	unavoid *unavoidable
 }
 
 // where locates a cell; tables of it spare the divisions that finding the

@@ -331,6 +331,10 @@ type unavoidable struct {
 	of     [][]int // the sets each cell is in
 	clues  []int   // the clues of each set in the puzzle so far
 	pushed []int   // reused buffer
+	// scratch of findUnavoidable
+	where        [][]int
+	parent, root []int
+	members      []int
 }
 
 // findUnavoidable collects the two-digit unavoidable sets of full grid s:
@@ -339,20 +343,31 @@ type unavoidable struct {
 // its a and b cells in the set or neither. So the minimal such sets are the
 // connected parts of the graph that joins, in each unit, the cell of a to
 // the cell of b.
+//
+// The sets and the scratch space live in l.unavoid and are reused by the
+// next call: on 9x9 they were more than half of the bytes a puzzle
+// allocated.
 func findUnavoidable(l *layout, sol []uint8) *unavoidable {
 	n := l.n
-	u := &unavoidable{of: make([][]int, n*n)}
-	// where[d][k] is the cell of digit d in unit k (rows, columns, boxes).
-	where := make([][]int, n+1)
-	for d := range where {
-		where[d] = make([]int, 3*n)
+	u := l.unavoid
+	if u == nil {
+		u = &unavoidable{of: make([][]int, n*n), parent: make([]int, n*n), root: make([]int, n*n), where: make([][]int, n+1)}
+		for d := range u.where {
+			u.where[d] = make([]int, 3*n)
+		}
+		l.unavoid = u
 	}
+	for i := range u.of {
+		u.of[i] = u.of[i][:0]
+	}
+	u.cells = u.cells[:0]
+	// where[d][k] is the cell of digit d in unit k (rows, columns, boxes).
+	where, parent, root := u.where, u.parent, u.root
 	for k, cells := range l.units {
 		for _, i := range cells {
 			where[sol[i]][k] = i
 		}
 	}
-	parent := make([]int, n*n)
 	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
@@ -360,15 +375,14 @@ func findUnavoidable(l *layout, sol []uint8) *unavoidable {
 		}
 		return i
 	}
-	var members []int
-	root := make([]int, n*n) // root cell -> set index+1 during one pair
+	// root maps a root cell to its set's index+1 during one pair
 	for a := 1; a <= n; a++ {
 		for d := a + 1; d <= n; d++ {
-			members = members[:0]
+			u.members = u.members[:0]
 			for k := 0; k < n; k++ { // rows list every a and d cell once
-				members = append(members, where[a][k], where[d][k])
+				u.members = append(u.members, where[a][k], where[d][k])
 			}
-			for _, i := range members {
+			for _, i := range u.members {
 				parent[i] = i
 				root[i] = 0
 			}
@@ -378,10 +392,10 @@ func findUnavoidable(l *layout, sol []uint8) *unavoidable {
 					parent[x] = y
 				}
 			}
-			for _, i := range members {
+			for _, i := range u.members {
 				r := find(i)
 				if root[r] == 0 {
-					u.cells = append(u.cells, nil)
+					u.newSet()
 					root[r] = len(u.cells)
 				}
 				s := root[r] - 1
@@ -390,11 +404,22 @@ func findUnavoidable(l *layout, sol []uint8) *unavoidable {
 			}
 		}
 	}
-	u.clues = make([]int, len(u.cells))
-	for s, cells := range u.cells {
-		u.clues[s] = len(cells)
+	u.clues = u.clues[:0]
+	for _, cells := range u.cells {
+		u.clues = append(u.clues, len(cells))
 	}
 	return u
+}
+
+// newSet appends an empty set to u.cells, reusing the storage of an
+// earlier call's set when there is one.
+func (u *unavoidable) newSet() {
+	if k := len(u.cells); k < cap(u.cells) {
+		u.cells = u.cells[:k+1]
+		u.cells[k] = u.cells[k][:0]
+		return
+	}
+	u.cells = append(u.cells, nil)
 }
 
 // empties reports whether removing the clues of orbit would leave some set
