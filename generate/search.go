@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/singles"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -19,16 +20,13 @@ import (
 //
 // Candidates here are bit d-1 for digit d.
 type searcher struct {
-	u      *grid.Units
-	full   uint64
-	nodes  int // nodes left in the budget
-	queue  []int32
-	dirty  [2]uint64 // units whose candidates changed, as bits (3*36 at most)
-	unitOf [][2]uint64
-	saved  [][]uint64 // candidates per depth
-	sol    []uint8    // the known solution, tried first at every branch
-	other  []uint8    // the second solution, when search finds one
-	pair   []int32    // reused buffer for branch
+	singles.Propagator
+	u     *grid.Units
+	nodes int        // nodes left in the budget
+	saved [][]uint64 // candidates per depth
+	sol   []uint8    // the known solution, tried first at every branch
+	other []uint8    // the second solution, when search finds one
+	pair  []int32    // reused buffer for branch
 	// strong adds locked candidates to the propagation and digits with two
 	// places in a unit to the branching (see strongFrom).
 	strong bool
@@ -40,13 +38,8 @@ type searcher struct {
 }
 
 func newSearcher(u *grid.Units) *searcher {
-	s := &searcher{u: u, full: uint64(1)<<u.N - 1, unitOf: make([][2]uint64, len(u.Of)), other: make([]uint8, len(u.Of)), varOf: make([]int32, 64*len(u.Of))}
+	s := &searcher{Propagator: singles.New(u), u: u, other: make([]uint8, len(u.Of)), varOf: make([]int32, 64*len(u.Of))}
 	s.strong = u.N >= strongFrom
-	for i, of := range u.Of {
-		for _, k := range of {
-			s.unitOf[i][k/64] |= 1 << (k % 64)
-		}
-	}
 	return s
 }
 
@@ -92,7 +85,7 @@ func (s *searcher) second(cells, sol []uint8, orbit []int, budget int) searchRes
 				return searchUnknown
 			}
 		}
-		s.dirty = [2]uint64{}
+		s.Dirty = [2]uint64{}
 	}
 	return searchNone
 }
@@ -105,18 +98,16 @@ func (s *searcher) differ(base []uint64, sol []uint8, orbit []int, i int) ([]uin
 	copy(cand, base)
 	ok := true
 	for _, y := range orbit[:i] {
-		ok = ok && s.assign(cand, int32(y), uint64(1)<<(sol[y]-1))
+		ok = ok && s.Assign(cand, int32(y), uint64(1)<<(sol[y]-1))
 	}
 	x := orbit[i]
 	if !ok || cand[x]&^(uint64(1)<<(sol[x]-1)) == 0 {
 		return cand, false
 	}
-	if !s.restrict(cand, int32(x), cand[x]&^(uint64(1)<<(sol[x]-1))) {
+	if !s.Restrict(cand, int32(x), cand[x]&^(uint64(1)<<(sol[x]-1))) {
 		return cand, false
 	}
-	for u := range s.u.Cells {
-		s.dirty[u/64] |= 1 << (u % 64)
-	}
+	s.MarkAll()
 	return cand, true
 }
 
@@ -140,7 +131,7 @@ func (s *searcher) secondBySolver(cells, sol []uint8, orbit []int) searchResult 
 				return searchFound
 			}
 		}
-		s.dirty = [2]uint64{}
+		s.Dirty = [2]uint64{}
 	}
 	return searchNone
 }
@@ -178,7 +169,7 @@ func (s *searcher) open(cand []uint64) ([][]int, int) {
 				placed |= m
 			}
 		}
-		for open := s.full &^ placed; open != 0; open &= open - 1 {
+		for open := s.Full &^ placed; open != 0; open &= open - 1 {
 			d := bits.TrailingZeros64(open)
 			var g []int
 			for _, c := range u {
@@ -213,12 +204,12 @@ func (s *searcher) start(cells []uint8) ([]uint64, bool) {
 	}
 	base := s.saved[0]
 	for i := range base {
-		base[i] = s.full
+		base[i] = s.Full
 	}
-	s.dirty = [2]uint64{}
+	s.Dirty = [2]uint64{}
 	for i, v := range cells {
-		if v != 0 && !s.assign(base, int32(i), uint64(1)<<(v-1)) {
-			s.dirty = [2]uint64{}
+		if v != 0 && !s.Assign(base, int32(i), uint64(1)<<(v-1)) {
+			s.Dirty = [2]uint64{}
 			return base, false
 		}
 	}
@@ -235,9 +226,7 @@ func (s *searcher) complete(cells []uint8, budget int) searchResult {
 	if !ok {
 		return searchNone
 	}
-	for u := range s.u.Cells {
-		s.dirty[u/64] |= 1 << (u % 64)
-	}
+	s.MarkAll()
 	found, stop := s.solve(base, 1)
 	switch {
 	case found:
@@ -248,96 +237,6 @@ func (s *searcher) complete(cells []uint8, budget int) searchResult {
 	return searchNone
 }
 
-// restrict narrows cell i to the digits in mask and propagates if that
-// leaves one; false on a contradiction.
-func (s *searcher) restrict(cand []uint64, i int32, mask uint64) bool {
-	m := cand[i] & mask
-	if m == 0 {
-		return false
-	}
-	if m&(m-1) == 0 {
-		return s.assign(cand, i, m)
-	}
-	cand[i] = m
-	s.dirty[0] |= s.unitOf[i][0]
-	s.dirty[1] |= s.unitOf[i][1]
-	return true
-}
-
-// assign fixes cell i to the single digit in mask and propagates naked
-// singles along peers; false on a contradiction.
-func (s *searcher) assign(cand []uint64, i int32, mask uint64) bool {
-	if cand[i]&mask == 0 {
-		return false
-	}
-	cand[i] = mask
-	s.dirty[0] |= s.unitOf[i][0]
-	s.dirty[1] |= s.unitOf[i][1]
-	s.queue = append(s.queue[:0], i)
-	for len(s.queue) > 0 {
-		c := s.queue[len(s.queue)-1]
-		s.queue = s.queue[:len(s.queue)-1]
-		m := cand[c]
-		for _, p := range s.u.Peers[c] {
-			if cand[p]&m == 0 {
-				continue
-			}
-			cand[p] &^= m
-			s.dirty[0] |= s.unitOf[p][0]
-			s.dirty[1] |= s.unitOf[p][1]
-			switch bits.OnesCount64(cand[p]) {
-			case 0:
-				return false
-			case 1:
-				s.queue = append(s.queue, p)
-			}
-		}
-	}
-	return true
-}
-
-// hiddenSingles places every digit that has one place left in a unit that
-// changed, until none is left; false on a contradiction.
-func (s *searcher) hiddenSingles(cand []uint64) bool {
-	for {
-		w := 0
-		if s.dirty[0] == 0 {
-			if s.dirty[1] == 0 {
-				return true
-			}
-			w = 1
-		}
-		b := bits.TrailingZeros64(s.dirty[w])
-		s.dirty[w] &^= 1 << b
-		u := s.u.Cells[64*w+b]
-		var once, twice, fixed uint64
-		for _, c := range u {
-			m := cand[c]
-			twice |= once & m
-			once |= m
-			if m&(m-1) == 0 {
-				fixed |= m
-			}
-		}
-		if once != s.full {
-			return false
-		}
-		hidden := once &^ twice &^ fixed
-		for hidden != 0 {
-			d := hidden & -hidden
-			hidden &^= d
-			for _, c := range u {
-				if cand[c]&d != 0 {
-					if !s.assign(cand, c, d) {
-						return false
-					}
-					break
-				}
-			}
-		}
-	}
-}
-
 // solve searches below cand, whose slot is s.saved[depth-1], for a
 // solution; found reports one (left in s.other), stop that the budget ran
 // out first.
@@ -346,7 +245,7 @@ func (s *searcher) solve(cand []uint64, depth int) (found, stop bool) {
 		return false, true
 	}
 	if !s.propagate(cand) {
-		s.dirty = [2]uint64{}
+		s.Dirty = [2]uint64{}
 		return false, false
 	}
 	cell, digit, places := s.branch(cand)
@@ -362,10 +261,10 @@ func (s *searcher) solve(cand []uint64, depth int) (found, stop bool) {
 	next := s.saved[depth]
 	try := func(cell int32, d uint64) (bool, bool) {
 		copy(next, cand)
-		if s.assign(next, cell, d) {
+		if s.Assign(next, cell, d) {
 			return s.solve(next, depth+1)
 		}
-		s.dirty = [2]uint64{}
+		s.Dirty = [2]uint64{}
 		return false, false
 	}
 	if places != nil {
@@ -401,7 +300,7 @@ func (s *searcher) solve(cand []uint64, depth int) (found, stop bool) {
 // neither changes anything; false on a contradiction.
 func (s *searcher) propagate(cand []uint64) bool {
 	for {
-		if !s.hiddenSingles(cand) {
+		if !s.Hidden(cand) {
 			return false
 		}
 		if !s.strong {
@@ -515,7 +414,7 @@ func (s *searcher) lockLines(cand []uint64, box []int32, k, length, start, step 
 		for _, c := range s.u.Cells[lineOf(box[i*start])] {
 			if s.u.Of[c][2] != boxUnit && cand[c]&m != 0 {
 				changed = true
-				if !s.restrict(cand, c, cand[c]&^m) {
+				if !s.Restrict(cand, c, cand[c]&^m) {
 					return changed, false
 				}
 			}
@@ -546,7 +445,7 @@ func (s *searcher) lockBoxes(cand []uint64, cells []int32, seg int, line int32) 
 		for _, c := range s.u.Cells[s.u.Of[cells[i*seg]][2]] {
 			if s.u.Of[c][kind] != line && cand[c]&m != 0 {
 				changed = true
-				if !s.restrict(cand, c, cand[c]&^m) {
+				if !s.Restrict(cand, c, cand[c]&^m) {
 					return changed, false
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/singles"
 )
 
 // The solutions of a puzzle come from a small search on candidate bitmasks
@@ -22,13 +23,8 @@ import (
 
 // searcher holds the state of one search.
 type searcher struct {
+	singles.Propagator
 	u     *grid.Units
-	full  uint64
-	queue []int32
-	// dirty holds the units whose candidates changed since hiddenSingles
-	// last looked at them, as bits (3*36 units at most): it looks at those
-	// only.
-	dirty [2]uint64
 	saved [][]uint64 // a copy of the candidates per search depth
 
 	limit  int             // solutions to look for
@@ -70,26 +66,23 @@ func search(g grid.Grid, limit, budget int, done <-chan struct{}) searchResult {
 
 func newSearcher(g grid.Grid, limit, budget int, done <-chan struct{}) *searcher {
 	u := g.Shape.Units()
-	return &searcher{u: u, full: uint64(1)<<u.N - 1, limit: limit, budget: budget, done: done}
+	return &searcher{Propagator: singles.New(u), u: u, limit: limit, budget: budget, done: done}
 }
 
 // run searches g from its givens.
 func (s *searcher) run(g grid.Grid) searchResult {
-	u := s.u
 	cand := make([]uint64, len(g.Cells))
 	for i := range cand {
-		cand[i] = s.full
+		cand[i] = s.Full
 	}
 	for i, v := range g.Cells {
-		if v != 0 && !s.assign(cand, int32(i), uint64(1)<<(v-1)) {
+		if v != 0 && !s.Assign(cand, int32(i), uint64(1)<<(v-1)) {
 			// The givens' own singles contradict each other.
 			s.res.complete, s.res.forced = true, true
 			return s.res
 		}
 	}
-	for k := range u.Cells {
-		s.dirty[k/64] |= 1 << (k % 64)
-	}
+	s.MarkAll()
 	s.res.complete = !s.solve(cand, 0)
 	return s.res
 }
@@ -105,87 +98,6 @@ func (r searchResult) grids(s grid.Shape) []grid.Grid {
 		out = append(out, g)
 	}
 	return out
-}
-
-// touch marks the units of cell i dirty.
-func (s *searcher) touch(i int32) {
-	for _, k := range s.u.Of[i] {
-		s.dirty[k>>6] |= 1 << (k & 63)
-	}
-}
-
-// assign fixes cell i to the single digit in mask and propagates naked
-// singles; false on a contradiction.
-func (s *searcher) assign(cand []uint64, i int32, mask uint64) bool {
-	if cand[i]&mask == 0 {
-		return false
-	}
-	cand[i] = mask
-	s.touch(i)
-	s.queue = append(s.queue[:0], i)
-	for len(s.queue) > 0 {
-		c := s.queue[len(s.queue)-1]
-		s.queue = s.queue[:len(s.queue)-1]
-		m := cand[c]
-		for _, p := range s.u.Peers[c] {
-			if cand[p]&m == 0 {
-				continue
-			}
-			cand[p] &^= m
-			s.touch(p)
-			switch bits.OnesCount64(cand[p]) {
-			case 0:
-				return false
-			case 1:
-				s.queue = append(s.queue, p)
-			}
-		}
-	}
-	return true
-}
-
-// hiddenSingles places every digit that has one place left in a unit,
-// until none is left; false on a contradiction. It looks only at the units
-// that changed since it last looked, which reaches the same state as
-// sweeping them all.
-func (s *searcher) hiddenSingles(cand []uint64) bool {
-	for {
-		w := 0
-		if s.dirty[0] == 0 {
-			if s.dirty[1] == 0 {
-				return true
-			}
-			w = 1
-		}
-		b := bits.TrailingZeros64(s.dirty[w])
-		s.dirty[w] &^= 1 << b
-		unit := s.u.Cells[64*w+b]
-		var once, twice, fixed uint64
-		for _, c := range unit {
-			m := cand[c]
-			twice |= once & m
-			once |= m
-			if m&(m-1) == 0 {
-				fixed |= m
-			}
-		}
-		if once != s.full {
-			return false
-		}
-		hidden := once &^ twice &^ fixed
-		for hidden != 0 {
-			d := hidden & -hidden
-			hidden &^= d
-			for _, c := range unit {
-				if cand[c]&d != 0 {
-					if !s.assign(cand, c, d) {
-						return false
-					}
-					break
-				}
-			}
-		}
-	}
 }
 
 // stop reports whether the search must end now: its budget is spent or it
@@ -213,8 +125,8 @@ func (s *searcher) solve(cand []uint64, depth int) (stop bool) {
 	if s.stop() {
 		return true
 	}
-	if !s.hiddenSingles(cand) {
-		s.dirty = [2]uint64{}
+	if !s.Hidden(cand) {
+		s.Dirty = [2]uint64{}
 		s.res.forced = depth == 0
 		return false
 	}
@@ -238,8 +150,8 @@ func (s *searcher) solve(cand []uint64, depth int) (stop bool) {
 		d := m & -m
 		m &^= d
 		copy(saved, cand)
-		if !s.assign(saved, int32(best), d) {
-			s.dirty = [2]uint64{}
+		if !s.Assign(saved, int32(best), d) {
+			s.Dirty = [2]uint64{}
 			continue
 		}
 		if s.solve(saved, depth+1) {
@@ -258,7 +170,7 @@ func (s *searcher) leaf(cand []uint64, depth int) bool {
 		for _, c := range unit {
 			seen |= cand[c]
 		}
-		if seen != s.full {
+		if seen != s.Full {
 			s.res.broken = true
 			return true
 		}
