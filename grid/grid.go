@@ -198,8 +198,19 @@ type Clash struct {
 	A, B  Cell
 }
 
+// String describes the clash, naming the digit by its symbol in the
+// default alphabet (10 is A on 16x16).
 func (c Clash) String() string {
-	return fmt.Sprintf("digit %d repeats in %s %d (%s and %s)", c.Digit, c.Unit, c.Index+1, c.A, c.B)
+	if c.Digit < 1 || c.Digit > len(defaultSymbols) {
+		return fmt.Sprintf("digit %d repeats in %s %d (%s and %s)", c.Digit, c.Unit, c.Index+1, c.A, c.B)
+	}
+	return c.Format(DefaultAlphabet(len(defaultSymbols)))
+}
+
+// Format describes the clash as String does, naming the digit by its
+// symbol in a, the alphabet the grid was read with.
+func (c Clash) Format(a Alphabet) string {
+	return fmt.Sprintf("digit %c repeats in %s %d (%s and %s)", a.Symbol(c.Digit), c.Unit, c.Index+1, c.A, c.B)
 }
 
 // Clashes returns every pair of givens that break the rules, in row-major

@@ -127,3 +127,21 @@ func TestEmptySymbols(t *testing.T) {
 		}
 	}
 }
+
+func TestClashSymbols(t *testing.T) {
+	c := Clash{Unit: "box", Index: 2, Digit: 10, A: Cell{0, 6}, B: Cell{1, 7}}
+	if got, want := c.String(), "digit A repeats in box 3 (r1c7 and r2c8)"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	a, err := ParseAlphabet("0-9a-f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.Format(a), "digit 9 repeats in box 3 (r1c7 and r2c8)"; got != want {
+		t.Errorf("Format(0-9a-f) = %q, want %q", got, want)
+	}
+	c.Digit = 99
+	if got, want := c.String(), "digit 99 repeats in box 3 (r1c7 and r2c8)"; got != want {
+		t.Errorf("String() of digit 99 = %q, want %q", got, want)
+	}
+}

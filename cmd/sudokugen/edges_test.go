@@ -341,3 +341,28 @@ func TestMaxSolvesNoBound(t *testing.T) {
 		t.Fatalf("--max-solves -1 gave %q, the default %q; want the same two puzzles", lifted, def)
 	}
 }
+
+// A clash names its digit by the symbol the input used: A on 16x16, and
+// the --alphabet's symbol, in the verdict line and in --json.
+func TestClashAlphabet(t *testing.T) {
+	tests := []struct {
+		name, in string
+		args     []string
+		want     string
+	}{
+		{"16x16", "AA" + strings.Repeat(".", 254) + "\n", nil, "digit A repeats in row 1 (r1c1 and r1c2)"},
+		{"custom alphabet", "bb" + strings.Repeat(".", 79) + "\n", []string{"--alphabet", "a-i"}, "digit b repeats in row 1 (r1c1 and r1c2)"},
+	}
+	for _, tt := range tests {
+		for _, json := range []bool{false, true} {
+			args := append([]string{"verify", "--workers", "0"}, tt.args...)
+			if json {
+				args = append(args, "--json")
+			}
+			stdout, stderr, code := cli(t, tt.in, args...)
+			if code == 0 || !strings.Contains(stdout, tt.want) {
+				t.Errorf("%s (json %v): exit %d, stdout %q, stderr %q; want %q", tt.name, json, code, stdout, stderr, tt.want)
+			}
+		}
+	}
+}

@@ -107,7 +107,7 @@ func (v verdict) invalidLine(where string) string {
 	cl := r.Clashes[0]
 	n := v.rec.Grid.N()
 	line, col := v.rec.Where(cl.B.Row*n + cl.B.Col)
-	msg := cl.String()
+	msg := v.clashText(cl)
 	if len(r.Clashes) > 1 {
 		msg += fmt.Sprintf(" (and %d more)", len(r.Clashes)-1)
 	}
@@ -115,6 +115,14 @@ func (v verdict) invalidLine(where string) string {
 		return fmt.Sprintf("%s:%d:%d: invalid: %s", v.file, line, col, msg)
 	}
 	return fmt.Sprintf("%s: invalid: %s", where, msg)
+}
+
+// clashText describes cl with the symbols the input was read with.
+func (v verdict) clashText(cl grid.Clash) string {
+	if v.alphabet != nil {
+		return cl.Format(*v.alphabet)
+	}
+	return cl.String()
 }
 
 // jsonVerdict is the JSON object printed per puzzle.
@@ -155,7 +163,7 @@ func writeJSON(w io.Writer, v verdict) error {
 			j.Solution = &j.Solutions[0]
 		}
 		for _, cl := range r.Clashes {
-			j.Clashes = append(j.Clashes, cl.String())
+			j.Clashes = append(j.Clashes, v.clashText(cl))
 		}
 	}
 	if v.err != nil {
