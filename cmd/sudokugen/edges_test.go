@@ -343,7 +343,8 @@ func TestMaxSolvesNoBound(t *testing.T) {
 }
 
 // A clash names its digit by the symbol the input used: A on 16x16, and
-// the --alphabet's symbol, in the verdict line and in --json.
+// the --alphabet's symbol, in the verdict line and in --json's clashes and
+// error.
 func TestClashAlphabet(t *testing.T) {
 	tests := []struct {
 		name, in string
@@ -362,6 +363,9 @@ func TestClashAlphabet(t *testing.T) {
 			stdout, stderr, code := cli(t, tt.in, args...)
 			if code == 0 || !strings.Contains(stdout, tt.want) {
 				t.Errorf("%s (json %v): exit %d, stdout %q, stderr %q; want %q", tt.name, json, code, stdout, stderr, tt.want)
+			}
+			if json && !strings.Contains(stdout, `"error":"givens clash: `+tt.want+` (and 1 more)"`) {
+				t.Errorf("%s: --json error field in %q, want the clash in the input's symbols", tt.name, stdout)
 			}
 		}
 	}

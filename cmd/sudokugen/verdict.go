@@ -107,14 +107,22 @@ func (v verdict) invalidLine(where string) string {
 	cl := r.Clashes[0]
 	n := v.rec.Grid.N()
 	line, col := v.rec.Where(cl.B.Row*n + cl.B.Col)
-	msg := v.clashText(cl)
-	if len(r.Clashes) > 1 {
-		msg += fmt.Sprintf(" (and %d more)", len(r.Clashes)-1)
-	}
+	msg := v.clashes()
 	if col > 0 {
 		return fmt.Sprintf("%s:%d:%d: invalid: %s", v.file, line, col, msg)
 	}
 	return fmt.Sprintf("%s: invalid: %s", where, msg)
+}
+
+// clashes describes the first clash of the result and counts the others,
+// in the symbols the input was read with.
+func (v verdict) clashes() string {
+	cls := v.result.Clashes
+	msg := v.clashText(cls[0])
+	if len(cls) > 1 {
+		msg += fmt.Sprintf(" (and %d more)", len(cls)-1)
+	}
+	return msg
 }
 
 // clashText describes cl with the symbols the input was read with.
@@ -168,6 +176,10 @@ func writeJSON(w io.Writer, v verdict) error {
 	}
 	if v.err != nil {
 		msg := v.err.Error()
+		if len(v.result.Clashes) > 0 {
+			// verify's own message names the digits in the default symbols
+			msg = "givens clash: " + v.clashes()
+		}
 		j.Error = &msg
 	}
 	return writeJSONLine(w, j)
