@@ -303,7 +303,7 @@ func (rm *remover) unique(orbit []int) bool {
 // settles a removal singles cannot: past it the solver decides. On 9x9
 // the search settles every removal in a few dozen nodes; on 16x16 it
 // settles all but about one in a hundred, and costs about what a solve
-// costs on those it gives up on. From 25x25 up (the strong search) a node
+// costs on those it gives up on. From 20x20 up (the strong search) a node
 // costs tens of microseconds, and the removals the search cannot settle
 // quickly can take it millions of nodes, so it gives up early: with a
 // bound on solves (bounded) after 30 nodes, since past the bound a
@@ -331,7 +331,9 @@ type unavoidable struct {
 	of     [][]int // the sets each cell is in
 	clues  []int   // the clues of each set in the puzzle so far
 	pushed []int   // reused buffer
-	// scratch of findUnavoidable
+	// scratch of findUnavoidable: where[d][k] is the cell of digit d in
+	// unit k; parent is the union-find forest of one pair of digits, root
+	// maps a root cell to its set's index+1, members lists the pair's cells
 	where        [][]int
 	parent, root []int
 	members      []int
@@ -361,7 +363,6 @@ func findUnavoidable(l *layout, sol []uint8) *unavoidable {
 		u.of[i] = u.of[i][:0]
 	}
 	u.cells = u.cells[:0]
-	// where[d][k] is the cell of digit d in unit k (rows, columns, boxes).
 	where, parent, root := u.where, u.parent, u.root
 	for k, cells := range l.units {
 		for _, i := range cells {
@@ -375,7 +376,6 @@ func findUnavoidable(l *layout, sol []uint8) *unavoidable {
 		}
 		return i
 	}
-	// root maps a root cell to its set's index+1 during one pair
 	for a := 1; a <= n; a++ {
 		for d := a + 1; d <= n; d++ {
 			u.members = u.members[:0]

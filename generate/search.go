@@ -21,7 +21,6 @@ import (
 // Candidates here are bit d-1 for digit d.
 type searcher struct {
 	singles.Propagator
-	u     *grid.Units
 	nodes int        // nodes left in the budget
 	saved [][]uint64 // candidates per depth
 	sol   []uint8    // the known solution, tried first at every branch
@@ -38,7 +37,7 @@ type searcher struct {
 }
 
 func newSearcher(u *grid.Units) *searcher {
-	s := &searcher{Propagator: singles.New(u), u: u, other: make([]uint8, len(u.Of)), varOf: make([]int32, 64*len(u.Of))}
+	s := &searcher{Propagator: singles.New(u), other: make([]uint8, len(u.Of)), varOf: make([]int32, 64*len(u.Of))}
 	s.strong = u.N >= strongFrom
 	return s
 }
@@ -162,7 +161,7 @@ func (s *searcher) open(cand []uint64) ([][]int, int) {
 		}
 		s.groups = append(s.groups, g)
 	}
-	for _, u := range s.u.Cells {
+	for _, u := range s.Units.Cells {
 		var placed uint64
 		for _, c := range u {
 			if m := cand[c]; m&(m-1) == 0 {
@@ -332,7 +331,7 @@ func (s *searcher) branch(cand []uint64) (cell int32, digit uint64, places []int
 	if best < 0 || !s.strong {
 		return best, 0, nil
 	}
-	for _, u := range s.u.Cells {
+	for _, u := range s.Units.Cells {
 		var once, twice, thrice uint64
 		for _, c := range u {
 			m := cand[c]
@@ -363,7 +362,7 @@ func (s *searcher) branch(cand []uint64) (cell int32, digit uint64, places []int
 // goes nowhere else in that box. changed reports a removal, ok false a
 // contradiction.
 func (s *searcher) locked(cand []uint64) (changed, ok bool) {
-	u := s.u
+	u := s.Units
 	n := u.N
 	br, bc := u.Shape.BoxRows, u.Shape.BoxCols
 	for b := 0; b < n; b++ {
@@ -411,8 +410,8 @@ func (s *searcher) lockLines(cand []uint64, box []int32, k, length, start, step 
 		if m == 0 {
 			continue
 		}
-		for _, c := range s.u.Cells[lineOf(box[i*start])] {
-			if s.u.Of[c][2] != boxUnit && cand[c]&m != 0 {
+		for _, c := range s.Units.Cells[lineOf(box[i*start])] {
+			if s.Units.Of[c][2] != boxUnit && cand[c]&m != 0 {
 				changed = true
 				if !s.Restrict(cand, c, cand[c]&^m) {
 					return changed, false
@@ -435,15 +434,15 @@ func (s *searcher) lockBoxes(cand []uint64, cells []int32, seg int, line int32) 
 		}
 	}
 	kind := 0
-	if int(line) >= s.u.N {
+	if int(line) >= s.Units.N {
 		kind = 1
 	}
 	for i, m := range onlyIn(parts[:k]) {
 		if m == 0 {
 			continue
 		}
-		for _, c := range s.u.Cells[s.u.Of[cells[i*seg]][2]] {
-			if s.u.Of[c][kind] != line && cand[c]&m != 0 {
+		for _, c := range s.Units.Cells[s.Units.Of[cells[i*seg]][2]] {
+			if s.Units.Of[c][kind] != line && cand[c]&m != 0 {
 				changed = true
 				if !s.Restrict(cand, c, cand[c]&^m) {
 					return changed, false

@@ -24,7 +24,6 @@ import (
 // searcher holds the state of one search.
 type searcher struct {
 	singles.Propagator
-	u     *grid.Units
 	saved [][]uint64 // a copy of the candidates per search depth
 
 	limit  int             // solutions to look for
@@ -66,7 +65,7 @@ func search(g grid.Grid, limit, budget int, done <-chan struct{}) searchResult {
 
 func newSearcher(g grid.Grid, limit, budget int, done <-chan struct{}) *searcher {
 	u := g.Shape.Units()
-	return &searcher{Propagator: singles.New(u), u: u, limit: limit, budget: budget, done: done}
+	return &searcher{Propagator: singles.New(u), limit: limit, budget: budget, done: done}
 }
 
 // run searches g from its givens.
@@ -165,7 +164,7 @@ func (s *searcher) solve(cand []uint64, depth int) (stop bool) {
 // after checking that every unit holds every digit; it keeps the first two.
 // It returns true (stop) when the check fails.
 func (s *searcher) leaf(cand []uint64, depth int) bool {
-	for _, unit := range s.u.Cells {
+	for _, unit := range s.Units.Cells {
 		var seen uint64
 		for _, c := range unit {
 			seen |= cand[c]

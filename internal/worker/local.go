@@ -12,8 +12,8 @@ import (
 // timeout passes, even though a solve cannot be interrupted: the abandoned
 // goroutine goes on in the background and its answer is dropped. A
 // generation job stops at its next removal; a verify or rate job runs to
-// its end, and holds the package sat's lock until then, so the jobs after
-// it wait.
+// its end, and a solve it is in holds the package sat's lock, which the
+// jobs after it may wait for.
 func (p *Pool) runLocal(ctx context.Context, head []Job, next func() (Job, bool, error), emit func(Result) error) error {
 	var lw *localWorker
 	defer func() { lw.quit() }()
@@ -88,9 +88,9 @@ func newLocalWorker(wrap wrapper) *localWorker {
 
 // do runs j and waits for its result, at most until ctx is done, the pool
 // closes or the timeout d (when positive) passes. A job given up on is
-// told so: generation then stops at its next removal, rather than hold
-// the package sat's lock for the rest of the puzzle (up to a minute on
-// 36x36) while the jobs after it wait.
+// told so: generation then stops at its next removal, rather than spend
+// the processor on the rest of the puzzle (up to a minute on 36x36), taken
+// from the jobs after it.
 func (lw *localWorker) do(ctx, pool context.Context, j Job, d time.Duration) (Result, error) {
 	jctx, abandon := context.WithCancel(context.Background())
 	defer abandon()
