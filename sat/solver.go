@@ -58,6 +58,8 @@ func problem(s grid.Shape, nv int) *solver.Problem {
 // only after a satisfiable call.
 type Solver struct {
 	shape grid.Shape
+	rules *grid.Rules // nil for classic puzzles
+	cnf   *RuleCNF    // the rules' CNF, for a variant
 	s     *solver.Solver
 	vars  int // variables in use, cell variables and then activation variables
 	model []bool
@@ -107,12 +109,38 @@ func New(s grid.Shape) *Solver {
 // dropping learned clauses and the clauses of spent activation variables.
 // Variable numbers stay as they were.
 func (s *Solver) rebuild() {
+	if s.cnf != nil {
+		pb := solver.ParseSliceNb(s.cnf.Clauses, s.vars)
+		mu.Lock()
+		defer mu.Unlock()
+		s.s = solver.New(pb)
+		s.spent = 0
+		return
+	}
 	pb := problem(s.shape, s.vars)
 	mu.Lock()
 	defer mu.Unlock()
 	s.s = solver.New(pb)
 	s.spent = 0
 }
+
+// NewRules returns a Solver for the variant puzzles of shape s with rules r
+// (New(s) when r is nil or empty): the clauses of RuleClauses, pairwise at
+// every size, and the activation variables after its auxiliary ones.
+func NewRules(s grid.Shape, r *grid.Rules) *Solver {
+	if r.Empty() {
+		return New(s)
+	}
+	cnf := RuleClauses(s, r)
+	nv := cnf.Vars + poolPairwise
+	pb := solver.ParseSliceNb(cnf.Clauses, nv)
+	mu.Lock()
+	defer mu.Unlock()
+	return &Solver{shape: s, rules: r, cnf: cnf, s: solver.New(pb), vars: nv, pool: cnf.Vars + 1, poolSize: poolPairwise}
+}
+
+// Rules returns the rules the solver was built for; nil for classic.
+func (s *Solver) Rules() *grid.Rules { return s.rules }
 
 // Shape returns the shape the solver was built for.
 func (s *Solver) Shape() grid.Shape { return s.shape }
@@ -157,5 +185,7 @@ func (s *Solver) Grid() grid.Grid {
 	if s.model == nil {
 		return grid.Grid{}
 	}
-	return gridOf(s.shape, s.model)
+	g := gridOf(s.shape, s.model)
+	g.Rules = s.rules
+	return g
 }
