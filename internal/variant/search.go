@@ -40,8 +40,8 @@ type walk struct {
 	limit  int
 	budget int // nodes allowed; 0 for no limit
 	done   <-chan struct{}
-	prefer []uint8     // a digit to try first in each cell, or nil
-	rng    *rand.Rand  // a random order of the digits, or nil
+	prefer []uint8    // a digit to try first in each cell, or nil
+	rng    *rand.Rand // a random order of the digits, or nil
 	each   func(cand []uint64) bool
 	res    Result
 }

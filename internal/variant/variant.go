@@ -42,15 +42,15 @@ import (
 // Model is the propagation tables of one shape and rule set. It is read
 // only once built, and shared by the searches on it.
 type Model struct {
-	Shape grid.Shape
-	Rules *grid.Rules
-	N     int
-	Full  uint64 // every digit's bit
-	Units *grid.RuleUnits
-	init  []uint64 // the digits each cell may hold at all (odd and even)
-	links [][]link // per cell: the pair constraints from it
-	cages []cage   // the cages with a sum
-	cageOf []int32 // 1 + the index in cages of each cell's cage, 0 for none
+	Shape  grid.Shape
+	Rules  *grid.Rules
+	N      int
+	Full   uint64 // every digit's bit
+	Units  *grid.RuleUnits
+	init   []uint64 // the digits each cell may hold at all (odd and even)
+	links  [][]link // per cell: the pair constraints from it
+	cages  []cage   // the cages with a sum
+	cageOf []int32  // 1 + the index in cages of each cell's cage, 0 for none
 }
 
 // link is a pair constraint seen from one cell: allow[d-1] holds the
