@@ -60,6 +60,10 @@ type Solver struct {
 	shape grid.Shape
 	rules *grid.Rules // nil for classic puzzles
 	cnf   *RuleCNF    // the rules' CNF, for a variant
+	// units are the unit clauses of a variant's CNF, passed as assumptions
+	// on every call: gophersat's Assume drops the problem's own units.
+	units []int
+	multi [][]int // the other clauses
 	s     *solver.Solver
 	vars  int // variables in use, cell variables and then activation variables
 	model []bool
@@ -110,7 +114,7 @@ func New(s grid.Shape) *Solver {
 // Variable numbers stay as they were.
 func (s *Solver) rebuild() {
 	if s.cnf != nil {
-		pb := solver.ParseSliceNb(s.cnf.Clauses, s.vars)
+		pb := solver.ParseSliceNb(s.multi, s.vars)
 		mu.Lock()
 		defer mu.Unlock()
 		s.s = solver.New(pb)
@@ -133,10 +137,19 @@ func NewRules(s grid.Shape, r *grid.Rules) *Solver {
 	}
 	cnf := RuleClauses(s, r)
 	nv := cnf.Vars + poolPairwise
-	pb := solver.ParseSliceNb(cnf.Clauses, nv)
+	var units []int
+	multi := make([][]int, 0, len(cnf.Clauses))
+	for _, c := range cnf.Clauses {
+		if len(c) == 1 {
+			units = append(units, c[0])
+		} else {
+			multi = append(multi, c)
+		}
+	}
+	pb := solver.ParseSliceNb(multi, nv)
 	mu.Lock()
 	defer mu.Unlock()
-	return &Solver{shape: s, rules: r, cnf: cnf, s: solver.New(pb), vars: nv, pool: cnf.Vars + 1, poolSize: poolPairwise}
+	return &Solver{shape: s, rules: r, cnf: cnf, units: units, multi: multi, s: solver.New(pb), vars: nv, pool: cnf.Vars + 1, poolSize: poolPairwise}
 }
 
 // Rules returns the rules the solver was built for; nil for classic.
@@ -163,6 +176,9 @@ func (s *Solver) appendClause(lits []int) {
 // the grid of the model found.
 func (s *Solver) Solve(assume []int) bool {
 	s.lits = s.lits[:0]
+	for _, l := range s.units {
+		s.lits = append(s.lits, solver.IntToLit(int32(l)))
+	}
 	for _, l := range assume {
 		s.lits = append(s.lits, solver.IntToLit(int32(l)))
 	}

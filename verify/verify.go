@@ -83,7 +83,8 @@ type Options struct {
 // Verifier checks puzzles, keeping one incremental solver per grid shape.
 // A Verifier is not safe for concurrent use; Puzzle is.
 type Verifier struct {
-	solvers map[grid.Shape]*sat.Solver
+	solvers  map[grid.Shape]*sat.Solver
+	variants variantSolvers
 }
 
 // New returns a Verifier.
@@ -105,6 +106,9 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 	if !ok {
 		return res
 	}
+	if g.Variant() {
+		return res.with(v.variantCount(ctx, g, res.Limit))
+	}
 	return res.with(v.count(ctx, g, res.Limit))
 }
 
@@ -113,6 +117,10 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 func precheck(ctx context.Context, g grid.Grid, opts Options) (res Result, ok bool) {
 	res.Limit = max(opts.CountLimit, 2)
 	if err := validate(g); err != nil {
+		res.Status, res.Err = Invalid, err
+		return res, false
+	}
+	if err := validateRules(g); err != nil {
 		res.Status, res.Err = Invalid, err
 		return res, false
 	}

@@ -426,3 +426,11 @@ func (s *Search) valid(cand []uint64) bool {
 	}
 	return true
 }
+
+// Narrow leaves cell i of cand only the digits of mask, queueing it for
+// Propagate; false when none is left.
+func (s *Search) Narrow(cand []uint64, i int32, mask uint64) bool { return s.narrow(cand, i, mask) }
+
+// Propagate runs the propagation of the rules on cand until nothing
+// changes; false on a conflict.
+func (s *Search) Propagate(cand []uint64) bool { return s.propagate(cand) }

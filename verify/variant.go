@@ -1,0 +1,163 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/variant"
+	"github.com/sudokugen/sudokugen/sat"
+)
+
+// Variant puzzles (grids with grid.Rules) take the path of this file: the
+// candidate search of package internal/variant, whose propagation is unit
+// propagation on the variant's CNF (sat.RuleClauses), finds the solutions;
+// a verdict settled at its root is proved by propagation, as for classic
+// puzzles, and any other verdict of unique or none by gophersat on the
+// variant's CNF. The classic entry points hand variants over here.
+
+// variantBudget is the number of search nodes allowed to the search for
+// the first solutions of a variant; past it the SAT solver counts.
+const variantBudget = 50000
+
+// variantSolvers keeps the last solver built, for a run of puzzles with
+// the same rules (X or hyper puzzles share theirs); a killer or jigsaw
+// puzzle has rules of its own and gets a solver of its own.
+type variantSolvers struct {
+	rules *grid.Rules
+	shape grid.Shape
+	s     *sat.Solver
+}
+
+func (v *Verifier) variantSolver(g grid.Grid) *sat.Solver {
+	c := &v.variants
+	if c.s == nil || c.shape != g.Shape || !c.rules.Equal(g.Rules) {
+		c.rules, c.shape, c.s = g.Rules, g.Shape, sat.NewRules(g.Shape, g.Rules)
+	}
+	return c.s
+}
+
+// variantGrids turns solutions found by the search into grids with the
+// puzzle's rules, checked against them and the givens; false when one
+// fails, or when two are equal.
+func variantGrids(g grid.Grid, r variant.Result) ([]grid.Grid, bool) {
+	var out []grid.Grid
+	for _, cells := range r.First[:min(r.Count, 2)] {
+		sol := grid.Grid{Shape: g.Shape, Cells: cells, Rules: g.Rules}
+		if !g.Solves(sol) {
+			return nil, false
+		}
+		out = append(out, sol)
+	}
+	if len(out) == 2 && out[0].Equal(out[1]) {
+		return nil, false
+	}
+	return out, true
+}
+
+// variantCount is count for a variant puzzle (see count): the search
+// counts, propagation or gophersat proves.
+func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int) tally {
+	budget := 0
+	if limit == 2 {
+		budget = variantBudget
+	}
+	s := variant.New(variant.NewModel(g.Shape, g.Rules))
+	r := s.Count(g.Cells, limit, budget, ctx.Done(), nil)
+	sols, ok := variantGrids(g, r)
+	t := tally{sols: sols, count: r.Count}
+	switch {
+	case r.Canceled:
+		t.canceled, t.err = true, ctx.Err()
+		return t
+	case !ok || r.Broken:
+		return v.variantFresh(g, limit, ErrDisagree)
+	case r.Count >= 2:
+		return t
+	case !r.Complete:
+		return v.variantFresh(g, limit, nil) // the budget ran out
+	case r.Forced:
+		t.proof = Propagation
+		return t
+	}
+	if v.variantSolver(g).Solutions(g, sols, 2, nil) == len(sols) {
+		t.proof = SAT
+		return t
+	}
+	return v.variantFresh(g, limit, ErrDisagree)
+}
+
+// variantFresh counts with gophersat alone, on a solver built for the
+// call, so that the solutions depend on g only.
+func (v *Verifier) variantFresh(g grid.Grid, limit int, err error) tally {
+	var t tally
+	t.count = sat.NewRules(g.Shape, g.Rules).Solutions(g, nil, limit, func(sol grid.Grid) {
+		if len(t.sols) < 2 {
+			t.sols = append(t.sols, sol)
+		}
+	})
+	t.err = err
+	if t.count < 2 {
+		t.proof = SAT
+	}
+	return t
+}
+
+// validateRules checks that g's rules can hold in its shape.
+func validateRules(g grid.Grid) error {
+	if err := g.Rules.Validate(g.Shape); err != nil {
+		return fmt.Errorf("rules: %w", err)
+	}
+	return nil
+}
+
+// variantOutside is CheckOutside for a variant puzzle: the search finds
+// the solutions, the outside solver proves there are no others.
+func variantOutside(ctx context.Context, g grid.Grid, res Result, p Prover) Result {
+	budget := 0
+	if res.Limit == 2 {
+		budget = variantBudget
+	}
+	s := variant.New(variant.NewModel(g.Shape, g.Rules))
+	r := s.Count(g.Cells, res.Limit, budget, ctx.Done(), nil)
+	sols, ok := variantGrids(g, r)
+	t := tally{sols: sols, count: r.Count}
+	switch {
+	case r.Canceled:
+		t.canceled, t.err = true, ctx.Err()
+		return res.with(t)
+	case !ok || r.Broken || (!r.Complete && r.Count < 2):
+		return res.with(outsideCount(ctx, g, res.Limit, p))
+	case r.Count >= 2:
+		return res.with(t)
+	}
+	return res.with(outsideRest(ctx, g, t, p))
+}
+
+// variantEach is Each for a variant puzzle.
+func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) error) (count int, all bool, err error) {
+	var eachErr error
+	s := variant.New(variant.NewModel(g.Shape, g.Rules))
+	r := s.Count(g.Cells, limit, 0, ctx.Done(), func(cand []uint64) bool {
+		sol := grid.Grid{Shape: g.Shape, Cells: make([]uint8, len(cand)), Rules: g.Rules}
+		for i, m := range cand {
+			sol.Cells[i] = uint8(bits.TrailingZeros64(m) + 1)
+		}
+		if !g.Solves(sol) {
+			eachErr = ErrDisagree
+			return false
+		}
+		eachErr = each(sol)
+		return eachErr == nil
+	})
+	switch {
+	case eachErr != nil:
+		return r.Count, false, eachErr
+	case r.Canceled:
+		return r.Count, false, ctx.Err()
+	case r.Broken:
+		return r.Count, false, ErrDisagree
+	}
+	return r.Count, r.Complete && r.Count < limit, nil
+}
