@@ -180,6 +180,9 @@ func New() *Generator {
 	}
 }
 
+// Validate reports options that cannot make a puzzle, as Puzzle would.
+func (o Options) Validate() error { return o.validate() }
+
 func (o Options) validate() error {
 	if err := o.Shape.Validate(); err != nil {
 		return err

@@ -150,14 +150,22 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 			Score      *float64         `json:"score"`
 			Techniques []techniqueCount `json:"techniques"`
 			Steps      []string         `json:"steps,omitempty"`
+			Variant    string           `json:"variant,omitempty"`
+			Coarse     bool             `json:"coarse,omitempty"`
 			Error      *string          `json:"error"`
 		}{Index: r.rec.Index, File: r.file, Line: r.rec.Line, Puzzle: r.rec.Text, Techniques: []techniqueCount{}}
 		if r.rec.Err == nil {
 			v.Puzzle = r.rec.Grid.String()
 		}
+		if r.rec.Err == nil && r.rec.Grid.Variant() {
+			v.Variant, v.Coarse = r.rec.Grid.Rules.Name(), true
+		}
 		if r.rec.Err == nil && r.err == nil && r.res.Solved {
 			level, score := r.res.Level.String(), r.res.Score
 			v.Level, v.Score = &level, &score
+			if r.res.Coarse {
+				v.Score = nil // a variant's level is coarse, with no score
+			}
 			for _, c := range r.res.Counts {
 				v.Techniques = append(v.Techniques, techniqueCount{c.Technique.String(), c.Technique.Score(), c.Count})
 			}
@@ -173,6 +181,11 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 	where := fmt.Sprintf("%s:%d", r.file, r.rec.Line)
 	if r.rec.Err != nil || r.err != nil || !r.res.Solved {
 		_, err := fmt.Fprintf(w, "%s: not rated: %s\n", where, whyUnrated(r))
+		return err
+	}
+	if r.res.Coarse {
+		_, err := fmt.Fprintf(w, "%s: %s (%s puzzle: a coarse level from its rules' own propagation; no Sudoku Explainer score or techniques)\n",
+			where, r.res.Level, r.rec.Grid.Rules.Name())
 		return err
 	}
 	var parts []string
