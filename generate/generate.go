@@ -151,6 +151,7 @@ type Generator struct {
 	solvers map[grid.Shape]*pooled
 	layouts map[grid.Shape]*layout
 	orbits  map[orbitKey][][]int
+	fixed   map[fixedKey]*pooled // solvers of variants whose rules never change
 }
 
 type pooled struct {

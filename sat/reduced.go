@@ -65,10 +65,14 @@ func memberships(s grid.Shape, gs [][]int) [][4]int32 {
 // took 4 s, where the long-lived solver of the whole encoding took two
 // minutes.
 //
-// A variant puzzle is proved by a fresh solver of its whole encoding.
+// A variant puzzle's CNF is propagated whole, and a fresh solver takes
+// what is left (see satisfiable); sol must keep its rules.
 func Unique(g, sol grid.Grid) bool {
 	if g.Variant() {
-		return NewRules(g.Shape, g.Rules).Solutions(g, []grid.Grid{sol}, 2, nil) == 1
+		if !g.Solves(sol) {
+			return false
+		}
+		return !satisfiable(g, [][]int{Blocking(g, sol)})
 	}
 	gs := groups(g.Shape)
 	of := memberships(g.Shape, gs)
@@ -152,6 +156,13 @@ func Unique(g, sol grid.Grid) bool {
 	}
 	_, sat := ExactlyOne(left, nv, [][]int{block})
 	return !sat
+}
+
+// NoSolution reports whether variant (or classic) puzzle g has no
+// solution: its CNF with the givens is unsatisfiable, proved as Unique
+// proves.
+func NoSolution(g grid.Grid) bool {
+	return !satisfiable(g, nil)
 }
 
 // lastOpen reports, for a group with no true variable, whether at most one

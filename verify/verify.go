@@ -83,8 +83,7 @@ type Options struct {
 // Verifier checks puzzles, keeping one incremental solver per grid shape.
 // A Verifier is not safe for concurrent use; Puzzle is.
 type Verifier struct {
-	solvers  map[grid.Shape]*sat.Solver
-	variants variantSolvers
+	solvers map[grid.Shape]*sat.Solver
 }
 
 // New returns a Verifier.
