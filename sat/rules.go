@@ -46,6 +46,7 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 		return &RuleCNF{Clauses: c, Vars: NumVars(n), Parts: []Part{{"classic rules", len(c)}}}
 	}
 	e := &encoder{n: n, vars: NumVars(n), seen: map[[2]int32]bool{}}
+	e.out = make([][]int, 0, 4*n*n*(1+n*(n-1)/2))
 	e.units(s, r)
 	e.mark(s, r)
 	e.extra(r)
@@ -92,12 +93,23 @@ func (e *encoder) units(s grid.Shape, r *grid.Rules) {
 		k := r.Region(s, i)
 		regions[k] = append(regions[k], int32(i))
 	}
+	// the clauses share two backing arrays, one allocation each rather
+	// than one per clause: this encoding is built once per jigsaw puzzle
+	groups := make([]int, 4*n*n*n)
+	pairs := make([]int, 0, 4*n*n*n*(n-1))
 	group := func(f func(i int) int) {
-		g := make([]int, n)
+		g := groups[:n:n]
+		groups = groups[n:]
 		for i := range g {
 			g[i] = f(i)
 		}
-		e.out = exactlyOne(e.out, g)
+		e.out = append(e.out, g)
+		for i, a := range g {
+			for _, b := range g[i+1:] {
+				pairs = append(pairs, -a, -b)
+				e.out = append(e.out, pairs[len(pairs)-2:len(pairs):len(pairs)])
+			}
+		}
 	}
 	for c := range n * n {
 		group(func(i int) int { return Var(n, c/n, c%n, i+1) })
