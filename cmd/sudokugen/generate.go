@@ -74,11 +74,22 @@ holds the complete puzzles made so far and standard error names the --start
 that continues (text formats), or it is not written at all (pdf, or a write
 that fails). --solutions marks each solution so that readers skip it: after
 a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
-(grid), or as the "solution" field (json).`,
+(grid), or as the "solution" field (json).
+
+--variant makes variant puzzles: killer (random cages with their sums over
+the grid, then givens removed to minimal), pure-killer (no givens: cages
+split until they alone are unique), jigsaw (random connected regions, up to
+12x12), x (both diagonals), hyper (windows), disjoint, anti-king,
+anti-knight, and combinations such as jigsaw,x or killer,hyper. They are
+minimal, proved unique by the SAT solver, and written as json (with their
+rules), fpuzzles (f-puzzles JSON, one per line) or fpuzzles-url (a link that
+opens in f-puzzles); the other formats cannot hold their rules. Variants have
+a coarse level (see rate), no --difficulty, --score, --needs or --mix yet.`,
 		Example: `  sudokugen generate -n 10
   sudokugen generate -n 500 --seed 42 --symmetry rot180 --solutions -o book.txt
   sudokugen generate --size 16 -n 2 --format grid
-  sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf`,
+  sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf
+  sudokugen generate --variant killer -n 20 --format fpuzzles-url`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.formatSet = cmd.Flags().Changed("format")

@@ -35,6 +35,11 @@ on the Sudoku Explainer scale by its hardest step. It prints the level (easy,
 medium, hard, expert, extreme), the score and the techniques used; --explain
 prints every step in plain words.
 
+Variant puzzles (killer, jigsaw, X...) are not rated on that scale, whose
+techniques know rows, columns and boxes only: they get a coarse level, easy
+when the propagation of their own rules solves them, medium when it does
+with one-digit trials, hard otherwise, and no score or techniques.
+
 Exit status: 0 when every puzzle was rated, 1 when any could not be (no
 single solution, or malformed), 2 for a usage or I/O error.`,
 		Example: `  sudokugen rate puzzles.txt
