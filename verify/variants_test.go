@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/sat"
 )
 
 // readTSV returns the rows of a tab-separated file with a header, as maps.
@@ -120,8 +121,12 @@ func TestRealVariants(t *testing.T) {
 			t.Errorf("%s: %v (%v), solution %v; want unique with %s", ids[i], r.Status, r.Err, r.Solutions, solutions[i])
 			continue
 		}
-		if r.Proof != Propagation && r.Proof != SAT {
+		if r.Proof != Propagation && r.Proof != SAT && r.Proof != Search {
 			t.Errorf("%s: unique without a proof (%v)", ids[i], r.Proof)
+		}
+		// gophersat's word too, on the whole variant CNF
+		if !sat.Unique(g, r.Solutions[0]) {
+			t.Errorf("%s: gophersat finds a second solution", ids[i])
 		}
 		if len(g.Rules.Cages) > 0 {
 			killers++
@@ -133,4 +138,53 @@ func TestRealVariants(t *testing.T) {
 		t.Errorf("%d killers and %d jigsaws from outside, want at least 10 of each", killers, jigsaws)
 	}
 	t.Logf("%d killers and %d jigsaws unique with their published solutions", killers, jigsaws)
+}
+
+// Verdicts on variants agree with gophersat's count on the whole variant
+// CNF: real killers and jigsaws with clues taken away or added, which
+// makes puzzles with one solution, several and none.
+func TestVariantVerdictsAgreeWithSAT(t *testing.T) {
+	puzzles, solutions, ids := realVariants(t)
+	seen := map[Status]int{}
+	for i, g := range puzzles {
+		for k := range 4 {
+			q := g.Clone()
+			switch k {
+			case 1: // one clue of the solution more, and one of another digit
+				for x, d := range q.Cells {
+					if d == 0 {
+						q.Cells[x] = solutions[i].Cells[x]%uint8(q.N()) + 1
+						break
+					}
+				}
+			case 2, 3: // fewer clues: take away every k-th given
+				n := 0
+				for x, d := range q.Cells {
+					if d != 0 {
+						n++
+						if n%k == 0 {
+							q.Cells[x] = 0
+						}
+					}
+				}
+				if k == 3 && len(q.Rules.Cages) > 0 { // and a cage sum less
+					q.Rules = &grid.Rules{Cages: q.Rules.Cages[1:]}
+				}
+			}
+			r := Puzzle(q, Options{CountLimit: 3})
+			if r.Status == Invalid {
+				seen[Invalid]++
+				continue
+			}
+			want := sat.NewRules(q.Shape, q.Rules).Solutions(q, nil, 3, nil)
+			if r.Count != want {
+				t.Errorf("%s, change %d: %v with %d solutions, gophersat counts %d", ids[i], k, r.Status, r.Count, want)
+			}
+			seen[r.Status]++
+		}
+	}
+	if seen[Unique] == 0 || seen[Multiple] == 0 || seen[None]+seen[Invalid] == 0 {
+		t.Errorf("verdicts %v: want each kind", seen)
+	}
+	t.Logf("verdicts %v", seen)
 }

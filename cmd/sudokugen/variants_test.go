@@ -185,7 +185,7 @@ func TestVariantProofs(t *testing.T) {
 			t.Fatalf("puzzle %d (proof %s): %s", i, r.Proof, why)
 		}
 	}
-	if proofs["sat"] == 0 || proofs["propagation"] == 0 {
+	if proofs["search"] == 0 || proofs["propagation"] == 0 {
 		t.Errorf("proofs %v: want some of each kind", proofs)
 	}
 	if _, err := exec.LookPath("cadical"); err != nil {
