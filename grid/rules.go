@@ -220,7 +220,6 @@ func (r *Rules) Validate(s Shape) error {
 		}
 	}
 	caged := make([]int, n*n) // 1 + the cage of each cell
-	sets := 0                 // digit sets of the sums so far
 	for k, c := range r.Cages {
 		rule := fmt.Sprintf("cage %d (%s)", k+1, cellList(n, c.Cells))
 		if err := inGrid(rule, c.Cells); err != nil {
@@ -242,10 +241,6 @@ func (r *Rules) Validate(s Shape) error {
 			lo, hi := SumRange(n, len(c.Cells))
 			if c.Sum < lo || c.Sum > hi {
 				return ruleErrorf(rule, "no %d distinct digits from 1 to %d add up to %d (they make %d to %d)", len(c.Cells), n, c.Sum, lo, hi)
-			}
-			sets += countCombinations(n, len(c.Cells), c.Sum, MaxSumSets-sets+1)
-			if sets > MaxSumSets {
-				return ruleErrorf(rule, "the cages' sums have more than %d digit sets in all: too many to encode", MaxSumSets)
 			}
 		}
 	}
@@ -299,41 +294,6 @@ func (r *Rules) Validate(s Shape) error {
 // encoding lists the digit sets of each sum, and from 17 digits up a
 // cage of half the size has too many.
 const MaxSumN = 16
-
-// MaxSumSets bounds the digit sets of all the cage sums of one puzzle, the
-// auxiliary variables of their encoding: a 9x9 killer has a few hundred,
-// and a 16x16 grid of large cages could otherwise ask for millions of
-// clauses.
-const MaxSumSets = 20000
-
-// countCombinations counts the sets Combinations returns, stopping at
-// limit.
-func countCombinations(n, k, sum, limit int) int {
-	count := 0
-	var walk func(from, k, sum int)
-	walk = func(from, k, sum int) {
-		if count >= limit {
-			return
-		}
-		if k == 0 {
-			if sum == 0 {
-				count++
-			}
-			return
-		}
-		for d := from; d <= n && count < limit; d++ {
-			if lo := d + (k-1)*(2*d+k)/2; lo > sum {
-				break
-			}
-			if lo, hi := SumRange(n-d, k-1); sum-d < lo+(k-1)*d || sum-d > hi+(k-1)*d {
-				continue
-			}
-			walk(d+1, k-1, sum-d)
-		}
-	}
-	walk(1, k, sum)
-	return count
-}
 
 // Combinations returns the sets of k distinct digits from 1 to n that add
 // up to sum, as bit sets (bit d for digit d), in increasing order.
