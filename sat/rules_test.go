@@ -6,39 +6,8 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
-
-// grids4 returns every valid 4x4 grid of rows and columns (the Latin
-// squares of order 4), for counting the grids that rules let through.
-func grids4() [][]uint8 {
-	var out [][]uint8
-	g := make([]uint8, 16)
-	var fill func(i int)
-	fill = func(i int) {
-		if i == 16 {
-			out = append(out, append([]uint8(nil), g...))
-			return
-		}
-	next:
-		for d := uint8(1); d <= 4; d++ {
-			for k := 0; k < i%4; k++ {
-				if g[i/4*4+k] == d {
-					continue next
-				}
-			}
-			for k := i % 4; k < i; k += 4 {
-				if g[k] == d {
-					continue next
-				}
-			}
-			g[i] = d
-			fill(i + 1)
-		}
-		g[i] = 0
-	}
-	fill(0)
-	return out
-}
 
 // The solver of a variant's CNF counts exactly the grids that keep its
 // rules, for rules of every kind, unit clauses included (parity, digits no
@@ -60,7 +29,7 @@ func TestRuleSolverCounts(t *testing.T) {
 		"extra":   {Extra: []grid.Group{{Kind: grid.GroupRegion, Cells: []int32{1, 6, 11}}}},
 		"several": {Regions: jig, Odd: []int32{3}, Cages: []grid.Cage{{Cells: []int32{12, 13}, Sum: 7}}, White: []grid.Pair{{9, 10}}},
 	}
-	all := grids4()
+	all := gridtest.LatinSquares(4)
 	for name, r := range rules {
 		t.Run(name, func(t *testing.T) {
 			if err := r.Validate(sh); err != nil {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/variant"
-	"github.com/sudokugen/sudokugen/sat"
 )
 
 // Variant puzzles (grids with grid.Rules) take the path of this file: the
@@ -63,32 +62,16 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int) tal
 		t.canceled, t.err = true, ctx.Err()
 		return t
 	case !ok || r.Broken:
-		return v.variantFresh(g, limit, ErrDisagree)
+		return v.fresh(g, limit, ErrDisagree)
 	case r.Count >= 2:
 		return t
 	case !r.Complete:
-		return v.variantFresh(g, limit, nil) // the budget ran out
+		return v.fresh(g, limit, nil) // the budget ran out
 	case r.Forced:
 		t.proof = Propagation
 		return t
 	}
 	t.proof = Search
-	return t
-}
-
-// variantFresh counts with gophersat alone, on a solver built for the
-// call, so that the solutions depend on g only.
-func (v *Verifier) variantFresh(g grid.Grid, limit int, err error) tally {
-	var t tally
-	t.count = sat.NewRules(g.Shape, g.Rules).Solutions(g, nil, limit, func(sol grid.Grid) {
-		if len(t.sols) < 2 {
-			t.sols = append(t.sols, sol)
-		}
-	})
-	t.err = err
-	if t.count < 2 {
-		t.proof = SAT
-	}
 	return t
 }
 

@@ -285,7 +285,7 @@ func (v *Verifier) solver(s grid.Shape) *sat.Solver {
 // solver alone.
 func (v *Verifier) fresh(g grid.Grid, limit int, err error) tally {
 	var t tally
-	t.count = sat.New(g.Shape).Solutions(g, nil, limit, func(sol grid.Grid) {
+	t.count = sat.NewRules(g.Shape, g.Rules).Solutions(g, nil, limit, func(sol grid.Grid) {
 		if len(t.sols) < 2 {
 			t.sols = append(t.sols, sol)
 		}

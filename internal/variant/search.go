@@ -162,7 +162,11 @@ func (s *Search) Second(cells, sol []uint8, x int, budget int) (Outcome, []uint8
 		return None, nil
 	}
 	w := walk{s: s, limit: 1, budget: budget, prefer: sol}
-	r := w.run(cand)
+	return w.run(cand).outcome()
+}
+
+// outcome says what a search for one solution found.
+func (r Result) outcome() (Outcome, []uint8) {
 	switch {
 	case r.Count > 0:
 		return Found, r.First[0]
@@ -178,14 +182,7 @@ func (s *Search) Second(cells, sol []uint8, x int, budget int) (Outcome, []uint8
 func (s *Search) Fill(rng *rand.Rand, budget int) (Outcome, []uint8) {
 	cand := append([]uint64(nil), s.init...)
 	w := walk{s: s, limit: 1, budget: budget, rng: rng}
-	r := w.run(cand)
-	switch {
-	case r.Count > 0:
-		return Found, r.First[0]
-	case r.Complete && !r.Broken:
-		return None, nil
-	}
-	return Unknown, nil
+	return w.run(cand).outcome()
 }
 
 // Digits returns the number of candidates of cell i, for callers that

@@ -5,35 +5,8 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
-
-// latin4 returns every 4x4 Latin square (576), the grids that any rules of
-// a 4x4 puzzle filter.
-func latin4() [][]uint8 {
-	var out [][]uint8
-	g := make([]uint8, 16)
-	var fill func(i int)
-	fill = func(i int) {
-		if i == 16 {
-			out = append(out, append([]uint8(nil), g...))
-			return
-		}
-		r, c := i/4, i%4
-	next:
-		for d := uint8(1); d <= 4; d++ {
-			for k := 0; k < 4; k++ {
-				if g[r*4+k] == d && k < c || g[k*4+c] == d && k < r {
-					continue next
-				}
-			}
-			g[i] = d
-			fill(i + 1)
-			g[i] = 0
-		}
-	}
-	fill(0)
-	return out
-}
 
 // randomRules draws rules for a 4x4 grid: regions, diagonals, cages with
 // and without sums, pairs, a thermometer, parity and moves, each now and
@@ -115,7 +88,7 @@ func TestCountAgainstEnumeration(t *testing.T) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	sh := grid.Shape{BoxRows: 2, BoxCols: 2}
-	all := latin4()
+	all := gridtest.LatinSquares(4)
 	if len(all) != 576 {
 		t.Fatalf("%d Latin squares of order 4, want 576", len(all))
 	}
