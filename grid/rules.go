@@ -436,14 +436,6 @@ func DisjointGroups(s Shape) [][]int32 {
 	return out
 }
 
-// oddDigits returns the odd digits of size n as bits 1..n.
-func oddDigits(n int) uint64 {
-	var m uint64
-	for d := 1; d <= n; d += 2 {
-		m |= 1 << d
-	}
-	return m
-}
 
 // pairAllows reports whether digits a and b may sit on the two cells of a
 // pair of kind k ("white", "black", "x" or "v").
