@@ -167,6 +167,23 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 	}
 	if moved {
 		r.Regions = regions
+		// boxes of another shape of the size (3x2 rather than 2x3), as
+		// MarshalFPuzzles writes them, are that shape
+		for rows := 2; rows <= n/2; rows++ {
+			other := Shape{BoxRows: rows, BoxCols: n / rows}
+			if n%rows != 0 || other == sh || other.Validate() != nil {
+				continue
+			}
+			same := true
+			for i, k := range regions {
+				same = same && int(k) == (*Rules)(nil).Region(other, i)
+			}
+			if same {
+				g.Shape, r.Regions = other, nil
+				sh = other
+				break
+			}
+		}
 	}
 	flag := func(k string) (bool, error) {
 		v, ok := keys[k]
@@ -382,6 +399,14 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 	if r == nil {
 		r = &Rules{}
 	}
+	regions := r.Regions
+	if def, _ := ShapeOf(n); regions == nil && g.Shape != def {
+		// f-puzzles knows one box shape per size: others go as regions
+		regions = make([]uint8, n*n)
+		for i := range regions {
+			regions[i] = uint8(r.Region(g.Shape, i))
+		}
+	}
 	name := func(c int32) string { return strings.ToUpper(cellName(n, c)) }
 	names := func(cs []int32) []string {
 		out := make([]string, len(cs))
@@ -408,8 +433,8 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 			if v := g.Cells[i]; v != 0 {
 				parts = append(parts, `"value":`+strconv.Itoa(int(v)), `"given":true`)
 			}
-			if r.Regions != nil {
-				parts = append(parts, `"region":`+strconv.Itoa(int(r.Regions[i])))
+			if regions != nil {
+				parts = append(parts, `"region":`+strconv.Itoa(int(regions[i])))
 			}
 			b.WriteString("{" + strings.Join(parts, ",") + "}")
 		}
@@ -425,7 +450,7 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 		b.Write(data)
 		return nil
 	}
-	var regions []map[string][]string
+	var extraRegions []map[string][]string
 	disjoint := 0
 	for _, grp := range r.Extra {
 		switch grp.Kind {
@@ -436,7 +461,7 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 		case GroupDisjoint:
 			disjoint++
 		case GroupWindow, GroupRegion:
-			regions = append(regions, map[string][]string{"cells": names(grp.Cells)})
+			extraRegions = append(extraRegions, map[string][]string{"cells": names(grp.Cells)})
 		}
 	}
 	if disjoint > 0 {
@@ -462,8 +487,8 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 		}
 		field("killercage", cages)
 	}
-	if len(regions) > 0 {
-		field("extraregion", regions)
+	if len(extraRegions) > 0 {
+		field("extraregion", extraRegions)
 	}
 	ones := func(k string, cs []int32) {
 		if len(cs) == 0 {
