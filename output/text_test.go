@@ -444,5 +444,5 @@ func ExampleParseFormat() {
 	fmt.Println(err)
 	// Output:
 	// sdk <nil>
-	// unknown format "pdf": want one of line, grid, sdm, sdk, json
+	// unknown format "pdf": want one of line, grid, sdm, sdk, json, fpuzzles, fpuzzles-url
 }
