@@ -436,7 +436,6 @@ func DisjointGroups(s Shape) [][]int32 {
 	return out
 }
 
-
 // pairAllows reports whether digits a and b may sit on the two cells of a
 // pair of kind k ("white", "black", "x" or "v").
 func pairAllows(k int, a, b int) bool {
