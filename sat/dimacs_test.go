@@ -129,4 +129,23 @@ func TestReadModel(t *testing.T) {
 	if _, err := ReadModel(strings.NewReader("s SATISFIABLE\nv x 0\n"), sh); err == nil {
 		t.Fatal("ReadModel accepted a bad literal")
 	}
+	// Only v lines are the model: comments and other lines full of
+	// numbers are skipped, and so are bare lines when there are v lines.
+	noisy := "c after reading 148988 bytes 0.1 MB\nc 12 34 56\no 7\n1 2 3 4 0\n" + model + "c exit 10\n"
+	for _, s := range []grid.Shape{sh, {}} {
+		if got, err := ReadModel(strings.NewReader(noisy), s); err != nil || !got.Equal(sol) {
+			t.Errorf("ReadModel(noisy, %v) = %s, %v, want %s", s, got, err, sol)
+		}
+	}
+	// minisat's result file: SAT, then a bare line of literals.
+	bare := "SAT\n" + strings.Join(lits, " ") + " 0\n"
+	if got, err := ReadModel(strings.NewReader(bare), grid.Shape{}); err != nil || !got.Equal(sol) {
+		t.Errorf("ReadModel(minisat's file) = %s, %v, want %s", got, err, sol)
+	}
+	if _, err := ReadModel(strings.NewReader("UNSAT\n"), grid.Shape{}); !errors.Is(err, ErrUnsat) {
+		t.Errorf("ReadModel(minisat's UNSAT) error = %v, want ErrUnsat", err)
+	}
+	if _, err := ReadModel(strings.NewReader("v 1 2 3 0\n"), grid.Shape{}); !errors.Is(err, ErrModelSize) {
+		t.Errorf("ReadModel(highest variable 3) error = %v, want ErrModelSize", err)
+	}
 }
