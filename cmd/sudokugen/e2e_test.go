@@ -229,32 +229,12 @@ func TestE2ESignals(t *testing.T) {
 	}
 }
 
-// A reader that goes away (| head -1) and a full disk end the run with a
-// message and exit code 2, not a crash.
-func TestE2EClosedAndFullOutput(t *testing.T) {
+// A full disk ends the run with a message and exit code 2, not a crash.
+func TestE2EFullOutput(t *testing.T) {
 	bin := sgBinary(t)
 	in := royleInput(t, 20000)
-
-	cmd := exec.Command(bin, "verify", "-q")
-	cmd.Stdin = bytes.NewReader(in)
-	stdout, _ := cmd.StdoutPipe()
 	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	first, _ := bufio.NewReader(stdout).ReadString('\n')
-	stdout.Close()
-	cmd.Wait()
-	if first != "<stdin>:1: unique\n" {
-		t.Errorf("first line %q", first)
-	}
-	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(errb.String(), "broken pipe") {
-		t.Errorf("closed stdout: exit %d, stderr %q; want 2 and a message", code, errb.String())
-	}
-	if strings.Contains(errb.String(), "goroutine") {
-		t.Errorf("stack trace on stderr: %s", errb.String())
-	}
+	var cmd *exec.Cmd
 
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
