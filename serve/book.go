@@ -17,8 +17,8 @@ func (s *Server) handleBook(w http.ResponseWriter, r *http.Request) {
 
 // book lays out the request's puzzles as a PDF, after checking that each
 // has exactly one solution (whose solution goes in the back).
-func (s *Server) book(w http.ResponseWriter, r *http.Request) {
-	pj, ok := s.readPuzzleRequest(w, r, "title", "page", "per_page", "solutions")
+func (s *Server) book(w http.ResponseWriter, r *http.Request, body []byte) {
+	pj, ok := s.readPuzzleRequest(w, r, body, "title", "page", "per_page", "solutions")
 	if !ok {
 		return
 	}

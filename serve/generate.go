@@ -55,14 +55,9 @@ func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request) {
 	s.limitRequests(s.generate)(w, r)
 }
 
-func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
+func (s *Server) generate(w http.ResponseWriter, r *http.Request, body []byte) {
 	if q := newQuery(r); q.err != nil {
 		writeError(w, q.err)
-		return
-	}
-	body, aerr := readBody(w, r, s.cfg.MaxBody)
-	if aerr != nil {
-		writeError(w, aerr)
 		return
 	}
 	var req generateRequest

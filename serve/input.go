@@ -61,27 +61,6 @@ func writeError(w http.ResponseWriter, e *apiError) {
 // bodyName is the name of the request body in error positions.
 const bodyName = "body"
 
-// readBody reads the whole body, up to max bytes.
-func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, *apiError) {
-	if r.ContentLength > max {
-		return nil, tooLarge(max)
-	}
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
-	var mbe *http.MaxBytesError
-	switch {
-	case errors.As(err, &mbe):
-		return nil, tooLarge(max)
-	case err != nil:
-		return nil, &apiError{Status: http.StatusBadRequest, Code: "bad_body", Message: fmt.Sprintf("read the request body: %v", err)}
-	}
-	return b, nil
-}
-
-func tooLarge(max int64) *apiError {
-	return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Where: bodyName,
-		Message: fmt.Sprintf("request body is larger than %d bytes; send fewer puzzles per request", max)}
-}
-
 // isJSON reports whether the request says its body is JSON.
 func isJSON(r *http.Request) bool {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))

@@ -33,6 +33,10 @@ type Config struct {
 	MaxQueue       int           // puzzles admitted and not yet answered, over all requests (DefaultMaxQueue)
 	MaxRequests    int           // requests being worked on at once (DefaultMaxRequests); bodies in memory are at most MaxRequests*MaxBody
 	RetryAfter     time.Duration // told to clients turned away (DefaultRetryAfter)
+
+	BodyIdle    time.Duration // longest pause while a request body arrives (DefaultBodyIdle); past it, 408
+	BodyTimeout time.Duration // longest time a whole request body may take to arrive (DefaultBodyTimeout)
+	MaxDrain    int64         // bytes of a body past MaxBody read to throw away before the 413, so that every client hears it (DefaultMaxDrain)
 }
 
 // The default limits.
@@ -47,6 +51,9 @@ const (
 	DefaultMaxQueue       = 50_000
 	DefaultMaxRequests    = 64
 	DefaultRetryAfter     = time.Second
+	DefaultBodyIdle       = 10 * time.Second
+	DefaultBodyTimeout    = time.Minute
+	DefaultMaxDrain       = 64 << 20
 )
 
 func (c *Config) defaults() {
@@ -72,6 +79,12 @@ func (c *Config) defaults() {
 	defDur(&c.MaxTimeout, DefaultMaxTimeout)
 	defDur(&c.RequestTimeout, DefaultRequestTimeout)
 	defDur(&c.RetryAfter, DefaultRetryAfter)
+	defDur(&c.BodyIdle, DefaultBodyIdle)
+	defDur(&c.BodyTimeout, DefaultBodyTimeout)
+	if c.MaxDrain <= 0 {
+		c.MaxDrain = DefaultMaxDrain
+	}
+	c.MaxDrain = max(c.MaxDrain, c.MaxBody+1)
 	if c.MaxTimeout < c.Timeout {
 		c.MaxTimeout = c.Timeout
 	}
@@ -101,6 +114,7 @@ type Server struct {
 	mux      *http.ServeMux
 	metrics  *metrics
 	queue    admission
+	bodies   bodyBudget
 	ready    atomic.Bool
 	draining atomic.Bool
 }
@@ -137,6 +151,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger, mux: http.NewServeMux()}
 	s.queue.max = cfg.MaxQueue
 	s.queue.maxRequests = cfg.MaxRequests
+	s.bodies.max = int64(cfg.MaxRequests) * cfg.MaxBody
 	s.metrics = newMetrics(s)
 	for _, rt := range s.routes() {
 		h := rt.h
