@@ -31,9 +31,7 @@ type generateRequest struct {
 	Timeout    string  `json:"timeout,omitempty"`
 	Format     string  `json:"format,omitempty"`    // json (default), line, grid, sdm, sdk, pdf
 	Solutions  bool    `json:"solutions,omitempty"` // text and pdf formats: add the solutions
-	Title      string  `json:"title,omitempty"`     // pdf
-	Page       string  `json:"page,omitempty"`      // pdf
-	PerPage    int     `json:"per_page,omitempty"`  // pdf
+	bookLayout         // pdf: title, page, per_page, sections, large_print, front
 }
 
 type generatedPuzzle struct {
@@ -132,7 +130,7 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 		return opts, 0, badRequest("size", "size %d: the service makes puzzles up to 16x16; use the command line for larger ones", sh.N())
 	}
 	opts.Shape, opts.Rate = sh, true
-	if aerr := checkFormat(req.Format, req.Page, req.PerPage); aerr != nil {
+	if aerr := checkFormat(req.Format, req.bookLayout); aerr != nil {
 		return opts, 0, aerr
 	}
 	if req.Symmetry != "" {
@@ -211,8 +209,9 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 			sol := p.Solution
 			book[i] = output.Puzzle{Number: req.Start + i + 1, Grid: p.Grid, Solution: &sol, Level: p.Level, Score: p.Score}
 		}
-		writeBook(w, book, output.BookOptions{Title: req.Title, Page: req.Page, PerPage: req.PerPage, Solutions: req.Solutions},
-			fmt.Sprintf("sudoku-%d.pdf", seed))
+		opts, _ := req.bookLayout.options(nil, false) // checked by checkFormat
+		opts.Solutions = req.Solutions
+		writeBook(w, book, opts, fmt.Sprintf("sudoku-%d.pdf", seed))
 	default:
 		f, err := output.ParseFormat(req.Format)
 		if err != nil {
@@ -235,30 +234,18 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 	}
 }
 
-// checkFormat checks the output format and, for pdf, the page options,
+// checkFormat checks the output format and, for pdf, the book's layout,
 // before any work is done.
-func checkFormat(format, page string, perPage int) *apiError {
+func checkFormat(format string, layout bookLayout) *apiError {
 	switch format {
 	case "", "json":
 		return nil
 	case "pdf":
-		return checkPage(page, perPage)
+		_, aerr := layout.options(nil, false)
+		return aerr
 	}
 	if _, err := output.ParseFormat(format); err != nil {
 		return badRequest("format", "%v, pdf", err)
 	}
 	return nil
-}
-
-func checkPage(page string, perPage int) *apiError {
-	if page != "" {
-		if _, err := output.ParsePageSize(page); err != nil {
-			return badRequest("page", "%v", err)
-		}
-	}
-	switch perPage {
-	case 0, 1, 2, 4, 6:
-		return nil
-	}
-	return badRequest("per_page", "per_page %d: want 1, 2, 4 or 6", perPage)
 }

@@ -82,10 +82,9 @@ type puzzlesRequest struct {
 	CountLimit *int              `json:"count_limit,omitempty"`
 	Timeout    string            `json:"timeout,omitempty"`
 	Steps      *bool             `json:"steps,omitempty"`
-	Title      string            `json:"title,omitempty"`
-	Page       string            `json:"page,omitempty"`
-	PerPage    *int              `json:"per_page,omitempty"`
-	Solutions  *bool             `json:"solutions,omitempty"`
+	bookLayout
+	Levels         *bool `json:"levels,omitempty"`          // book: rate the puzzles for their labels (default true)
+	AllowNonunique *bool `json:"allow_nonunique,omitempty"` // book: print valid puzzles without one solution too
 }
 
 // decodeStrict decodes one JSON value into v: unknown fields, trailing
