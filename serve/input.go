@@ -78,6 +78,7 @@ type item struct {
 // requests. Options may also come in the query string; the body wins.
 type puzzlesRequest struct {
 	Puzzles    []json.RawMessage `json:"puzzles"`
+	Text       string            `json:"text,omitempty"` // more puzzles, in any format the command line reads
 	Box        string            `json:"box,omitempty"`
 	CountLimit *int              `json:"count_limit,omitempty"`
 	Timeout    string            `json:"timeout,omitempty"`
@@ -156,6 +157,16 @@ func readPuzzles(body []byte, asJSON bool, maxPuzzles int) ([]item, *puzzlesRequ
 	for i, raw := range req.Puzzles {
 		items[i] = readOne(raw, fmt.Sprintf("puzzles[%d]", i), opts)
 		items[i].rec.Index = i
+	}
+	if req.Text != "" {
+		more, aerr := readText([]byte(req.Text), "text", opts, maxPuzzles-len(items))
+		if aerr != nil {
+			return nil, nil, aerr
+		}
+		for _, it := range more {
+			it.rec.Index = len(items)
+			items = append(items, it)
+		}
 	}
 	return items, req, nil
 }
