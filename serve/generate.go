@@ -59,7 +59,7 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, body []byte) {
 		return
 	}
 	var req generateRequest
-	if aerr := decodeStrict(body, &req); aerr != nil {
+	if aerr := decodeStrict(body, &req, s.wants); aerr != nil {
 		writeError(w, aerr)
 		return
 	}
@@ -107,21 +107,22 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, body []byte) {
 func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64, *apiError) {
 	var opts generate.Options
 	if req.Count < 1 || req.Count > s.cfg.MaxGenerate {
-		return opts, 0, badRequest("count", "count %d: want 1 to %d", req.Count, s.cfg.MaxGenerate)
+		return opts, 0, badRequest("count", "count %d: want %s", req.Count, s.wants["count"])
 	}
 	if req.Start < 0 || req.Start > math.MaxInt32 {
-		return opts, 0, badRequest("start", "start %d: want 0 or more", req.Start)
+		return opts, 0, badRequest("start", "start %d: want %s", req.Start, s.wants["start"])
 	}
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
 	var err error
 	switch {
 	case req.Box != "":
-		sh, err = grid.ParseShape(req.Box)
+		if sh, err = grid.ParseShape(req.Box); err != nil {
+			return opts, 0, badRequest("box", "box %q: want %s", req.Box, s.wants["box"])
+		}
 	case req.Size != 0:
-		sh, err = grid.ShapeOf(req.Size)
-	}
-	if err != nil {
-		return opts, 0, badRequest("box", "%v", err)
+		if sh, err = grid.ShapeOf(req.Size); err != nil {
+			return opts, 0, badRequest("size", "size %d: want %s (%v)", req.Size, s.wants["size"], err)
+		}
 	}
 	if req.Size != 0 && req.Size != sh.N() {
 		return opts, 0, badRequest("size", "size %d does not match box %s", req.Size, req.Box)
@@ -144,11 +145,15 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 		}
 	}
 	if req.Clues < 0 || req.Clues > sh.Cells() {
-		return opts, 0, badRequest("clues", "clues %d: want 0 (minimal) to %d", req.Clues, sh.Cells())
+		return opts, 0, badRequest("clues", "clues %d: want a whole number from 0 (minimal) to %d", req.Clues, sh.Cells())
 	}
 	opts.Clues = req.Clues
 	if opts.MinScore, opts.MaxScore, err = scoreRange(req.Difficulty, req.Score); err != nil {
-		return opts, 0, badRequest("difficulty", "%v", err)
+		where := "difficulty"
+		if req.Score != "" {
+			where = "score"
+		}
+		return opts, 0, badRequest(where, "%v", err)
 	}
 	var seed uint64
 	if req.Seed != nil {

@@ -115,6 +115,7 @@ type Server struct {
 	metrics  *metrics
 	queue    admission
 	bodies   bodyBudget
+	wants    map[string]string // what each request field takes, for errors
 	ready    atomic.Bool
 	draining atomic.Bool
 }
@@ -152,6 +153,7 @@ func New(cfg Config) (*Server, error) {
 	s.queue.max = cfg.MaxQueue
 	s.queue.maxRequests = cfg.MaxRequests
 	s.bodies.max = int64(cfg.MaxRequests) * cfg.MaxBody
+	s.wants = cfg.fieldWants()
 	s.metrics = newMetrics(s)
 	for _, rt := range s.routes() {
 		h := rt.h

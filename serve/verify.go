@@ -52,7 +52,15 @@ func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request, body 
 		writeError(w, q.err)
 		return nil, false
 	}
-	items, req, aerr := readPuzzles(body, isJSON(r), s.cfg.MaxPuzzles)
+	var aerr *apiError
+	if isJSON(r) {
+		aerr = onlyFields(body, append([]string{"puzzles", "text", "box", "timeout"}, params...))
+	}
+	var items []item
+	var req *puzzlesRequest
+	if aerr == nil {
+		items, req, aerr = readPuzzles(body, isJSON(r), s.cfg.MaxPuzzles, s.wants)
+	}
 	if aerr != nil {
 		writeError(w, aerr)
 		return nil, false
