@@ -1,6 +1,5 @@
 package output
 
-
 // Sizes below are in PostScript points (1/72 inch), the unit of the PDF.
 const (
 	solutionGap   = 12   // space between solution slots
