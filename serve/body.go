@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"sync"
 	"time"
 )
 
@@ -28,35 +27,6 @@ import (
 // bodyChunk is the most read at once, and taken from the memory budget
 // before it is read.
 const bodyChunk = 32 << 10
-
-// bodyBudget holds the bytes of request bodies in memory.
-type bodyBudget struct {
-	mu   sync.Mutex
-	used int64
-	max  int64
-}
-
-func (b *bodyBudget) take(n int64) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.used+n > b.max {
-		return false
-	}
-	b.used += n
-	return true
-}
-
-func (b *bodyBudget) give(n int64) {
-	b.mu.Lock()
-	b.used -= n
-	b.mu.Unlock()
-}
-
-func (b *bodyBudget) inUse() int64 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.used
-}
 
 // readBody reads the whole body of r under the bounds above. release gives
 // its memory back; call it when the body is no longer used.

@@ -202,6 +202,9 @@ func TestStalledBodies(t *testing.T) {
 		t.Errorf("stalled connections got %v, want %d times 408 and then closed", codes, stalled)
 	}
 	client.CloseIdleConnections()
+	if n := s.bodies.inUse(); n != 0 {
+		t.Errorf("%d bytes of request bodies still counted after the requests", n)
+	}
 	if g := goroutinesSettle(baseG, 10*time.Second); g > baseG {
 		t.Errorf("%d goroutines after the stalled connections were cut, %d before", g, baseG)
 	}

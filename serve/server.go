@@ -114,7 +114,7 @@ type Server struct {
 	mux      *http.ServeMux
 	metrics  *metrics
 	queue    admission
-	bodies   bodyBudget
+	bodies   budget            // bytes of request bodies in memory
 	wants    map[string]string // what each request field takes, for errors
 	ready    atomic.Bool
 	draining atomic.Bool
@@ -150,7 +150,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.defaults()
 	s := &Server{cfg: cfg, log: cfg.Logger, mux: http.NewServeMux()}
-	s.queue.max = cfg.MaxQueue
+	s.queue.puzzles.max = int64(cfg.MaxQueue)
 	s.queue.maxRequests = cfg.MaxRequests
 	s.bodies.max = int64(cfg.MaxRequests) * cfg.MaxBody
 	s.wants = cfg.fieldWants()
@@ -318,10 +318,9 @@ func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
 // turned away at once with Retry-After, so no backlog builds up.
 type admission struct {
 	mu          sync.Mutex
-	puzzles     int
-	max         int
 	requests    int
 	maxRequests int
+	puzzles     budget
 }
 
 // enter admits one request, or reports false when too many are in flight.
@@ -342,24 +341,39 @@ func (a *admission) leave() {
 }
 
 // take admits n puzzles, or reports false when they do not fit.
-func (a *admission) take(n int) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.puzzles+n > a.max {
+func (a *admission) take(n int) bool { return a.puzzles.take(int64(n)) }
+
+func (a *admission) give(n int) { a.puzzles.give(int64(n)) }
+
+func (a *admission) inFlight() int { return int(a.puzzles.inUse()) }
+
+// budget is an amount that many requests draw on at once, up to max:
+// puzzles in the queue, bytes of request bodies in memory.
+type budget struct {
+	mu   sync.Mutex
+	used int64
+	max  int64
+}
+
+// take draws n, or reports false when n does not fit.
+func (b *budget) take(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.used+n > b.max {
 		return false
 	}
-	a.puzzles += n
+	b.used += n
 	return true
 }
 
-func (a *admission) give(n int) {
-	a.mu.Lock()
-	a.puzzles -= n
-	a.mu.Unlock()
+func (b *budget) give(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
 }
 
-func (a *admission) inFlight() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.puzzles
+func (b *budget) inUse() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
 }

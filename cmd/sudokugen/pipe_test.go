@@ -2,9 +2,7 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"io"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -36,18 +34,9 @@ func TestE2EClosedPipe(t *testing.T) {
 		{"book", []string{"book", "--page", "6x9"}, few, 4},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := exec.Command(bin, tt.args...)
-			cmd.Stdin = bytes.NewReader(tt.in)
-			stdout, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var errb bytes.Buffer
-			cmd.Stderr = &errb
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			cmd, stdout, errb := startPiped(t, bin, tt.in, tt.args...)
 			var first []byte
+			var err error
 			if tt.read > 0 {
 				first = make([]byte, tt.read)
 				_, err = io.ReadFull(stdout, first)
@@ -62,7 +51,7 @@ func TestE2EClosedPipe(t *testing.T) {
 			stdout.Close()
 			cmd.Wait()
 			t.Logf("%q ...; stopped %v after the reader went away, %d workers", first, time.Since(closed).Round(time.Millisecond), len(workers))
-			if code := cmd.ProcessState.ExitCode(); code != -1 && code != exitClosedPipe || errb.Len() > 0 {
+			if code := cmd.ProcessState.ExitCode(); code != exitClosedPipe || errb.Len() > 0 {
 				t.Errorf("%v | head: exit %d, stderr %q; want %d and nothing on stderr", tt.args, code, errb.String(), exitClosedPipe)
 			}
 			for _, pid := range workers {
@@ -80,16 +69,7 @@ func TestE2EClosedPipe(t *testing.T) {
 // its reaped workers included, uses a small part of what one puzzle takes.
 func TestE2EClosedPipeStopsWorkers(t *testing.T) {
 	bin := sgBinary(t)
-	cmd := exec.Command(bin, "generate", "--size", "36", "--max-solves", "-1", "-n", "4", "--workers", "2", "--seed", "1")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdout, errb := startPiped(t, bin, nil, "generate", "--size", "36", "--max-solves", "-1", "-n", "4", "--workers", "2", "--seed", "1")
 	workers := waitChildren(t, cmd.Process.Pid, 2)
 	time.Sleep(time.Second) // both at work on a puzzle
 	stdout.Close()

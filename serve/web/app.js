@@ -194,6 +194,20 @@
     return { resp: resp, blob: await resp.blob() };
   }
 
+  // download saves blob as name, and says so in the status line statusId
+  // with a link (linkId) to save it again.
+  function download(statusId, linkId, blob, name, note) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    a.id = linkId;
+    a.textContent = "Save " + name + " again";
+    const st = $(statusId);
+    st.replaceChildren(document.createTextNode("Downloaded " + name + " (" + note + "). "), a);
+    st.classList.remove("bad");
+    a.click();
+  }
+
   function requestError(r) {
     const e = r.json && r.json.error;
     if (!e) return "The service answered " + r.resp.status + ".";
@@ -379,15 +393,7 @@
     const seed = r.resp.headers.get("X-Sudokugen-Seed");
     if (format) {
       const name = format === "pdf" ? "sudoku-" + seed + ".pdf" : "sudoku-" + seed + ".txt";
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(r.blob);
-      a.download = name;
-      a.id = "download-link";
-      a.textContent = "Save " + name + " again";
-      const st = $("gen-status");
-      st.replaceChildren(document.createTextNode("Downloaded " + name + " (seed " + seed + "). "), a);
-      st.classList.remove("bad");
-      a.click();
+      download("gen-status", "download-link", r.blob, name, "seed " + seed);
       return;
     }
     const list = $("generated");
@@ -463,16 +469,7 @@
       say("book-status", msg, true);
       return;
     }
-    const name = "sudoku-book.pdf";
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(r.blob);
-    a.download = name;
-    a.id = "book-link";
-    a.textContent = "Save " + name + " again";
-    const st = $("book-status");
-    st.replaceChildren(document.createTextNode("Downloaded " + name + " (" + Math.round(r.blob.size / 1024) + " KiB). "), a);
-    st.classList.remove("bad");
-    a.click();
+    download("book-status", "book-link", r.blob, "sudoku-book.pdf", Math.round(r.blob.size / 1024) + " KiB");
   }
 
   $("book-form").addEventListener("submit", (e) => { e.preventDefault(); makeBook(source(), "checked"); });
