@@ -149,3 +149,28 @@ func TestReadModel(t *testing.T) {
 		t.Errorf("ReadModel(highest variable 3) error = %v, want ErrModelSize", err)
 	}
 }
+
+// ReadModel takes any bytes without panicking, in bounded memory, and a
+// grid it returns has every cell filled.
+func FuzzReadModel(f *testing.F) {
+	for _, s := range []string{"s SATISFIABLE\nv 1 -2 0\n", "SAT\n1 2 3 0\n", "s UNSATISFIABLE\n", "c after reading 148988 bytes\nv -1 0\n",
+		"s SATISFIABLE v 1 v -2 0", "v 99999999999999999999 0\n", "v -9223372036854775808 0\n"} {
+		f.Add([]byte(s), 0)
+		f.Add([]byte(s), 9)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, n int) {
+		var sh grid.Shape
+		if n == 4 || n == 9 {
+			sh, _ = grid.ShapeOf(n)
+		}
+		g, err := ReadModel(bytes.NewReader(data), sh)
+		if err != nil {
+			return
+		}
+		for i, v := range g.Cells {
+			if v == 0 || int(v) > g.N() {
+				t.Fatalf("ReadModel(%q) = grid with cell %d holding %d", data, i, v)
+			}
+		}
+	})
+}
