@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/variant"
 )
 
 // The encoding of a variant puzzle's rules (grid.Rules) extends the
@@ -55,7 +56,9 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 	e.parity(r)
 	e.pairs(r)
 	e.thermos(r)
-	e.sums(r)
+	imp := variant.Imply(s, r)
+	e.sums(r, imp)
+	e.implied(imp)
 	return &RuleCNF{Clauses: e.out, Vars: e.vars, Parts: e.parts}
 }
 
@@ -277,27 +280,37 @@ func (e *encoder) thermos(r *grid.Rules) {
 }
 
 // sums encodes the sum of each cage with one as the sets of digits that
-// make it (grid.Combinations). A cage of cells C gets auxiliary variables
-// u(d), one per digit, "some cell of C holds d", and y(j), one per digit
-// set S(j) of the sum, "C holds the digits of S(j)":
+// make it (grid.Combinations), and the same for the cages those sums imply
+// (variant.SumCages: the innies and outies of a unit, whose digits differ
+// and whose sum the unit fixes). A cage of cells C gets auxiliary
+// variables u(d), one per digit, "some cell of C holds d", and y(j), one
+// per digit set S(j) of the sum, "C holds the digits of S(j)":
 //
 //   - x(c,d) -> u(d) for each cell c, and u(d) -> OR over c of x(c,d);
 //   - OR over j of y(j): the cage holds one of the sets;
 //   - y(j) -> u(d) for d in S(j), and y(j) -> -u(d) for d not in S(j);
 //   - u(d) -> OR over the j with d in S(j) of y(j) (a unit clause -u(d)
-//     when no set has d).
+//     when no set has d);
+//   - u(d) OR the y(j) whose S(j) lacks d, for each digit d of some set:
+//     a digit of every set left is in the cage (a unit clause u(d) when
+//     every set has d).
 //
-// The cage's cells hold distinct digits (see cages), so |C| of them from
-// S(j), which has |C| digits, are S(j) itself, whose sum is the cage's.
-// Unit propagation drops a set once a cell holds a digit outside it or a
-// digit of it has no place left in the cage, and drops a digit from every
-// cell once no set left has it.
-func (e *encoder) sums(r *grid.Rules) {
+// The cage's cells hold distinct digits (see cages; an implied cage's
+// cells share a unit, or are peers), so |C| of them from S(j), which has
+// |C| digits, are S(j) itself, whose sum is the cage's. Unit propagation
+// drops a set once a cell holds a digit outside it or a digit of it has no
+// place left in the cage, drops a digit from every cell once no set left
+// has it, and places a digit of every set left that has one place left in
+// the cage.
+func (e *encoder) sums(r *grid.Rules, imp *variant.Implied) {
 	n := e.n
+	var cages []grid.Cage
 	for _, c := range r.Cages {
-		if c.Sum == 0 {
-			continue
+		if c.Sum != 0 {
+			cages = append(cages, c)
 		}
+	}
+	for _, c := range append(cages, imp.Cages...) {
 		u := e.vars + 1 // u(d) is u+d-1
 		e.vars += n
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
@@ -332,8 +345,51 @@ func (e *encoder) sums(r *grid.Rules) {
 			}
 			e.out = append(e.out, c)
 		}
+		for d := 1; d <= n; d++ {
+			c := []int{u + d - 1}
+			some := false
+			for j, set := range sets {
+				if set&(1<<d) == 0 {
+					c = append(c, y+j)
+				} else {
+					some = true
+				}
+			}
+			if some {
+				e.out = append(e.out, c)
+			}
+		}
 	}
-	e.part("cage sums: each cage holds one of the digit sets of its sum (auxiliary variables from " + fmt.Sprint(NumVars(n)+1) + ")")
+	e.part("cage sums, given and implied: each cage holds one of the digit sets of its sum (auxiliary variables from " + fmt.Sprint(NumVars(n)+1) + ")")
+}
+
+// implied encodes the other constraints the rules imply (see
+// variant.Imply): for two cells whose digits add up to a sum, the clauses
+// of support (see pairs) between them, so a digit leaves one cell when the
+// other has not the digit that completes the sum; for two sets of cells
+// that hold the same digits (the law of leftovers), for each cell a of one
+// and each digit d, the clause x(a,d) -> OR over the cells b of the other
+// of x(b,d), so a digit leaves one side when the other has no place left
+// for it.
+func (e *encoder) implied(imp *variant.Implied) {
+	for _, p := range imp.Sums {
+		e.support(p.A, p.B, p.Allows)
+		e.support(p.B, p.A, p.Allows)
+	}
+	for _, l := range imp.Same {
+		for _, side := range [2][2][]int32{{l.A, l.B}, {l.B, l.A}} {
+			for _, a := range side[0] {
+				for d := 1; d <= e.n; d++ {
+					c := []int{-e.x(a, d)}
+					for _, b := range side[1] {
+						c = append(c, e.x(b, d))
+					}
+					e.out = append(e.out, c)
+				}
+			}
+		}
+	}
+	e.part("implied by the rules: two cells whose sum the cages fix, and the law of leftovers of jigsaw regions")
 }
 
 // describe returns the comment lines of DIMACS for a variant's CNF.

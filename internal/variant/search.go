@@ -34,14 +34,14 @@ const (
 const pollEvery = 256
 
 // walk is one depth-first search: at each node propagation, then a branch
-// on the open cell with the fewest candidates, trying each of them.
+// (see choose) whose cases are tried one by one.
 type walk struct {
 	s      *Search
 	limit  int
 	budget int // nodes allowed; 0 for no limit
 	done   <-chan struct{}
 	prefer []uint8    // a digit to try first in each cell, or nil
-	rng    *rand.Rand // a random order of the digits, or nil
+	rng    *rand.Rand // a random order of the cases, or nil
 	each   func(cand []uint64) bool
 	res    Result
 }
@@ -64,34 +64,23 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 		w.res.Forced = depth == 0
 		return false
 	}
-	best := branchCell(cand)
-	if best < 0 {
+	b := w.s.choose(cand, depth)
+	if b.kind == branchNone {
 		return w.leaf(cand, depth)
 	}
-	next := w.s.slot(depth + 1)
-	m := cand[best]
-	var order [64]uint64
-	k := 0
-	if w.prefer != nil {
-		if p := uint64(1) << (w.prefer[best] - 1); m&p != 0 {
-			order[k] = p
-			k++
-			m &^= p
-		}
-	}
-	for ; m != 0; m &= m - 1 {
-		order[k] = m & -m
-		k++
-	}
+	k := b.order(w.s, cand, w.prefer)
 	if w.rng != nil {
-		w.rng.Shuffle(k, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		w.rng.Shuffle(k, func(i, j int) { b.cases[i], b.cases[j] = b.cases[j], b.cases[i] })
 	}
-	for _, d := range order[:k] {
+	next := w.s.slot(depth + 1)
+	for _, c := range b.cases[:k] {
 		if w.res.Count >= w.limit {
 			break
 		}
 		copy(next, cand)
-		w.s.narrow(next, int32(best), d)
+		if !b.apply(w.s, next, c) {
+			continue
+		}
 		if w.dfs(next, depth+1) {
 			return true
 		}

@@ -35,6 +35,7 @@ package variant
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -42,15 +43,18 @@ import (
 // Model is the propagation tables of one shape and rule set. It is read
 // only once built, and shared by the searches on it.
 type Model struct {
-	Shape  grid.Shape
-	Rules  *grid.Rules
-	N      int
-	Full   uint64 // every digit's bit
-	Units  *grid.RuleUnits
-	init   []uint64 // the digits each cell may hold at all (odd and even)
-	links  [][]link // per cell: the pair constraints from it
-	cages  []cage   // the cages with a sum
-	cageOf []int32  // 1 + the index in cages of each cell's cage, 0 for none
+	Shape grid.Shape
+	Rules *grid.Rules
+	N     int
+	Full  uint64 // every digit's bit
+	Units *grid.RuleUnits
+	init  []uint64 // the digits each cell may hold at all (odd and even)
+	links [][]link // per cell: the pair constraints from it
+	cages []cage   // the cages with a sum, then the implied ones
+	lefts []Leftover
+	// groupOf lists the constraints on several cells that each cell is
+	// in: k for cages[k], len(cages)+k for lefts[k].
+	groupOf [][]int32
 }
 
 // link is a pair constraint seen from one cell: allow[d-1] holds the
@@ -71,7 +75,7 @@ type cage struct {
 func NewModel(s grid.Shape, r *grid.Rules) *Model {
 	n := s.N()
 	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1, Units: r.Units(s),
-		init: make([]uint64, n*n), links: make([][]link, n*n), cageOf: make([]int32, n*n)}
+		init: make([]uint64, n*n), links: make([][]link, n*n), groupOf: make([][]int32, n*n)}
 	for i := range m.init {
 		m.init[i] = m.Full
 	}
@@ -119,17 +123,28 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 			}
 		}
 	}
-	for _, c := range r.Cages {
-		if c.Sum == 0 {
-			continue
-		}
+	imp := imply(s, r, m.Units)
+	for _, p := range imp.Sums {
+		t := table(p.Allows)
+		m.links[p.A] = append(m.links[p.A], link{p.B, t})
+		m.links[p.B] = append(m.links[p.B], link{p.A, t})
+	}
+	for _, c := range append(sumCages(r), imp.Cages...) {
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		for k := range sets {
 			sets[k] >>= 1
 		}
 		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets})
-		for _, x := range c.Cells {
-			m.cageOf[x] = int32(len(m.cages))
+	}
+	m.lefts = imp.Same
+	for k, c := range m.cages {
+		for _, x := range c.cells {
+			m.groupOf[x] = append(m.groupOf[x], int32(k))
+		}
+	}
+	for k, l := range m.lefts {
+		for _, x := range append(slices.Clip(l.A), l.B...) {
+			m.groupOf[x] = append(m.groupOf[x], int32(len(m.cages)+k))
 		}
 	}
 	return m
@@ -143,15 +158,16 @@ type Search struct {
 	queued    []bool
 	dirtyUnit []bool
 	units     []int32 // dirty units
-	dirtyCage []bool
-	cageQ     []int32 // dirty cages
+	dirtyCage []bool  // per constraint of groupOf
+	cageQ     []int32 // dirty constraints of groupOf
 	saved     [][]uint64
+	cases     [][]uint64 // the cases of a branch, per depth
 }
 
 // New returns a Search on model m.
 func New(m *Model) *Search {
 	return &Search{Model: m, queued: make([]bool, m.N*m.N), dirtyUnit: make([]bool, len(m.Units.Units)),
-		dirtyCage: make([]bool, len(m.cages))}
+		dirtyCage: make([]bool, len(m.cages)+len(m.lefts))}
 }
 
 func single(m uint64) bool { return m&(m-1) == 0 }
@@ -239,9 +255,11 @@ func (s *Search) run(cand []uint64) bool {
 					s.units = append(s.units, k)
 				}
 			}
-			if k := s.cageOf[i] - 1; k >= 0 && !s.dirtyCage[k] {
-				s.dirtyCage[k] = true
-				s.cageQ = append(s.cageQ, k)
+			for _, k := range s.groupOf[i] {
+				if !s.dirtyCage[k] {
+					s.dirtyCage[k] = true
+					s.cageQ = append(s.cageQ, k)
+				}
 			}
 		}
 		switch {
@@ -249,7 +267,11 @@ func (s *Search) run(cand []uint64) bool {
 			k := s.cageQ[len(s.cageQ)-1]
 			s.cageQ = s.cageQ[:len(s.cageQ)-1]
 			s.dirtyCage[k] = false
-			if !s.sum(cand, &s.cages[k]) {
+			if int(k) < len(s.cages) {
+				if !s.sum(cand, &s.cages[k]) {
+					return false
+				}
+			} else if !s.leftover(cand, &s.lefts[int(k)-len(s.cages)]) {
 				return false
 			}
 		case len(s.units) > 0:
@@ -277,10 +299,11 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 			placed |= m
 		}
 	}
-	var allowed uint64
+	allowed, required := uint64(0), s.Full
 	for _, set := range c.sets {
 		if placed&^set == 0 && set&^union == 0 {
 			allowed |= set
+			required &= set
 		}
 	}
 	if allowed == 0 {
@@ -288,6 +311,48 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 	}
 	for _, x := range c.cells {
 		if !s.narrow(cand, x, allowed) {
+			return false
+		}
+	}
+	// a digit of every live set with one place left in the cage goes there
+	for h := required &^ placed; h != 0; h &= h - 1 {
+		d := h & -h
+		at, places := int32(-1), 0
+		for _, x := range c.cells {
+			if cand[x]&d != 0 {
+				at = x
+				places++
+			}
+		}
+		switch places {
+		case 0:
+			return false
+		case 1:
+			if !s.narrow(cand, at, d) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// leftover keeps in each cell of one side of l only the digits that the
+// other side has left: the clauses x(a,d) -> OR over b of x(b,d).
+func (s *Search) leftover(cand []uint64, l *Leftover) bool {
+	var a, b uint64
+	for _, x := range l.A {
+		a |= cand[x]
+	}
+	for _, x := range l.B {
+		b |= cand[x]
+	}
+	for _, x := range l.A {
+		if !s.narrow(cand, x, b) {
+			return false
+		}
+	}
+	for _, x := range l.B {
+		if !s.narrow(cand, x, a) {
 			return false
 		}
 	}
@@ -335,21 +400,6 @@ func (s *Search) Start(cells []uint8) ([]uint64, bool) {
 	}
 	s.touchAll()
 	return cand, s.propagate(cand)
-}
-
-// branchCell returns the open cell with the fewest candidates, -1 when
-// every cell has one.
-func branchCell(cand []uint64) int {
-	best, bestCount := -1, 65
-	for i, m := range cand {
-		if k := bits.OnesCount64(m); k > 1 && k < bestCount {
-			best, bestCount = i, k
-			if k == 2 {
-				break
-			}
-		}
-	}
-	return best
 }
 
 // slot returns the candidate buffer of depth d.
