@@ -6,10 +6,9 @@ import "math/bits"
 type branchKind uint8
 
 const (
-	branchNone  branchKind = iota // every cell placed: a leaf
-	branchCell                    // each candidate of a cell
-	branchPlace                   // each place of a digit in a unit
-	branchSet                     // each digit set left to a cage sum
+	branchNone branchKind = iota // every cell placed: a leaf
+	branchCell                   // each candidate of a cell
+	branchSet                    // each digit set left to a cage sum
 )
 
 // branch is the split of one node into cases that cover every solution
@@ -20,8 +19,6 @@ const (
 //
 //   - a cell's candidates: the literals x(c,d) of the cell's at-least-one
 //     clause;
-//   - a digit's places in a unit of N cells: the literals x(c,d) of the
-//     unit's at-least-one clause for d;
 //   - the digit sets a cage's sum has left: the literals y(j) of the
 //     cage's clause OR y(j) (see sat's cage sums). Deciding y(j) makes
 //     the digits outside S(j) false in every cell of the cage, and the
@@ -29,49 +26,29 @@ const (
 //     set left.
 type branch struct {
 	kind  branchKind
-	cell  int32   // branchCell
-	digit uint64  // branchPlace: the digit's bit
-	unit  []int32 // branchPlace
-	cage  *cage   // branchSet
+	cell  int32 // branchCell
+	cage  *cage // branchSet
 	cases []uint64
 }
 
-// choose returns the branch of a propagated node at depth: the cell with
-// the fewest candidates, unless a digit with two places in a unit, or a
-// cage with fewer digit sets left, splits in fewer cases.
+// choose returns the branch of a propagated node at depth: the open cell
+// with the fewest candidates for its weight (how often propagation has
+// emptied it, plus one; see Search.weight), unless that leaves more than
+// two cases and a cage has fewer digit sets left.
 func (s *Search) choose(cand []uint64, depth int) branch {
 	b := branch{kind: branchNone, cases: s.caseSlot(depth)}
-	best := 65
+	best, weight := 0, 0
 	for i, m := range cand {
-		if k := bits.OnesCount64(m); k > 1 && k < best {
-			b.kind, b.cell, best = branchCell, int32(i), k
-			if k == 2 {
-				return b
-			}
+		if k := bits.OnesCount64(m); k > 1 && (b.kind == branchNone || k*weight < best*s.weight[i]) {
+			b.kind, b.cell, best, weight = branchCell, int32(i), k, s.weight[i]
 		}
 	}
-	if b.kind == branchNone {
+	if b.kind == branchNone || best <= 2 {
 		return b
-	}
-	for _, unit := range s.Units.Units {
-		var once, twice, thrice, fixed uint64
-		for _, c := range unit {
-			m := cand[c]
-			thrice |= twice & m
-			twice |= once & m
-			once |= m
-			if single(m) {
-				fixed |= m
-			}
-		}
-		if two := twice &^ thrice &^ fixed; two != 0 {
-			b.kind, b.unit, b.digit = branchPlace, unit, two&-two
-			return b
-		}
 	}
 	for k := range s.cages {
 		c := &s.cages[k]
-		if live := c.live(cand, nil); live > 1 && live < best {
+		if live := c.live(s, cand, nil); live > 1 && live < best {
 			b.kind, b.cage, best = branchSet, c, live
 		}
 	}
@@ -80,18 +57,25 @@ func (s *Search) choose(cand []uint64, depth int) branch {
 
 // live counts the digit sets of cage c that the candidates leave (see
 // Search.sum), appending them to out when it is not nil.
-func (c *cage) live(cand []uint64, out *[]uint64) int {
-	var union, placed uint64
+func (c *cage) live(s *Search, cand []uint64, out *[]uint64) int {
+	var union, must uint64
 	for _, x := range c.cells {
 		m := cand[x]
 		union |= m
 		if single(m) {
-			placed |= m
+			must |= m
 		}
+	}
+	for _, rest := range c.Rest {
+		var out uint64
+		for _, x := range rest {
+			out |= cand[x]
+		}
+		must |= s.Full &^ out
 	}
 	k := 0
 	for _, set := range c.sets {
-		if placed&^set == 0 && set&^union == 0 {
+		if must&^set == 0 && set&^union == 0 {
 			k++
 			if out != nil {
 				*out = append(*out, set)
@@ -124,17 +108,8 @@ func (b *branch) order(s *Search, cand []uint64, prefer []uint8) int {
 		for ; m != 0; m &= m - 1 {
 			b.cases = append(b.cases, m&-m)
 		}
-	case branchPlace:
-		for _, c := range b.unit {
-			if cand[c]&b.digit != 0 {
-				b.cases = append(b.cases, uint64(c))
-				if prefer != nil && uint64(1)<<(prefer[c]-1) == b.digit {
-					b.cases[0], b.cases[len(b.cases)-1] = b.cases[len(b.cases)-1], b.cases[0]
-				}
-			}
-		}
 	case branchSet:
-		b.cage.live(cand, &b.cases)
+		b.cage.live(s, cand, &b.cases)
 		if prefer != nil {
 			var want uint64
 			for _, x := range b.cage.cells {
@@ -156,8 +131,6 @@ func (b *branch) apply(s *Search, cand []uint64, c uint64) bool {
 	switch b.kind {
 	case branchCell:
 		return s.narrow(cand, b.cell, c)
-	case branchPlace:
-		return s.narrow(cand, int32(c), b.digit)
 	}
 	for _, x := range b.cage.cells {
 		if !s.narrow(cand, x, c) {

@@ -23,6 +23,18 @@ type Implied struct {
 	// Same are two sets of cells that hold the same digits, as many times
 	// each: the law of leftovers of jigsaw puzzles (see Imply).
 	Same []Leftover
+	// Ties are, for each cage with a sum (those of the rules, in their
+	// order, then Cages), the cells it shares peers and units with.
+	Ties []Ties
+}
+
+// Ties are the cells around a cage C: Peers, the cells outside C that are
+// peers of every cell of C, which cannot hold a digit that C holds; and
+// Rest, for each unit of N cells that holds C, the unit's other cells, one
+// of which holds each digit C does not.
+type Ties struct {
+	Peers []int32
+	Rest  [][]int32
 }
 
 // PairSum is two cells whose digits add up to Sum, and differ when
@@ -106,7 +118,46 @@ func imply(s grid.Shape, r *grid.Rules, u *grid.RuleUnits) *Implied {
 	if r.Regions != nil {
 		imp.leftovers(r.Regions)
 	}
+	for _, c := range append(cages, out.Cages...) {
+		out.Ties = append(out.Ties, ties(u, c.Cells))
+	}
 	return out
+}
+
+// ties returns the Ties of a cage of cells in units u.
+func ties(u *grid.RuleUnits, cells []int32) Ties {
+	var t Ties
+	t.Peers = slices.Clone(u.Peers[cells[0]])
+	for _, x := range cells[1:] {
+		t.Peers = slices.DeleteFunc(t.Peers, func(p int32) bool {
+			_, ok := slices.BinarySearch(u.Peers[x], p)
+			return !ok
+		})
+	}
+	for _, k := range u.Of[cells[0]] {
+		unit := u.Units[k]
+		if !subset(cells, unit) {
+			continue
+		}
+		rest := make([]int32, 0, len(unit)-len(cells))
+		for _, x := range unit {
+			if !slices.Contains(cells, x) {
+				rest = append(rest, x)
+			}
+		}
+		t.Rest = append(t.Rest, rest)
+	}
+	return t
+}
+
+// subset reports whether every cell of a is in b.
+func subset(a, b []int32) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
 }
 
 // sumCages returns the cages of r with a sum.

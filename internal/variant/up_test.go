@@ -1,11 +1,13 @@
 package variant_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/internal/variant"
 	"github.com/sudokugen/sudokugen/sat"
 )
@@ -64,12 +66,74 @@ func unitPropagate(clauses [][]int, nv int, assumed []int) (val []int8, ok bool)
 	return val, true
 }
 
-// Every candidate the propagation of the search removes, unit propagation
-// on the variant's CNF (sat.RuleClauses) removes too, and every conflict
-// it finds, unit propagation finds: the search's verdicts are unit
-// propagation refutations as the package doc says. The states are those
-// of generated puzzles of each variant, with random candidates taken away
-// (the decisions of a search are such narrowings), often down to a
+// upCheck holds what checkUP saw.
+type upCheck struct {
+	states, conflicts int
+}
+
+// check takes candidates away from the puzzle g at random, more with each
+// trial (the decisions of a search are such narrowings), and checks that
+// the search's propagation and unit propagation on the variant's CNF
+// remove the same candidates and find the same conflicts. That the search
+// finds nothing more is what its proofs rest on; that it finds nothing
+// less, what the package doc says.
+func (u *upCheck) check(t *testing.T, rng *rand.Rand, name string, g grid.Grid, trials int) {
+	t.Helper()
+	n := g.N()
+	cnf := sat.RuleClauses(g.Shape, g.Rules)
+	m := variant.NewModel(g.Shape, g.Rules)
+	for trial := range trials {
+		s := variant.New(m)
+		cand, ok := s.Start(g.Cells)
+		assumed := []int{}
+		for c, d := range g.Cells {
+			if d != 0 {
+				assumed = append(assumed, sat.Var(n, c/n, c%n, int(d)))
+			}
+		}
+		for k := rng.IntN(4 + 4*trial); k > 0 && ok; k-- {
+			c := rng.IntN(n * n)
+			d := 1 + rng.IntN(n)
+			if cand[c]&(1<<(d-1)) == 0 || cand[c]&(cand[c]-1) == 0 {
+				continue
+			}
+			assumed = append(assumed, -sat.Var(n, c/n, c%n, d))
+			s.Narrow(cand, int32(c), ^(uint64(1) << (d - 1)))
+			ok = s.Propagate(cand)
+		}
+		u.states++
+		val, upOK := unitPropagate(cnf.Clauses, cnf.Vars, assumed)
+		if !upOK {
+			u.conflicts++
+			if ok {
+				t.Errorf("%s, trial %d: unit propagation finds a conflict, the search none (puzzle %s, rules %+v, assumed %v)", name, trial, g, g.Rules, assumed)
+			}
+			continue
+		}
+		if !ok {
+			t.Fatalf("%s, trial %d: the search finds a conflict, unit propagation none (puzzle %s, rules %+v, assumed %v)", name, trial, g, g.Rules, assumed)
+		}
+		for c := range n * n {
+			for d := 1; d <= n; d++ {
+				gone := cand[c]&(1<<(d-1)) == 0
+				x := val[sat.Var(n, c/n, c%n, d)]
+				if gone && x != -1 {
+					t.Fatalf("%s, trial %d: the search removes %d from r%dc%d, unit propagation does not (puzzle %s, rules %+v, assumed %v)", name, trial, d, c/n+1, c%n+1, g, g.Rules, assumed)
+				}
+				if !gone && x == -1 {
+					t.Errorf("%s, trial %d: unit propagation removes %d from r%dc%d, the search does not (puzzle %s, rules %+v, assumed %v)", name, trial, d, c/n+1, c%n+1, g, g.Rules, assumed)
+				}
+			}
+		}
+	}
+}
+
+// The propagation of the search is unit propagation on the variant's CNF
+// (sat.RuleClauses): it removes the same candidates and finds the same
+// conflicts, so the search's verdicts are unit propagation refutations, as
+// the package doc says. The states are those
+// of generated puzzles of each variant, and of random rules of every kind
+// on 4x4 grids, with random candidates taken away, often down to a
 // conflict.
 func TestPropagationIsUnitPropagation(t *testing.T) {
 	seed := uint64(rand.Int64())
@@ -77,8 +141,8 @@ func TestPropagationIsUnitPropagation(t *testing.T) {
 	rng := rand.New(rand.NewPCG(seed, 2))
 	gen := generate.New()
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
-	states, conflicts, fewer := 0, 0, 0
-	for _, name := range []string{"killer", "pure-killer", "jigsaw", "x", "hyper", "jigsaw,killer", "killer,anti-knight"} {
+	var u upCheck
+	for _, name := range []string{"killer", "pure-killer", "jigsaw", "x", "hyper", "jigsaw,killer", "killer,anti-knight", "disjoint,anti-king"} {
 		v, err := generate.ParseVariant(name)
 		if err != nil {
 			t.Fatal(err)
@@ -92,53 +156,26 @@ func TestPropagationIsUnitPropagation(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %d: %v", name, i, err)
 			}
-			g := p.Grid
-			n := g.N()
-			cnf := sat.RuleClauses(g.Shape, g.Rules)
-			m := variant.NewModel(g.Shape, g.Rules)
-			for trial := range 12 {
-				s := variant.New(m)
-				cand, ok := s.Start(g.Cells)
-				assumed := []int{}
-				for c, d := range g.Cells {
-					if d != 0 {
-						assumed = append(assumed, sat.Var(n, c/n, c%n, int(d)))
-					}
-				}
-				// take candidates away, more with each trial
-				for k := rng.IntN(4 + 4*trial); k > 0 && ok; k-- {
-					c := rng.IntN(n * n)
-					d := 1 + rng.IntN(n)
-					if cand[c]&(1<<(d-1)) == 0 || cand[c]&(cand[c]-1) == 0 {
-						continue
-					}
-					assumed = append(assumed, -sat.Var(n, c/n, c%n, d))
-					s.Narrow(cand, int32(c), ^(uint64(1) << (d - 1)))
-					ok = s.Propagate(cand)
-				}
-				states++
-				val, upOK := unitPropagate(cnf.Clauses, cnf.Vars, assumed)
-				if !upOK {
-					conflicts++
-					continue
-				}
-				if !ok {
-					t.Fatalf("%s %d, trial %d: the search finds a conflict, unit propagation none (puzzle %s, rules %+v, assumed %v)", name, i, trial, g, g.Rules, assumed)
-				}
-				for c := range n * n {
-					for d := 1; d <= n; d++ {
-						gone := cand[c]&(1<<(d-1)) == 0
-						x := val[sat.Var(n, c/n, c%n, d)]
-						if gone && x != -1 {
-							t.Fatalf("%s %d, trial %d: the search removes %d from r%dc%d, unit propagation does not (puzzle %s, assumed %v)", name, i, trial, d, c/n+1, c%n+1, g, assumed)
-						}
-						if !gone && x == -1 {
-							fewer++
-						}
-					}
-				}
-			}
+			u.check(t, rng, fmt.Sprintf("%s %d", name, i), p.Grid, 12)
 		}
 	}
-	t.Logf("%d states, %d refuted by unit propagation; %d candidates unit propagation removes and the search keeps", states, conflicts, fewer)
+	small := grid.Shape{BoxRows: 2, BoxCols: 2}
+	all := gridtest.LatinSquares(4)
+	for i := range 300 {
+		sol := all[rng.IntN(len(all))]
+		r := variant.RandomRules(rng, small, sol)
+		if r.Validate(small) != nil {
+			continue
+		}
+		g := grid.Grid{Shape: small, Cells: make([]uint8, 16), Rules: r}
+		for k := rng.IntN(4); k > 0; k-- {
+			x := rng.IntN(16)
+			g.Cells[x] = sol[x]
+		}
+		if len(g.Clashes()) > 0 {
+			continue
+		}
+		u.check(t, rng, fmt.Sprintf("4x4 %d", i), g, 3)
+	}
+	t.Logf("%d states, %d refuted", u.states, u.conflicts)
 }

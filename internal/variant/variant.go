@@ -68,6 +68,7 @@ type link struct {
 type cage struct {
 	cells []int32
 	sets  []uint64 // bit d-1 for digit d
+	Ties
 }
 
 // NewModel returns the tables of shape s with rules r, which must be valid
@@ -129,17 +130,22 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 		m.links[p.A] = append(m.links[p.A], link{p.B, t})
 		m.links[p.B] = append(m.links[p.B], link{p.A, t})
 	}
-	for _, c := range append(sumCages(r), imp.Cages...) {
+	for k, c := range append(sumCages(r), imp.Cages...) {
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		for k := range sets {
 			sets[k] >>= 1
 		}
-		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets})
+		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, Ties: imp.Ties[k]})
 	}
 	m.lefts = imp.Same
 	for k, c := range m.cages {
 		for _, x := range c.cells {
 			m.groupOf[x] = append(m.groupOf[x], int32(k))
+		}
+		for _, rest := range c.Rest {
+			for _, x := range rest {
+				m.groupOf[x] = append(m.groupOf[x], int32(k))
+			}
 		}
 	}
 	for k, l := range m.lefts {
@@ -162,12 +168,21 @@ type Search struct {
 	cageQ     []int32 // dirty constraints of groupOf
 	saved     [][]uint64
 	cases     [][]uint64 // the cases of a branch, per depth
+	// weight counts, per cell, 1 + the times propagation left the cell no
+	// candidate, over every search on this Search: the branching prefers
+	// the cells that fail often, which settles hard puzzles in far fewer
+	// nodes (the "weighted degree" of constraint solvers).
+	weight []int
 }
 
 // New returns a Search on model m.
 func New(m *Model) *Search {
-	return &Search{Model: m, queued: make([]bool, m.N*m.N), dirtyUnit: make([]bool, len(m.Units.Units)),
-		dirtyCage: make([]bool, len(m.cages)+len(m.lefts))}
+	s := &Search{Model: m, queued: make([]bool, m.N*m.N), dirtyUnit: make([]bool, len(m.Units.Units)),
+		dirtyCage: make([]bool, len(m.cages)+len(m.lefts)), weight: make([]int, m.N*m.N)}
+	for i := range s.weight {
+		s.weight[i] = 1
+	}
+	return s
 }
 
 func single(m uint64) bool { return m&(m-1) == 0 }
@@ -179,6 +194,7 @@ func (s *Search) narrow(cand []uint64, i int32, mask uint64) bool {
 		return true
 	}
 	if m == 0 {
+		s.weight[i]++
 		return false
 	}
 	cand[i] = m
@@ -299,9 +315,19 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 			placed |= m
 		}
 	}
+	// the digits the cage holds: those placed in it, and those that have
+	// no place left in a unit that holds it but in the cage
+	must := placed
+	for _, rest := range c.Rest {
+		var out uint64
+		for _, x := range rest {
+			out |= cand[x]
+		}
+		must |= s.Full &^ out
+	}
 	allowed, required := uint64(0), s.Full
 	for _, set := range c.sets {
-		if placed&^set == 0 && set&^union == 0 {
+		if must&^set == 0 && set&^union == 0 {
 			allowed |= set
 			required &= set
 		}
@@ -314,7 +340,15 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 			return false
 		}
 	}
-	// a digit of every live set with one place left in the cage goes there
+	// a digit of every live set leaves the cells that see the whole cage
+	if h := required &^ placed; h != 0 {
+		for _, x := range c.Peers {
+			if !s.narrow(cand, x, ^h) {
+				return false
+			}
+		}
+	}
+	// and goes to its one place left in the cage
 	for h := required &^ placed; h != 0; h &= h - 1 {
 		d := h & -h
 		at, places := int32(-1), 0
@@ -337,23 +371,34 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 }
 
 // leftover keeps in each cell of one side of l only the digits that the
-// other side has left: the clauses x(a,d) -> OR over b of x(b,d).
+// other side has left, and places a digit placed on one side in its one
+// place left on the other: the clauses x(a,d) -> OR over b of x(b,d).
 func (s *Search) leftover(cand []uint64, l *Leftover) bool {
-	var a, b uint64
-	for _, x := range l.A {
-		a |= cand[x]
-	}
-	for _, x := range l.B {
-		b |= cand[x]
-	}
-	for _, x := range l.A {
-		if !s.narrow(cand, x, b) {
-			return false
+	for _, side := range [2][2][]int32{{l.A, l.B}, {l.B, l.A}} {
+		var other, placed uint64
+		for _, x := range side[1] {
+			other |= cand[x]
 		}
-	}
-	for _, x := range l.B {
-		if !s.narrow(cand, x, a) {
-			return false
+		for _, x := range side[0] {
+			if !s.narrow(cand, x, other) {
+				return false
+			}
+			if m := cand[x]; single(m) {
+				placed |= m
+			}
+		}
+		for h := placed; h != 0; h &= h - 1 {
+			d := h & -h
+			at, places := int32(-1), 0
+			for _, x := range side[1] {
+				if cand[x]&d != 0 {
+					at = x
+					places++
+				}
+			}
+			if places == 1 && !s.narrow(cand, at, d) {
+				return false
+			}
 		}
 	}
 	return true
