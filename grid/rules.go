@@ -487,14 +487,16 @@ func (r *Rules) PairKinds() []PairKind {
 
 // KingNeighbours and KnightNeighbours return the cells a king's or a
 // knight's move from cell i of a grid of size n, in row-major order.
-func KingNeighbours(n int, i int32) []int32 {
-	return moves(n, i, [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}})
-}
+func KingNeighbours(n int, i int32) []int32 { return moves(n, i, kingSteps) }
 
 // KnightNeighbours: see KingNeighbours.
-func KnightNeighbours(n int, i int32) []int32 {
-	return moves(n, i, [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}})
-}
+func KnightNeighbours(n int, i int32) []int32 { return moves(n, i, knightSteps) }
+
+// The moves of a king and a knight, in row-major order of their targets.
+var (
+	kingSteps   = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
+	knightSteps = [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}
+)
 
 func moves(n int, i int32, steps [][2]int) []int32 {
 	r, c := int(i)/n, int(i)%n

@@ -295,20 +295,16 @@ func (e *encoder) thermos(r *grid.Rules) {
 //     a digit of every set left is in the cage (a unit clause u(d) when
 //     every set has d);
 //   - for each digit d of some set, -u(d) OR -x(z,d) for each cell z that
-//     is a peer of every cell of C (variant.Ties): z does not hold a digit
-//     that C holds; and u(d) OR the x(z,d) of the other cells z of each
-//     unit of N cells that holds C: a digit of the unit is in C or
-//     elsewhere in it.
+//     is a peer of every cell of C (variant.Implied.Peers): z does not
+//     hold a digit that C holds.
 //
 // The cage's cells hold distinct digits (see cages; an implied cage's
 // cells share a unit, or are peers), so |C| of them from S(j), which has
 // |C| digits, are S(j) itself, whose sum is the cage's. Unit propagation
 // drops a set once a cell holds a digit outside it or a digit of it has no
 // place left in the cage, drops a digit from every cell once no set left
-// has it, places a digit of every set left that has one place left in
-// the cage and takes it from the cells that see the whole cage, and
-// drops the sets without a digit that a unit holding the cage has nowhere
-// else to put.
+// has it, and places a digit of every set left that has one place left in
+// the cage and takes it from the cells that see the whole cage.
 func (e *encoder) sums(r *grid.Rules, imp *variant.Implied) {
 	n := e.n
 	var cages []grid.Cage
@@ -370,20 +366,12 @@ func (e *encoder) sums(r *grid.Rules, imp *variant.Implied) {
 		for _, set := range sets {
 			any |= set
 		}
-		ties := imp.Ties[k]
 		for d := 1; d <= n; d++ {
 			if any&(1<<d) == 0 {
 				continue
 			}
-			for _, z := range ties.Peers {
+			for _, z := range imp.Peers[k] {
 				e.out = append(e.out, []int{-e.x(z, d), -(u + d - 1)})
-			}
-			for _, rest := range ties.Rest {
-				c := []int{u + d - 1}
-				for _, z := range rest {
-					c = append(c, e.x(z, d))
-				}
-				e.out = append(e.out, c)
 			}
 		}
 	}

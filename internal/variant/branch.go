@@ -48,7 +48,7 @@ func (s *Search) choose(cand []uint64, depth int) branch {
 	}
 	for k := range s.cages {
 		c := &s.cages[k]
-		if live := c.live(s, cand, nil); live > 1 && live < best {
+		if live := c.live(cand, nil); live > 1 && live < best {
 			b.kind, b.cage, best = branchSet, c, live
 		}
 	}
@@ -57,25 +57,18 @@ func (s *Search) choose(cand []uint64, depth int) branch {
 
 // live counts the digit sets of cage c that the candidates leave (see
 // Search.sum), appending them to out when it is not nil.
-func (c *cage) live(s *Search, cand []uint64, out *[]uint64) int {
-	var union, must uint64
+func (c *cage) live(cand []uint64, out *[]uint64) int {
+	var union, placed uint64
 	for _, x := range c.cells {
 		m := cand[x]
 		union |= m
 		if single(m) {
-			must |= m
+			placed |= m
 		}
-	}
-	for _, rest := range c.Rest {
-		var out uint64
-		for _, x := range rest {
-			out |= cand[x]
-		}
-		must |= s.Full &^ out
 	}
 	k := 0
 	for _, set := range c.sets {
-		if must&^set == 0 && set&^union == 0 {
+		if placed&^set == 0 && set&^union == 0 {
 			k++
 			if out != nil {
 				*out = append(*out, set)
@@ -109,7 +102,7 @@ func (b *branch) order(s *Search, cand []uint64, prefer []uint8) int {
 			b.cases = append(b.cases, m&-m)
 		}
 	case branchSet:
-		b.cage.live(s, cand, &b.cases)
+		b.cage.live(cand, &b.cases)
 		if prefer != nil {
 			var want uint64
 			for _, x := range b.cage.cells {

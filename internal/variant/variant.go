@@ -68,7 +68,7 @@ type link struct {
 type cage struct {
 	cells []int32
 	sets  []uint64 // bit d-1 for digit d
-	Ties
+	peers []int32  // the cells that see every cell of the cage
 }
 
 // NewModel returns the tables of shape s with rules r, which must be valid
@@ -135,17 +135,12 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 		for k := range sets {
 			sets[k] >>= 1
 		}
-		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, Ties: imp.Ties[k]})
+		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, peers: imp.Peers[k]})
 	}
 	m.lefts = imp.Same
 	for k, c := range m.cages {
 		for _, x := range c.cells {
 			m.groupOf[x] = append(m.groupOf[x], int32(k))
-		}
-		for _, rest := range c.Rest {
-			for _, x := range rest {
-				m.groupOf[x] = append(m.groupOf[x], int32(k))
-			}
 		}
 	}
 	for k, l := range m.lefts {
@@ -315,19 +310,9 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 			placed |= m
 		}
 	}
-	// the digits the cage holds: those placed in it, and those that have
-	// no place left in a unit that holds it but in the cage
-	must := placed
-	for _, rest := range c.Rest {
-		var out uint64
-		for _, x := range rest {
-			out |= cand[x]
-		}
-		must |= s.Full &^ out
-	}
 	allowed, required := uint64(0), s.Full
 	for _, set := range c.sets {
-		if must&^set == 0 && set&^union == 0 {
+		if placed&^set == 0 && set&^union == 0 {
 			allowed |= set
 			required &= set
 		}
@@ -342,7 +327,7 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 	}
 	// a digit of every live set leaves the cells that see the whole cage
 	if h := required &^ placed; h != 0 {
-		for _, x := range c.Peers {
+		for _, x := range c.peers {
 			if !s.narrow(cand, x, ^h) {
 				return false
 			}
