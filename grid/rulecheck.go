@@ -2,7 +2,7 @@ package grid
 
 import (
 	"fmt"
-	"slices"
+	"math/bits"
 	"strconv"
 )
 
@@ -35,7 +35,12 @@ type RuleUnits struct {
 // valid for (see Validate). Nil rules give the classic units.
 func (r *Rules) Units(s Shape) *RuleUnits {
 	n := s.N()
-	u := &RuleUnits{N: n, Of: make([][]int32, n*n), Peers: make([][]int32, n*n)}
+	extra := 0
+	if r != nil {
+		extra = len(r.Extra)
+	}
+	u := &RuleUnits{N: n, Of: make([][]int32, n*n), Peers: make([][]int32, n*n),
+		Units: make([][]int32, 0, 3*n+extra), Labels: make([]string, 0, 3*n+extra)}
 	regionWord := "box"
 	if r != nil && r.Regions != nil {
 		regionWord = "region"
@@ -112,25 +117,19 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 	if r != nil && r.AntiKnight {
 		knight = knightSteps
 	}
-	mark := make([]bool, n*n)
+	// each cell's peers as a bit set, read out in increasing order
+	set := make([]uint64, (n*n+63)/64)
 	peers := make([]int32, 0, n*n*3*n)
 	for i := range n * n {
-		start := len(peers)
-		put := func(j int32) {
-			if j != int32(i) && !mark[j] {
-				mark[j] = true
-				peers = append(peers, j)
-			}
-		}
 		for _, k := range u.Of[i] {
 			for _, j := range u.Units[k] {
-				put(j)
+				set[j/64] |= 1 << (j % 64)
 			}
 		}
 		if distinctOf != nil {
 			for _, k := range distinctOf[i] {
 				for _, j := range u.Distinct[k] {
-					put(j)
+					set[j/64] |= 1 << (j % 64)
 				}
 			}
 		}
@@ -138,16 +137,19 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 			rr, cc := i/n, i%n
 			for _, st := range steps {
 				if y, x := rr+st[0], cc+st[1]; y >= 0 && y < n && x >= 0 && x < n {
-					put(int32(y*n + x))
+					set[(y*n+x)/64] |= 1 << ((y*n + x) % 64)
 				}
 			}
 		}
-		ps := peers[start:len(peers):len(peers)]
-		for _, j := range ps {
-			mark[j] = false
+		set[i/64] &^= 1 << (i % 64)
+		start := len(peers)
+		for w, b := range set {
+			for ; b != 0; b &= b - 1 {
+				peers = append(peers, int32(w*64+bits.TrailingZeros64(b)))
+			}
+			set[w] = 0
 		}
-		slices.Sort(ps)
-		u.Peers[i] = ps
+		u.Peers[i] = peers[start:len(peers):len(peers)]
 	}
 	return u
 }
