@@ -46,8 +46,14 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 		c := baseClauses(s)
 		return &RuleCNF{Clauses: c, Vars: NumVars(n), Parts: []Part{{"classic rules", len(c)}}}
 	}
-	e := &encoder{n: n, vars: NumVars(n), seen: map[[2]int32]bool{}}
-	e.out = make([][]int, 0, 4*n*n*(1+n*(n-1)/2))
+	e := &encoder{n: n, vars: NumVars(n), seen: make([]uint64, (n*n*n*n+63)/64)}
+	// the classic clauses, and as many again for the cages and leftovers
+	// of a killer or a jigsaw (20,000 in all for a 9x9 killer)
+	base := 4 * n * n * (1 + n*(n-1)/2)
+	if len(r.Cages) > 0 || r.Regions != nil {
+		base *= 2
+	}
+	e.out = make([][]int, 0, base)
 	e.units(s, r)
 	e.mark(s, r)
 	e.extra(r)
@@ -68,8 +74,10 @@ type encoder struct {
 	vars  int
 	out   [][]int
 	parts []Part
-	seen  map[[2]int32]bool // cell pairs whose digits are already kept apart
-	start int               // clauses at the start of the current part
+	seen  []uint64 // bit a*N*N+b: cells a < b whose digits are already kept apart
+	arena []int    // the literals of the clauses, in runs that e.out slices
+	buf   []int    // scratch for a clause being built
+	start int      // clauses at the start of the current part
 }
 
 func (e *encoder) part(what string) {
@@ -138,7 +146,7 @@ func (e *encoder) mark(s grid.Shape, r *grid.Rules) {
 	for a := range n * n {
 		for b := a + 1; b < n*n; b++ {
 			if a/n == b/n || a%n == b%n || r.Region(s, a) == r.Region(s, b) {
-				e.seen[[2]int32{int32(a), int32(b)}] = true
+				e.mark2(int32(a), int32(b))
 			}
 		}
 	}
@@ -150,14 +158,36 @@ func (e *encoder) apart(a, b int32) {
 	if a > b {
 		a, b = b, a
 	}
-	if a == b || e.seen[[2]int32{a, b}] {
+	if a == b || e.marked(a, b) {
 		return
 	}
-	e.seen[[2]int32{a, b}] = true
+	e.mark2(a, b)
 	n := e.n
 	for d := 1; d <= n; d++ {
-		e.out = append(e.out, []int{-e.x(a, d), -e.x(b, d)})
+		e.clause(-e.x(a, d), -e.x(b, d))
 	}
+}
+
+// mark2 records that cells a < b are kept apart; marked reports it.
+func (e *encoder) mark2(a, b int32) {
+	k := int(a)*e.n*e.n + int(b)
+	e.seen[k/64] |= 1 << (k % 64)
+}
+
+func (e *encoder) marked(a, b int32) bool {
+	k := int(a)*e.n*e.n + int(b)
+	return e.seen[k/64]&(1<<(k%64)) != 0
+}
+
+// clause adds a clause of the literals lits, kept in e.arena rather than a
+// slice of its own: a killer's CNF has thousands of short clauses.
+func (e *encoder) clause(lits ...int) {
+	if cap(e.arena)-len(e.arena) < len(lits) {
+		e.arena = make([]int, 0, max(1<<14, 2*len(lits)))
+	}
+	start := len(e.arena)
+	e.arena = append(e.arena, lits...)
+	e.out = append(e.out, e.arena[start:len(e.arena):len(e.arena)])
 }
 
 // x is the variable of cell c holding digit d.
@@ -171,11 +201,12 @@ func (e *encoder) extra(r *grid.Rules) {
 	for _, g := range r.Extra {
 		if len(g.Cells) == e.n {
 			for d := 1; d <= e.n; d++ {
-				c := make([]int, len(g.Cells))
-				for i, x := range g.Cells {
-					c[i] = e.x(x, d)
+				c := e.buf[:0]
+				for _, x := range g.Cells {
+					c = append(c, e.x(x, d))
 				}
-				e.out = append(e.out, c)
+				e.clause(c...)
+				e.buf = c
 			}
 		}
 		for i, a := range g.Cells {
@@ -223,12 +254,12 @@ func (e *encoder) moves(r *grid.Rules) {
 func (e *encoder) parity(r *grid.Rules) {
 	for _, c := range r.Odd {
 		for d := 2; d <= e.n; d += 2 {
-			e.out = append(e.out, []int{-e.x(c, d)})
+			e.clause(-e.x(c, d))
 		}
 	}
 	for _, c := range r.Even {
 		for d := 1; d <= e.n; d += 2 {
-			e.out = append(e.out, []int{-e.x(c, d)})
+			e.clause(-e.x(c, d))
 		}
 	}
 	e.part("odd and even cells")
@@ -239,13 +270,14 @@ func (e *encoder) parity(r *grid.Rules) {
 // these clauses is arc consistency between the two cells.
 func (e *encoder) support(a, b int32, ok func(da, db int) bool) {
 	for da := 1; da <= e.n; da++ {
-		c := []int{-e.x(a, da)}
+		c := append(e.buf[:0], -e.x(a, da))
 		for db := 1; db <= e.n; db++ {
 			if ok(da, db) {
 				c = append(c, e.x(b, db))
 			}
 		}
-		e.out = append(e.out, c)
+		e.clause(c...)
+		e.buf = c
 	}
 }
 
@@ -320,36 +352,40 @@ func (e *encoder) sums(r *grid.Rules, imp *variant.Implied) {
 		y := e.vars + 1
 		e.vars += len(sets)
 		for d := 1; d <= n; d++ {
-			some := []int{-(u + d - 1)}
+			some := append(e.buf[:0], -(u + d - 1))
 			for _, x := range c.Cells {
-				e.out = append(e.out, []int{-e.x(x, d), u + d - 1})
+				e.clause(-e.x(x, d), u+d-1)
 				some = append(some, e.x(x, d))
 			}
-			e.out = append(e.out, some)
+			e.clause(some...)
+			e.buf = some
 		}
-		one := make([]int, len(sets))
 		for j, set := range sets {
-			one[j] = y + j
 			for d := 1; d <= n; d++ {
 				if set&(1<<d) != 0 {
-					e.out = append(e.out, []int{-(y + j), u + d - 1})
+					e.clause(-(y + j), u+d-1)
 				} else {
-					e.out = append(e.out, []int{-(y + j), -(u + d - 1)})
+					e.clause(-(y + j), -(u + d - 1))
 				}
 			}
 		}
-		e.out = append(e.out, one)
+		one := e.buf[:0]
+		for j := range sets {
+			one = append(one, y+j)
+		}
+		e.clause(one...)
 		for d := 1; d <= n; d++ {
-			c := []int{-(u + d - 1)}
+			c := append(e.buf[:0], -(u + d - 1))
 			for j, set := range sets {
 				if set&(1<<d) != 0 {
 					c = append(c, y+j)
 				}
 			}
-			e.out = append(e.out, c)
+			e.clause(c...)
+			e.buf = c
 		}
 		for d := 1; d <= n; d++ {
-			c := []int{u + d - 1}
+			c := append(e.buf[:0], u+d-1)
 			some := false
 			for j, set := range sets {
 				if set&(1<<d) == 0 {
@@ -359,8 +395,9 @@ func (e *encoder) sums(r *grid.Rules, imp *variant.Implied) {
 				}
 			}
 			if some {
-				e.out = append(e.out, c)
+				e.clause(c...)
 			}
+			e.buf = c
 		}
 		var any uint64 // the digits of some set
 		for _, set := range sets {
@@ -371,7 +408,7 @@ func (e *encoder) sums(r *grid.Rules, imp *variant.Implied) {
 				continue
 			}
 			for _, z := range imp.Peers[k] {
-				e.out = append(e.out, []int{-e.x(z, d), -(u + d - 1)})
+				e.clause(-e.x(z, d), -(u + d - 1))
 			}
 		}
 	}
@@ -395,11 +432,12 @@ func (e *encoder) implied(imp *variant.Implied) {
 		for _, side := range [2][2][]int32{{l.A, l.B}, {l.B, l.A}} {
 			for _, a := range side[0] {
 				for d := 1; d <= e.n; d++ {
-					c := []int{-e.x(a, d)}
+					c := append(e.buf[:0], -e.x(a, d))
 					for _, b := range side[1] {
 						c = append(c, e.x(b, d))
 					}
-					e.out = append(e.out, c)
+					e.clause(c...)
+					e.buf = c
 				}
 			}
 		}

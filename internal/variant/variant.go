@@ -302,17 +302,10 @@ func (s *Search) run(cand []uint64) bool {
 // that hold every digit placed in the cage and whose every digit has a
 // place left in it.
 func (s *Search) sum(cand []uint64, c *cage) bool {
-	var union, placed uint64
-	for _, x := range c.cells {
-		m := cand[x]
-		union |= m
-		if single(m) {
-			placed |= m
-		}
-	}
+	in := scan(cand, c.cells)
 	allowed, required := uint64(0), s.Full
 	for _, set := range c.sets {
-		if placed&^set == 0 && set&^union == 0 {
+		if in.placed&^set == 0 && set&^in.once == 0 {
 			allowed |= set
 			required &= set
 		}
@@ -320,69 +313,74 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 	if allowed == 0 {
 		return false
 	}
-	for _, x := range c.cells {
-		if !s.narrow(cand, x, allowed) {
-			return false
-		}
+	if in.once&^allowed != 0 && !s.narrowAll(cand, c.cells, allowed) {
+		return false
 	}
-	// a digit of every live set leaves the cells that see the whole cage
-	if h := required &^ placed; h != 0 {
-		for _, x := range c.peers {
-			if !s.narrow(cand, x, ^h) {
-				return false
-			}
-		}
-	}
+	// a digit of every live set leaves the cells that see the whole cage,
 	// and goes to its one place left in the cage
-	for h := required &^ placed; h != 0; h &= h - 1 {
-		d := h & -h
-		at, places := int32(-1), 0
-		for _, x := range c.cells {
-			if cand[x]&d != 0 {
-				at = x
-				places++
-			}
-		}
-		switch places {
-		case 0:
-			return false
-		case 1:
-			if !s.narrow(cand, at, d) {
-				return false
-			}
-		}
+	h := required &^ in.placed
+	if h == 0 {
+		return true
 	}
-	return true
+	// (every live set lies in in.once, and narrowing the cells to allowed
+	// left the places of these digits as they were)
+	return s.narrowAll(cand, c.peers, ^h) && s.placeOnce(cand, c.cells, h&^in.twice)
 }
 
 // leftover keeps in each cell of one side of l only the digits that the
 // other side has left, and places a digit placed on one side in its one
 // place left on the other: the clauses x(a,d) -> OR over b of x(b,d).
 func (s *Search) leftover(cand []uint64, l *Leftover) bool {
-	for _, side := range [2][2][]int32{{l.A, l.B}, {l.B, l.A}} {
-		var other, placed uint64
-		for _, x := range side[1] {
-			other |= cand[x]
+	a, b := scan(cand, l.A), scan(cand, l.B)
+	if a.once&^b.once != 0 && !s.narrowAll(cand, l.A, b.once) {
+		return false
+	}
+	if b.once&^a.once != 0 && !s.narrowAll(cand, l.B, a.once) {
+		return false
+	}
+	return s.placeOnce(cand, l.B, a.placed&(b.once&^b.twice)&^b.placed) &&
+		s.placeOnce(cand, l.A, b.placed&(a.once&^a.twice)&^a.placed)
+}
+
+// digits sums up the candidates of some cells: the digits of some cell,
+// of two cells or more, and of a cell that has only it.
+type digits struct {
+	once, twice, placed uint64
+}
+
+func scan(cand []uint64, cells []int32) digits {
+	var d digits
+	for _, x := range cells {
+		m := cand[x]
+		d.twice |= d.once & m
+		d.once |= m
+		if single(m) {
+			d.placed |= m
 		}
-		for _, x := range side[0] {
-			if !s.narrow(cand, x, other) {
-				return false
-			}
-			if m := cand[x]; single(m) {
-				placed |= m
-			}
+	}
+	return d
+}
+
+// narrowAll leaves each of cells only the digits of mask.
+func (s *Search) narrowAll(cand []uint64, cells []int32, mask uint64) bool {
+	for _, x := range cells {
+		if !s.narrow(cand, x, mask) {
+			return false
 		}
-		for h := placed; h != 0; h &= h - 1 {
-			d := h & -h
-			at, places := int32(-1), 0
-			for _, x := range side[1] {
-				if cand[x]&d != 0 {
-					at = x
-					places++
+	}
+	return true
+}
+
+// placeOnce places each digit of h in the one cell of cells that has it.
+func (s *Search) placeOnce(cand []uint64, cells []int32, h uint64) bool {
+	for ; h != 0; h &= h - 1 {
+		d := h & -h
+		for _, x := range cells {
+			if cand[x]&d != 0 {
+				if !s.narrow(cand, x, d) {
+					return false
 				}
-			}
-			if places == 1 && !s.narrow(cand, at, d) {
-				return false
+				break
 			}
 		}
 	}
