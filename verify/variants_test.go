@@ -3,6 +3,7 @@ package verify
 import (
 	"bufio"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -187,4 +188,62 @@ func TestVariantVerdictsAgreeWithSAT(t *testing.T) {
 		t.Errorf("verdicts %v: want each kind", seen)
 	}
 	t.Logf("verdicts %v", seen)
+}
+
+// Published f-puzzles puzzles (testdata/variants/fpuzzles): those whose
+// rules the model holds read the same from their link data, from a whole
+// link and from their JSON, and are unique with their published solution;
+// the others are refused, the error naming a constraint the model lacks.
+func TestFPuzzlesFromOutside(t *testing.T) {
+	unsupported := map[string]bool{"arrow": true, "littlekillersum": true, "palindrome": true, "clone": true,
+		"negative": true, "nonconsecutive": true}
+	read, refused := 0, 0
+	for _, row := range readTSV(t, "testdata/variants/fpuzzles/fpuzzles.tsv") {
+		id := row["id"]
+		data, err := os.ReadFile("testdata/variants/fpuzzles/" + id + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromJSON, errJSON := grid.ParseFPuzzles(data)
+		fromData, errData := grid.ParseFPuzzlesLink(row["fpuzzles_load"])
+		fromLink, errLink := grid.ParseFPuzzlesLink(grid.FPuzzlesURL + row["fpuzzles_load"])
+		var lacking []string
+		for _, k := range strings.Split(row["rules"], ",") {
+			if unsupported[k] {
+				lacking = append(lacking, k)
+			}
+		}
+		if len(lacking) > 0 {
+			for _, err := range []error{errJSON, errData, errLink} {
+				if err == nil || !slices.ContainsFunc(lacking, func(k string) bool { return strings.Contains(err.Error(), strconv.Quote(k)) }) {
+					t.Errorf("%s (rules %s): error %v, want one that names one of %q", id, row["rules"], err, lacking)
+				}
+			}
+			refused++
+			continue
+		}
+		if errJSON != nil || errData != nil || errLink != nil {
+			t.Errorf("%s: errors %v, %v, %v", id, errJSON, errData, errLink)
+			continue
+		}
+		if !fromJSON.Equal(fromData) || !fromJSON.Equal(fromLink) {
+			t.Errorf("%s: the JSON gives %s (%s), the link %s (%s)", id, fromJSON, fromJSON.Rules.Name(), fromData, fromData.Rules.Name())
+		}
+		r := Puzzle(fromJSON, Options{})
+		if r.Status != Unique || r.Solutions[0].String() != row["solution"] {
+			t.Errorf("%s (%s): %v (%v), solutions %v; want unique with %s", id, fromJSON.Rules.Name(), r.Status, r.Err, r.Solutions, row["solution"])
+			continue
+		}
+		if r.Proof == NoProof {
+			t.Errorf("%s: unique without a proof", id)
+		}
+		if !sat.Unique(fromJSON, r.Solutions[0]) {
+			t.Errorf("%s: gophersat finds a second solution", id)
+		}
+		t.Logf("%s: %s, unique (%s)", id, fromJSON.Rules.Name(), r.Proof)
+		read++
+	}
+	if read < 7 || refused < 6 {
+		t.Errorf("%d puzzles read and %d refused, want 7 and 6", read, refused)
+	}
 }
