@@ -31,14 +31,15 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 	if res.Limit == 2 {
 		budget = verdictBudget
 	}
-	r := search(g, res.Limit, budget, ctx.Done())
-	t, ok := checked(g, r)
+	s := searchFor(nil, g.Shape, res.Limit, budget, ctx.Done())
+	r := s.Run(g.Cells)
+	t, ok := checked(g, solutions(s, g.Shape, r), r.Count)
 	switch {
-	case r.canceled:
-		return res.with(tally{sols: t.sols, count: r.count, canceled: true, err: ctx.Err()})
-	case !ok || r.broken || (!r.complete && r.count < 2):
+	case r.Canceled:
+		return res.with(tally{sols: t.sols, count: r.Count, canceled: true, err: ctx.Err()})
+	case !ok || r.Broken || (!r.Complete && r.Count < 2):
 		return res.with(outsideCount(ctx, g, res.Limit, p))
-	case r.count >= 2:
+	case r.Count >= 2:
 		return res.with(t)
 	}
 	var extra [][]int
@@ -48,7 +49,7 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 	other, found, err := p.Solve(ctx, g, extra...)
 	switch {
 	case err != nil:
-		return res.with(tally{sols: t.sols, count: r.count, canceled: true, err: err})
+		return res.with(tally{sols: t.sols, count: r.Count, canceled: true, err: err})
 	case found:
 		// The search missed a solution that the outside solver found and
 		// that was checked: the verdict rests on the solutions.

@@ -17,12 +17,16 @@ const (
 	// Outside: an outside SAT solver said the CNF is unsatisfiable (see
 	// CheckOutside); the verdict rests on its word.
 	Outside
+	// Search: the candidate search ran to its end; the tree it walked is a
+	// refutation of the CNF by unit propagation and case splits (see the
+	// package doc), which WriteCertificate writes out as a DRAT proof.
+	Search
 )
 
-var proofNames = [...]string{"", "propagation", "sat", "outside"}
+var proofNames = [...]string{"", "propagation", "sat", "outside", "search"}
 
-// String returns the proof's name: "propagation", "sat", "outside", or ""
-// for NoProof.
+// String returns the proof's name: "propagation", "search", "sat",
+// "outside", or "" for NoProof.
 func (p Proof) String() string {
 	if int(p) >= len(proofNames) {
 		return fmt.Sprintf("Proof(%d)", int(p))

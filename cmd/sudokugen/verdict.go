@@ -140,7 +140,7 @@ type jsonVerdict struct {
 	Line      int      `json:"line"`
 	Puzzle    string   `json:"puzzle"`
 	Status    string   `json:"status"`
-	Proof     string   `json:"proof,omitempty"` // what proved unique or none: propagation, sat or outside
+	Proof     string   `json:"proof,omitempty"` // what proved unique or none: propagation, search, sat or outside
 	Count     int      `json:"count"`
 	Exact     bool     `json:"count_exact"`
 	Solution  *string  `json:"solution"`
