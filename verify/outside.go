@@ -27,20 +27,29 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 	if !ok {
 		return res
 	}
+	res = res.with(countOutside(ctx, g, res.Limit, p))
+	if opts.Check {
+		res = res.checked(g, sat.New(g.Shape))
+	}
+	return res
+}
+
+// countOutside is the count of CheckOutside, limit solutions at most.
+func countOutside(ctx context.Context, g grid.Grid, limit int, p Prover) tally {
 	budget := 0
-	if res.Limit == 2 {
+	if limit == 2 {
 		budget = verdictBudget
 	}
-	s := searchFor(nil, g.Shape, res.Limit, budget, ctx.Done())
+	s := searchFor(nil, g.Shape, limit, budget, ctx.Done())
 	r := s.Run(g.Cells)
 	t, ok := checked(g, solutions(s, g.Shape, r), r.Count)
 	switch {
 	case r.Canceled:
-		return res.with(tally{sols: t.sols, count: r.Count, canceled: true, err: ctx.Err()})
+		return tally{sols: t.sols, count: r.Count, canceled: true, err: ctx.Err()}
 	case !ok || r.Broken || (!r.Complete && r.Count < 2):
-		return res.with(outsideCount(ctx, g, res.Limit, p))
+		return outsideCount(ctx, g, limit, p)
 	case r.Count >= 2:
-		return res.with(t)
+		return t
 	}
 	var extra [][]int
 	for _, sol := range t.sols {
@@ -49,17 +58,17 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 	other, found, err := p.Solve(ctx, g, extra...)
 	switch {
 	case err != nil:
-		return res.with(tally{sols: t.sols, count: r.Count, canceled: true, err: err})
+		return tally{sols: t.sols, count: r.Count, canceled: true, err: err}
 	case found:
 		// The search missed a solution that the outside solver found and
 		// that was checked: the verdict rests on the solutions.
 		t.sols = append(t.sols, other)
 		t.count++
 		t.err = ErrDisagree
-		return res.with(t)
+		return t
 	}
 	t.proof = Outside
-	return res.with(t)
+	return t
 }
 
 // outsideCount counts solutions with the outside solver alone, blocking

@@ -5,12 +5,14 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/sat"
 )
 
 // checkProof checks the proof of r against the independent checker of
@@ -72,7 +74,22 @@ func checkProof(t *testing.T, name string, g grid.Grid, r Result, certify bool) 
 	if err != nil {
 		t.Errorf("%s: %v by %v: the proof: %v", name, r.Status, r.Proof, err)
 	}
+	if at, err := gridtest.CheckDRAT(n*n*n, cnf, proof[:len(proof)-1]); err == nil || at != len(proof)-1 {
+		t.Errorf("%s: %v by %v: the proof without its empty clause fails at %d (%v), want at its end", name, r.Status, r.Proof, at, err)
+	}
+	if r.Proof == SAT && n == 9 {
+		// Some lemma of gophersat's proof is needed: without it, a later
+		// one is no longer RUP.
+		for i := 0; i < len(proof)-1 && !satCaught; i++ {
+			_, err := gridtest.CheckDRAT(n*n*n, cnf, slices.Delete(slices.Clone(proof), i, i+1))
+			satCaught = err != nil
+		}
+	}
 }
+
+// satCaught records that checkProof found a sat proof that fails with one
+// lemma taken out.
+var satCaught bool
 
 func TestProofKinds(t *testing.T) {
 	seed := uint64(20261122)
@@ -90,13 +107,13 @@ func TestProofKinds(t *testing.T) {
 	}
 	v := New()
 	tally := map[Proof]int{}
-	for _, p := range puzzles {
+	for i, p := range puzzles {
 		g := lineGrid(t, p)
 		r := v.Check(g, Options{})
-		checkProof(t, p, g, r, len(tally) < 4 || rng.IntN(10) == 0)
+		checkProof(t, p, g, r, i < 10 || rng.IntN(40) == 0)
 		tally[r.Proof]++
 		// A wrong digit in an empty cell: sometimes none by propagation,
-		// sometimes by the solver, sometimes still unique or multiple.
+		// sometimes by a search, sometimes still unique or multiple.
 		bad := g.Clone()
 		i := rng.IntN(len(bad.Cells))
 		for bad.Cells[i] != 0 {
@@ -105,7 +122,7 @@ func TestProofKinds(t *testing.T) {
 		bad.Cells[i] = uint8(1 + rng.IntN(9))
 		if len(bad.Clashes()) == 0 {
 			r := v.Check(bad, Options{})
-			checkProof(t, bad.String(), bad, r, rng.IntN(10) == 0)
+			checkProof(t, bad.String(), bad, r, rng.IntN(40) == 0)
 			tally[r.Proof]++
 		}
 	}
@@ -184,5 +201,73 @@ func TestCheckContextStopsCount(t *testing.T) {
 				t.Errorf("empty %s: %s is not a solution", s, sol)
 			}
 		}
+	}
+}
+
+// With Options.Check every verdict of unique or none is proved again by
+// gophersat: the same results, no error, on royle17, top1465 and the
+// puzzles with no solution; and a wrong verdict (a puzzle with several
+// solutions called unique by search) is caught with ErrCheck.
+func TestCheckSAT(t *testing.T) {
+	var puzzles []string
+	for i, p := range dataLines(t, "royle17/puzzles.txt") {
+		if i%1000 == 0 {
+			puzzles = append(puzzles, p)
+		}
+	}
+	puzzles = append(puzzles, every(dataLines(t, "tdoku/top1465.txt"), 50)[:20]...)
+	puzzles = append(puzzles, "12345678.........9"+strings.Repeat(".", 63))
+	v := New()
+	for _, p := range puzzles {
+		g := lineGrid(t, p)
+		want := v.Check(g, Options{})
+		got := v.Check(g, Options{Check: true})
+		if got.Err != nil || got.Status != want.Status || got.Proof != want.Proof || !slices.EqualFunc(got.Solutions, want.Solutions, grid.Grid.Equal) {
+			t.Errorf("%s: with Check %v by %v (%v), without %v by %v", p, got.Status, got.Proof, got.Err, want.Status, want.Proof)
+		}
+	}
+	for _, line := range dataLines(t, "tdoku/serg_multi.counts.tsv")[1:4] {
+		g := lineGrid(t, strings.Split(line, "\t")[0])
+		r := v.Check(g, Options{})
+		if r.Status != Multiple {
+			t.Fatalf("%s: %v, want multiple", g, r.Status)
+		}
+		wrong := Result{Status: Unique, Solutions: r.Solutions[:1], Count: 1, Limit: 2, Proof: Search}
+		if got := wrong.checked(g, sat.New(g.Shape)); !errors.Is(got.Err, ErrCheck) {
+			t.Errorf("%s: unique by search with a second solution: checked gives %v, want ErrCheck", g, got.Err)
+		}
+		none := Result{Status: None, Limit: 2, Proof: Propagation}
+		if got := none.checked(g, sat.New(g.Shape)); !errors.Is(got.Err, ErrCheck) {
+			t.Errorf("%s: none by propagation with solutions: checked gives %v, want ErrCheck", g, got.Err)
+		}
+	}
+}
+
+// Past the search's node budget the SAT solver proves the verdict, and its
+// certificate checks too; the solutions and witnesses are the same.
+func TestProofSAT(t *testing.T) {
+	defer func(b int) { verdictBudget = b }(verdictBudget)
+	var puzzles []string
+	puzzles = append(puzzles, every(dataLines(t, "tdoku/top1465.txt"), 100)[:8]...)
+	for _, line := range dataLines(t, "tdoku/serg_multi.counts.tsv")[1:5] {
+		puzzles = append(puzzles, strings.Split(line, "\t")[0])
+	}
+	puzzles = append(puzzles, dataLines(t, "royle17/puzzles.txt")[:3]...)
+	for i, p := range puzzles {
+		g := lineGrid(t, p)
+		verdictBudget = 20000
+		want := New().Check(g, Options{})
+		verdictBudget = 3
+		got := New().Check(g, Options{})
+		if got.Status != want.Status || got.Err != nil || !slices.EqualFunc(got.Solutions, want.Solutions, grid.Grid.Equal) && got.Status != Multiple {
+			t.Errorf("%s: %v (%v) with a budget of 3 nodes, %v without", p, got.Status, got.Err, want.Status)
+		}
+		if (got.Status == Unique || got.Status == None) && want.Proof == Search && got.Proof != SAT {
+			t.Errorf("%s: %v by %v with a budget of 3 nodes, want sat", p, got.Status, got.Proof)
+		}
+		checkProof(t, p, g, got, i%3 == 0)
+	}
+	if !satCaught {
+		t.Errorf("no sat proof failed with one lemma taken out")
 	}
 }

@@ -74,11 +74,22 @@ func (r Result) Exact() bool {
 // on the checked solutions alone.
 var ErrDisagree = errors.New("the SAT solver disagrees with checked solutions")
 
+// ErrCheck is the error of a Result, with Options.Check, whose verdict of
+// unique or none the SAT solver does not prove again: it finds a solution
+// that the verdict says is not there. It would mean a bug in the search,
+// the solver or the encoding.
+var ErrCheck = errors.New("the verdict's proof and the SAT solver disagree")
+
 // Options set how much to look for.
 type Options struct {
 	// CountLimit is how many solutions to count at most (default and
 	// minimum 2, which is enough to tell unique from multiple).
 	CountLimit int
+	// Check proves every verdict of unique or none again with the SAT
+	// solver (gophersat), the design's proof, besides the proof that
+	// settled it: a second opinion. A verdict where the two differ gets
+	// the error ErrCheck. It costs one solve per puzzle.
+	Check bool
 }
 
 // Verifier checks puzzles, keeping one incremental solver per grid shape.
@@ -107,7 +118,24 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 	if !ok {
 		return res
 	}
-	return res.with(v.count(ctx, g, res.Limit))
+	res = res.with(v.count(ctx, g, res.Limit))
+	if opts.Check {
+		res = res.checked(g, v.solver(g.Shape))
+	}
+	return res
+}
+
+// checked proves a verdict of unique or none again with the solver sv,
+// unless the solver is what proved it, and sets ErrCheck when sv finds
+// another solution.
+func (res Result) checked(g grid.Grid, sv *sat.Solver) Result {
+	if (res.Status != Unique && res.Status != None) || res.Proof == SAT || res.Err != nil {
+		return res
+	}
+	if sv.Solutions(g, res.Solutions, 2, nil) != len(res.Solutions) {
+		res.Err = fmt.Errorf("%w: %s by %s, but gophersat finds another solution", ErrCheck, res.Status, res.Proof)
+	}
+	return res
 }
 
 // precheck returns the Result of a puzzle that is invalid, or of a check
@@ -225,8 +253,9 @@ func (v *Verifier) refuted(g grid.Grid, sols []grid.Grid) bool {
 }
 
 // verdictBudget is the number of search nodes allowed to the search for
-// the verdict unique or not; past it the SAT solver does the rest.
-const verdictBudget = 20000
+// the verdict unique or not; past it the SAT solver does the rest. (A
+// variable for the tests.)
+var verdictBudget = 20000
 
 // checked returns the solutions sols that a search found, count in all,
 // after checking that each solves g and that the two differ; false if

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,39 +18,35 @@ func (o *verifyOptions) registerProof(cmd *cobra.Command) {
 }
 
 // writeProof writes the certificate of c's verdict into dir, when it is
-// unique or none: the CNF and its DRAT proof of unsatisfiability.
-func writeProof(dir string, c verdict) error {
-	r := c.result
+// unique or none: the CNF and its DRAT proof of unsatisfiability. Both
+// stream into temporary files beside their names, put in place only when
+// whole, so memory stays flat however long the proof.
+func writeProof(ctx context.Context, dir string, c verdict) error {
 	if c.status != "unique" && c.status != "none" {
 		return nil
 	}
-	var cnf, drat bytes.Buffer
-	if err := verify.WriteCertificate(&cnf, &drat, c.rec.Grid, r); err != nil {
+	base := filepath.Join(dir, fmt.Sprint(c.rec.Index))
+	var files [2]*output.File
+	for i, ext := range []string{".cnf", ".drat"} {
+		f, err := output.Create(base + ext)
+		if err != nil {
+			return &exitError{code: exitUsage, err: err}
+		}
+		defer f.Abort()
+		files[i] = f
+	}
+	if err := verify.WriteCertificateContext(ctx, files[0], files[1], c.rec.Grid, c.result); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fmt.Errorf("%s:%d: proof: %w", c.file, c.rec.Line, err)
 	}
-	base := filepath.Join(dir, fmt.Sprint(c.rec.Index))
-	for _, f := range []struct {
-		path string
-		data []byte
-	}{{base + ".cnf", cnf.Bytes()}, {base + ".drat", drat.Bytes()}} {
-		if err := writeWhole(f.path, f.data); err != nil {
+	for _, f := range files {
+		if err := f.Commit(); err != nil {
 			return &exitError{code: exitUsage, err: err}
 		}
 	}
 	return nil
-}
-
-// writeWhole writes data to path whole or not at all.
-func writeWhole(path string, data []byte) error {
-	f, err := output.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Abort()
-		return err
-	}
-	return f.Commit()
 }
 
 // makeProofDir creates the --proof folder if it is missing.

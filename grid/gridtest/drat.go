@@ -74,10 +74,8 @@ func Clauses(lemmas []Lemma) [][]int {
 // error, and in at the 0-based index in proof of the lemma that is not RUP
 // (len(proof) when the empty clause is missing).
 func CheckDRAT(nv int, cnf [][]int, proof []Lemma) (at int, err error) {
-	k := newRUP(nv)
-	for _, c := range cnf {
-		k.add(c)
-	}
+	k := newRUP(nv, cnf, proof)
+	next := len(cnf) // the clause of the next lemma added
 	for i, l := range proof {
 		if l.Delete {
 			k.remove(l.Lits)
@@ -89,7 +87,8 @@ func CheckDRAT(nv int, cnf [][]int, proof []Lemma) (at int, err error) {
 		if len(l.Lits) == 0 {
 			return i, nil
 		}
-		k.add(l.Lits)
+		k.add(next)
+		next++
 	}
 	return len(proof), fmt.Errorf("no empty clause in %d lemmas", len(proof))
 }
@@ -108,11 +107,11 @@ type rup struct {
 	nv      int
 	clauses [][]int
 	live    []bool
-	occ     [][]int32 // per literal (see idx): the clauses that hold it
-	units   []int32   // clauses of one literal, or none
+	occ     [][]int32          // per literal (see idx): the clauses that hold it
+	units   []int32            // clauses of one literal, or none
 	byKey   map[string][]int32 // made at the first deletion
-	val     []int8 // per variable: 1 true, -1 false, 0 unset
-	trail   []int  // the literals set, in order
+	val     []int8             // per variable: 1 true, -1 false, 0 unset
+	trail   []int              // the literals set, in order
 	// trail[:baseLen] is the base when baseOK; baseConflict says that
 	// the base itself reaches a conflict.
 	baseLen      int
@@ -120,8 +119,39 @@ type rup struct {
 	baseConflict bool
 }
 
-func newRUP(nv int) *rup {
-	return &rup{nv: nv, occ: make([][]int32, 2*nv+2), val: make([]int8, nv+1)}
+// newRUP returns the database of cnf, with the lemmas that proof adds
+// waiting to be added in turn (add).
+func newRUP(nv int, cnf [][]int, proof []Lemma) *rup {
+	k := &rup{nv: nv, occ: make([][]int32, 2*nv+2), val: make([]int8, nv+1)}
+	k.clauses = append(k.clauses, cnf...)
+	for _, l := range proof {
+		if !l.Delete {
+			k.clauses = append(k.clauses, l.Lits)
+		}
+	}
+	k.live = make([]bool, len(k.clauses))
+	// the occurrence lists share one array
+	count := make([]int, len(k.occ))
+	total := 0
+	for _, c := range k.clauses {
+		for _, l := range c {
+			count[idx(l)]++
+			total++
+		}
+	}
+	all := make([]int32, total)
+	for i, n := range count {
+		k.occ[i], all = all[:0:n], all[n:]
+	}
+	for id, c := range k.clauses {
+		for _, l := range c {
+			k.occ[idx(l)] = append(k.occ[idx(l)], int32(id))
+		}
+	}
+	for id := range cnf {
+		k.add(id)
+	}
+	return k
 }
 
 func idx(l int) int {
@@ -143,19 +173,16 @@ func key(c []int) string {
 	return string(b)
 }
 
-func (k *rup) add(c []int) {
-	id := int32(len(k.clauses))
-	k.clauses = append(k.clauses, c)
-	k.live = append(k.live, true)
-	for _, l := range c {
-		k.occ[idx(l)] = append(k.occ[idx(l)], id)
-	}
+// add puts clause id in the database.
+func (k *rup) add(id int) {
+	c := k.clauses[id]
+	k.live[id] = true
 	if len(c) <= 1 {
-		k.units = append(k.units, id)
+		k.units = append(k.units, int32(id))
 	}
 	if k.byKey != nil {
 		kk := key(c)
-		k.byKey[kk] = append(k.byKey[kk], id)
+		k.byKey[kk] = append(k.byKey[kk], int32(id))
 	}
 	if !k.baseOK || k.baseConflict {
 		return
@@ -177,8 +204,10 @@ func (k *rup) remove(c []int) {
 		// the clauses by their sorted literals, from the first deletion
 		k.byKey = make(map[string][]int32)
 		for id, d := range k.clauses {
-			kk := key(d)
-			k.byKey[kk] = append(k.byKey[kk], int32(id))
+			if k.live[id] {
+				kk := key(d)
+				k.byKey[kk] = append(k.byKey[kk], int32(id))
+			}
 		}
 	}
 	kk := key(c)

@@ -60,6 +60,7 @@ var sentinels = []error{
 	rate.ErrGaveUp,
 	grid.ErrShape,
 	generate.ErrCheck,
+	verify.ErrCheck,
 }
 
 // otherCode marks an error that matches no sentinel.
