@@ -58,7 +58,7 @@ type Result struct {
 	// Elapsed is the time spent on the job.
 	Elapsed time.Duration
 
-	cpu time.Duration // the processor time a worker spent on it, when known
+	cpu time.Duration // the processor time a worker spent on its batch, on the batch's last result
 }
 
 var (

@@ -191,14 +191,18 @@ func (rs *runState) batchSize() int {
 // processor time where the worker measured it: elapsed time grows with the
 // load of the machine, and batches sized by it would shrink just when round
 // trips cost most.
+//
+// A worker measures the processor time of each batch it is sent and
+// reports it with the batch's last result.
 func (rs *runState) observe(b *batch) {
-	var total time.Duration
+	var cpu, elapsed time.Duration
 	for _, r := range b.results {
-		if r.cpu > 0 {
-			total += r.cpu
-		} else {
-			total += r.Elapsed
-		}
+		cpu += r.cpu
+		elapsed += r.Elapsed
+	}
+	total := elapsed
+	if cpu > 0 {
+		total = cpu
 	}
 	avg := int64(total)/int64(len(b.results)) + 1
 	rs.mu.Lock()

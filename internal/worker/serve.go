@@ -37,10 +37,14 @@ func serve(r io.Reader, w io.Writer, wrap wrapper) error {
 			}
 			return err
 		}
-		for _, j := range batch {
-			cpu := cpuTime()
+		// The processor time of the batch goes with its last result: a
+		// reading per job was a tenth of the time of a quick verify job.
+		cpu := cpuTime()
+		for i, j := range batch {
 			w := toWire(run.do(context.Background(), j))
-			w.CPU = int64(cpuTime() - cpu)
+			if i == len(batch)-1 {
+				w.CPU = int64(cpuTime() - cpu)
+			}
 			if err := out.encode(w); err != nil {
 				return err
 			}

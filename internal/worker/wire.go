@@ -30,7 +30,7 @@ type wireResult struct {
 	RatingErr wireError
 	Err       wireError
 	Elapsed   int64 // nanoseconds
-	CPU       int64 // nanoseconds of processor time, 0 when unknown
+	CPU       int64 // nanoseconds of processor time of the batch, on its last result; 0 when unknown
 }
 
 // helloIndex marks the first message of a worker, sent when it is ready.
