@@ -6,20 +6,21 @@ import "math/bits"
 // digit may still go as three 27-bit bands (rows 1-3, 4-6, 7-9; bit
 // 9*(row%3)+column), as tdoku and JCZSolve do, and the cells not yet
 // placed. Placing a digit is a dozen word operations, naked singles come
-// from counting the digits of every cell of a band at once, and hidden
-// singles from the rows, boxes and columns of each digit's bands. It
-// visits the same tree as the general search (the same propagation, which
-// is unit propagation, the same branching cell and the same order of
-// digits), so the two count the same nodes and find the same solutions in
-// the same order; only the cost per node differs.
+// from counting the digits of all the cells of a band at once, and hidden
+// singles from the rows, boxes and columns of each digit's bands, looked
+// at again only when they changed. It visits the same tree as the general
+// search (the same propagation, which is unit propagation, the same
+// branching cell and the same order of digits), so the two count the same
+// nodes and find the same solutions in the same order; only the cost per
+// node differs.
 
 // board is the state of a 9x9 search.
 type board struct {
-	f  [27]uint32 // f[3*d+b]: the cells of band b where digit d+1 may go, placed ones included
-	un [3]uint32  // the cells of each band not yet placed
+	f  [3][9]uint32 // f[b][d]: the cells of band b where digit d+1 may go, placed ones included
+	un [3]uint32    // the cells of each band not yet placed
 	// seen holds f as hidden last looked at it: a digit's band that has
 	// not changed since has no hidden single and no empty unit.
-	seen [27]uint32
+	seen [3][9]uint32
 	// nk holds the bands where a cell lost a candidate since naked last
 	// looked at them.
 	nk uint8
@@ -37,16 +38,16 @@ var (
 	// bandPeers[i] holds the cells of bit i's band that share its row or
 	// its box, itself excluded.
 	bandPeers [27]uint32
-	// colBits[c] holds the three cells of column c in a band.
-	colBits [9]uint32
+	// colOf[i] holds the three cells of bit i's column in a band.
+	colOf [27]uint32
+	// others[b] holds the two bands other than b.
+	others = [3][2]uint8{{1, 2}, {0, 2}, {0, 1}}
 )
 
 func init() {
-	for c := range 9 {
-		colBits[c] = 1<<c | 1<<(c+9) | 1<<(c+18)
-	}
 	for i := range 27 {
 		r, c := i/9, i%9
+		colOf[i] = 1<<c | 1<<(c+9) | 1<<(c+18)
 		for j := range 27 {
 			if j != i && (j/9 == r || j%9/3 == c/3) {
 				bandPeers[i] |= 1 << j
@@ -66,28 +67,28 @@ func newNine() *nine { return new(nine) }
 // place puts digit d (0-based) in bit i of band b: the cell leaves the
 // other digits and the unplaced cells, and d leaves the cell's peers.
 func (bd *board) place(b, i, d int) {
-	bit := uint32(1) << i
-	f := &bd.f
-	f[b] &^= bit
-	f[b+3] &^= bit
-	f[b+6] &^= bit
-	f[b+9] &^= bit
-	f[b+12] &^= bit
-	f[b+15] &^= bit
-	f[b+18] &^= bit
-	f[b+21] &^= bit
-	f[b+24] &^= bit
-	k := 3 * d
-	f[k+b] = (f[k+b] | bit) &^ bandPeers[i]
-	col := colBits[i%9]
-	bd.nk |= 1 << b
-	for o := range 3 {
-		if o != b && f[k+o]&col != 0 {
-			f[k+o] &^= col
-			bd.nk |= 1 << o
-		}
-	}
+	bit := uint32(1) << (i & 31)
+	row := &bd.f[b]
+	row[0] &^= bit
+	row[1] &^= bit
+	row[2] &^= bit
+	row[3] &^= bit
+	row[4] &^= bit
+	row[5] &^= bit
+	row[6] &^= bit
+	row[7] &^= bit
+	row[8] &^= bit
+	row[d] = (row[d] | bit) &^ bandPeers[i]
 	bd.un[b] &^= bit
+	// d leaves the cell's column in the other bands; naked looks again
+	// at the bands where a cell lost it
+	col := colOf[i]
+	o := &others[b]
+	o1, o2 := o[0], o[1]
+	x1, x2 := bd.f[o1][d], bd.f[o2][d]
+	c1, c2 := x1&col, x2&col
+	bd.f[o1][d], bd.f[o2][d] = x1^c1, x2^c2
+	bd.nk |= 1<<b | uint8((c1|-c1)>>31)<<o1 | uint8((c2|-c2)>>31)<<o2
 }
 
 // naked places every unplaced cell with one candidate left, until there
@@ -100,13 +101,24 @@ func (bd *board) naked() bool {
 		if un == 0 {
 			continue
 		}
-		f := &bd.f
-		var once, twice uint32
-		for k := b; k < 27; k += 3 {
-			x := f[k]
-			twice |= once & x
-			once |= x
-		}
+		row := &bd.f[b]
+		once := row[0]
+		twice := once & row[1]
+		once |= row[1]
+		twice |= once & row[2]
+		once |= row[2]
+		twice |= once & row[3]
+		once |= row[3]
+		twice |= once & row[4]
+		once |= row[4]
+		twice |= once & row[5]
+		once |= row[5]
+		twice |= once & row[6]
+		once |= row[6]
+		twice |= once & row[7]
+		once |= row[7]
+		twice |= once & row[8]
+		once |= row[8]
 		if un&^once != 0 {
 			return false
 		}
@@ -114,20 +126,18 @@ func (bd *board) naked() bool {
 		if single == 0 {
 			continue
 		}
-		// each single's digit, digit by digit; a single that lost its
-		// digit to a single placed just now has none left
-		for d := 0; d < 9 && single != 0; d++ {
-			for m := f[3*d+b] & single; m != 0; m &= m - 1 {
-				i := bits.TrailingZeros32(m)
-				if f[3*d+b]&(1<<i) == 0 {
-					return false
-				}
-				bd.place(b, i, d)
+		// the digit of each single, from the bits of the digit's index
+		d0 := row[1] | row[3] | row[5] | row[7]
+		d1 := row[2] | row[3] | row[6] | row[7]
+		d2 := row[4] | row[5] | row[6] | row[7]
+		d3 := row[8]
+		for ; single != 0; single &= single - 1 {
+			i := bits.TrailingZeros32(single)
+			d := int(d0>>i&1 | d1>>i&1<<1 | d2>>i&1<<2 | d3>>i&1<<3)
+			if row[d]&(1<<i) == 0 {
+				return false // its digit went to a single placed just now
 			}
-			single &^= f[3*d+b]
-		}
-		if single != 0 {
-			return false
+			bd.place(b, i, d)
 		}
 	}
 	return true
@@ -138,26 +148,26 @@ func (bd *board) naked() bool {
 // digit with no place in a unit, or two hidden singles that clash).
 func (bd *board) hidden() (placed, ok bool) {
 	for d := range 9 {
-		k := 3 * d
-		x0, x1, x2 := bd.f[k], bd.f[k+1], bd.f[k+2]
-		if x0 == bd.seen[k] && x1 == bd.seen[k+1] && x2 == bd.seen[k+2] {
+		x0, x1, x2 := bd.f[0][d], bd.f[1][d], bd.f[2][d]
+		c0, c1, c2 := x0 != bd.seen[0][d], x1 != bd.seen[1][d], x2 != bd.seen[2][d]
+		if !c0 && !c1 && !c2 {
 			continue
 		}
-		var s0, s1, s2, e uint32
-		if x0 != bd.seen[k] {
-			s0, e = bandSingles(x0)
+		bd.seen[0][d], bd.seen[1][d], bd.seen[2][d] = x0, x1, x2
+		// the rows and boxes of the bands that changed: a unit's cells,
+		// when it has one, and bit 31 of empty when it has none
+		var s0, s1, s2, empty uint32
+		if c0 {
+			s0, empty = bandSingles(x0)
 		}
-		if x1 != bd.seen[k+1] {
-			var e1 uint32
-			s1, e1 = bandSingles(x1)
-			e |= e1
+		if c1 {
+			s, e := bandSingles(x1)
+			s1, empty = s, empty|e
 		}
-		if x2 != bd.seen[k+2] {
-			var e2 uint32
-			s2, e2 = bandSingles(x2)
-			e |= e2
+		if c2 {
+			s, e := bandSingles(x2)
+			s2, empty = s, empty|e
 		}
-		bd.seen[k], bd.seen[k+1], bd.seen[k+2] = x0, x1, x2
 		// the columns: the nine rows folded
 		a0, a1, a2 := x0|x0>>9|x0>>18, x1|x1>>9|x1>>18, x2|x2>>9|x2>>18
 		t0 := x0&(x0>>9|x0>>18) | x0>>9&(x0>>18)
@@ -165,7 +175,7 @@ func (bd *board) hidden() (placed, ok bool) {
 		t2 := x2&(x2>>9|x2>>18) | x2>>9&(x2>>18)
 		once := (a0 | a1 | a2) & rowBits
 		twice := (t0 | t1 | t2 | a0&a1 | a0&a2 | a1&a2) & rowBits
-		if e>>31 != 0 || once != rowBits {
+		if empty>>31 != 0 || once != rowBits {
 			return placed, false
 		}
 		if cols := once &^ twice; cols != 0 {
@@ -183,12 +193,15 @@ func (bd *board) hidden() (placed, ok bool) {
 		for b, s := range [3]uint32{s0, s1, s2} {
 			for ; s != 0; s &= s - 1 {
 				i := bits.TrailingZeros32(s)
-				if bd.f[k+b]&(1<<i) == 0 {
+				if bd.f[b][d]&(1<<i) == 0 {
 					return placed, false
 				}
 				bd.place(b, i, d)
 				placed = true
 			}
+		}
+		if !bd.naked() {
+			return placed, false
 		}
 	}
 	return placed, true
@@ -222,9 +235,6 @@ func (bd *board) propagate() bool {
 		if !placed {
 			return true
 		}
-		if !bd.naked() {
-			return false
-		}
 	}
 }
 
@@ -237,9 +247,10 @@ func (bd *board) branch() (cell int, m uint64) {
 		if un == 0 {
 			continue
 		}
+		row := &bd.f[b]
 		var once, twice, thrice uint32
-		for k := b; k < 27; k += 3 {
-			x := bd.f[k] & un
+		for _, x := range row {
+			x &= un
 			thrice |= twice & x
 			twice |= once & x
 			once |= x
@@ -255,8 +266,8 @@ func (bd *board) branch() (cell int, m uint64) {
 		for s := un; s != 0; s &= s - 1 {
 			i := bits.TrailingZeros32(s)
 			k := 0
-			for d := range 9 {
-				k += int(bd.f[3*d+b] >> i & 1)
+			for _, x := range row {
+				k += int(x >> i & 1)
 			}
 			if k < bestCount {
 				best, bestCount = 27*b+i, k
@@ -270,20 +281,49 @@ func (bd *board) branch() (cell int, m uint64) {
 		return -1, 0
 	}
 	b, i := best/27, uint(best%27)
-	for d := range 9 {
-		m |= uint64(bd.f[3*d+b]>>i&1) << d
+	for d, x := range bd.f[b] {
+		m |= uint64(x>>i&1) << d
 	}
 	return best, m
+}
+
+// valid reports whether bd, with every cell placed, is a solution: each
+// digit once in every row, box and column, and each cell one digit.
+func (bd *board) valid() bool {
+	var cells, overlap [3]uint32
+	for d := range 9 {
+		var once, twice uint32 // the columns, as in hidden
+		for b := range 3 {
+			x := bd.f[b][d]
+			one := bits.OnesCount32
+			if one(x&rowBits) != 1 || one(x&(rowBits<<9)) != 1 || one(x&(rowBits<<18)) != 1 ||
+				one(x&boxBits0) != 1 || one(x&boxBits1) != 1 || one(x&boxBits2) != 1 {
+				return false
+			}
+			for _, v := range [3]uint32{x & rowBits, x >> 9 & rowBits, x >> 18} {
+				twice |= once & v
+				once |= v
+			}
+			overlap[b] |= cells[b] & x
+			cells[b] |= x
+		}
+		if once != rowBits || twice&rowBits != 0 {
+			return false
+		}
+	}
+	return cells == [3]uint32{band, band, band} && overlap == [3]uint32{} && bd.un == [3]uint32{}
 }
 
 // run is Search.run on the classic 9x9 grid.
 func (n *nine) run(s *Search, cells []uint8, x int, d uint8) {
 	bd := &n.st[0]
-	for k := range bd.f {
-		bd.f[k] = band
+	for b := range bd.f {
+		for k := range bd.f[b] {
+			bd.f[b][k] = band
+		}
 	}
 	bd.un = [3]uint32{band, band, band}
-	bd.seen = [27]uint32{}
+	bd.seen = [3][9]uint32{}
 	bd.nk = 7
 	ok := true
 	for c, v := range cells {
@@ -291,7 +331,7 @@ func (n *nine) run(s *Search, cells []uint8, x int, d uint8) {
 			continue
 		}
 		b, i := c/27, c%27
-		if bd.f[3*int(v-1)+b]&(1<<i) == 0 {
+		if bd.f[b][v-1]&(1<<i) == 0 {
 			ok = false
 			break
 		}
@@ -301,7 +341,7 @@ func (n *nine) run(s *Search, cells []uint8, x int, d uint8) {
 		if cells[x] == d {
 			ok = false
 		} else {
-			bd.f[3*int(d-1)+x/27] &^= 1 << (x % 27)
+			bd.f[x/27][d-1] &^= 1 << (x % 27)
 		}
 	}
 	if !ok || !bd.naked() {
@@ -331,14 +371,14 @@ func (n *nine) solve(s *Search, depth int) (stop bool) {
 	}
 	cell, m := bd.branch()
 	if cell < 0 {
-		for d := range 9 {
-			for b := range 3 {
-				for x := bd.f[3*d+b]; x != 0; x &= x - 1 {
+		for b := range bd.f {
+			for d, x := range bd.f[b] {
+				for ; x != 0; x &= x - 1 {
 					n.sol[27*b+bits.TrailingZeros32(x)] = uint8(d + 1)
 				}
 			}
 		}
-		return s.solution(n.sol[:], depth+1)
+		return s.solution(n.sol[:], bd.valid(), depth+1)
 	}
 	next := &n.st[depth+1]
 	b, i := cell/27, cell%27

@@ -169,12 +169,12 @@ func (s *Search) refute(d Decision) {
 	s.path = s.path[:len(s.path)-1]
 }
 
-// solution counts the solution sol (every cell placed) after checking
-// that every unit holds every digit, keeps the first two, and passes it to
+// solution counts the solution sol (every cell placed), which valid says
+// holds every digit in every unit, keeps the first two, and passes it to
 // Each. It returns true when the search must stop: the check failed, Each
 // said so, or the limit is reached.
-func (s *Search) solution(sol []uint8, depth int) bool {
-	if !s.valid(sol) {
+func (s *Search) solution(sol []uint8, valid bool, depth int) bool {
+	if !valid {
 		s.res.Broken = true
 		return true
 	}
@@ -318,7 +318,7 @@ func (g *general) solve(s *Search, cand []uint64, depth int) (stop bool) {
 		for i, m := range cand {
 			g.sol[i] = uint8(bits.TrailingZeros64(m) + 1)
 		}
-		return s.solution(g.sol, depth)
+		return s.solution(g.sol, s.valid(g.sol), depth)
 	}
 	next := g.slot(depth)
 	if places != nil {

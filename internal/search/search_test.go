@@ -143,3 +143,36 @@ func TestNineIsGeneral(t *testing.T) {
 	check("empty", make([]uint8, 81), -1, 0, func(s *Search) { s.Limit = 5000 })
 	t.Logf("runs: %v", kinds)
 }
+
+// The 9x9 engine's check of a solution leaf rejects a board that breaks
+// the rules, as the general one's does.
+func TestNineValid(t *testing.T) {
+	sol := cellsOf(t, gridtest.Lines(t, "royle17/solutions.txt")[0])
+	var bd board
+	for i, v := range sol {
+		bd.f[i/27][v-1] |= 1 << (i % 27)
+	}
+	if !bd.valid() {
+		t.Fatalf("a solution: not valid")
+	}
+	for _, tc := range []struct {
+		name  string
+		spoil func(*board)
+	}{
+		{"two digits swapped in one cell pair", func(b *board) {
+			// cells 0 and 1 hold digits x and y: give both x
+			x, y := sol[0]-1, sol[1]-1
+			b.f[0][x] |= 1 << 1
+			b.f[0][y] &^= 1 << 1
+		}},
+		{"a cell with no digit", func(b *board) { b.f[1][sol[27]-1] &^= 1 }},
+		{"a cell with two digits", func(b *board) { b.f[2][(sol[54])%9] |= 1 }},
+		{"a cell left unplaced", func(b *board) { b.un[1] = 1 << 4 }},
+	} {
+		bad := bd
+		tc.spoil(&bad)
+		if bad.valid() {
+			t.Errorf("%s: valid", tc.name)
+		}
+	}
+}
