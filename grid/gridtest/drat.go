@@ -100,14 +100,14 @@ func Refutes(nv int, cnf [][]int) bool {
 	return err == nil
 }
 
-// rup is a clause database with occurrence lists for unit propagation.
-// It keeps the propagation of the database's own units (the base), and
-// checks each lemma from there.
+// rup is a clause database with two watched literals per clause for unit
+// propagation. It keeps the propagation of the database's own units (the
+// base), and checks each lemma from there.
 type rup struct {
 	nv      int
-	clauses [][]int
+	clauses [][]int // copies: watching reorders their literals
 	live    []bool
-	occ     [][]int32          // per literal (see idx): the clauses that hold it
+	watch   [][]int32          // per literal (see idx): the clauses watching it
 	units   []int32            // clauses of one literal, or none
 	byKey   map[string][]int32 // made at the first deletion
 	val     []int8             // per variable: 1 true, -1 false, 0 unset
@@ -122,32 +122,26 @@ type rup struct {
 // newRUP returns the database of cnf, with the lemmas that proof adds
 // waiting to be added in turn (add).
 func newRUP(nv int, cnf [][]int, proof []Lemma) *rup {
-	k := &rup{nv: nv, occ: make([][]int32, 2*nv+2), val: make([]int8, nv+1)}
-	k.clauses = append(k.clauses, cnf...)
+	for _, c := range cnf {
+		for _, l := range c {
+			nv = max(nv, l, -l)
+		}
+	}
+	for _, l := range proof {
+		for _, x := range l.Lits {
+			nv = max(nv, x, -x) // a lemma may name a new variable
+		}
+	}
+	k := &rup{nv: nv, watch: make([][]int32, 2*nv+2), val: make([]int8, nv+1)}
+	for _, c := range cnf {
+		k.clauses = append(k.clauses, slices.Clone(c))
+	}
 	for _, l := range proof {
 		if !l.Delete {
-			k.clauses = append(k.clauses, l.Lits)
+			k.clauses = append(k.clauses, slices.Clone(l.Lits))
 		}
 	}
 	k.live = make([]bool, len(k.clauses))
-	// the occurrence lists share one array
-	count := make([]int, len(k.occ))
-	total := 0
-	for _, c := range k.clauses {
-		for _, l := range c {
-			count[idx(l)]++
-			total++
-		}
-	}
-	all := make([]int32, total)
-	for i, n := range count {
-		k.occ[i], all = all[:0:n], all[n:]
-	}
-	for id, c := range k.clauses {
-		for _, l := range c {
-			k.occ[idx(l)] = append(k.occ[idx(l)], int32(id))
-		}
-	}
 	for id := range cnf {
 		k.add(id)
 	}
@@ -177,23 +171,40 @@ func key(c []int) string {
 func (k *rup) add(id int) {
 	c := k.clauses[id]
 	k.live[id] = true
-	if len(c) <= 1 {
-		k.units = append(k.units, int32(id))
-	}
 	if k.byKey != nil {
 		kk := key(c)
 		k.byKey[kk] = append(k.byKey[kk], int32(id))
 	}
+	if len(c) <= 1 {
+		k.units = append(k.units, int32(id))
+		if k.baseOK && !k.baseConflict {
+			k.baseConflict = len(c) == 0 || !k.set(c[0]) || k.propagate(k.baseLen)
+			k.baseLen = len(k.trail)
+		}
+		return
+	}
+	// Watch two literals that are not false under the base, when there
+	// are: the others can become false only after them.
+	for w := range 2 {
+		for j := w; j < len(c); j++ {
+			if k.truth(c[j]) >= 0 || !k.baseOK {
+				c[w], c[j] = c[j], c[w]
+				break
+			}
+		}
+	}
+	k.watch[idx(c[0])] = append(k.watch[idx(c[0])], int32(id))
+	k.watch[idx(c[1])] = append(k.watch[idx(c[1])], int32(id))
 	if !k.baseOK || k.baseConflict {
 		return
 	}
 	// the base grows when the clause is unit or false under it
-	switch free, unit := k.status(c); {
-	case free < 0:
-	case free == 0:
+	switch t0, t1 := k.truth(c[0]), k.truth(c[1]); {
+	case t0 == 1 || t1 == 1 || t0 == 0 && t1 == 0:
+	case t0 == -1:
 		k.baseConflict = true
-	case free == 1:
-		k.set(unit)
+	default:
+		k.set(c[0])
 		k.baseConflict = k.propagate(k.baseLen)
 		k.baseLen = len(k.trail)
 	}
@@ -215,7 +226,7 @@ func (k *rup) remove(c []int) {
 	if len(ids) == 0 {
 		return
 	}
-	k.live[ids[len(ids)-1]] = false
+	k.live[ids[len(ids)-1]] = false // its watches go when next visited
 	k.byKey[kk] = ids[:len(ids)-1]
 	k.baseOK = false
 }
@@ -255,36 +266,53 @@ func (k *rup) undo(n int) {
 	k.trail = k.trail[:n]
 }
 
-// status returns the number of unset literals of c and one of them, or
-// free -1 when c is satisfied. It stops counting at two.
-func (k *rup) status(c []int) (free, unit int) {
-	for _, m := range c {
-		switch k.truth(m) {
-		case 1:
-			return -1, 0
-		case 0:
-			free++
-			unit = m
-		}
-	}
-	return free, unit
-}
-
 // propagate runs unit propagation from the literals set at trail[from:];
 // true on a conflict.
 func (k *rup) propagate(from int) bool {
 	for head := from; head < len(k.trail); head++ {
-		l := k.trail[head]
-		for _, id := range k.occ[idx(-l)] { // clauses where l made a literal false
+		f := -k.trail[head] // now false
+		ws := k.watch[idx(f)]
+		kept := ws[:0]
+		conflict := false
+		for n, id := range ws {
 			if !k.live[id] {
+				continue // deleted: drop the watch
+			}
+			if conflict {
+				kept = append(kept, id)
 				continue
 			}
-			switch free, unit := k.status(k.clauses[id]); free {
-			case 0:
-				return true
-			case 1:
-				k.set(unit)
+			c := k.clauses[id]
+			if c[0] == f {
+				c[0], c[1] = c[1], c[0]
 			}
+			// c[1] is f
+			if k.truth(c[0]) == 1 {
+				kept = append(kept, id)
+				continue
+			}
+			moved := false
+			for j := 2; j < len(c); j++ {
+				if k.truth(c[j]) >= 0 {
+					c[1], c[j] = c[j], c[1]
+					k.watch[idx(c[1])] = append(k.watch[idx(c[1])], id)
+					moved = true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+			kept = append(kept, id)
+			if !k.set(c[0]) {
+				conflict = true
+				kept = append(kept, ws[n+1:]...)
+				break
+			}
+		}
+		k.watch[idx(f)] = kept
+		if conflict {
+			return true
 		}
 	}
 	return false
