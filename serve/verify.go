@@ -20,7 +20,7 @@ type verdict struct {
 	Column     int      `json:"column,omitempty"`
 	Puzzle     string   `json:"puzzle"`
 	Status     string   `json:"status"`
-	Proof      string   `json:"proof,omitempty"` // what proved unique or none: propagation or sat
+	Proof      string   `json:"proof,omitempty"` // what proved unique or none: propagation, search or sat
 	Count      int      `json:"count"`
 	Exact      bool     `json:"count_exact"`
 	Solution   *string  `json:"solution"`

@@ -46,8 +46,9 @@ type Result struct {
 	Count int
 	Limit int
 	// Proof says what proved a Unique or None verdict: unit propagation
-	// alone or the SAT solver. It is NoProof for the other verdicts: a
-	// Multiple verdict rests on its two checked solutions.
+	// alone, the candidate search run to its end, or a SAT solver (see the
+	// package doc). It is NoProof for the other verdicts: a Multiple
+	// verdict rests on its two checked solutions.
 	Proof Proof
 	// Clashes lists the givens that break the rules, for Invalid.
 	Clashes []grid.Clash

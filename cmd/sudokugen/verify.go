@@ -41,6 +41,15 @@ verdict per puzzle, in input order:
   none       no solution
   invalid    malformed, or givens that clash (both cells are named)
 
+A verdict of unique or none is a proof that the puzzle's CNF (see the cnf
+command; for unique, with the clause that forbids its solution) has no
+model: by propagation (naked and hidden singles alone, which are unit
+propagation on it), by search (the candidate search ran to its end: a case
+split each of whose branches propagation refutes), or by sat (gophersat,
+where the search's node budget ran out). --json names it; --proof DIR
+writes it as DRAT; --check sat proves it again with gophersat and stops at
+the first puzzle where the two differ.
+
 Puzzles may be one per line (81 symbols, ".", "*", "X" or "0" for empty),
 digits separated by commas, multi-line grids with or without separators
 (.sdk, .ss, pasted grids), .sdm, or JSON (an array of rows, 0 for empty).
