@@ -288,30 +288,39 @@ func (bd *board) branch() (cell int, m uint64) {
 }
 
 // valid reports whether bd, with every cell placed, is a solution: each
-// digit once in every row, box and column, and each cell one digit.
+// digit once in every row, box and column, and each cell one digit. A
+// digit's band with three cells, none of its rows and boxes empty, has one
+// in each; three such bands that cover the nine columns have one in each;
+// and 81 cells, one per digit, row and band, that cover each band, are one
+// digit each.
 func (bd *board) valid() bool {
-	var cells, overlap [3]uint32
-	for d := range 9 {
-		var once, twice uint32 // the columns, as in hidden
-		for b := range 3 {
-			x := bd.f[b][d]
-			one := bits.OnesCount32
-			if one(x&rowBits) != 1 || one(x&(rowBits<<9)) != 1 || one(x&(rowBits<<18)) != 1 ||
-				one(x&boxBits0) != 1 || one(x&boxBits1) != 1 || one(x&boxBits2) != 1 {
+	if bd.un != [3]uint32{} {
+		return false
+	}
+	for b := range 3 {
+		var cells uint32
+		for _, x := range bd.f[b] {
+			// a row with no cell, a box with no cell: the lane's top
+			// bit of v-1 &^ v, v the three rows or the three boxes of
+			// the columns the band's rows fold into
+			y := x | x>>9 | x>>18
+			const rows, boxes = 1 | 1<<9 | 1<<18, 1 | 1<<3 | 1<<6
+			if bits.OnesCount32(x) != 3 || (x-rows)&^x&(rows<<8) != 0 || (y-boxes)&^y&(boxes<<2) != 0 {
 				return false
 			}
-			for _, v := range [3]uint32{x & rowBits, x >> 9 & rowBits, x >> 18} {
-				twice |= once & v
-				once |= v
-			}
-			overlap[b] |= cells[b] & x
-			cells[b] |= x
+			cells |= x
 		}
-		if once != rowBits || twice&rowBits != 0 {
+		if cells != band {
 			return false
 		}
 	}
-	return cells == [3]uint32{band, band, band} && overlap == [3]uint32{} && bd.un == [3]uint32{}
+	for d := range 9 {
+		x0, x1, x2 := bd.f[0][d], bd.f[1][d], bd.f[2][d]
+		if (x0|x0>>9|x0>>18|x1|x1>>9|x1>>18|x2|x2>>9|x2>>18)&rowBits != rowBits {
+			return false
+		}
+	}
+	return true
 }
 
 // run is Search.run on the classic 9x9 grid.
@@ -371,10 +380,12 @@ func (n *nine) solve(s *Search, depth int) (stop bool) {
 	}
 	cell, m := bd.branch()
 	if cell < 0 {
-		for b := range bd.f {
-			for d, x := range bd.f[b] {
-				for ; x != 0; x &= x - 1 {
-					n.sol[27*b+bits.TrailingZeros32(x)] = uint8(d + 1)
+		if s.res.Count < 2 || s.Each != nil { // else no one reads it
+			for b := range bd.f {
+				for d, x := range bd.f[b] {
+					for ; x != 0; x &= x - 1 {
+						n.sol[27*b+bits.TrailingZeros32(x)] = uint8(d + 1)
+					}
 				}
 			}
 		}
