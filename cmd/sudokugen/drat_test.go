@@ -193,3 +193,51 @@ func checkCertificate(t *testing.T, dir string, v certVerdict, mutate bool) (kin
 	}
 	return v.Status + " by " + v.Proof, len(proof), len(dratText)
 }
+
+// --proof puts every certificate in place whole, in batches, and leaves no
+// temporary file behind: after a normal run, after a run stopped by a bad
+// input file (the verdicts before it and their proofs stand), and it is a
+// usage error when the folder cannot be written.
+func TestVerifyProofFiles(t *testing.T) {
+	in := sampleLines(t, "royle17/puzzles.txt", 97, proofBatch/2+30) // more files than a batch
+	dir := t.TempDir()
+	countFiles := func() (proofs, temps int) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".tmp") {
+				temps++
+			} else {
+				proofs++
+			}
+		}
+		return proofs, temps
+	}
+	n := strings.Count(in, "\n")
+	if _, errOut, code := cli(t, in, "verify", "-q", "--workers", "0", "--proof", dir); code != 0 {
+		t.Fatalf("verify --proof: exit %d: %s", code, errOut)
+	}
+	if proofs, temps := countFiles(); proofs != 2*n || temps != 0 {
+		t.Errorf("after %d unique puzzles: %d files, %d temporary; want %d and none", n, proofs, temps, 2*n)
+	}
+	dir = t.TempDir()
+	file := filepath.Join(t.TempDir(), "puzzles.txt")
+	if err := os.WriteFile(file, []byte(sampleLines(t, "royle17/puzzles.txt", 1000, 5)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, code := cli(t, "", "verify", "-q", "--workers", "0", "--proof", dir, file, "no/such/file.txt")
+	if proofs, temps := countFiles(); code != 2 || proofs != 10 || temps != 0 {
+		t.Errorf("stopped by a missing file: exit %d, %d files, %d temporary; want exit 2, 10 and none", code, proofs, temps)
+	}
+	ro := filepath.Join(t.TempDir(), "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if os.Getuid() != 0 { // root writes anywhere
+		if _, errOut, code := cli(t, easy+"\n", "verify", "--proof", ro); code != 2 || !strings.Contains(errOut, "0.cnf") {
+			t.Errorf("--proof into a read-only folder: exit %d, %q; want exit 2 naming the file", code, errOut)
+		}
+	}
+}

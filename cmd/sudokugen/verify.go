@@ -96,6 +96,11 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	if err := makeProofDir(opts.proof); err != nil {
 		return err
 	}
+	var proofs *proofWriter
+	if opts.proof != "" {
+		proofs = newProofWriter(opts.proof)
+		defer proofs.abort()
+	}
 	sum := newSummary()
 	sum.anySolution = opts.any
 	verb := "checked"
@@ -117,8 +122,8 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 			}
 			sum.add(c.status)
 			sum.proved(c)
-			if opts.proof != "" {
-				if err := writeProof(ctx, opts.proof, c); err != nil {
+			if proofs != nil {
+				if err := proofs.write(ctx, c); err != nil {
 					return err
 				}
 			}
@@ -137,6 +142,13 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 			}
 			return commit()
 		})
+		if proofs != nil {
+			// the proofs of the verdicts that went out, even when the
+			// run stops early
+			if perr := proofs.flush(); err == nil {
+				err = perr
+			}
+		}
 		if err == nil {
 			err = rs.err() // the file is not written; the verdicts before went out
 		}
