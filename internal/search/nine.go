@@ -101,6 +101,9 @@ func (bd *board) naked() bool {
 		if un == 0 {
 			continue
 		}
+		// the cells with one candidate or more, two or more: unrolled,
+		// since a loop here cost 8 % more instructions and a quarter
+		// more mispredicted branches in all (cachegrind, royle17)
 		row := &bd.f[b]
 		once := row[0]
 		twice := once & row[1]

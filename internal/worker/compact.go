@@ -111,20 +111,26 @@ type decoder struct {
 // ahead, since it is an io.ByteReader.
 func newDecoder(br *bufio.Reader) *decoder { return &decoder{br: br, gob: gob.NewDecoder(br)} }
 
+// compact reads the tag of the next message: true when the compact form
+// follows, false when gob has decoded the message into v.
+func (d *decoder) compact(v any) (bool, error) {
+	tag, err := d.br.ReadByte()
+	switch {
+	case err != nil:
+		return false, err
+	case tag == tagGob:
+		return false, d.gob.Decode(v)
+	case tag != tagVerify:
+		return false, fmt.Errorf("bad message tag %q", tag)
+	}
+	return true, nil
+}
+
 // jobs reads a batch.
 func (d *decoder) jobs() ([]Job, error) {
-	tag, err := d.br.ReadByte()
-	if err != nil {
-		return nil, err
-	}
-	switch tag {
-	case tagGob:
-		var jobs []Job
-		err := d.gob.Decode(&jobs)
+	var jobs []Job
+	if ok, err := d.compact(&jobs); !ok || err != nil {
 		return jobs, err
-	case tagVerify:
-	default:
-		return nil, fmt.Errorf("bad message tag %q", tag)
 	}
 	n, err := binary.ReadUvarint(d.br)
 	if err != nil {
@@ -133,7 +139,7 @@ func (d *decoder) jobs() ([]Job, error) {
 	if n > maxBatch {
 		return nil, fmt.Errorf("batch of %d jobs", n)
 	}
-	jobs := make([]Job, n)
+	jobs = make([]Job, n)
 	for i := range jobs {
 		j := &jobs[i]
 		j.Kind = Verify
@@ -160,17 +166,8 @@ func (d *decoder) jobs() ([]Job, error) {
 // result reads a result.
 func (d *decoder) result() (wireResult, error) {
 	var w wireResult
-	tag, err := d.br.ReadByte()
-	if err != nil {
+	if ok, err := d.compact(&w); !ok || err != nil {
 		return w, err
-	}
-	switch tag {
-	case tagGob:
-		err := d.gob.Decode(&w)
-		return w, err
-	case tagVerify:
-	default:
-		return w, fmt.Errorf("bad message tag %q", tag)
 	}
 	index, err := binary.ReadVarint(d.br)
 	if err != nil {
