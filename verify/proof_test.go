@@ -271,3 +271,46 @@ func TestProofSAT(t *testing.T) {
 		t.Errorf("no sat proof failed with one lemma taken out")
 	}
 }
+
+// A count that comes out exactly zero or one after branching is proved by
+// the same search, without gophersat, and its certificate checks.
+func TestCountProof(t *testing.T) {
+	v := New()
+	for _, p := range []string{
+		dataLines(t, "tdoku/top1465.txt")[0],           // unique after branching
+		strings.TrimSpace(nonePuzzle(t)),               // none after branching
+		"12345678.........9" + strings.Repeat(".", 63), // none at the root
+	} {
+		g := lineGrid(t, p)
+		r := v.Check(g, Options{CountLimit: 1000})
+		if r.Count > 1 || !r.Exact() || (r.Proof != Search && r.Proof != Propagation) {
+			t.Errorf("%s: count %d (exact %v) by %v, want 0 or 1 by search or propagation", p, r.Count, r.Exact(), r.Proof)
+		}
+		checkProof(t, p, g, r, true)
+	}
+}
+
+// nonePuzzle returns a puzzle with no solution that needs a branch to tell:
+// a top1465 puzzle with one more clue that differs from its solution.
+func nonePuzzle(t *testing.T) string {
+	t.Helper()
+	top, sols := dataLines(t, "tdoku/top1465.txt"), dataLines(t, "tdoku/top1465.solutions.txt")
+	for j, p := range top {
+		for c := range p {
+			if p[c] != '.' {
+				continue
+			}
+			q := []byte(p)
+			q[c] = '1' + (sols[j][c]-'1'+1)%9
+			g := lineGrid(t, string(q))
+			if len(g.Clashes()) > 0 {
+				continue
+			}
+			if r := New().Check(g, Options{}); r.Status == None && r.Proof == Search {
+				return string(q)
+			}
+		}
+	}
+	t.Fatal("no top1465 puzzle with one wrong clue needs a branch to show it has no solution")
+	return ""
+}

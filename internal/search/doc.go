@@ -76,7 +76,11 @@
 // try the same digits in the same order, and count the same nodes, so they
 // visit the same tree, report the same solutions in the same order and
 // emit the same refutations; the tests hold them to it. Only the speed
-// differs.
+// differs: counted with cachegrind, a complete search for up to two
+// solutions of 2,000 royle17 puzzles took 161 M instructions and 1.1 M
+// mispredicted branches on the bitboards, 311 M and 2.9 M on the
+// bitmasks; BenchmarkRun, in one run on the loaded machine, 16-22 us a
+// puzzle against 38 (top1465: 105-141 against 209-280).
 //
 // The general search is driven by the unit tables of package grid (rows,
 // columns, boxes), so further all-different units can join it.

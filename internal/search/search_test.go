@@ -176,3 +176,80 @@ func TestNineValid(t *testing.T) {
 		}
 	}
 }
+
+// lemmas collects the refutations of a search as DRAT lemmas on the
+// numbering of the classic encoding (cell*n + digit), which gridtest.CNF
+// shares.
+type lemmas struct {
+	n    int
+	list []gridtest.Lemma
+}
+
+func (l *lemmas) Refute(path []Decision) {
+	lits := make([]int, len(path))
+	for i, d := range path {
+		lits[i] = -(int(d.Cell)*l.n + int(d.Digit))
+	}
+	l.list = append(l.list, gridtest.Lemma{Lits: lits})
+}
+
+// The refutations of a complete search are a DRAT proof that the checker
+// of gridtest accepts, for the plain search and for the strong one, whose
+// locked candidates are refuted before they are used; without the
+// refutation of one of those removals some later lemma is no longer RUP.
+func TestTraceIsProof(t *testing.T) {
+	seed := rand.Uint64()
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	top := gridtest.Lines(t, "tdoku/top1465.txt")
+	sols := gridtest.Lines(t, "tdoku/top1465.solutions.txt")
+	k := 40
+	if testing.Short() {
+		k = 8
+	}
+	caught, tried := 0, 0
+	for range k {
+		j := rng.IntN(len(top))
+		g := gridtest.Line(t, top[j])
+		sol := gridtest.Line(t, sols[j])
+		cnf := gridtest.CNF(g, &sol)
+		for _, strong := range []bool{false, true} {
+			s := New(classic9.Units())
+			s.Strong, s.Limit = strong, 2
+			tr := &lemmas{n: 9}
+			s.Trace = tr
+			if r := s.Run(g.Cells); !r.Complete || r.Count != 1 {
+				t.Fatalf("%s (strong %v): %+v, want one solution, complete", top[j], strong, r)
+			}
+			if _, err := gridtest.CheckDRAT(729, cnf, tr.list); err != nil {
+				t.Fatalf("%s (strong %v): the trace is no proof: %v", top[j], strong, err)
+			}
+			if !strong {
+				continue
+			}
+			// A lemma of a removal by locked candidates: the refutation
+			// of a placement that no branch of the search took.
+			branches := map[string]bool{}
+			for _, l := range tr.list {
+				if len(l.Lits) > 0 {
+					branches[fmt.Sprint(l.Lits[:len(l.Lits)-1])] = true
+				}
+			}
+			for i, l := range tr.list {
+				if len(l.Lits) == 0 || branches[fmt.Sprint(l.Lits)] {
+					continue // a node's own refutation
+				}
+				without := append(append([]gridtest.Lemma(nil), tr.list[:i]...), tr.list[i+1:]...)
+				tried++
+				if _, err := gridtest.CheckDRAT(729, cnf, without); err != nil {
+					caught++
+					break
+				}
+			}
+		}
+	}
+	t.Logf("%d proofs without one refutation tried, %d failed the check", tried, caught)
+	if caught == 0 {
+		t.Error("no strong proof failed without one of its refutations")
+	}
+}
