@@ -3,6 +3,19 @@
 //
 // A grid of size N has N rows and N columns split into boxes of R rows and
 // C columns, with N = R*C. Cells hold 0 for empty or a digit from 1 to N.
+//
+// A variant puzzle is a Grid whose Rules is not nil: jigsaw regions in
+// place of the boxes, extra groups (the diagonals of X puzzles, hyper
+// windows, disjoint groups, extra regions), killer cages with sums, odd and
+// even cells, kropki dots, X and V, thermometers, anti-king and
+// anti-knight. Rules validate against a shape with errors that name the
+// rule (RuleError), give rule-aware unit tables (Rules.Units), check a full
+// grid (Rules.Check), and name the variants they make (Rules.Name);
+// Clashes, Solves and Equal honour them. The readers take them from
+// f-puzzles JSON, f-puzzles and SudokuPad links (ParseFPuzzles,
+// ParseFPuzzlesLink) and the "rules" field of JSON objects
+// (UnmarshalRules); MarshalFPuzzles, FPuzzlesLink and MarshalRules write
+// them.
 package grid
 
 import (
@@ -130,9 +143,14 @@ func isqrt(n int) int {
 
 // Grid is a Sudoku grid. Cells is row-major: the cell in row r and column c
 // (0-based) is Cells[r*N+c]; 0 is empty, 1..N a digit.
+//
+// Rules, when not nil, make the grid a variant puzzle (killer, jigsaw, X,
+// hyper...): see Rules. Nil is a classic puzzle, whose regions are the
+// boxes of the shape. Every method here honours the rules.
 type Grid struct {
 	Shape
 	Cells []uint8
+	Rules *Rules
 }
 
 // New returns an empty grid of the given shape.
@@ -152,10 +170,14 @@ func (g Grid) Box(r, c int) int {
 	return (r/g.BoxRows)*(g.N()/g.BoxCols) + c/g.BoxCols
 }
 
-// Clone returns a deep copy of g.
+// Clone returns a copy of g with cells of its own; the rules, which never
+// change, are shared.
 func (g Grid) Clone() Grid {
-	return Grid{Shape: g.Shape, Cells: append([]uint8(nil), g.Cells...)}
+	return Grid{Shape: g.Shape, Cells: append([]uint8(nil), g.Cells...), Rules: g.Rules}
 }
+
+// Variant reports whether g has rules beyond the classic ones.
+func (g Grid) Variant() bool { return !g.Rules.Empty() }
 
 // Givens returns the number of filled cells.
 func (g Grid) Givens() int {
@@ -171,9 +193,9 @@ func (g Grid) Givens() int {
 // Full reports whether every cell is filled.
 func (g Grid) Full() bool { return g.Givens() == len(g.Cells) }
 
-// Equal reports whether g and h have the same shape and cells.
+// Equal reports whether g and h have the same shape, cells and rules.
 func (g Grid) Equal(h Grid) bool {
-	if g.Shape != h.Shape || len(g.Cells) != len(h.Cells) {
+	if g.Shape != h.Shape || len(g.Cells) != len(h.Cells) || !g.Rules.Equal(h.Rules) {
 		return false
 	}
 	for i := range g.Cells {
@@ -190,19 +212,27 @@ type Cell struct{ Row, Col int }
 // String returns the cell in the r1c1 notation, 1-based.
 func (c Cell) String() string { return fmt.Sprintf("r%dc%d", c.Row+1, c.Col+1) }
 
-// Clash is a digit that appears twice in one row, column or box.
+// Clash is a digit that appears twice in one row, column or box, or, on a
+// variant puzzle, in a region, an extra group or a cage, or givens that
+// break another rule (Detail says how).
 type Clash struct {
-	Unit  string // "row", "column" or "box"
-	Index int    // 0-based index of the row, column or box
+	Unit  string // "row", "column", "box", "region", "cage", "diagonal"...
+	Index int    // 0-based index of the row, column, box, region, group or cage
 	Digit int
-	A, B  Cell
+	A, B  Cell // the two cells, or the one cell twice
+	// Detail describes a clash that is not a repeated digit, such as
+	// "r1c1 holds 4, but it is marked odd"; "" for a repeat.
+	Detail string
 }
 
 // String describes the clash, naming the digit by its symbol in the
 // default alphabet (10 is A on 16x16).
 func (c Clash) String() string {
+	if c.Detail != "" {
+		return c.Detail
+	}
 	if c.Digit < 1 || c.Digit > len(defaultSymbols) {
-		return fmt.Sprintf("digit %d repeats in %s %d (%s and %s)", c.Digit, c.Unit, c.Index+1, c.A, c.B)
+		return fmt.Sprintf("digit %d repeats in %s (%s and %s)", c.Digit, c.unit(), c.A, c.B)
 	}
 	return c.Format(DefaultAlphabet(len(defaultSymbols)))
 }
@@ -210,13 +240,28 @@ func (c Clash) String() string {
 // Format describes the clash as String does, naming the digit by its
 // symbol in a, the alphabet the grid was read with.
 func (c Clash) Format(a Alphabet) string {
-	return fmt.Sprintf("digit %c repeats in %s %d (%s and %s)", a.Symbol(c.Digit), c.Unit, c.Index+1, c.A, c.B)
+	if c.Detail != "" {
+		return c.Detail
+	}
+	return fmt.Sprintf("digit %c repeats in %s (%s and %s)", a.Symbol(c.Digit), c.unit(), c.A, c.B)
+}
+
+// unit names the unit of the clash with its number: "row 1", "box 3";
+// a diagonal has none.
+func (c Clash) unit() string {
+	if c.Unit == "diagonal" || c.Unit == "anti-diagonal" {
+		return c.Unit
+	}
+	return fmt.Sprintf("%s %d", c.Unit, c.Index+1)
 }
 
 // Clashes returns every pair of givens that break the rules, in row-major
 // order of the second cell, at most one per unit and digit. A grid whose
 // cells do not fit its shape has none.
 func (g Grid) Clashes() []Clash {
+	if g.Rules != nil {
+		return g.ruleClashes()
+	}
 	n := g.N()
 	if g.Shape.Validate() != nil || len(g.Cells) != n*n {
 		return nil
@@ -290,6 +335,9 @@ func (g Grid) clashes(colBox []int, across int) bool {
 // Solves reports whether full grid s is a valid solution that agrees with
 // every given of g.
 func (g Grid) Solves(s Grid) bool {
+	if g.Rules != nil {
+		return g.solvesRules(s)
+	}
 	if s.Shape != g.Shape || len(s.Cells) != len(g.Cells) || !s.Full() || len(s.Clashes()) > 0 {
 		return false
 	}

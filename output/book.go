@@ -116,6 +116,9 @@ func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
 	if err := g.Shape.Validate(); err != nil {
 		return err
 	}
+	if g.Variant() {
+		return fmt.Errorf("%w (%s)", ErrVariant, g.Rules.Name())
+	}
 	n := g.N()
 	if len(g.Cells) != g.Shape.Cells() {
 		return fmt.Errorf("%d cells for a %dx%d grid, want %d", len(g.Cells), n, n, g.Shape.Cells())
@@ -141,6 +144,11 @@ func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
 	}
 	return nil
 }
+
+// ErrVariant is the error of the drawings (PDF books, SVG, PNG) given a
+// variant puzzle: they draw rows, columns and boxes only, and a variant
+// drawn without its cages, regions or diagonals would be another puzzle.
+var ErrVariant = errors.New("variant puzzles cannot be drawn yet")
 
 // WriteBook writes puzzles as a PDF book to w. Puzzles are printed in order;
 // a page holds puzzles of one size only. See the package documentation for

@@ -27,12 +27,13 @@ func WriteCertificate(cnf, drat io.Writer, g grid.Grid, r Result) error {
 //
 //   - propagation: the digit of every empty cell as a unit clause (each
 //     follows by unit propagation), then the empty clause;
-//   - search: the search runs again, the same tree, and its refutations
-//     are the lemmas (see package search): one clause per refuted node
-//     and per refuted branch, in post-order, negating the decisions on
-//     the path to it, the last one the empty clause;
-//   - otherwise gophersat solves the CNF from scratch in certified mode,
-//     and its learned clauses are the proof.
+//   - search, for a classic puzzle: the search runs again, the same tree,
+//     and its refutations are the lemmas (see package search): one clause
+//     per refuted node and per refuted branch, in post-order, negating the
+//     decisions on the path to it, the last one the empty clause;
+//   - otherwise (sat, outside, and the search proofs of variants)
+//     gophersat solves the CNF from scratch in certified mode, and its
+//     learned clauses are the proof.
 //
 // The proof goes to drat as it is made, so memory stays flat whatever its
 // length. A search stops when ctx is done, with ctx's error (a gophersat
@@ -64,7 +65,11 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 		bw.WriteString("0\n")
 		return bw.Flush()
 	case Search:
-		return writeSearchProof(ctx, drat, g, r)
+		if !g.Variant() {
+			return writeSearchProof(ctx, drat, g, r)
+		}
+		// A variant's search (package internal/variant) writes no trace:
+		// gophersat proves the same CNF.
 	}
 	unsat, err := sat.Certify(drat, g, extra...)
 	if err == nil && !unsat {

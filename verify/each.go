@@ -18,6 +18,9 @@ func Each(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) erro
 	if limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
+	if g.Variant() {
+		return variantEach(ctx, g, limit, each)
+	}
 	var eachErr error
 	s := searchFor(nil, g.Shape, limit, 0, ctx.Done())
 	sol := grid.New(g.Shape)

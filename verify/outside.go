@@ -27,14 +27,19 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 	if !ok {
 		return res
 	}
-	res = res.with(countOutside(ctx, g, res.Limit, p))
+	if g.Variant() {
+		res = variantOutside(ctx, g, res, p)
+	} else {
+		res = res.with(countOutside(ctx, g, res.Limit, p))
+	}
 	if opts.Check {
-		res = res.checked(g, sat.New(g.Shape))
+		res = res.checked(g, sat.NewRules(g.Shape, g.Rules))
 	}
 	return res
 }
 
-// countOutside is the count of CheckOutside, limit solutions at most.
+// countOutside is the count of CheckOutside for a classic puzzle, limit
+// solutions at most.
 func countOutside(ctx context.Context, g grid.Grid, limit int, p Prover) tally {
 	budget := 0
 	if limit == 2 {
@@ -51,6 +56,13 @@ func countOutside(ctx context.Context, g grid.Grid, limit int, p Prover) tally {
 	case r.Count >= 2:
 		return t
 	}
+	return outsideRest(ctx, g, t, p)
+}
+
+// outsideRest asks p whether g has a solution besides those of t, found
+// by a complete search: none proves the verdict; one found means the
+// search missed it, and the verdict rests on the solutions.
+func outsideRest(ctx context.Context, g grid.Grid, t tally, p Prover) tally {
 	var extra [][]int
 	for _, sol := range t.sols {
 		extra = append(extra, sat.Blocking(g, sol))
@@ -58,7 +70,7 @@ func countOutside(ctx context.Context, g grid.Grid, limit int, p Prover) tally {
 	other, found, err := p.Solve(ctx, g, extra...)
 	switch {
 	case err != nil:
-		return tally{sols: t.sols, count: r.Count, canceled: true, err: err}
+		return tally{sols: t.sols, count: t.count, canceled: true, err: err}
 	case found:
 		// The search missed a solution that the outside solver found and
 		// that was checked: the verdict rests on the solutions.

@@ -19,7 +19,11 @@ const (
 	Outside
 	// Search: the candidate search ran to its end; the tree it walked is a
 	// refutation of the CNF by unit propagation and case splits (see the
-	// package doc), which WriteCertificate writes out as a DRAT proof.
+	// package doc): a complete case split whose every node is unit
+	// propagation on the CNF (a variant's too) and whose leaves are
+	// conflicts, the known solution among them (a conflict with its
+	// blocking clause). For a classic puzzle WriteCertificate writes that
+	// tree out as a DRAT proof.
 	Search
 )
 

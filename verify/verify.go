@@ -119,8 +119,14 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 	if !ok {
 		return res
 	}
-	res = res.with(v.count(ctx, g, res.Limit))
-	if opts.Check {
+	if g.Variant() {
+		res = res.with(v.variantCount(ctx, g, res.Limit))
+	} else {
+		res = res.with(v.count(ctx, g, res.Limit))
+	}
+	if opts.Check && g.Variant() {
+		res = res.checked(g, sat.NewRules(g.Shape, g.Rules)) // the variant's CNF
+	} else if opts.Check {
 		res = res.checked(g, v.solver(g.Shape))
 	}
 	return res
@@ -144,6 +150,10 @@ func (res Result) checked(g grid.Grid, sv *sat.Solver) Result {
 func precheck(ctx context.Context, g grid.Grid, opts Options) (res Result, ok bool) {
 	res.Limit = max(opts.CountLimit, 2)
 	if err := validate(g); err != nil {
+		res.Status, res.Err = Invalid, err
+		return res, false
+	}
+	if err := validateRules(g); err != nil {
 		res.Status, res.Err = Invalid, err
 		return res, false
 	}
@@ -290,7 +300,7 @@ func (v *Verifier) solver(s grid.Shape) *sat.Solver {
 // solver alone.
 func (v *Verifier) fresh(g grid.Grid, limit int, err error) tally {
 	var t tally
-	t.count = sat.New(g.Shape).Solutions(g, nil, limit, func(sol grid.Grid) {
+	t.count = sat.NewRules(g.Shape, g.Rules).Solutions(g, nil, limit, func(sol grid.Grid) {
 		if len(t.sols) < 2 {
 			t.sols = append(t.sols, sol)
 		}

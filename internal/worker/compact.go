@@ -28,7 +28,7 @@ const (
 //
 //	batch:  uvarint count, then per job:
 //	job:    varint Index, uvarint CountLimit, byte Check, grid
-//	grid:   byte BoxRows, byte BoxCols, uvarint len(Cells), Cells
+//	grid:   byte BoxRows, byte BoxCols, uvarint len(Cells), Cells (Rules nil)
 //	result: varint Index, byte Status, byte Proof, uvarint Count, uvarint Limit,
 //	        uvarint len(Solutions), grids, error VerifyErr, error Err,
 //	        varint Elapsed, varint CPU
@@ -249,10 +249,10 @@ func (d *decoder) error() (wireError, error) {
 	return wireError{Code: code, Msg: string(msg)}, err
 }
 
-// compactGrid reports whether the compact form holds g: its box sides fit
-// in a byte.
+// compactGrid reports whether the compact form holds g: a classic grid
+// (no Rules: a variant goes as gob), whose box sides fit in a byte.
 func compactGrid(g grid.Grid) bool {
-	return g.BoxRows >= 0 && g.BoxRows < 256 && g.BoxCols >= 0 && g.BoxCols < 256
+	return g.Rules == nil && g.BoxRows >= 0 && g.BoxRows < 256 && g.BoxCols >= 0 && g.BoxCols < 256
 }
 
 func appendGrid(b []byte, g grid.Grid) []byte {

@@ -23,10 +23,13 @@ func TestCompactRoundTrip(t *testing.T) {
 	for i := range sol.Cells {
 		sol.Cells[i] = uint8(i%9 + 1)
 	}
+	variant := g.Clone()
+	variant.Rules = &grid.Rules{AntiKing: true}
 	batches := [][]Job{
 		{{Index: 3, Kind: Verify, Grid: g, CountLimit: 2}, {Index: 4, Kind: Verify, Grid: g.Clone(), CountLimit: 1000, Check: true}},
 		{{Index: 5, Kind: Generate, Seed: 9, Gen: generate.Options{Clues: 30}}},
 		{{Index: -7, Kind: Verify, Grid: grid.Grid{Shape: grid.Shape{BoxRows: 2, BoxCols: 3}, Cells: []uint8{1, 2}}}},
+		{{Index: 8, Kind: Verify, Grid: variant, CountLimit: 2}}, // as gob, rules and all
 	}
 	results := []struct {
 		w    wireResult
@@ -39,6 +42,7 @@ func TestCompactRoundTrip(t *testing.T) {
 		{wireResult{Index: 5, Verify: verify.Result{Status: verify.Invalid, Clashes: []grid.Clash{{Unit: "row", Digit: 3}}}}, Verify},
 		{wireResult{Index: 6, Puzzle: generate.Puzzle{Grid: g}, Elapsed: int64(time.Second)}, Generate},
 		{wireResult{Index: 7, Err: encodeError(ErrTimeout)}, Verify},
+		{wireResult{Index: 8, Verify: verify.Result{Status: verify.Unique, Solutions: []grid.Grid{variant}, Count: 1, Limit: 2, Proof: verify.Search}}, Verify},
 	}
 	var buf bytes.Buffer
 	bw := bufio.NewWriter(&buf)
@@ -82,7 +86,7 @@ func TestCompactFields(t *testing.T) {
 		want []string
 	}{
 		{Job{}, []string{"Index", "Kind", "Grid", "CountLimit", "Check", "Seed", "Gen", "Rate", "Timeout"}},
-		{grid.Grid{}, []string{"Shape", "Cells"}},
+		{grid.Grid{}, []string{"Shape", "Cells", "Rules"}}, // a grid with Rules goes as gob
 		{grid.Shape{}, []string{"BoxRows", "BoxCols"}},
 		{verify.Result{}, []string{"Status", "Solutions", "Count", "Limit", "Proof", "Clashes", "Err"}},
 		{wireResult{}, []string{"Index", "Verify", "VerifyErr", "Puzzle", "Rating", "RatingErr", "Err", "Elapsed", "CPU"}},

@@ -1,0 +1,312 @@
+package grid
+
+import (
+	"fmt"
+	"slices"
+)
+
+// RuleUnits are the rule-aware unit tables of a variant grid: the groups
+// that hold every digit once, the other groups whose digits all differ,
+// and each cell's peers. Every package that works on candidates of a
+// variant takes its tables from here. A RuleUnits must not be modified.
+type RuleUnits struct {
+	N int
+	// Units lists the groups of N cells that hold every digit once: rows
+	// 0..N-1, columns N..2N-1, regions (or boxes) 2N..3N-1, then the extra
+	// groups of N cells, in the order of Rules.Extra.
+	Units [][]int32
+	// Distinct lists the other groups whose digits all differ: extra
+	// groups of fewer than N cells, then the cages of two cells or more.
+	Distinct [][]int32
+	// Of gives, for each cell, the indices in Units of its units.
+	Of [][]int32
+	// Peers lists, for each cell, every other cell that must hold another
+	// digit: those sharing a unit or a distinct group with it, and those a
+	// king's or a knight's move away under AntiKing or AntiKnight. Each
+	// cell once, in increasing order.
+	Peers [][]int32
+	// Labels names each unit and each distinct group for messages, such as
+	// "row 1", "region 3", "diagonal", "window 2" or "cage 4".
+	Labels, DistinctLabels []string
+}
+
+// Units returns the unit tables of rules r on shape s, which r must be
+// valid for (see Validate). Nil rules give the classic units.
+func (r *Rules) Units(s Shape) *RuleUnits {
+	n := s.N()
+	u := &RuleUnits{N: n, Of: make([][]int32, n*n), Peers: make([][]int32, n*n)}
+	regionWord := "box"
+	if r != nil && r.Regions != nil {
+		regionWord = "region"
+	}
+	add := func(cells []int32, label string) {
+		k := int32(len(u.Units))
+		u.Units = append(u.Units, cells)
+		u.Labels = append(u.Labels, label)
+		for _, c := range cells {
+			u.Of[c] = append(u.Of[c], k)
+		}
+	}
+	rows := make([][]int32, n)
+	cols := make([][]int32, n)
+	regs := make([][]int32, n)
+	for i := range n * n {
+		rows[i/n] = append(rows[i/n], int32(i))
+		cols[i%n] = append(cols[i%n], int32(i))
+		k := r.Region(s, i)
+		regs[k] = append(regs[k], int32(i))
+	}
+	for k := range n {
+		add(rows[k], fmt.Sprintf("row %d", k+1))
+	}
+	for k := range n {
+		add(cols[k], fmt.Sprintf("column %d", k+1))
+	}
+	for k := range n {
+		add(regs[k], fmt.Sprintf("%s %d", regionWord, k+1))
+	}
+	if r != nil {
+		seen := map[GroupKind]int{}
+		for _, g := range r.Extra {
+			seen[g.Kind]++
+			label := fmt.Sprintf("%s %d", g.Kind, seen[g.Kind])
+			if g.Kind == GroupDiagonal || g.Kind == GroupAntiDiagonal {
+				label = g.Kind.String()
+			}
+			if len(g.Cells) == n {
+				add(g.Cells, label)
+			} else {
+				u.Distinct = append(u.Distinct, g.Cells)
+				u.DistinctLabels = append(u.DistinctLabels, label)
+			}
+		}
+		for k, c := range r.Cages {
+			if len(c.Cells) > 1 {
+				u.Distinct = append(u.Distinct, c.Cells)
+				u.DistinctLabels = append(u.DistinctLabels, fmt.Sprintf("cage %d", k+1))
+			}
+		}
+	}
+	mark := make([]bool, n*n)
+	for i := range n * n {
+		var ps []int32
+		put := func(j int32) {
+			if j != int32(i) && !mark[j] {
+				mark[j] = true
+				ps = append(ps, j)
+			}
+		}
+		for _, k := range u.Of[i] {
+			for _, j := range u.Units[k] {
+				put(j)
+			}
+		}
+		for _, g := range u.Distinct {
+			if slices.Contains(g, int32(i)) {
+				for _, j := range g {
+					put(j)
+				}
+			}
+		}
+		if r != nil && r.AntiKing {
+			for _, j := range KingNeighbours(n, int32(i)) {
+				put(j)
+			}
+		}
+		if r != nil && r.AntiKnight {
+			for _, j := range KnightNeighbours(n, int32(i)) {
+				put(j)
+			}
+		}
+		for _, j := range ps {
+			mark[j] = false
+		}
+		slices.Sort(ps)
+		u.Peers[i] = ps
+	}
+	return u
+}
+
+// ruleClashes returns the givens of a variant grid that break its rules:
+// a digit twice in a unit, a distinct group or a cage, or twice a king's
+// or knight's move apart (at most one clash per group and digit), then a
+// given of the wrong parity, a dot, X or V between two givens that do not
+// fit it, givens that do not increase along a thermometer, and cages whose
+// givens leave no way to reach their sum. Rules that are not valid for the
+// shape give one clash, saying why.
+func (g Grid) ruleClashes() []Clash {
+	n := g.N()
+	if g.Shape.Validate() != nil || len(g.Cells) != n*n {
+		return nil
+	}
+	if err := g.Rules.Validate(g.Shape); err != nil {
+		return []Clash{{Detail: err.Error()}}
+	}
+	for _, v := range g.Cells {
+		if int(v) > n {
+			return nil
+		}
+	}
+	r := g.Rules
+	u := r.Units(g.Shape)
+	cell := func(i int32) Cell { return Cell{int(i) / n, int(i) % n} }
+	var out []Clash
+	repeats := func(groups [][]int32, labels []string, kind func(string) (string, int)) {
+		first := make([]int32, n+1)
+		for k, grp := range groups {
+			clear(first)
+			for _, c := range grp {
+				v := g.Cells[c]
+				if v == 0 {
+					continue
+				}
+				switch p := first[v]; {
+				case p == 0:
+					first[v] = c + 1
+				case p > 0:
+					unit, index := kind(labels[k])
+					out = append(out, Clash{Unit: unit, Index: index, Digit: int(v), A: cell(p - 1), B: cell(c)})
+					first[v] = -1
+				}
+			}
+		}
+	}
+	// split cuts a label such as "window 2" into "window" and index 1;
+	// "diagonal" has index 0.
+	split := func(label string) (string, int) {
+		for j := len(label) - 1; j >= 0; j-- {
+			if label[j] == ' ' {
+				k := 0
+				if _, err := fmt.Sscanf(label[j+1:], "%d", &k); err == nil {
+					return label[:j], k - 1
+				}
+				break
+			}
+		}
+		return label, 0
+	}
+	repeats(u.Units, u.Labels, split)
+	repeats(u.Distinct, u.DistinctLabels, split)
+	for _, move := range []struct {
+		on         bool
+		unit, name string
+		f          func(int, int32) []int32
+	}{{r.AntiKing, "anti-king", "a king's move", KingNeighbours}, {r.AntiKnight, "anti-knight", "a knight's move", KnightNeighbours}} {
+		if !move.on {
+			continue
+		}
+		for i, v := range g.Cells {
+			if v == 0 {
+				continue
+			}
+			for _, j := range move.f(n, int32(i)) {
+				if j > int32(i) && g.Cells[j] == v {
+					out = append(out, Clash{Unit: move.unit, Digit: int(v), A: cell(int32(i)), B: cell(j),
+						Detail: fmt.Sprintf("digit %d repeats %s apart (%s and %s)", v, move.name, cell(int32(i)), cell(j))})
+				}
+			}
+		}
+	}
+	for _, c := range r.Odd {
+		if v := g.Cells[c]; v != 0 && v%2 == 0 {
+			out = append(out, Clash{Unit: "odd", Digit: int(v), A: cell(c), B: cell(c),
+				Detail: fmt.Sprintf("%s holds %d, but it is marked odd", cell(c), v)})
+		}
+	}
+	for _, c := range r.Even {
+		if v := g.Cells[c]; v != 0 && v%2 == 1 {
+			out = append(out, Clash{Unit: "even", Digit: int(v), A: cell(c), B: cell(c),
+				Detail: fmt.Sprintf("%s holds %d, but it is marked even", cell(c), v)})
+		}
+	}
+	for _, pk := range r.PairKinds() {
+		for k, p := range pk.Pairs {
+			a, b := int(g.Cells[p[0]]), int(g.Cells[p[1]])
+			if a != 0 && b != 0 && !pk.Allows(a, b) {
+				out = append(out, Clash{Unit: pk.Name, Index: k, Digit: b, A: cell(p[0]), B: cell(p[1]),
+					Detail: fmt.Sprintf("%s holds %d and %s holds %d, which %s %d between them does not allow", cell(p[0]), a, cell(p[1]), b, pk.Name, k+1)})
+			}
+		}
+	}
+	for k, t := range r.Thermos {
+		for a, ca := range t {
+			va := int(g.Cells[ca])
+			if va == 0 {
+				continue
+			}
+			if va < a+1 || va > n-(len(t)-1-a) {
+				out = append(out, Clash{Unit: "thermometer", Index: k, Digit: va, A: cell(ca), B: cell(ca),
+					Detail: fmt.Sprintf("%s holds %d, which cannot be cell %d of the %d of thermometer %d", cell(ca), va, a+1, len(t), k+1)})
+				continue
+			}
+			for b := a + 1; b < len(t); b++ {
+				if vb := int(g.Cells[t[b]]); vb != 0 && vb-va < b-a {
+					out = append(out, Clash{Unit: "thermometer", Index: k, Digit: vb, A: cell(ca), B: cell(t[b]),
+						Detail: fmt.Sprintf("%s holds %d and %s holds %d: thermometer %d must increase from one to the other", cell(ca), va, cell(t[b]), vb, k+1)})
+				}
+			}
+		}
+	}
+	for k, c := range r.Cages {
+		if c.Sum == 0 {
+			continue
+		}
+		sum, empty := 0, 0
+		for _, x := range c.Cells {
+			sum += int(g.Cells[x])
+			if g.Cells[x] == 0 {
+				empty++
+			}
+		}
+		lo, hi := SumRange(n, empty)
+		if rest := c.Sum - sum; rest < lo || rest > hi || empty == 0 && rest != 0 {
+			x := c.Cells[0]
+			out = append(out, Clash{Unit: "cage", Index: k, A: cell(x), B: cell(x),
+				Detail: fmt.Sprintf("cage %d (%s) must add up to %d, which its givens (%d) and %d empty cells cannot", k+1, cellList(n, c.Cells), c.Sum, sum, empty)})
+		}
+	}
+	return out
+}
+
+// solvesRules is Solves for a variant grid: s is full, keeps every rule of
+// g, and agrees with g's givens.
+func (g Grid) solvesRules(s Grid) bool {
+	if s.Shape != g.Shape || len(s.Cells) != len(g.Cells) || !s.Full() {
+		return false
+	}
+	for i, v := range g.Cells {
+		if v != 0 && s.Cells[i] != v {
+			return false
+		}
+	}
+	return g.Rules.Check(Grid{Shape: s.Shape, Cells: s.Cells}) == nil
+}
+
+// Check reports whether full grid g (its own rules ignored) keeps every
+// rule of r: each unit holds every digit once, and every other constraint
+// holds. The error names the first rule broken.
+func (r *Rules) Check(g Grid) error {
+	n := g.N()
+	if err := g.Shape.Validate(); err != nil {
+		return err
+	}
+	if len(g.Cells) != n*n {
+		return fmt.Errorf("%d cells for a %dx%d grid, want %d", len(g.Cells), n, n, n*n)
+	}
+	for i, v := range g.Cells {
+		if v == 0 || int(v) > n {
+			return fmt.Errorf("%s holds %d, not a digit from 1 to %d", Cell{i / n, i % n}, v, n)
+		}
+	}
+	if r.Empty() {
+		if cl := g.Clashes(); len(cl) > 0 {
+			return fmt.Errorf("%s", cl[0])
+		}
+		return nil
+	}
+	h := Grid{Shape: g.Shape, Cells: g.Cells, Rules: r}
+	if cl := h.ruleClashes(); len(cl) > 0 {
+		return fmt.Errorf("%s", cl[0].Format(DefaultAlphabet(n)))
+	}
+	return nil
+}

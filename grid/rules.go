@@ -1,0 +1,585 @@
+package grid
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// Rules are the rules of a variant puzzle beyond those of classic Sudoku.
+// A Grid whose Rules is nil is a classic puzzle: every row, column and box
+// holds every digit once. With Rules, the rows and columns still hold every
+// digit once, and so do the regions (Regions, or the boxes of the shape when
+// it is nil); the other fields add constraints. Rules are plain data, built
+// once and then never changed: grids share them (Clone copies the pointer).
+//
+// Cells are row-major indices, r*N+c with 0-based row r and column c.
+type Rules struct {
+	// Regions gives the region (0 to N-1) of each cell, row-major, for
+	// jigsaw (irregular) puzzles; nil means the boxes of the shape. Each
+	// region has N cells, connected or not.
+	Regions []uint8
+	// Extra are further groups whose digits all differ: the diagonals of X
+	// puzzles, the windows of hyper puzzles, disjoint groups, extra
+	// regions. A group of N cells holds every digit once.
+	Extra []Group
+	// Cages are killer cages: their digits all differ, and add up to Sum
+	// when Sum is not 0. Cages do not overlap.
+	Cages []Cage
+	// Odd and Even list cells that hold an odd or an even digit.
+	Odd, Even []int32
+	// White are kropki white dots: the digits of the two cells differ by
+	// one. Black are kropki black dots: one digit is twice the other.
+	White, Black []Pair
+	// X and V join two cells whose digits add up to 10 and 5.
+	X, V []Pair
+	// Thermos are thermometers, bulb first: the digits strictly increase
+	// along each one. Consecutive cells touch, diagonally or not.
+	Thermos [][]int32
+	// AntiKing and AntiKnight say that two cells a king's or a knight's
+	// move apart hold different digits.
+	AntiKing, AntiKnight bool
+}
+
+// GroupKind says what an extra group of cells is.
+type GroupKind uint8
+
+const (
+	// GroupRegion is an extra region given cell by cell (f-puzzles'
+	// "extraregion").
+	GroupRegion GroupKind = iota
+	// GroupDiagonal is the main diagonal, r1c1 to rNcN.
+	GroupDiagonal
+	// GroupAntiDiagonal is the other diagonal, rNc1 to r1cN.
+	GroupAntiDiagonal
+	// GroupWindow is a window of a hyper (windoku) puzzle: the box-sized
+	// block of cells one cell in from a corner of four boxes.
+	GroupWindow
+	// GroupDisjoint is the cells at one position within their boxes.
+	GroupDisjoint
+)
+
+var groupKindNames = [...]string{"extra region", "diagonal", "anti-diagonal", "window", "disjoint group"}
+
+// String names the kind of group, as error messages do.
+func (k GroupKind) String() string {
+	if int(k) < len(groupKindNames) {
+		return groupKindNames[k]
+	}
+	return fmt.Sprintf("GroupKind(%d)", int(k))
+}
+
+// Group is an extra group of cells whose digits all differ.
+type Group struct {
+	Kind  GroupKind
+	Cells []int32
+}
+
+// Cage is a killer cage: cells whose digits all differ and add up to Sum
+// (no sum when Sum is 0).
+type Cage struct {
+	Cells []int32
+	Sum   int
+}
+
+// Pair is two orthogonally adjacent cells joined by a dot or a letter.
+type Pair [2]int32
+
+// Empty reports whether r adds nothing to the classic rules (or is nil).
+func (r *Rules) Empty() bool {
+	return r == nil || r.Regions == nil && len(r.Extra) == 0 && len(r.Cages) == 0 && len(r.Odd) == 0 &&
+		len(r.Even) == 0 && len(r.White) == 0 && len(r.Black) == 0 && len(r.X) == 0 && len(r.V) == 0 &&
+		len(r.Thermos) == 0 && !r.AntiKing && !r.AntiKnight
+}
+
+// Equal reports whether r and o are the same rules, nil and empty rules
+// alike. The order of groups, cages, cells and pairs counts.
+func (r *Rules) Equal(o *Rules) bool {
+	if r.Empty() || o.Empty() {
+		return r.Empty() == o.Empty()
+	}
+	eqGroups := slices.EqualFunc(r.Extra, o.Extra, func(a, b Group) bool { return a.Kind == b.Kind && slices.Equal(a.Cells, b.Cells) })
+	eqCages := slices.EqualFunc(r.Cages, o.Cages, func(a, b Cage) bool { return a.Sum == b.Sum && slices.Equal(a.Cells, b.Cells) })
+	eqThermos := slices.EqualFunc(r.Thermos, o.Thermos, func(a, b []int32) bool { return slices.Equal(a, b) })
+	return slices.Equal(r.Regions, o.Regions) && eqGroups && eqCages && eqThermos &&
+		slices.Equal(r.Odd, o.Odd) && slices.Equal(r.Even, o.Even) &&
+		slices.Equal(r.White, o.White) && slices.Equal(r.Black, o.Black) &&
+		slices.Equal(r.X, o.X) && slices.Equal(r.V, o.V) &&
+		r.AntiKing == o.AntiKing && r.AntiKnight == o.AntiKnight
+}
+
+// Region returns the region of cell i in a grid of shape s: its jigsaw
+// region, or its box when the rules have none (or are nil).
+func (r *Rules) Region(s Shape, i int) int {
+	if r != nil && r.Regions != nil {
+		return int(r.Regions[i])
+	}
+	n := s.N()
+	return (i/n/s.BoxRows)*(n/s.BoxCols) + i%n/s.BoxCols
+}
+
+// ErrRules is wrapped by every error of Rules.Validate.
+var ErrRules = errors.New("invalid rules")
+
+// RuleError is a rule that cannot hold in a grid: what is wrong, and which
+// rule (such as "cage 3 (r1c1 r1c2)").
+type RuleError struct {
+	Rule string // the rule at fault, such as "cage 3 (r1c1 r1c2)" or "region 2"
+	Msg  string // what is wrong with it
+}
+
+func (e *RuleError) Error() string { return e.Rule + ": " + e.Msg }
+
+// Unwrap returns ErrRules.
+func (e *RuleError) Unwrap() error { return ErrRules }
+
+func ruleErrorf(rule, format string, args ...any) error {
+	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// cellName names cell i of a grid of size n as r1c1.
+func cellName(n int, i int32) string { return Cell{int(i) / n, int(i) % n}.String() }
+
+// cellList names cells as "r1c1 r1c2 ...", at most eight of them.
+func cellList(n int, cells []int32) string {
+	var b strings.Builder
+	for k, c := range cells {
+		if k == 8 {
+			fmt.Fprintf(&b, " ... (%d cells)", len(cells))
+			break
+		}
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(cellName(n, c))
+	}
+	return b.String()
+}
+
+// Validate reports the first rule of r that cannot hold in a grid of shape
+// s, as a *RuleError: a cell outside the grid or listed twice, a region
+// that does not have N cells, a group larger than N, overlapping cages, a
+// cage larger than N or whose sum no distinct digits make, a pair whose
+// cells are not orthogonally adjacent, a thermometer that is not a chain
+// of touching cells or is longer than N, or a cell both odd and even.
+// Nil rules are valid.
+func (r *Rules) Validate(s Shape) error {
+	if r == nil {
+		return nil
+	}
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	n := s.N()
+	cells := int32(n * n)
+	inGrid := func(rule string, list []int32) error {
+		seen := make(map[int32]bool, len(list))
+		for _, c := range list {
+			if c < 0 || c >= cells {
+				return ruleErrorf(rule, "cell %d is outside the %dx%d grid", c, n, n)
+			}
+			if seen[c] {
+				return ruleErrorf(rule, "%s is listed twice", cellName(n, c))
+			}
+			seen[c] = true
+		}
+		return nil
+	}
+	if r.Regions != nil {
+		if len(r.Regions) != n*n {
+			return ruleErrorf("regions", "%d cells, want %d", len(r.Regions), n*n)
+		}
+		count := make([]int, n)
+		for i, k := range r.Regions {
+			if int(k) >= n {
+				return ruleErrorf("regions", "%s is in region %d, want 1 to %d", cellName(n, int32(i)), int(k)+1, n)
+			}
+			count[k]++
+		}
+		for k, c := range count {
+			if c != n {
+				return ruleErrorf(fmt.Sprintf("region %d", k+1), "%d cells, want %d", c, n)
+			}
+		}
+	}
+	for k, g := range r.Extra {
+		rule := fmt.Sprintf("%s %d", g.Kind, k+1)
+		if err := inGrid(rule, g.Cells); err != nil {
+			return err
+		}
+		if int(g.Kind) >= len(groupKindNames) {
+			return ruleErrorf(rule, "unknown kind of group %d", int(g.Kind))
+		}
+		if len(g.Cells) < 2 || len(g.Cells) > n {
+			return ruleErrorf(rule, "%d cells, want 2 to %d", len(g.Cells), n)
+		}
+		if want := kindCells(s, g.Kind, g.Cells); want != nil && !sameSet(want, g.Cells) {
+			return ruleErrorf(rule, "cells %s are not a %s of a %s grid", cellList(n, g.Cells), g.Kind, s)
+		}
+	}
+	caged := make([]int, n*n) // 1 + the cage of each cell
+	for k, c := range r.Cages {
+		rule := fmt.Sprintf("cage %d (%s)", k+1, cellList(n, c.Cells))
+		if err := inGrid(rule, c.Cells); err != nil {
+			return err
+		}
+		if len(c.Cells) == 0 || len(c.Cells) > n {
+			return ruleErrorf(rule, "%d cells, want 1 to %d", len(c.Cells), n)
+		}
+		for _, x := range c.Cells {
+			if caged[x] != 0 {
+				return ruleErrorf(rule, "overlaps cage %d at %s", caged[x], cellName(n, x))
+			}
+			caged[x] = k + 1
+		}
+		if c.Sum != 0 {
+			if n > MaxSumN {
+				return ruleErrorf(rule, "cages with a sum are supported up to %dx%d grids", MaxSumN, MaxSumN)
+			}
+			lo, hi := SumRange(n, len(c.Cells))
+			if c.Sum < lo || c.Sum > hi {
+				return ruleErrorf(rule, "no %d distinct digits from 1 to %d add up to %d (they make %d to %d)", len(c.Cells), n, c.Sum, lo, hi)
+			}
+		}
+	}
+	parity := make([]int8, n*n)
+	if err := inGrid("odd cells", r.Odd); err != nil {
+		return err
+	}
+	if err := inGrid("even cells", r.Even); err != nil {
+		return err
+	}
+	for _, c := range r.Odd {
+		parity[c] = 1
+	}
+	for _, c := range r.Even {
+		if parity[c] == 1 {
+			return ruleErrorf("even cells", "%s is marked both odd and even", cellName(n, c))
+		}
+	}
+	for _, p := range []struct {
+		name  string
+		pairs []Pair
+	}{{"white dot", r.White}, {"black dot", r.Black}, {"X", r.X}, {"V", r.V}} {
+		for k, pr := range p.pairs {
+			rule := fmt.Sprintf("%s %d", p.name, k+1)
+			if err := inGrid(rule, pr[:]); err != nil {
+				return err
+			}
+			if !adjacent(n, pr[0], pr[1], false) {
+				return ruleErrorf(rule, "%s and %s are not orthogonally adjacent", cellName(n, pr[0]), cellName(n, pr[1]))
+			}
+		}
+	}
+	for k, t := range r.Thermos {
+		rule := fmt.Sprintf("thermometer %d (%s)", k+1, cellList(n, t))
+		if err := inGrid(rule, t); err != nil {
+			return err
+		}
+		if len(t) < 2 || len(t) > n {
+			return ruleErrorf(rule, "%d cells, want 2 to %d", len(t), n)
+		}
+		for j := 1; j < len(t); j++ {
+			if !adjacent(n, t[j-1], t[j], true) {
+				return ruleErrorf(rule, "%s does not touch %s: not a chain", cellName(n, t[j]), cellName(n, t[j-1]))
+			}
+		}
+	}
+	return nil
+}
+
+// MaxSumN is the largest grid size whose cages may have a sum: the SAT
+// encoding lists the digit sets of each sum, and from 17 digits up a
+// cage of half the size has too many.
+const MaxSumN = 16
+
+// Combinations returns the sets of k distinct digits from 1 to n that add
+// up to sum, as bit sets (bit d for digit d), in increasing order.
+func Combinations(n, k, sum int) []uint64 {
+	var out []uint64
+	var walk func(from, k, sum int, set uint64)
+	walk = func(from, k, sum int, set uint64) {
+		if k == 0 {
+			if sum == 0 {
+				out = append(out, set)
+			}
+			return
+		}
+		for d := from; d <= n; d++ {
+			// the k-1 digits after d are at least d+1..d+k-1
+			if lo := d + (k-1)*(2*d+k)/2; lo > sum {
+				break
+			}
+			if lo, hi := SumRange(n-d, k-1); sum-d < lo+(k-1)*d || sum-d > hi+(k-1)*d {
+				continue
+			}
+			walk(d+1, k-1, sum-d, set|1<<d)
+		}
+	}
+	walk(1, k, sum, 0)
+	slices.Sort(out)
+	return out
+}
+
+// SumRange returns the smallest and the largest sum of k distinct digits
+// from 1 to n. Every sum between them can be made.
+func SumRange(n, k int) (lo, hi int) {
+	return k * (k + 1) / 2, k * (2*n - k + 1) / 2
+}
+
+// adjacent reports whether cells a and b of a grid of size n touch along
+// a side, or also at a corner when diagonal is set.
+func adjacent(n int, a, b int32, diagonal bool) bool {
+	ra, ca := int(a)/n, int(a)%n
+	rb, cb := int(b)/n, int(b)%n
+	dr, dc := abs(ra-rb), abs(ca-cb)
+	if diagonal {
+		return max(dr, dc) == 1
+	}
+	return dr+dc == 1
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func sameSet(a, b []int32) bool {
+	x := slices.Clone(a)
+	y := slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// kindCells returns the cells a group of kind k must hold, for the kinds
+// whose cells the shape fixes up to a choice (the window or disjoint group
+// that holds cells[0]); nil for extra regions, which may be any cells.
+func kindCells(s Shape, k GroupKind, cells []int32) []int32 {
+	n := s.N()
+	switch k {
+	case GroupDiagonal:
+		return Diagonal(n)
+	case GroupAntiDiagonal:
+		return AntiDiagonal(n)
+	case GroupWindow:
+		for _, w := range Windows(s) {
+			if slices.Contains(w, cells[0]) {
+				return w
+			}
+		}
+		return []int32{-1} // no window holds it
+	case GroupDisjoint:
+		for _, d := range DisjointGroups(s) {
+			if slices.Contains(d, cells[0]) {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// Diagonal returns the cells of the main diagonal, r1c1 to rNcN.
+func Diagonal(n int) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = int32(i*n + i)
+	}
+	return out
+}
+
+// AntiDiagonal returns the cells of the other diagonal, from rNc1 up to
+// r1cN.
+func AntiDiagonal(n int) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = int32((n-1-i)*n + i)
+	}
+	return out
+}
+
+// Windows returns the windows of a hyper puzzle of shape s: blocks of the
+// size of a box, one cell in from the corners where four boxes meet and
+// one cell apart, as in the 9x9 windoku (r2c2, r2c6, r6c2, r6c6). A shape
+// whose windows would not fit has none.
+func Windows(s Shape) [][]int32 {
+	n := s.N()
+	var out [][]int32
+	for r0 := 1; r0+s.BoxRows <= n-1; r0 += s.BoxRows + 1 {
+		for c0 := 1; c0+s.BoxCols <= n-1; c0 += s.BoxCols + 1 {
+			w := make([]int32, 0, n)
+			for r := r0; r < r0+s.BoxRows; r++ {
+				for c := c0; c < c0+s.BoxCols; c++ {
+					w = append(w, int32(r*n+c))
+				}
+			}
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// DisjointGroups returns the N disjoint groups of shape s: for each
+// position within a box, the cells at that position in every box.
+func DisjointGroups(s Shape) [][]int32 {
+	n := s.N()
+	out := make([][]int32, n)
+	for i := range n * n {
+		r, c := i/n, i%n
+		k := (r%s.BoxRows)*s.BoxCols + c%s.BoxCols
+		out[k] = append(out[k], int32(i))
+	}
+	return out
+}
+
+// pairAllows reports whether digits a and b may sit on the two cells of a
+// pair of kind k ("white", "black", "x" or "v").
+func pairAllows(k int, a, b int) bool {
+	switch k {
+	case pairWhite:
+		return a-b == 1 || b-a == 1
+	case pairBlack:
+		return a == 2*b || b == 2*a
+	case pairX:
+		return a+b == 10
+	case pairV:
+		return a+b == 5
+	}
+	return false
+}
+
+// The kinds of pairs, in the order of PairKinds.
+const (
+	pairWhite = iota
+	pairBlack
+	pairX
+	pairV
+)
+
+// PairKind is one kind of pair constraint with its pairs.
+type PairKind struct {
+	Name  string // "white dot", "black dot", "X" or "V"
+	Pairs []Pair
+	kind  int
+}
+
+// Allows reports whether the digits a and b may sit on a pair of this
+// kind, in either order.
+func (p PairKind) Allows(a, b int) bool { return pairAllows(p.kind, a, b) }
+
+// PairKinds returns the pair constraints of r, kind by kind: white dots,
+// black dots, X, V.
+func (r *Rules) PairKinds() []PairKind {
+	if r == nil {
+		return nil
+	}
+	return []PairKind{
+		{"white dot", r.White, pairWhite},
+		{"black dot", r.Black, pairBlack},
+		{"X", r.X, pairX},
+		{"V", r.V, pairV},
+	}
+}
+
+// KingNeighbours and KnightNeighbours return the cells a king's or a
+// knight's move from cell i of a grid of size n, in row-major order.
+func KingNeighbours(n int, i int32) []int32 {
+	return moves(n, i, [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}})
+}
+
+// KnightNeighbours: see KingNeighbours.
+func KnightNeighbours(n int, i int32) []int32 {
+	return moves(n, i, [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}})
+}
+
+func moves(n int, i int32, steps [][2]int) []int32 {
+	r, c := int(i)/n, int(i)%n
+	var out []int32
+	for _, st := range steps {
+		rr, cc := r+st[0], c+st[1]
+		if rr >= 0 && rr < n && cc >= 0 && cc < n {
+			out = append(out, int32(rr*n+cc))
+		}
+	}
+	return out
+}
+
+// Names returns the names of the variants r makes of a puzzle, in a fixed
+// order: jigsaw, x (both diagonals) or diagonal (one), hyper, disjoint,
+// extra-regions, killer (cages with sums) or cages, odd-even, kropki, xv,
+// thermo, anti-king, anti-knight. Nil or empty rules give none (classic).
+func (r *Rules) Names() []string {
+	if r.Empty() {
+		return nil
+	}
+	var out []string
+	if r.Regions != nil {
+		out = append(out, "jigsaw")
+	}
+	var kinds [len(groupKindNames)]int
+	for _, g := range r.Extra {
+		if int(g.Kind) < len(kinds) {
+			kinds[g.Kind]++
+		}
+	}
+	switch d := kinds[GroupDiagonal] + kinds[GroupAntiDiagonal]; {
+	case kinds[GroupDiagonal] > 0 && kinds[GroupAntiDiagonal] > 0:
+		out = append(out, "x")
+	case d > 0:
+		out = append(out, "diagonal")
+	}
+	if kinds[GroupWindow] > 0 {
+		out = append(out, "hyper")
+	}
+	if kinds[GroupDisjoint] > 0 {
+		out = append(out, "disjoint")
+	}
+	if kinds[GroupRegion] > 0 {
+		out = append(out, "extra-regions")
+	}
+	if len(r.Cages) > 0 {
+		sums := false
+		for _, c := range r.Cages {
+			sums = sums || c.Sum != 0
+		}
+		if sums {
+			out = append(out, "killer")
+		} else {
+			out = append(out, "cages")
+		}
+	}
+	if len(r.Odd)+len(r.Even) > 0 {
+		out = append(out, "odd-even")
+	}
+	if len(r.White)+len(r.Black) > 0 {
+		out = append(out, "kropki")
+	}
+	if len(r.X)+len(r.V) > 0 {
+		out = append(out, "xv")
+	}
+	if len(r.Thermos) > 0 {
+		out = append(out, "thermo")
+	}
+	if r.AntiKing {
+		out = append(out, "anti-king")
+	}
+	if r.AntiKnight {
+		out = append(out, "anti-knight")
+	}
+	return out
+}
+
+// Name returns Names joined by commas, "classic" for none.
+func (r *Rules) Name() string {
+	if names := r.Names(); len(names) > 0 {
+		return strings.Join(names, ",")
+	}
+	return "classic"
+}
+
+// popcount of a digit mask.
+func popcount(m uint64) int { return bits.OnesCount64(m) }
