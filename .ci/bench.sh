@@ -229,20 +229,21 @@ if [ "$what" = compare ]; then
   done
   # generate: the same bytes, and the time of each
   for args in "-n 10000 --workers 2" "--size 16 -n 100 --workers 2" "--difficulty extreme -n 300 --workers 2"; do
-    declare -A gw=()
+    declare -A gw=() gc=()
     for _ in $(seq "$rounds"); do
       for b in old new; do
         exe=$old
         [ $b = new ] && exe=$bin
-        read -r w _ <<<"$(cpu "$exe" generate -q --seed 1 $args)"
+        read -r w c <<<"$(cpu "$exe" generate -q --seed 1 $args)"
         gw[$b]=$(best "$w" "${gw[$b]:-}")
+        gc[$b]=$(best "$c" "${gc[$b]:-}")
       done
     done
     a=$("$old" generate -q --seed 1 $args | md5sum)
     c=$("$bin" generate -q --seed 1 $args | md5sum)
     same="the same bytes"
     [ "$a" = "$c" ] || same="DIFFERENT BYTES"
-    echo "generate $args: new ${gw[new]}s, old ${gw[old]}s: $(ratio "${gw[old]}" "${gw[new]}")x; $same"
-    unset gw
+    echo "generate $args: new ${gw[new]}s, old ${gw[old]}s: $(ratio "${gw[old]}" "${gw[new]}")x; CPU-s new ${gc[new]}, old ${gc[old]}: $(ratio "${gc[old]}" "${gc[new]}")x less; $same"
+    unset gw gc
   done
 fi

@@ -87,9 +87,9 @@ func TestNineIsGeneral(t *testing.T) {
 	for _, l := range gridtest.Lines(t, "tdoku/serg_multi.counts.tsv")[1:] {
 		serg = append(serg, strings.Split(l, "\t")[0])
 	}
-	k := 3000
+	k := 1000
 	if testing.Short() {
-		k = 300
+		k = 200
 	}
 	kinds := map[string]int{}
 	check := func(name string, cells []uint8, x int, d uint8, setup func(*Search)) {
