@@ -1,0 +1,60 @@
+package output
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestImageGolden pins the SHA-256 of the SVG and of PNGs of two sizes of
+// the first puzzle of each size book, so that a change to what classic
+// puzzles look like is seen and reviewed. To accept a change, look at the
+// new images and run go test -run ImageGolden -update.
+func TestImageGolden(t *testing.T) {
+	books := sizeBooks(t)
+	for _, name := range slices.Sorted(maps.Keys(books)) {
+		p := books[name][0]
+		t.Run(name, func(t *testing.T) {
+			var lines []string
+			var svg bytes.Buffer
+			if err := WriteSVG(&svg, p, nil); err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, "svg "+sha(svg.Bytes()))
+			for _, px := range []int{64, 300, 1000} {
+				var img bytes.Buffer
+				if err := WritePNG(&img, p, nil, px); err != nil {
+					t.Fatal(err)
+				}
+				lines = append(lines, fmt.Sprintf("png-%d %s", px, sha(img.Bytes())))
+			}
+			got := strings.Join(lines, "\n") + "\n"
+			path := filepath.Join("testdata", "image-"+name+".golden")
+			if updating() {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -run ImageGolden -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("images of %s:\n%s\nwant (from %s):\n%s", name, got, path, want)
+			}
+		})
+	}
+}
+
+func sha(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
