@@ -125,6 +125,9 @@ func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
 			return fmt.Errorf("%s holds %d, more than %d", grid.Cell{Row: i / n, Col: i % n}, v, n)
 		}
 	}
+	if err := g.Rules.Validate(g.Shape); err != nil {
+		return err
+	}
 	if a != nil && a.Size() < n {
 		return fmt.Errorf("alphabet %q has %d symbols, a %dx%d grid needs %d", a.String(), a.Size(), n, n, n)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 type pageKind int
@@ -148,7 +150,7 @@ func (b *book) planPages() {
 		if b.opts.Sections {
 			b.pages = append(b.pages, page{kind: sectionPage, section: k})
 		}
-		b.fill(puzzlePage, s.order, func(n int) (layout, puzzleFrame) {
+		b.fill(puzzlePage, s.order, nil, func(n int, _ float64) (layout, puzzleFrame) {
 			f := b.puzzleFrame(c, n)
 			return f.layout, f
 		})
@@ -171,8 +173,15 @@ func (b *book) planPages() {
 			if b.opts.LargePrint {
 				minCell = largeSolCell
 			}
-			b.fill(solutionPage, solved, func(n int) (layout, puzzleFrame) {
-				return solutionLayout(n, sc, minCell), puzzleFrame{}
+			// the sums of killer cages need larger cells to be read
+			cellOf := func(p Puzzle) float64 {
+				if p.Grid.Rules != nil && slices.ContainsFunc(p.Grid.Rules.Cages, func(c grid.Cage) bool { return c.Sum != 0 }) {
+					return max(minCell, cageSolCell)
+				}
+				return minCell
+			}
+			b.fill(solutionPage, solved, cellOf, func(n int, cell float64) (layout, puzzleFrame) {
+				return solutionLayout(n, sc, cell), puzzleFrame{}
 			})
 		}
 	}
@@ -206,15 +215,26 @@ func (b *book) startRight() {
 }
 
 // fill adds pages of kind holding the puzzles idx in order, starting a new
-// page whenever the shape changes.
-func (b *book) fill(kind pageKind, idx []int, layoutOf func(n int) (layout, puzzleFrame)) {
+// page whenever the shape changes, or the least cell size that cellOf
+// gives (when not nil).
+func (b *book) fill(kind pageKind, idx []int, cellOf func(Puzzle) float64, layoutOf func(n int, cell float64) (layout, puzzleFrame)) {
+	key := func(i int) (grid.Shape, float64) {
+		p := b.puzzles[idx[i]]
+		if cellOf == nil {
+			return p.Grid.Shape, 0
+		}
+		return p.Grid.Shape, cellOf(p)
+	}
 	for start := 0; start < len(idx); {
-		shape := b.puzzles[idx[start]].Grid.Shape
+		shape, cell := key(start)
 		end := start
-		for end < len(idx) && b.puzzles[idx[end]].Grid.Shape == shape {
+		for end < len(idx) {
+			if s, c := key(end); s != shape || c != cell {
+				break
+			}
 			end++
 		}
-		l, f := layoutOf(shape.N())
+		l, f := layoutOf(shape.N(), cell)
 		for i := start; i < end; i += l.cap() {
 			b.pages = append(b.pages, page{kind: kind, layout: l, frame: f, puzzles: idx[i:min(i+l.cap(), end)]})
 		}

@@ -316,9 +316,10 @@ func (r *renderer) puzzlePage(pageNo int, pg page) {
 	}
 }
 
-// detail returns the difficulty and clue count of p for its label.
+// detail returns the rules of p that its grid has no mark for, its
+// difficulty and its clue count, for its label.
 func detail(p Puzzle) string {
-	var parts []string
+	parts := unmarked(p.Grid.Rules)
 	if p.Level != "" {
 		parts = append(parts, p.Level)
 	}

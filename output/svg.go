@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -33,6 +34,13 @@ func WriteSVG(w io.Writer, p Puzzle, a *grid.Alphabet) error {
 	alpha := grid.DefaultAlphabet(n)
 	if a != nil {
 		alpha = *a
+	}
+	fig, err := newFigure(g, figureOptions{labelSize: imageLabel})
+	if err != nil {
+		return fmt.Errorf("write svg: %w", err)
+	}
+	if fig != nil {
+		return writeVariantSVG(w, p, alpha, fig)
 	}
 	side := n * svgCell
 	size := side + 2*svgMargin
@@ -130,4 +138,161 @@ func pathData(o outline, scale float64) string {
 		sb.WriteString("Z")
 	}
 	return sb.String()
+}
+
+// imageLabel is the size of cage sums in SVG and PNG images, in cells.
+const imageLabel = 0.3
+
+// captionBand is the height, in cells, of the band under the grid of an
+// image that names the rules it has no mark for; captionSize the size of
+// its text.
+const (
+	captionBand = 0.9
+	captionSize = 0.45
+)
+
+// writeVariantSVG draws a variant puzzle: its figure, then its givens
+// where the figure puts them, and under the grid a caption naming the
+// rules the figure has no mark for.
+func writeVariantSVG(w io.Writer, p Puzzle, alpha grid.Alphabet, fig *figure) error {
+	g := p.Grid
+	n := g.N()
+	notes := unmarked(g.Rules)
+	band := 0.0
+	if len(notes) > 0 {
+		band = captionBand
+	}
+	width := float64(n*svgCell + 2*svgMargin)
+	height := width + band*svgCell
+	at := func(v float64) string { return svgNum(svgMargin + v*svgCell) }
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="%s" height="%s" viewBox="0 0 %s %s">`+"\n", svgNum(width), svgNum(height), svgNum(width), svgNum(height))
+	if p.Number > 0 {
+		fmt.Fprintf(bw, "<title>Puzzle %d</title>\n", p.Number)
+	}
+	fmt.Fprintf(bw, "<desc>%s</desc>\n", g.Rules.Name())
+	if err := svgSymbols(bw, g, alpha); err != nil {
+		return fmt.Errorf("write svg: %w", err)
+	}
+	fmt.Fprintf(bw, `<rect width="%s" height="%s" fill="white"/>`+"\n", svgNum(width), svgNum(height))
+	if err := paintSVG(bw, fig, at); err != nil {
+		return fmt.Errorf("write svg: %w", err)
+	}
+	m, err := boldMetrics()
+	if err != nil {
+		return fmt.Errorf("write svg: %w", err)
+	}
+	bw.WriteString("<g fill=\"black\">\n")
+	for i, v := range g.Cells {
+		if v == 0 {
+			continue
+		}
+		sym := alpha.Symbol(int(v))
+		x, y, k := fig.digitAt(i, m.ink[sym&127], symbolScale)
+		id := symbolID(sym)
+		if k == 1 {
+			fmt.Fprintf(bw, `<use href="#%s" xlink:href="#%s" x="%s" y="%s"/>`+"\n", id, id, at(x), at(y))
+		} else {
+			fmt.Fprintf(bw, `<use href="#%s" xlink:href="#%s" transform="translate(%s %s) scale(%s)"/>`+"\n", id, id, at(x), at(y), svgNum(k))
+		}
+	}
+	bw.WriteString("</g>\n")
+	if len(notes) > 0 {
+		text := caption(notes)
+		ink := m.textInk(text)
+		size := captionSize * svgCell
+		o, err := textOutline(text)
+		if err != nil {
+			return fmt.Errorf("write svg: %w", err)
+		}
+		x := width/2 - (ink.minX+ink.maxX)/2*size
+		y := width + band*svgCell/2 - (ink.minY+ink.maxY)/2*size - svgMargin
+		fmt.Fprintf(bw, `<path transform="translate(%s %s)" d="%s"/>`+"\n", svgNum(x), svgNum(y), pathData(o, size/glyphUnits))
+	}
+	bw.WriteString("</svg>\n")
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write svg: %w", err)
+	}
+	return nil
+}
+
+// paintSVG writes the shapes of fig, at giving the image coordinate of a
+// distance in cells from the grid's corner.
+func paintSVG(w *bufio.Writer, fig *figure, at func(float64) string) error {
+	tone := func(t float64) string {
+		if t == noTone {
+			return "none"
+		}
+		v := int(math.Round(t * 255))
+		return fmt.Sprintf("#%02x%02x%02x", v, v, v)
+	}
+	points := func(paths [][]pt, closed bool) string {
+		var b strings.Builder
+		for _, p := range paths {
+			for k, q := range p {
+				if k == 0 {
+					b.WriteByte('M')
+				} else {
+					b.WriteByte('L')
+				}
+				b.WriteString(at(q.x) + " " + at(q.y))
+			}
+			if closed {
+				b.WriteByte('Z')
+			}
+		}
+		return b.String()
+	}
+	for _, s := range fig.shapes {
+		width := ""
+		if s.stroke != noTone {
+			wd := s.width * svgCell
+			switch s.pen {
+			case penThin:
+				wd = svgThin
+			case penThick:
+				wd = svgThick
+			}
+			width = fmt.Sprintf(` stroke="%s" stroke-width="%s"`, tone(s.stroke), svgNum(wd))
+		}
+		switch s.kind {
+		case fillShape:
+			fmt.Fprintf(w, `<path d="%s" fill="%s"/>`+"\n", points(s.paths, true), tone(s.fill))
+		case strokeShape:
+			style := ""
+			switch {
+			case s.round:
+				style = ` stroke-linecap="round" stroke-linejoin="round"`
+			case s.pen == penThick:
+				style = ` stroke-linecap="square"`
+			}
+			if s.dash > 0 {
+				d := svgNum(s.dash * svgCell)
+				style += ` stroke-dasharray="` + d + " " + d + `"`
+			}
+			fmt.Fprintf(w, `<path d="%s" fill="none"%s%s/>`+"\n", points(s.paths, s.closed), width, style)
+		case circleShape:
+			fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="%s"%s/>`+"\n", at(s.at.x), at(s.at.y), svgNum(s.r*svgCell), tone(s.fill), width)
+		case textShape:
+			o, err := textOutline(s.text)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, `<path transform="translate(%s %s)" d="%s" fill="%s"/>`+"\n", at(s.at.x), at(s.at.y), pathData(o, s.size*svgCell/glyphUnits), tone(s.fill))
+		}
+	}
+	return nil
+}
+
+// svgNum writes v to 0.01.
+func svgNum(v float64) string { return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64) }
+
+// caption joins the names of rules for a caption under a grid, the first
+// capitalised: "Anti-king, anti-knight".
+func caption(notes []string) string {
+	s := strings.Join(notes, ", ")
+	if s != "" {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	return s
 }
