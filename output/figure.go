@@ -277,6 +277,35 @@ func unmarked(r *grid.Rules) []string {
 
 func (f *figure) add(s shape) { f.shapes = append(f.shapes, s) }
 
+// bounds returns the corners of the box that holds s's points, circle or
+// text (measured with m), in cells, not counting the width of strokes.
+func (s shape) bounds(m *fontMetrics) (lo, hi pt) {
+	lo, hi = pt{math.Inf(1), math.Inf(1)}, pt{math.Inf(-1), math.Inf(-1)}
+	add := func(p pt) {
+		lo = pt{min(lo.x, p.x), min(lo.y, p.y)}
+		hi = pt{max(hi.x, p.x), max(hi.y, p.y)}
+	}
+	switch s.kind {
+	case circleShape:
+		add(pt{s.at.x - s.r, s.at.y - s.r})
+		add(pt{s.at.x + s.r, s.at.y + s.r})
+	case textShape:
+		ink := m.textInk(s.text)
+		add(pt{s.at.x + ink.minX*s.size, s.at.y + ink.minY*s.size})
+		add(pt{s.at.x + ink.maxX*s.size, s.at.y + ink.maxY*s.size})
+	default:
+		for _, p := range s.paths {
+			for _, q := range p {
+				add(q)
+			}
+		}
+	}
+	if lo.x > hi.x {
+		return pt{}, pt{}
+	}
+	return lo, hi
+}
+
 func (r rect) corners() []pt { return []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}} }
 
 // cellCentre returns the centre of cell c of a grid of size n.

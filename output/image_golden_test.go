@@ -13,12 +13,16 @@ import (
 	"testing"
 )
 
-// TestImageGolden pins the SHA-256 of the SVG and of PNGs of two sizes of
-// the first puzzle of each size book, so that a change to what classic
-// puzzles look like is seen and reviewed. To accept a change, look at the
+// TestImageGolden pins the SHA-256 of the SVG and of PNGs of three sizes
+// of the first puzzle of each size book and of a puzzle of each test
+// variant, so that a change to what puzzles look like is seen and
+// reviewed. To accept a change, look at the
 // new images and run go test -run ImageGolden -update.
 func TestImageGolden(t *testing.T) {
 	books := sizeBooks(t)
+	for _, p := range variantBook(t) {
+		books["variant-"+variantKinds[p.Number-1].name] = []Puzzle{p}
+	}
 	for _, name := range slices.Sorted(maps.Keys(books)) {
 		p := books[name][0]
 		t.Run(name, func(t *testing.T) {

@@ -480,6 +480,9 @@ func goldenBooks(t *testing.T) map[string]func() []byte {
 			}
 		}
 	}
+	out["variants-6x9-4"] = func() []byte {
+		return mustWriteBook(t, variantBook(t), BookOptions{Title: "Golden", Page: "6x9", PerPage: 4, Solutions: true})
+	}
 	for _, name := range []string{"4x4", "6x6", "12x12", "16x16", "25x25", "36x36"} {
 		out[name+"-a4"] = func() []byte {
 			return mustWriteBook(t, books[name], BookOptions{Solutions: true})

@@ -137,35 +137,56 @@ func paintPNG(img *image.Gray, r *vector.Rasterizer, g grid.Grid, alpha grid.Alp
 	y0 := margin
 	thin := math.Max(1, cell*0.03)
 	thick := math.Max(2, cell*0.08)
-	px := func(p pt) pt { return pt{x0 + p.x*cell, y0 + p.y*cell} }
 	m, err := boldMetrics()
 	if err != nil {
 		return err
 	}
+	// Each shape is drawn in its own pass, over the pixels around it only,
+	// in whole pixels so that snapped lines stay snapped.
+	var box image.Rectangle
+	mask := image.NewAlpha(img.Bounds())
+	px := func(p pt) pt { return pt{x0 + p.x*cell - float64(box.Min.X), y0 + p.y*cell - float64(box.Min.Y)} }
+	pass := func(sh shape, pad float64, tone float64, add func() error) error {
+		lo, hi := sh.bounds(m)
+		box = image.Rect(int(math.Floor(x0+lo.x*cell-pad)), int(math.Floor(y0+lo.y*cell-pad)),
+			int(math.Ceil(x0+hi.x*cell+pad)), int(math.Ceil(y0+hi.y*cell+pad))).Intersect(img.Bounds())
+		if box.Empty() {
+			return nil
+		}
+		r.Reset(box.Dx(), box.Dy())
+		if err := add(); err != nil {
+			return err
+		}
+		over(img, r, box, grey(tone).Y, mask)
+		return nil
+	}
 	for _, sh := range fig.shapes {
 		if sh.fill != noTone && sh.kind != strokeShape {
-			r.Reset(img.Bounds().Dx(), img.Bounds().Dy())
-			switch sh.kind {
-			case fillShape:
-				for _, p := range sh.paths {
-					addPolygon(r, mapPts(p, px), false)
+			err := pass(sh, 2, sh.fill, func() error {
+				switch sh.kind {
+				case fillShape:
+					for _, p := range sh.paths {
+						addPolygon(r, mapPts(p, px), false)
+					}
+				case circleShape:
+					addCircle(r, px(sh.at), sh.r*cell, false)
+				case textShape:
+					o, err := textOutline(sh.text)
+					if err != nil {
+						return err
+					}
+					c := px(sh.at)
+					trace(r, o, c.x, c.y, sh.size*cell/glyphUnits)
 				}
-			case circleShape:
-				addCircle(r, px(sh.at), sh.r*cell, false)
-			case textShape:
-				o, err := textOutline(sh.text)
-				if err != nil {
-					return err
-				}
-				c := px(sh.at)
-				trace(r, o, c.x, c.y, sh.size*cell/glyphUnits)
+				return nil
+			})
+			if err != nil {
+				return err
 			}
-			r.Draw(img, img.Bounds(), image.NewUniform(grey(sh.fill)), image.Point{})
 		}
 		if sh.stroke == noTone {
 			continue
 		}
-		r.Reset(img.Bounds().Dx(), img.Bounds().Dy())
 		wd := math.Max(1, sh.width*cell)
 		switch sh.pen {
 		case penThin:
@@ -173,41 +194,48 @@ func paintPNG(img *image.Gray, r *vector.Rasterizer, g grid.Grid, alpha grid.Alp
 		case penThick:
 			wd = thick
 		}
-		switch {
-		case sh.kind == circleShape:
-			c := px(sh.at)
-			addCircle(r, c, sh.r*cell+wd/2, false)
-			addCircle(r, c, sh.r*cell-wd/2, true)
-		case sh.pen != penCells:
-			// grid lines, snapped to whole pixels as a classic grid's are;
-			// each runs on by half a thick line, to meet the lines across
-			for _, p := range sh.paths {
-				if sh.closed {
-					p = append(p, p[0])
-				}
-				for k := 1; k < len(p); k++ {
-					a, b := px(p[k-1]), px(p[k])
-					if a.x == b.x {
-						lo, hi := snap(a.x, wd)
-						y0, _ := snap(min(a.y, b.y), thick)
-						_, y1 := snap(max(a.y, b.y), thick)
-						addRect(r, lo, y0, hi, y1)
-					} else {
-						lo, hi := snap(a.y, wd)
-						x0, _ := snap(min(a.x, b.x), thick)
-						_, x1 := snap(max(a.x, b.x), thick)
-						addRect(r, x0, lo, x1, hi)
+		err := pass(sh, wd+thick+2, sh.stroke, func() error {
+			switch {
+			case sh.kind == circleShape:
+				c := px(sh.at)
+				addCircle(r, c, sh.r*cell+wd/2, false)
+				addCircle(r, c, sh.r*cell-wd/2, true)
+			case sh.pen != penCells:
+				// grid lines, snapped to whole pixels as a classic grid's
+				// are; each runs on by half a thick line, to meet the
+				// lines across
+				for _, p := range sh.paths {
+					if sh.closed {
+						p = append(p, p[0])
+					}
+					for k := 1; k < len(p); k++ {
+						a, b := px(p[k-1]), px(p[k])
+						if a.x == b.x {
+							lo, hi := snap(a.x, wd)
+							y0, _ := snap(min(a.y, b.y), thick)
+							_, y1 := snap(max(a.y, b.y), thick)
+							addRect(r, lo, y0, hi, y1)
+						} else {
+							lo, hi := snap(a.y, wd)
+							x0, _ := snap(min(a.x, b.x), thick)
+							_, x1 := snap(max(a.x, b.x), thick)
+							addRect(r, x0, lo, x1, hi)
+						}
 					}
 				}
+			default:
+				for _, p := range sh.paths {
+					strokePath(r, mapPts(p, px), sh.closed, wd, sh.dash*cell, sh.round)
+				}
 			}
-		default:
-			for _, p := range sh.paths {
-				strokePath(r, mapPts(p, px), sh.closed, wd, sh.dash*cell, sh.round)
-			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		r.Draw(img, img.Bounds(), image.NewUniform(grey(sh.stroke)), image.Point{})
 	}
 
+	box = img.Bounds()
 	r.Reset(img.Bounds().Dx(), img.Bounds().Dy())
 	for i, v := range g.Cells {
 		if v == 0 {
@@ -234,8 +262,26 @@ func paintPNG(img *image.Gray, r *vector.Rasterizer, g grid.Grid, alpha grid.Alp
 		y := y0 + (float64(n)+band/2)*cell - (ink.minY+ink.maxY)/2*size
 		trace(r, o, x, y, size/glyphUnits)
 	}
-	r.Draw(img, img.Bounds(), image.NewUniform(color.Black), image.Point{})
+	over(img, r, box, 0, mask)
 	return nil
+}
+
+// over lays the coverage of r, which spans box, over img in grey tone,
+// using mask (as large as img) for room.
+func over(img *image.Gray, r *vector.Rasterizer, box image.Rectangle, tone uint8, mask *image.Alpha) {
+	m := mask.SubImage(box).(*image.Alpha)
+	r.DrawOp = draw.Src
+	r.Draw(m, box, image.Opaque, image.Point{})
+	t := int(tone)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(box.Min.X, y):]
+		cov := m.Pix[m.PixOffset(box.Min.X, y):]
+		for x := range box.Dx() {
+			if a := int(cov[x]); a != 0 {
+				row[x] = uint8((int(row[x])*(255-a) + t*a + 127) / 255)
+			}
+		}
+	}
 }
 
 func grey(t float64) color.Gray { return color.Gray{Y: uint8(math.Round(t * 255))} }

@@ -415,3 +415,16 @@ func addThermos(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 		}
 	}
 }
+
+// variantBook returns a 9x9 puzzle of each test variant, with givens in
+// every other one, levels "easy" and "hard" in turn and solutions.
+func variantBook(t testing.TB) []Puzzle {
+	var out []Puzzle
+	for k, v := range variantKinds {
+		p := variantPuzzle(t, v, grid.Shape{BoxRows: 3, BoxCols: 3}, uint64(k), k%2 == 0)
+		p.Level = []string{"easy", "hard"}[k%2]
+		p.Number = k + 1
+		out = append(out, p)
+	}
+	return out
+}
