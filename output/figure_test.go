@@ -3,11 +3,15 @@ package output
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"io"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -482,6 +486,85 @@ func TestVariantSVG(t *testing.T) {
 		}
 		if desc != r.Name() {
 			t.Errorf("WriteSVG(%s): description %q, want %q", v.name, desc, r.Name())
+		}
+	}
+}
+
+// TestVariantBook writes a book of every test variant with sections and
+// solutions and checks it as classic books are checked: pdfcpu's strict
+// validation with every font embedded, qpdf --check, pdffonts, and the
+// text of the pages: captions that name the rules without a mark, and
+// killer solutions on pages of their own with larger cells.
+func TestVariantBook(t *testing.T) {
+	puzzles := variantBook(t)
+	opts := BookOptions{Title: "Variants", Page: "6x9", PerPage: 4, Sections: true, Solutions: true}
+	pdf := mustWriteBook(t, puzzles, opts)
+	keepPDF(t, "variants", pdf)
+	b, err := newBook(puzzles, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPDF(t, pdf, len(b.pages), nil)
+	text := pageTexts(t, pdf)
+	all := ""
+	for p := 1; p <= len(b.pages); p++ {
+		all += text[p]
+	}
+	for _, want := range []string{"anti-king · ", "anti-knight · ", "disjoint groups · "} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no caption holds %q", want)
+		}
+	}
+	// the killer puzzles' solutions get cells of at least cageSolCell
+	for _, pg := range b.pages {
+		if pg.kind != solutionPage {
+			continue
+		}
+		s := pg.layout.slots(solutionArea(content(b.size, b.margins, 1)), solutionGap)[0]
+		cell := gridSide(s, solutionLabelSize(s.w)) / 9
+		for _, i := range pg.puzzles {
+			killer := slices.ContainsFunc(b.puzzles[i].Grid.Rules.Cages, func(c grid.Cage) bool { return c.Sum != 0 })
+			if killer && cell < cageSolCell {
+				t.Errorf("solution of puzzle %d (%s) has cells of %.1f pt, want at least %v", b.puzzles[i].Number, b.puzzles[i].Grid.Rules.Name(), cell, cageSolCell)
+			}
+		}
+	}
+
+	path := filepath.Join(t.TempDir(), "variants.pdf")
+	if err := os.WriteFile(path, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(needTool(t, "qpdf", "qpdf"), "--check", path).CombinedOutput(); err != nil {
+		t.Errorf("qpdf --check: %v\n%s", err, out)
+	}
+	out, err := exec.Command(needTool(t, "pdffonts", "poppler-utils"), path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdffonts: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 4 {
+		t.Errorf("pdffonts lists fewer than two fonts:\n%s", out)
+	}
+	for _, l := range lines[2:] {
+		if f := strings.Fields(l); len(f) < 7 || f[len(f)-5] != "yes" {
+			t.Errorf("pdffonts: font not embedded: %s", l)
+		}
+	}
+}
+
+// TestVariantErrors checks that rules that cannot be drawn are refused,
+// naming the rule, by every writer.
+func TestVariantErrors(t *testing.T) {
+	g := grid.New(nine)
+	g.Rules = &grid.Rules{Cages: []grid.Cage{{Cells: []int32{0, 1}, Sum: 30}}}
+	p := Puzzle{Grid: g}
+	for name, err := range map[string]error{
+		"WriteBook": WriteBook(io.Discard, []Puzzle{p}, BookOptions{}),
+		"WriteSVG":  WriteSVG(io.Discard, p, nil),
+		"WritePNG":  WritePNG(io.Discard, p, nil, 300),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "cage 1 (r1c1 r1c2)") || !errors.Is(err, grid.ErrRules) {
+			t.Errorf("%s(cage of 2 cells adding up to 30) = %v, want an error naming the cage", name, err)
 		}
 	}
 }

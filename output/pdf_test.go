@@ -521,8 +521,8 @@ func TestGolden(t *testing.T) {
 }
 
 // BenchmarkWriteBook writes books with solutions on 6x9in pages: 1,000
-// 9x9 puzzles six to a page (the target is under 2 s), and smaller books
-// of the large sizes.
+// 9x9 puzzles six to a page (the target is under 2 s), smaller books of
+// the large sizes, and 1,000 9x9 variant puzzles.
 func BenchmarkWriteBook(b *testing.B) {
 	for _, bb := range []struct {
 		name, puzzles, solutions string
@@ -548,6 +548,28 @@ func BenchmarkWriteBook(b *testing.B) {
 			b.ReportMetric(float64(size), "bytes")
 		})
 	}
+	// 1,000 variant puzzles, the test variants in turn (a third of them
+	// killer puzzles, whose solutions take more pages)
+	b.Run("variants-1000", func(b *testing.B) {
+		kinds := variantBook(b)
+		puzzles := make([]Puzzle, 1000)
+		for i := range puzzles {
+			puzzles[i] = kinds[i%len(kinds)]
+			puzzles[i].Number = i + 1
+		}
+		opts := BookOptions{Title: "Benchmark", Page: "6x9", Solutions: true}
+		var size int
+		b.ReportAllocs()
+		for b.Loop() {
+			var buf bytes.Buffer
+			if err := WriteBook(&buf, puzzles, opts); err != nil {
+				b.Fatal(err)
+			}
+			size = buf.Len()
+		}
+		b.ReportMetric(float64(len(puzzles))*float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+		b.ReportMetric(float64(size), "bytes")
+	})
 }
 
 func TestWriteBookErrors(t *testing.T) {
