@@ -26,7 +26,10 @@ const (
 // and thick box lines, and the givens in bold, centred in their cells,
 // drawn from the outlines of the Go bold font. Symbols come from alphabet
 // a, or the default alphabet when a is nil. The same puzzle and size give
-// the same bytes.
+// the same bytes. A variant puzzle is drawn with a mark for each of its
+// rules (see the package documentation); for one with rules that have no
+// mark (anti-king, anti-knight, disjoint groups) the grid is smaller, to
+// leave room for a caption under it that names them.
 func WritePNG(w io.Writer, p Puzzle, a *grid.Alphabet, size int) error {
 	if err := checkPuzzle(p, a); err != nil {
 		return fmt.Errorf("write png: %w", err)

@@ -24,7 +24,11 @@ const (
 // cells. Symbols come from alphabet a, or the default alphabet when a is
 // nil. They are drawn as paths taken from the Go bold font, so the image
 // looks the same in every viewer whatever fonts it has. The image is 40
-// units a cell plus a small margin, and scales freely.
+// units a cell plus a small margin, and scales freely. A variant puzzle is
+// drawn with a mark for each of its rules (see the package
+// documentation), its rules named in the image's description; one with
+// rules that have no mark (anti-king, anti-knight, disjoint groups) is
+// taller by a caption under the grid that names them.
 func WriteSVG(w io.Writer, p Puzzle, a *grid.Alphabet) error {
 	if err := checkPuzzle(p, a); err != nil {
 		return fmt.Errorf("write svg: %w", err)
