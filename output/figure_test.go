@@ -537,19 +537,7 @@ func TestVariantBook(t *testing.T) {
 	if out, err := exec.Command(needTool(t, "qpdf", "qpdf"), "--check", path).CombinedOutput(); err != nil {
 		t.Errorf("qpdf --check: %v\n%s", err, out)
 	}
-	out, err := exec.Command(needTool(t, "pdffonts", "poppler-utils"), path).CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdffonts: %v\n%s", err, out)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(lines) < 4 {
-		t.Errorf("pdffonts lists fewer than two fonts:\n%s", out)
-	}
-	for _, l := range lines[2:] {
-		if f := strings.Fields(l); len(f) < 7 || f[len(f)-5] != "yes" {
-			t.Errorf("pdffonts: font not embedded: %s", l)
-		}
-	}
+	checkFonts(t, needTool(t, "pdffonts", "poppler-utils"), path)
 }
 
 // TestVariantErrors checks that rules that cannot be drawn are refused,

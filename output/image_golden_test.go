@@ -6,8 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -39,21 +37,7 @@ func TestImageGolden(t *testing.T) {
 				}
 				lines = append(lines, fmt.Sprintf("png-%d %s", px, sha(img.Bytes())))
 			}
-			got := strings.Join(lines, "\n") + "\n"
-			path := filepath.Join("testdata", "image-"+name+".golden")
-			if updating() {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -run ImageGolden -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("images of %s:\n%s\nwant (from %s):\n%s", name, got, path, want)
-			}
+			checkGolden(t, "image-"+name, strings.Join(lines, "\n")+"\n")
 		})
 	}
 }
