@@ -32,7 +32,10 @@ type BookOptions struct {
 
 	// Sections groups the puzzles by Level, easiest first, each section
 	// opening with a heading page and ordered by Score within, and adds a
-	// table of contents. Puzzles are then numbered in book order.
+	// table of contents. Puzzles are then numbered in book order. A book
+	// with variant puzzles has a section per variant either way (per
+	// variant and level with Sections), each heading page giving the
+	// variant's rules.
 	Sections bool
 	// Front is plain text for a copyright or notes page after the title
 	// page; "": none.

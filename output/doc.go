@@ -24,6 +24,12 @@
 //     easiest first (easy, medium, hard, expert, extreme, then other levels,
 //     then unrated puzzles), each opening with a heading page and ordered by
 //     score within; puzzles are then numbered in book order;
+//   - in a book with variant puzzles, a section per variant (classic being
+//     one), in the order the variants first come, and with Sections per
+//     variant and level ("Killer · Hard"); each opens with a heading page
+//     that gives the rules of its puzzles in a paragraph of plain words,
+//     each rule by its mark on the page; puzzles are numbered in book
+//     order;
 //   - the puzzles, 1, 2, 4 or 6 to a page (BookOptions.PerPage), each
 //     labelled "Puzzle N" with its difficulty level, score and clue count on
 //     the same line; the table of each page is the one (1x4, 2x2, 4x1...)

@@ -418,9 +418,15 @@ func TestVariantPNG(t *testing.T) {
 // TestVariantPDF renders a page of markPuzzle with pdftoppm and looks for
 // each mark.
 func TestVariantPDF(t *testing.T) {
-	pdf := mustWriteBook(t, []Puzzle{markPuzzle()}, BookOptions{Page: "6x9", PerPage: 1})
+	opts := BookOptions{Page: "6x9", PerPage: 1}
+	pdf := mustWriteBook(t, []Puzzle{markPuzzle()}, opts)
 	keepPDF(t, "variant-marks", pdf)
-	img := renderPage(t, pdf, 1, 150)
+	b, err := newBook([]Puzzle{markPuzzle()}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := slices.IndexFunc(b.pages, func(p page) bool { return p.kind == puzzlePage }) + 1
+	img := renderPage(t, pdf, page, 150)
 	ps := mustPage(t, "6x9")
 	f := puzzleFrameFor(content(ps, marginsFor(Gutter(0)), 1), 1, false)
 	cols := gridLines(img, true, int(f.side*150/72*0.9))
@@ -554,5 +560,102 @@ func TestVariantErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "cage 1 (r1c1 r1c2)") || !errors.Is(err, grid.ErrRules) {
 			t.Errorf("%s(cage of 2 cells adding up to 30) = %v, want an error naming the cage", name, err)
 		}
+	}
+}
+
+// TestRulesText checks that the rules paragraph of each test variant
+// says each of its rules, by the words for its mark, and no other.
+func TestRulesText(t *testing.T) {
+	words := []struct {
+		word string
+		has  func(r *grid.Rules) bool
+	}{
+		{"region outlined in bold", func(r *grid.Rules) bool { return r.Regions != nil }},
+		{"box outlined in bold", func(r *grid.Rules) bool { return r.Regions == nil }},
+		{"diagonals", func(r *grid.Rules) bool { return slices.Contains(r.Names(), "x") }},
+		{"shaded windows", func(r *grid.Rules) bool { return strings.Contains(r.Name(), "hyper") }},
+		{"shaded region", func(r *grid.Rules) bool { return strings.Contains(r.Name(), "extra-regions") }},
+		{"same place within their boxes", func(r *grid.Rules) bool { return strings.Contains(r.Name(), "disjoint") }},
+		{"dashed cage add up", func(r *grid.Rules) bool { return len(r.Cages) > 0 }},
+		{"grey circle", func(r *grid.Rules) bool { return len(r.Odd) > 0 }},
+		{"grey square", func(r *grid.Rules) bool { return len(r.Even) > 0 }},
+		{"white dot", func(r *grid.Rules) bool { return len(r.White) > 0 }},
+		{"black dot", func(r *grid.Rules) bool { return len(r.Black) > 0 }},
+		{"an X add up to 10", func(r *grid.Rules) bool { return len(r.X) > 0 }},
+		{"a V add up to 5", func(r *grid.Rules) bool { return len(r.V) > 0 }},
+		{"thermometer", func(r *grid.Rules) bool { return len(r.Thermos) > 0 }},
+		{"king's move", func(r *grid.Rules) bool { return r.AntiKing }},
+		{"knight's move", func(r *grid.Rules) bool { return r.AntiKnight }},
+	}
+	for k, v := range variantKinds {
+		p := variantPuzzle(t, v, nine, uint64(k), false)
+		text := rulesText([]grid.Grid{p.Grid})
+		for _, w := range words {
+			if got, want := strings.Contains(text, w.word), w.has(p.Grid.Rules); got != want {
+				t.Errorf("%s: %q in the rules is %v, want %v:\n%s", v.name, w.word, got, want, text)
+			}
+		}
+	}
+}
+
+// TestVariantSections checks the sections of a book of variants: with
+// Sections one per variant and level, the variants in the order they come
+// and the levels easiest first; without, one per variant; either way the
+// puzzles numbered in book order and each section opening on a heading
+// page with its rules.
+func TestVariantSections(t *testing.T) {
+	var puzzles []Puzzle
+	classic := nineByNine(t, 2)
+	// killer (hard, hard, easy), jigsaw (easy, easy), classic (hard, hard)
+	for i, k := range []int{0, 1, 0, 1, -1, 0, -1} {
+		var p Puzzle
+		if k < 0 {
+			p = classic[i%2]
+		} else {
+			p = variantPuzzle(t, variantKinds[k], nine, uint64(i), true)
+		}
+		p.Level = []string{"hard", "easy"}[i%2]
+		p.Score = float64(10 - i)
+		puzzles = append(puzzles, p)
+	}
+	for _, tt := range []struct {
+		sections bool
+		want     []string
+	}{
+		{true, []string{"Killer · Easy", "Killer · Hard", "Jigsaw · Easy", "Classic · Hard"}},
+		{false, []string{"Killer", "Jigsaw", "Classic"}},
+	} {
+		opts := BookOptions{Page: "6x9", Sections: tt.sections, Solutions: true}
+		b, err := newBook(puzzles, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		number := 0
+		for _, s := range b.sections {
+			names = append(names, s.name)
+			for _, i := range s.order {
+				if number++; b.puzzles[i].Number != number {
+					t.Errorf("sections %v: puzzle %d of the book numbered %d", tt.sections, number, b.puzzles[i].Number)
+				}
+			}
+			if s.rules == "" || !strings.Contains(s.rules, "each digit once") {
+				t.Errorf("sections %v: section %q has rules %q", tt.sections, s.name, s.rules)
+			}
+		}
+		if !slices.Equal(names, tt.want) {
+			t.Errorf("sections %v: %q, want %q", tt.sections, names, tt.want)
+		}
+		pdf := mustWriteBook(t, puzzles, opts)
+		keepPDF(t, fmt.Sprintf("variant-sections-%v", tt.sections), pdf)
+		text := pageTexts(t, pdf)
+		checkStarts(t, b, text)
+		for _, s := range b.sections {
+			page := strings.ReplaceAll(text[s.page], "\n", " ")
+			if first := strings.Fields(s.rules)[:6]; !strings.Contains(page, strings.Join(first, " ")) {
+				t.Errorf("sections %v: page %d, heading %q, does not start the rules %q: %q", tt.sections, s.page, s.name, strings.Join(first, " "), page)
+			}
+		}
+		checkPDF(t, pdf, len(b.pages), nil)
 	}
 }

@@ -3,6 +3,7 @@ package output
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -21,6 +22,8 @@ import (
 type book struct {
 	puzzles       []Puzzle
 	opts          BookOptions
+	variants      bool // some puzzle has rules beyond the classic ones
+	headings      bool // each section opens with a heading page: Sections or variants
 	size          PageSize
 	margins       margins
 	created       time.Time
@@ -68,6 +71,8 @@ func newBook(puzzles []Puzzle, opts BookOptions) (*book, error) {
 	if b.opts.Front, err = drawableText(opts.Front); err != nil {
 		return nil, err
 	}
+	b.variants = slices.ContainsFunc(b.puzzles, func(p Puzzle) bool { return p.Grid.Variant() })
+	b.headings = opts.Sections || b.variants
 	b.plan()
 	return b, nil
 }
