@@ -181,7 +181,15 @@ func TestMargins(t *testing.T) {
 	needTool(t, "pdftoppm", "poppler-utils")
 	nine := nineByNine(t, 9)
 	sixteen := loadBook(t, "large/16x16.unique.txt", "large/16x16.unique.solutions.txt", 3)
-	variants := variantBook(t)
+	// the variants whose marks come nearest the grid's edge, whose
+	// captions are longest, and whose rules take the longest paragraph
+	var variants []Puzzle
+	for _, p := range variantBook(t) {
+		switch variantKinds[p.Number-1].name {
+		case "killer", "jigsaw-x", "anti-knight", "everything", "xv":
+			variants = append(variants, p)
+		}
+	}
 	dir := t.TempDir()
 	for _, mb := range marginBooks() {
 		t.Run(mb.name(), func(t *testing.T) {
