@@ -33,7 +33,12 @@
 //   - the puzzles, 1, 2, 4 or 6 to a page (BookOptions.PerPage), each
 //     labelled "Puzzle N" with its difficulty level, score and clue count on
 //     the same line; the table of each page is the one (1x4, 2x2, 4x1...)
-//     that gives the largest grids, spread over the page;
+//     that gives the largest grids with a quarter inch (or a twentieth of
+//     the text width) between them, and its rows and columns are spread
+//     evenly over the text area, the space left over shared equally by the
+//     gaps and the two ends; a page with fewer puzzles than its table
+//     holds (the last of a section) keeps the grid size, its rows spread
+//     over the whole page and its last row centred;
 //   - with BookOptions.Solutions, a solutions section at the back with
 //     smaller grids numbered to match, the givens in bold;
 //   - page numbers on every page but the title, notes, heading and blank

@@ -1,7 +1,5 @@
 package output
 
-import "math"
-
 // Sizes below are in PostScript points (1/72 inch), the unit of the PDF.
 const (
 	solutionGap   = 12   // space between solution slots
@@ -90,10 +88,11 @@ type puzzleFrame struct {
 	scale       float64 // symbol size as a fraction of the cell
 }
 
-// minGap is the least space between puzzles on a page with text area c;
-// maxGap the most that spreading them out may leave.
-func minGap(c box) float64 { return max(18, 0.08*c.w) }
-func maxGap(c box) float64 { return max(minGap(c), 0.15*c.w) }
+// minGap is the least space between two puzzles on a page with text area
+// c: a quarter inch, or a twentieth of the width on wider pages. Grids
+// are as large as the page allows with that gap in the direction that
+// limits them; the space left over in the other goes to spreading them.
+func minGap(c box) float64 { return max(18, 0.05*c.w) }
 
 func puzzleLabelSize(slotW float64, large bool) float64 {
 	if large {
@@ -140,28 +139,43 @@ func gridArea(c box) box {
 	return box{x: c.x + d, y: c.y + d, w: c.w - 2*d, h: c.h - 2*d}
 }
 
-// spread places count items of length item in length total with gaps of
-// at least lo and at most hi, centred; it returns the offset of the first
-// item and the gap.
-func spread(total, item float64, count int, lo, hi float64) (start, gap float64) {
-	if count > 1 {
-		gap = clamp((total-float64(count)*item)/float64(count-1), lo, hi)
+// spread places count items of length item in length total, evenly: the
+// space left over is shared equally between the gaps and the two ends,
+// unless that would make a gap smaller than lo; then the gaps are lo and
+// the ends share the rest. It returns the offset of the first item and
+// the gap.
+func spread(total, item float64, count int, lo float64) (start, gap float64) {
+	free := total - float64(count)*item
+	if count < 2 {
+		return max(0, free/2), 0
 	}
-	used := float64(count)*item + float64(count-1)*gap
-	return math.Max(0, (total-used)/2), gap
+	if even := free / float64(count+1); even >= lo {
+		return even, even
+	}
+	return max(0, (free-float64(count-1)*lo)/2), lo
 }
 
-// places returns where the puzzles of a page with frame f go in c, row by
-// row: the grids spread across the width and down the height, so that a
-// page whose grids are limited by its width leaves no empty band.
-func (f puzzleFrame) places(c box) []placement {
+// places returns where the n puzzles of a page with frame f go in c, row
+// by row. The rows holding them are spread evenly down the page and the
+// columns across it, so that the page has no empty band; a row with fewer
+// puzzles than the frame's columns (the last of a short page, the end of
+// a section) is centred with the same spacing, and a short page's rows
+// are spread over the whole page, not left at its top. Grids keep the
+// frame's side on every page.
+func (f puzzleFrame) places(c box, n int) []placement {
 	c = gridArea(c)
+	n = min(n, f.layout.cap())
+	cols := f.layout.cols
+	rows := (n + cols - 1) / cols
 	block := f.side + 1.6*f.label
-	x0, gx := spread(c.w, f.side, f.layout.cols, minGap(c), maxGap(c))
-	y0, gy := spread(c.h, block, f.layout.rows, minGap(c), maxGap(c))
-	out := make([]placement, 0, f.layout.cap())
-	for r := range f.layout.rows {
-		for col := range f.layout.cols {
+	_, gx := spread(c.w, f.side, cols, minGap(c))
+	y0, gy := spread(c.h, block, rows, minGap(c))
+	out := make([]placement, 0, n)
+	for r := range rows {
+		inRow := min(cols, n-r*cols)
+		width := float64(inRow)*f.side + float64(inRow-1)*gx
+		x0 := (c.w - width) / 2
+		for col := range inRow {
 			out = append(out, placement{
 				x:     c.x + x0 + float64(col)*(f.side+gx),
 				y:     c.y + y0 + float64(r)*(block+gy) + 1.6*f.label,

@@ -334,7 +334,7 @@ func (r *renderer) alphabet(n int) grid.Alphabet {
 
 func (r *renderer) puzzlePage(pageNo int, pg page) {
 	pdf := r.pdf
-	places := pg.frame.places(content(r.size, r.margins, pageNo))
+	places := pg.frame.places(content(r.size, r.margins, pageNo), len(pg.puzzles))
 	for k, i := range pg.puzzles {
 		p := r.puzzles[i]
 		pl := places[k]

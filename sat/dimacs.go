@@ -62,55 +62,152 @@ var ErrUnsat = errors.New("the solver reports UNSATISFIABLE")
 // no verdict, or the solver says it does not know.
 var ErrNoAnswer = errors.New("the solver's output holds no model")
 
-// ReadModel reads a SAT solver's answer for a grid of shape s, in the
-// competition format ("s SATISFIABLE" and "v ..." lines, as picosat,
-// cadical and minisat -model print) or as a bare list of literals, and
-// returns the grid it describes. It returns ErrUnsat for an UNSATISFIABLE
-// answer, and an error when the model does not put exactly one digit in
-// every cell.
+// ErrModelSize is returned by ReadModel, asked to tell the grid's size
+// from the model, when the highest variable is not N*N*N for a size N from
+// grid.MinN to grid.MaxN.
+var ErrModelSize = errors.New("the grid's size cannot be told from the model")
+
+// ReadModel reads a SAT solver's answer for a grid of shape s and returns
+// the grid it describes; for the zero Shape the size is told from the
+// highest variable (N*N*N for an N x N grid, with the boxes of
+// grid.ShapeOf).
+//
+// The model is in the "v" lines of the competition format, as picosat,
+// cadical, kissat and cryptominisat5 print them (also pasted on one line
+// after "s SATISFIABLE"), or, when there are no "v" lines, in lines that
+// are bare lists of literals, as minisat's result file holds them after
+// "SAT". The verdict is an "s" line or a bare SAT, UNSAT or INDET line.
+// Comment lines ("c after reading 148988 bytes") and any other line are
+// skipped. It returns ErrUnsat for an UNSATISFIABLE answer, ErrNoAnswer
+// when there is no model, and an error when the model does not put
+// exactly one digit in every cell.
 func ReadModel(r io.Reader, s grid.Shape) (grid.Grid, error) {
-	n := s.N()
-	nv := NumVars(n)
-	truth := make([]bool, nv)
+	// Literals past the largest grid's variables are kept only as the
+	// highest one, so memory stays the same whatever the input.
+	limit := NumVars(grid.MaxN)
+	if s.N() != 0 {
+		limit = NumVars(s.N())
+	}
+	var v, bare modelLits
+	v.truth, bare.truth = make([]bool, limit+1), make([]bool, limit+1)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	line, lits := 0, 0
+	line := 0
 	for sc.Scan() {
 		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "c") {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
 			continue
 		}
-		// Tokens, so that the pasted one-line form ("s SATISFIABLE v 1 -2
-		// ... 0") reads like the line-by-line one.
-		for _, f := range strings.Fields(text) {
-			switch f {
-			case "s", "v", "SATISFIABLE", "SAT":
+		switch f := fields[0]; {
+		case f == "s":
+			if len(fields) < 2 {
 				continue
-			case "UNSATISFIABLE", "UNSAT":
-				return grid.Grid{}, ErrUnsat
-			case "UNKNOWN", "INDETERMINATE":
-				return grid.Grid{}, ErrNoAnswer
 			}
-			lits++
-			l, err := strconv.Atoi(f)
-			if err != nil {
-				return grid.Grid{}, fmt.Errorf("line %d: %q is not a literal", line, f)
+			if err := verdict(fields[1]); err != nil {
+				return grid.Grid{}, err
 			}
-			if l > 0 && l <= nv {
-				truth[l-1] = true
+			// The one-line form: "s SATISFIABLE v 1 -2 ... v ... 0".
+			if err := v.add(fields[2:], line); err != nil {
+				return grid.Grid{}, err
+			}
+		case f == "v":
+			v.seen = true
+			if err := v.add(fields[1:], line); err != nil {
+				return grid.Grid{}, err
+			}
+		case isLiteral(f):
+			if err := bare.add(fields, line); err != nil {
+				return grid.Grid{}, err
+			}
+		default:
+			if len(fields) == 1 {
+				if err := verdict(f); err != nil {
+					return grid.Grid{}, err
+				}
 			}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return grid.Grid{}, err
 	}
-	if lits == 0 {
+	m := v
+	if !v.seen && v.count == 0 {
+		m = bare
+	}
+	if m.count == 0 {
 		return grid.Grid{}, ErrNoAnswer
 	}
+	if s.N() == 0 {
+		n := 0
+		for k := grid.MinN; k <= grid.MaxN; k++ {
+			if k*k*k == m.top {
+				n = k
+			}
+		}
+		var err error
+		if s, err = grid.ShapeOf(n); n == 0 || err != nil {
+			return grid.Grid{}, fmt.Errorf("%w: highest variable %d is not N*N*N for a grid size N from %d to %d", ErrModelSize, m.top, grid.MinN, grid.MaxN)
+		}
+	}
+	return m.grid(s)
+}
+
+// verdict returns the error of a solver's verdict word, nil for SAT and
+// for words that are no verdict.
+func verdict(word string) error {
+	switch word {
+	case "UNSATISFIABLE", "UNSAT":
+		return ErrUnsat
+	case "UNKNOWN", "INDETERMINATE", "INDET":
+		return ErrNoAnswer
+	}
+	return nil
+}
+
+// isLiteral reports whether f looks like a literal: a number, maybe negative.
+func isLiteral(f string) bool {
+	f = strings.TrimPrefix(f, "-")
+	return f != "" && f[0] >= '0' && f[0] <= '9'
+}
+
+// modelLits gathers the literals of one kind of line.
+type modelLits struct {
+	truth []bool // truth[v]: v is true, for v up to the limit
+	top   int    // the highest variable
+	count int    // literals read, the closing 0 included
+	seen  bool   // a line of this kind was there
+}
+
+// add reads the literals of fields; "v" markers of a pasted answer are
+// skipped.
+func (m *modelLits) add(fields []string, line int) error {
+	for _, f := range fields {
+		if f == "v" {
+			m.seen = true
+			continue
+		}
+		l, err := strconv.Atoi(f)
+		if err != nil {
+			return fmt.Errorf("line %d: %q is not a literal", line, f)
+		}
+		m.count++
+		v := max(l, -l)
+		m.top = max(m.top, v)
+		if l > 0 && l < len(m.truth) {
+			m.truth[l] = true
+		}
+	}
+	return nil
+}
+
+// grid returns the grid of shape s the true literals describe.
+func (m *modelLits) grid(s grid.Shape) (grid.Grid, error) {
+	n := s.N()
+	nv := NumVars(n)
 	g := grid.New(s)
-	for v := 1; v <= nv; v++ {
-		if !truth[v-1] {
+	for v := 1; v <= nv && v < len(m.truth); v++ {
+		if !m.truth[v] {
 			continue
 		}
 		r, c, d := Decode(n, v)

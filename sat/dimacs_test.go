@@ -129,4 +129,48 @@ func TestReadModel(t *testing.T) {
 	if _, err := ReadModel(strings.NewReader("s SATISFIABLE\nv x 0\n"), sh); err == nil {
 		t.Fatal("ReadModel accepted a bad literal")
 	}
+	// Only v lines are the model: comments and other lines full of
+	// numbers are skipped, and so are bare lines when there are v lines.
+	noisy := "c after reading 148988 bytes 0.1 MB\nc 12 34 56\no 7\n1 2 3 4 0\n" + model + "c exit 10\n"
+	for _, s := range []grid.Shape{sh, {}} {
+		if got, err := ReadModel(strings.NewReader(noisy), s); err != nil || !got.Equal(sol) {
+			t.Errorf("ReadModel(noisy, %v) = %s, %v, want %s", s, got, err, sol)
+		}
+	}
+	// minisat's result file: SAT, then a bare line of literals.
+	bare := "SAT\n" + strings.Join(lits, " ") + " 0\n"
+	if got, err := ReadModel(strings.NewReader(bare), grid.Shape{}); err != nil || !got.Equal(sol) {
+		t.Errorf("ReadModel(minisat's file) = %s, %v, want %s", got, err, sol)
+	}
+	if _, err := ReadModel(strings.NewReader("UNSAT\n"), grid.Shape{}); !errors.Is(err, ErrUnsat) {
+		t.Errorf("ReadModel(minisat's UNSAT) error = %v, want ErrUnsat", err)
+	}
+	if _, err := ReadModel(strings.NewReader("v 1 2 3 0\n"), grid.Shape{}); !errors.Is(err, ErrModelSize) {
+		t.Errorf("ReadModel(highest variable 3) error = %v, want ErrModelSize", err)
+	}
+}
+
+// ReadModel takes any bytes without panicking, in bounded memory, and a
+// grid it returns has every cell filled.
+func FuzzReadModel(f *testing.F) {
+	for _, s := range []string{"s SATISFIABLE\nv 1 -2 0\n", "SAT\n1 2 3 0\n", "s UNSATISFIABLE\n", "c after reading 148988 bytes\nv -1 0\n",
+		"s SATISFIABLE v 1 v -2 0", "v 99999999999999999999 0\n", "v -9223372036854775808 0\n"} {
+		f.Add([]byte(s), 0)
+		f.Add([]byte(s), 9)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, n int) {
+		var sh grid.Shape
+		if n == 4 || n == 9 {
+			sh, _ = grid.ShapeOf(n)
+		}
+		g, err := ReadModel(bytes.NewReader(data), sh)
+		if err != nil {
+			return
+		}
+		for i, v := range g.Cells {
+			if v == 0 || int(v) > g.N() {
+				t.Fatalf("ReadModel(%q) = grid with cell %d holding %d", data, i, v)
+			}
+		}
+	})
 }

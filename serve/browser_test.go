@@ -201,6 +201,35 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	// A book of the puzzles made, laid out as the book form says: 6x9,
+	// sections by level with a contents page, a title and a notes page.
+	run("make a book of the puzzles made",
+		setValue("#b-title", "Four from the page"),
+		chromedp.SetValue("#b-page", "6x9", chromedp.ByQuery),
+		chromedp.Click("#b-sections", chromedp.ByQuery),
+		setValue("#b-front", "Made by the browser test."),
+		chromedp.ScrollIntoView("#book-made", chromedp.ByQuery),
+		chromedp.Click("#book-made", chromedp.ByQuery),
+		chromedp.WaitVisible("#book-link", chromedp.ByQuery),
+		shot("8-book.png"))
+	book := waitFile(t, filepath.Join(downloads, "sudoku-book.pdf"))
+	if pdftotext, err := exec.LookPath("pdftotext"); err != nil {
+		t.Log("pdftotext not found (Debian's poppler-utils): the book is not checked further")
+	} else {
+		f := filepath.Join(t.TempDir(), "book.pdf")
+		os.WriteFile(f, book, 0o644)
+		txt, _ := exec.Command(pdftotext, f, "-").Output()
+		info, _ := exec.Command(filepath.Join(filepath.Dir(pdftotext), "pdfinfo"), f).Output()
+		for _, want := range []string{"Four from the page", "Made by the browser test.", "Contents", "Solutions"} {
+			if !bytes.Contains(txt, []byte(want)) {
+				t.Errorf("the book made on the page lacks %q", want)
+			}
+		}
+		if !bytes.Contains(info, []byte("432 x 648 pts")) {
+			t.Errorf("the book made on the page is not 6x9:\n%s", info)
+		}
+	}
+
 	// The page at phone width.
 	run("phone width",
 		chromedp.EmulateViewport(390, 844),
@@ -209,7 +238,7 @@ func TestBrowser(t *testing.T) {
 		setValue("#puzzles", multiplePuzzle+"\n"),
 		chromedp.Click("#verify", chromedp.ByQuery),
 		chromedp.WaitVisible("article.card.multiple", chromedp.ByQuery),
-		shot("8-phone.png"))
+		shot("9-phone.png"))
 	var overflow bool
 	run("measure", chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
 	if overflow {

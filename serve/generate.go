@@ -31,9 +31,7 @@ type generateRequest struct {
 	Timeout    string  `json:"timeout,omitempty"`
 	Format     string  `json:"format,omitempty"`    // json (default), line, grid, sdm, sdk, pdf
 	Solutions  bool    `json:"solutions,omitempty"` // text and pdf formats: add the solutions
-	Title      string  `json:"title,omitempty"`     // pdf
-	Page       string  `json:"page,omitempty"`      // pdf
-	PerPage    int     `json:"per_page,omitempty"`  // pdf
+	bookLayout         // pdf: title, page, per_page, sections, large_print, front
 }
 
 type generatedPuzzle struct {
@@ -55,18 +53,13 @@ func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request) {
 	s.limitRequests(s.generate)(w, r)
 }
 
-func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
+func (s *Server) generate(w http.ResponseWriter, r *http.Request, body []byte) {
 	if q := newQuery(r); q.err != nil {
 		writeError(w, q.err)
 		return
 	}
-	body, aerr := readBody(w, r, s.cfg.MaxBody)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
 	var req generateRequest
-	if aerr := decodeStrict(body, &req); aerr != nil {
+	if aerr := decodeStrict(body, &req, s.wants); aerr != nil {
 		writeError(w, aerr)
 		return
 	}
@@ -114,21 +107,22 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64, *apiError) {
 	var opts generate.Options
 	if req.Count < 1 || req.Count > s.cfg.MaxGenerate {
-		return opts, 0, badRequest("count", "count %d: want 1 to %d", req.Count, s.cfg.MaxGenerate)
+		return opts, 0, badRequest("count", "count %d: want %s", req.Count, s.wants["count"])
 	}
 	if req.Start < 0 || req.Start > math.MaxInt32 {
-		return opts, 0, badRequest("start", "start %d: want 0 or more", req.Start)
+		return opts, 0, badRequest("start", "start %d: want %s", req.Start, s.wants["start"])
 	}
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
 	var err error
 	switch {
 	case req.Box != "":
-		sh, err = grid.ParseShape(req.Box)
+		if sh, err = grid.ParseShape(req.Box); err != nil {
+			return opts, 0, badRequest("box", "box %q: want %s", req.Box, s.wants["box"])
+		}
 	case req.Size != 0:
-		sh, err = grid.ShapeOf(req.Size)
-	}
-	if err != nil {
-		return opts, 0, badRequest("box", "%v", err)
+		if sh, err = grid.ShapeOf(req.Size); err != nil {
+			return opts, 0, badRequest("size", "size %d: want %s (%v)", req.Size, s.wants["size"], err)
+		}
 	}
 	if req.Size != 0 && req.Size != sh.N() {
 		return opts, 0, badRequest("size", "size %d does not match box %s", req.Size, req.Box)
@@ -137,7 +131,7 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 		return opts, 0, badRequest("size", "size %d: the service makes puzzles up to 16x16; use the command line for larger ones", sh.N())
 	}
 	opts.Shape, opts.Rate = sh, true
-	if aerr := checkFormat(req.Format, req.Page, req.PerPage); aerr != nil {
+	if aerr := checkFormat(req.Format, req.bookLayout); aerr != nil {
 		return opts, 0, aerr
 	}
 	if req.Symmetry != "" {
@@ -151,11 +145,15 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 		}
 	}
 	if req.Clues < 0 || req.Clues > sh.Cells() {
-		return opts, 0, badRequest("clues", "clues %d: want 0 (minimal) to %d", req.Clues, sh.Cells())
+		return opts, 0, badRequest("clues", "clues %d: want a whole number from 0 (minimal) to %d", req.Clues, sh.Cells())
 	}
 	opts.Clues = req.Clues
 	if opts.MinScore, opts.MaxScore, err = scoreRange(req.Difficulty, req.Score); err != nil {
-		return opts, 0, badRequest("difficulty", "%v", err)
+		where := "difficulty"
+		if req.Score != "" {
+			where = "score"
+		}
+		return opts, 0, badRequest(where, "%v", err)
 	}
 	var seed uint64
 	if req.Seed != nil {
@@ -216,8 +214,9 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 			sol := p.Solution
 			book[i] = output.Puzzle{Number: req.Start + i + 1, Grid: p.Grid, Solution: &sol, Level: p.Level, Score: p.Score}
 		}
-		writeBook(w, book, output.BookOptions{Title: req.Title, Page: req.Page, PerPage: req.PerPage, Solutions: req.Solutions},
-			fmt.Sprintf("sudoku-%d.pdf", seed))
+		opts, _ := req.bookLayout.options(nil, false) // checked by checkFormat
+		opts.Solutions = req.Solutions
+		writeBook(w, book, opts, fmt.Sprintf("sudoku-%d.pdf", seed))
 	default:
 		f, err := output.ParseFormat(req.Format)
 		if err != nil {
@@ -240,30 +239,18 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 	}
 }
 
-// checkFormat checks the output format and, for pdf, the page options,
+// checkFormat checks the output format and, for pdf, the book's layout,
 // before any work is done.
-func checkFormat(format, page string, perPage int) *apiError {
+func checkFormat(format string, layout bookLayout) *apiError {
 	switch format {
 	case "", "json":
 		return nil
 	case "pdf":
-		return checkPage(page, perPage)
+		_, aerr := layout.options(nil, false)
+		return aerr
 	}
 	if _, err := output.ParseFormat(format); err != nil {
 		return badRequest("format", "%v, pdf", err)
 	}
 	return nil
-}
-
-func checkPage(page string, perPage int) *apiError {
-	if page != "" {
-		if _, err := output.ParsePageSize(page); err != nil {
-			return badRequest("page", "%v", err)
-		}
-	}
-	switch perPage {
-	case 0, 1, 2, 4, 6:
-		return nil
-	}
-	return badRequest("per_page", "per_page %d: want 1, 2, 4 or 6", perPage)
 }

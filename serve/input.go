@@ -6,9 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"mime"
 	"net/http"
 	"net/url"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -61,27 +65,6 @@ func writeError(w http.ResponseWriter, e *apiError) {
 // bodyName is the name of the request body in error positions.
 const bodyName = "body"
 
-// readBody reads the whole body, up to max bytes.
-func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, *apiError) {
-	if r.ContentLength > max {
-		return nil, tooLarge(max)
-	}
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
-	var mbe *http.MaxBytesError
-	switch {
-	case errors.As(err, &mbe):
-		return nil, tooLarge(max)
-	case err != nil:
-		return nil, &apiError{Status: http.StatusBadRequest, Code: "bad_body", Message: fmt.Sprintf("read the request body: %v", err)}
-	}
-	return b, nil
-}
-
-func tooLarge(max int64) *apiError {
-	return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large", Where: bodyName,
-		Message: fmt.Sprintf("request body is larger than %d bytes; send fewer puzzles per request", max)}
-}
-
 // isJSON reports whether the request says its body is JSON.
 func isJSON(r *http.Request) bool {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -99,19 +82,22 @@ type item struct {
 // requests. Options may also come in the query string; the body wins.
 type puzzlesRequest struct {
 	Puzzles    []json.RawMessage `json:"puzzles"`
+	Text       string            `json:"text,omitempty"` // more puzzles, in any format the command line reads
 	Box        string            `json:"box,omitempty"`
 	CountLimit *int              `json:"count_limit,omitempty"`
 	Timeout    string            `json:"timeout,omitempty"`
 	Steps      *bool             `json:"steps,omitempty"`
-	Title      string            `json:"title,omitempty"`
-	Page       string            `json:"page,omitempty"`
-	PerPage    *int              `json:"per_page,omitempty"`
-	Solutions  *bool             `json:"solutions,omitempty"`
+	bookLayout
+	Levels         *bool `json:"levels,omitempty"`          // book: rate the puzzles for their labels (default true)
+	AllowNonunique *bool `json:"allow_nonunique,omitempty"` // book: print valid puzzles without one solution too
 }
 
 // decodeStrict decodes one JSON value into v: unknown fields, trailing
-// data and nesting past encoding/json's limit are errors with a place.
-func decodeStrict(body []byte, v any) *apiError {
+// data and nesting past encoding/json's limit are errors with a place. A
+// field of the wrong type is told in the service's words: what wants says
+// the field takes (or, for a field it does not name, what its type takes),
+// and what was sent.
+func decodeStrict(body []byte, v any, wants map[string]string) *apiError {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
@@ -124,6 +110,7 @@ func decodeStrict(body []byte, v any) *apiError {
 		return nil
 	}
 	off := dec.InputOffset()
+	msg := strings.TrimPrefix(err.Error(), "json: ")
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
@@ -131,14 +118,146 @@ func decodeStrict(body []byte, v any) *apiError {
 		off = se.Offset
 	case errors.As(err, &te):
 		off = te.Offset
+		msg = typeMessage(te, wants)
+	case errors.Is(err, io.EOF):
+		msg = "empty body: want a JSON object"
+	case strings.HasPrefix(msg, "unknown field "):
+		msg += " (want one of " + strings.Join(jsonNames(reflect.TypeOf(v)), ", ") + ")"
 	}
 	line, col := position(body, off)
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if errors.Is(err, io.EOF) {
-		msg = "empty body: want a JSON object"
-	}
 	return &apiError{Status: http.StatusBadRequest, Code: "bad_json", Where: fmt.Sprintf("%s:%d:%d", bodyName, line, col),
 		Line: line, Column: col, Message: msg}
+}
+
+// typeMessage says what the field of a type error takes and what was sent:
+// "seed: want a whole number from 0 to 18446744073709551615, not -1".
+func typeMessage(te *json.UnmarshalTypeError, wants map[string]string) string {
+	got := te.Value // "number -1", "number", "string", "array", "object", "bool"
+	switch {
+	case strings.HasPrefix(got, "number "):
+		got = strings.TrimPrefix(got, "number ")
+	case got == "bool":
+		got = "true or false"
+	case got == "array" || got == "object":
+		got = "an " + got
+	default:
+		got = "a " + got
+	}
+	// The path of an embedded struct's field names the struct too
+	// ("bookLayout.per_page"): the requests nest no objects, so the last
+	// name is the field.
+	field := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
+	if field == "" {
+		return fmt.Sprintf("the body: want a JSON object, not %s", got)
+	}
+	want, ok := wants[field]
+	if !ok {
+		want = typeWant(te.Type)
+	}
+	return fmt.Sprintf("%s: want %s, not %s", field, want, got)
+}
+
+// wantOf is what wants says field takes, or what its type takes.
+func wantOf(wants map[string]string, field string) string {
+	if w, ok := wants[field]; ok {
+		return w
+	}
+	return "a " + field
+}
+
+// typeWant says what a Go type takes, without naming it.
+func typeWant(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return fmt.Sprintf("a whole number from %d to %d", int64(-1)<<(t.Bits()-1), uint64(1)<<(t.Bits()-1)-1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(1)<<(t.Bits()-1)*2-1)
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	}
+	return "a JSON object"
+}
+
+// jsonNames lists the JSON fields of a struct type (or a pointer to one),
+// those of embedded structs included, in order.
+func jsonNames(t reflect.Type) []string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []string
+	for f := range t.Fields() {
+		if f.Anonymous {
+			out = append(out, jsonNames(f.Type)...)
+			continue
+		}
+		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && name != "-" && f.IsExported() {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// fieldWants says what each field of the JSON requests takes, in the words
+// of the answers, with the server's limits.
+func (c *Config) fieldWants() map[string]string {
+	yes := "true or false"
+	return map[string]string{
+		"puzzles":         `an array of puzzles, each a string in any text format, an array of rows (0 for empty) or {"puzzle": ...}`,
+		"text":            "a string of puzzles in any format the command line reads",
+		"box":             `a box shape RxC with R and C from 2 to 18, such as "3x3" or "2x3"`,
+		"count_limit":     fmt.Sprintf("a whole number from 2 to %d", c.MaxCountLimit),
+		"timeout":         fmt.Sprintf(`a duration such as "2s", at most %v`, c.MaxTimeout),
+		"steps":           yes,
+		"title":           "a string of text",
+		"page":            `a trim size such as "6x9", "a4", "letter" or "148x210mm"`,
+		"per_page":        "1, 2, 4 or 6 (0: as many as fit)",
+		"solutions":       yes,
+		"sections":        yes,
+		"large_print":     yes,
+		"front":           fmt.Sprintf("a string of plain text, at most %d bytes", maxFront),
+		"levels":          yes,
+		"allow_nonunique": yes,
+		"count":           fmt.Sprintf("a whole number from 1 to %d", c.MaxGenerate),
+		"size":            "a grid size from 4 to 16",
+		"symmetry":        "none, rot180, rot90, mirror, flip or diagonal",
+		"order":           "auto, random or rows",
+		"clues":           "a whole number of clues, 0 for minimal",
+		"difficulty":      "easy, medium, hard, expert or extreme",
+		"score":           `a range on the Sudoku Explainer scale such as "4.0..6.0" or "7.0.."`,
+		"seed":            fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64)),
+		"start":           fmt.Sprintf("a whole number from 0 to %d", math.MaxInt32),
+		"format":          "json, line, grid, sdm, sdk or pdf",
+	}
+}
+
+// onlyFields refuses a JSON request object with a field other than those
+// its route takes (the puzzle routes share one request type): a field of
+// another route is a mistake to tell, not to ignore.
+func onlyFields(body []byte, takes []string) *apiError {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(body, &fields) != nil {
+		return nil // decodeStrict has read it
+	}
+	for _, name := range slices.Sorted(maps.Keys(fields)) {
+		if !slices.Contains(takes, name) {
+			aerr := badRequest(name, "unknown field %q (want one of %s)", name, strings.Join(takes, ", "))
+			aerr.Code = "bad_json"
+			return aerr
+		}
+	}
+	return nil
 }
 
 // position turns a byte offset into a 1-based line and column.
@@ -154,20 +273,20 @@ func position(b []byte, off int64) (line, col int) {
 // when the Content-Type says JSON, any format the command line reads
 // otherwise. A malformed puzzle is an item with its error, not a failed
 // request.
-func readPuzzles(body []byte, asJSON bool, maxPuzzles int) ([]item, *puzzlesRequest, *apiError) {
+func readPuzzles(body []byte, asJSON bool, maxPuzzles int, wants map[string]string) ([]item, *puzzlesRequest, *apiError) {
 	req := &puzzlesRequest{}
 	if !asJSON {
 		items, aerr := readText(body, bodyName, grid.ReadOptions{}, maxPuzzles)
 		return items, req, aerr
 	}
-	if aerr := decodeStrict(body, req); aerr != nil {
+	if aerr := decodeStrict(body, req, wants); aerr != nil {
 		return nil, nil, aerr
 	}
 	var opts grid.ReadOptions
 	if req.Box != "" {
 		sh, err := grid.ParseShape(req.Box)
 		if err != nil {
-			return nil, nil, badRequest("box", "%v", err)
+			return nil, nil, badRequest("box", "box %q: want %s", req.Box, wantOf(wants, "box"))
 		}
 		opts.Shape = sh
 	}
@@ -178,6 +297,16 @@ func readPuzzles(body []byte, asJSON bool, maxPuzzles int) ([]item, *puzzlesRequ
 	for i, raw := range req.Puzzles {
 		items[i] = readOne(raw, fmt.Sprintf("puzzles[%d]", i), opts)
 		items[i].rec.Index = i
+	}
+	if req.Text != "" {
+		more, aerr := readText([]byte(req.Text), "text", opts, maxPuzzles-len(items))
+		if aerr != nil {
+			return nil, nil, aerr
+		}
+		for _, it := range more {
+			it.rec.Index = len(items)
+			items = append(items, it)
+		}
 	}
 	return items, req, nil
 }

@@ -113,11 +113,15 @@ func TestOpenAPISchemas(t *testing.T) {
 func jsonFields(t reflect.Type) []string {
 	var out []string
 	for f := range t.Fields() {
+		if f.Anonymous {
+			out = append(out, jsonFields(f.Type)...)
+			continue
+		}
 		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if tag != "" && tag != "-" {
 			out = append(out, tag)
 		}
 	}
 	slices.Sort(out)
-	return out
+	return slices.Compact(out) // a field of an embedded struct may be shadowed
 }

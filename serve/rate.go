@@ -51,8 +51,8 @@ func (s *Server) handleRate(w http.ResponseWriter, r *http.Request) {
 	s.limitRequests(s.rate)(w, r)
 }
 
-func (s *Server) rate(w http.ResponseWriter, r *http.Request) {
-	pj, ok := s.readPuzzleRequest(w, r, "steps")
+func (s *Server) rate(w http.ResponseWriter, r *http.Request, body []byte) {
+	pj, ok := s.readPuzzleRequest(w, r, body, "steps")
 	if !ok {
 		return
 	}

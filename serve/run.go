@@ -30,20 +30,31 @@ func (s *Server) reject(w http.ResponseWriter, status int, code, msg string) {
 	writeError(w, &apiError{Status: status, Code: code, Message: msg})
 }
 
-// limitRequests turns requests away while MaxRequests are being worked on.
-func (s *Server) limitRequests(h http.HandlerFunc) http.HandlerFunc {
+// limitRequests reads the request's body (see readBody), then hands it to
+// h unless MaxRequests requests are being worked on.
+func (s *Server) limitRequests(h func(w http.ResponseWriter, r *http.Request, body []byte)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if s.draining.Load() {
 			s.reject(w, http.StatusServiceUnavailable, "draining", "the server is shutting down; retry on another")
 			return
 		}
+		body, release, aerr := s.readBody(w, r)
+		if aerr != nil {
+			if aerr.Status == http.StatusServiceUnavailable {
+				s.reject(w, aerr.Status, aerr.Code, aerr.Message)
+				return
+			}
+			writeError(w, aerr)
+			return
+		}
+		defer release()
 		if !s.queue.enter() {
 			s.reject(w, http.StatusServiceUnavailable, "busy",
 				fmt.Sprintf("%d requests in progress; retry later", s.cfg.MaxRequests))
 			return
 		}
 		defer s.queue.leave()
-		h(w, r)
+		h(w, r, body)
 	}
 }
 

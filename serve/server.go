@@ -33,6 +33,10 @@ type Config struct {
 	MaxQueue       int           // puzzles admitted and not yet answered, over all requests (DefaultMaxQueue)
 	MaxRequests    int           // requests being worked on at once (DefaultMaxRequests); bodies in memory are at most MaxRequests*MaxBody
 	RetryAfter     time.Duration // told to clients turned away (DefaultRetryAfter)
+
+	BodyIdle    time.Duration // longest pause while a request body arrives (DefaultBodyIdle); past it, 408
+	BodyTimeout time.Duration // longest time a whole request body may take to arrive (DefaultBodyTimeout)
+	MaxDrain    int64         // bytes of a body past MaxBody read to throw away before the 413, so that every client hears it (DefaultMaxDrain)
 }
 
 // The default limits.
@@ -47,6 +51,9 @@ const (
 	DefaultMaxQueue       = 50_000
 	DefaultMaxRequests    = 64
 	DefaultRetryAfter     = time.Second
+	DefaultBodyIdle       = 10 * time.Second
+	DefaultBodyTimeout    = time.Minute
+	DefaultMaxDrain       = 64 << 20
 )
 
 func (c *Config) defaults() {
@@ -72,6 +79,12 @@ func (c *Config) defaults() {
 	defDur(&c.MaxTimeout, DefaultMaxTimeout)
 	defDur(&c.RequestTimeout, DefaultRequestTimeout)
 	defDur(&c.RetryAfter, DefaultRetryAfter)
+	defDur(&c.BodyIdle, DefaultBodyIdle)
+	defDur(&c.BodyTimeout, DefaultBodyTimeout)
+	if c.MaxDrain <= 0 {
+		c.MaxDrain = DefaultMaxDrain
+	}
+	c.MaxDrain = max(c.MaxDrain, c.MaxBody+1)
 	if c.MaxTimeout < c.Timeout {
 		c.MaxTimeout = c.Timeout
 	}
@@ -101,6 +114,8 @@ type Server struct {
 	mux      *http.ServeMux
 	metrics  *metrics
 	queue    admission
+	bodies   budget            // bytes of request bodies in memory
+	wants    map[string]string // what each request field takes, for errors
 	ready    atomic.Bool
 	draining atomic.Bool
 }
@@ -135,8 +150,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.defaults()
 	s := &Server{cfg: cfg, log: cfg.Logger, mux: http.NewServeMux()}
-	s.queue.max = cfg.MaxQueue
+	s.queue.puzzles.max = int64(cfg.MaxQueue)
 	s.queue.maxRequests = cfg.MaxRequests
+	s.bodies.max = int64(cfg.MaxRequests) * cfg.MaxBody
+	s.wants = cfg.fieldWants()
 	s.metrics = newMetrics(s)
 	for _, rt := range s.routes() {
 		h := rt.h
@@ -301,10 +318,9 @@ func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
 // turned away at once with Retry-After, so no backlog builds up.
 type admission struct {
 	mu          sync.Mutex
-	puzzles     int
-	max         int
 	requests    int
 	maxRequests int
+	puzzles     budget
 }
 
 // enter admits one request, or reports false when too many are in flight.
@@ -325,24 +341,39 @@ func (a *admission) leave() {
 }
 
 // take admits n puzzles, or reports false when they do not fit.
-func (a *admission) take(n int) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.puzzles+n > a.max {
+func (a *admission) take(n int) bool { return a.puzzles.take(int64(n)) }
+
+func (a *admission) give(n int) { a.puzzles.give(int64(n)) }
+
+func (a *admission) inFlight() int { return int(a.puzzles.inUse()) }
+
+// budget is an amount that many requests draw on at once, up to max:
+// puzzles in the queue, bytes of request bodies in memory.
+type budget struct {
+	mu   sync.Mutex
+	used int64
+	max  int64
+}
+
+// take draws n, or reports false when n does not fit.
+func (b *budget) take(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.used+n > b.max {
 		return false
 	}
-	a.puzzles += n
+	b.used += n
 	return true
 }
 
-func (a *admission) give(n int) {
-	a.mu.Lock()
-	a.puzzles -= n
-	a.mu.Unlock()
+func (b *budget) give(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
 }
 
-func (a *admission) inFlight() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.puzzles
+func (b *budget) inUse() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
 }

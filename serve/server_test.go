@@ -6,6 +6,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -386,3 +389,79 @@ func TestPage(t *testing.T) {
 }
 
 var _ = time.Second
+
+// /v1/book takes what the book command takes: sections by level with a
+// contents page, large print, front matter, any trim size, levels and
+// allow_nonunique, in the query or the JSON body.
+func TestBookOptions(t *testing.T) {
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		t.Skip("pdftotext is not installed (Debian package poppler-utils); .ci/run installs it")
+	}
+	s, _ := newTestServer(t, Config{})
+	rated := gridtest.Lines(t, "rated/se_rated.tsv")
+	// Two medium puzzles (SE 2.5) and two expert ones (SE 6.6 to 7).
+	var easy, hard []string
+	for _, l := range rated[1:] {
+		p, score, _ := strings.Cut(l, "\t")
+		switch {
+		case score == "2.5" && len(easy) < 2:
+			easy = append(easy, p)
+		case score >= "6.6" && score < "7" && len(hard) < 2:
+			hard = append(hard, p)
+		}
+	}
+	puzzles := append(append([]string{}, hard...), easy...)
+	text := func(t *testing.T, pdf []byte) (string, string) {
+		dir := t.TempDir()
+		f := filepath.Join(dir, "book.pdf")
+		os.WriteFile(f, pdf, 0o644)
+		out, err := exec.Command(pdftotext, "-layout", f, "-").Output()
+		if err != nil {
+			t.Fatalf("pdftotext: %v", err)
+		}
+		info, _ := exec.Command(filepath.Join(filepath.Dir(pdftotext), "pdfinfo"), f).Output()
+		return string(out), string(info)
+	}
+	body, _ := json.Marshal(map[string]any{"puzzles": puzzles, "title": "Mixed", "page": "6x9", "sections": true,
+		"front": "Printed by the tests", "per_page": 2})
+	a := call(t, s, "POST", "/v1/book", "application/json", bytes.NewReader(body))
+	if a.status != 200 {
+		t.Fatalf("POST /v1/book with sections = %d %s", a.status, a.body)
+	}
+	got, info := text(t, a.body)
+	for _, want := range []string{"Mixed", "Printed by the tests", "Contents", "Medium", "Expert", "Solutions"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the sectioned book lacks %q:\n%.1500s", want, got)
+		}
+	}
+	if strings.Index(got, "Medium") > strings.Index(got, "Expert") {
+		t.Errorf("the medium section is not first")
+	}
+	if !strings.Contains(info, "432 x 648 pts") {
+		t.Errorf("a 6x9 book's pages are not 432 x 648 points:\n%s", info)
+	}
+	// Large print on A5, by query.
+	a = call(t, s, "POST", "/v1/book?large_print=true&page=a5&levels=false&solutions=false", "text/plain", strings.NewReader(strings.Join(puzzles, "\n")))
+	if a.status != 200 {
+		t.Fatalf("POST /v1/book?large_print=true = %d %s", a.status, a.body)
+	}
+	got, info = text(t, a.body)
+	if strings.Contains(got, "Solutions") || strings.Contains(got, "medium") || !strings.Contains(info, "419.53 x 595.28 pts") {
+		t.Errorf("a large-print A5 book without solutions or levels:\n%s\n%s", got, info)
+	}
+	// A puzzle with several solutions: refused, or printed with allow_nonunique.
+	body, _ = json.Marshal(map[string]any{"puzzles": []string{uniquePuzzle, multiplePuzzle}, "allow_nonunique": true})
+	if a = call(t, s, "POST", "/v1/book", "application/json", bytes.NewReader(body)); a.status != 200 {
+		t.Errorf("POST /v1/book with allow_nonunique = %d %s", a.status, a.body)
+	}
+	body, _ = json.Marshal(map[string]any{"puzzles": []string{uniquePuzzle, clashPuzzle}, "allow_nonunique": true})
+	if a = call(t, s, "POST", "/v1/book", "application/json", bytes.NewReader(body)); a.status != 422 {
+		t.Errorf("POST /v1/book of an invalid puzzle with allow_nonunique = %d, want 422", a.status)
+	}
+	for _, q := range []string{"large_print=true&per_page=4", "page=9x", "sections=maybe", "front=" + strings.Repeat("x", maxFront+1)} {
+		if a = call(t, s, "POST", "/v1/book?"+q, "text/plain", strings.NewReader(uniquePuzzle)); a.status != 400 {
+			t.Errorf("POST /v1/book?%.40s = %d, want 400", q, a.status)
+		}
+	}
+}

@@ -46,18 +46,21 @@ type puzzleJob struct {
 	timeout string
 }
 
-func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request, params ...string) (*puzzleJob, bool) {
+func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request, body []byte, params ...string) (*puzzleJob, bool) {
 	q := newQuery(r, append(params, "timeout")...)
 	if q.err != nil {
 		writeError(w, q.err)
 		return nil, false
 	}
-	body, aerr := readBody(w, r, s.cfg.MaxBody)
-	if aerr != nil {
-		writeError(w, aerr)
-		return nil, false
+	var aerr *apiError
+	if isJSON(r) {
+		aerr = onlyFields(body, append([]string{"puzzles", "text", "box", "timeout"}, params...))
 	}
-	items, req, aerr := readPuzzles(body, isJSON(r), s.cfg.MaxPuzzles)
+	var items []item
+	var req *puzzlesRequest
+	if aerr == nil {
+		items, req, aerr = readPuzzles(body, isJSON(r), s.cfg.MaxPuzzles, s.wants)
+	}
 	if aerr != nil {
 		writeError(w, aerr)
 		return nil, false
@@ -90,15 +93,15 @@ func (s *Server) timeoutOf(w http.ResponseWriter, pj *puzzleJob) (time.Duration,
 }
 
 func (s *Server) handleVerify(w http.ResponseWriter, r *http.Request) {
-	s.limitRequests(func(w http.ResponseWriter, r *http.Request) { s.verifyOrSolve(w, r, "verify") })(w, r)
+	s.limitRequests(func(w http.ResponseWriter, r *http.Request, body []byte) { s.verifyOrSolve(w, r, body, "verify") })(w, r)
 }
 
 func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
-	s.limitRequests(func(w http.ResponseWriter, r *http.Request) { s.verifyOrSolve(w, r, "solve") })(w, r)
+	s.limitRequests(func(w http.ResponseWriter, r *http.Request, body []byte) { s.verifyOrSolve(w, r, body, "solve") })(w, r)
 }
 
-func (s *Server) verifyOrSolve(w http.ResponseWriter, r *http.Request, route string) {
-	pj, ok := s.readPuzzleRequest(w, r, "count_limit")
+func (s *Server) verifyOrSolve(w http.ResponseWriter, r *http.Request, body []byte, route string) {
+	pj, ok := s.readPuzzleRequest(w, r, body, "count_limit")
 	if !ok {
 		return
 	}

@@ -9,9 +9,10 @@ import (
 )
 
 func main() {
-	// A closed standard output (sudokugen ... | head -1) should end the run
-	// with a message, not kill it silently: with SIGPIPE caught, writes to
-	// the closed pipe fail with EPIPE, which the commands report.
+	// A closed standard output (sudokugen ... | head -1) ends the run
+	// quietly, but through its own code, which stops the workers and
+	// cleans up: with SIGPIPE caught, writes to the closed pipe fail with
+	// EPIPE, which run sees (pipe.go).
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	ctx, stop := signalContext()
 	code := run(ctx, os.Args[1:], &streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -25,9 +26,12 @@ func newModelCmd(s *streams) *cobra.Command {
 		Use:   "model [FILE]",
 		Short: "Turn a SAT solver's model of a sudokugen CNF back into a grid",
 		Long: `Model reads a SAT solver's answer to a CNF written by sudokugen cnf (from FILE,
-or standard input): "s SATISFIABLE" and "v ..." lines as picosat, cadical,
-minisat and kissat print them, the same pasted on one line, or a bare list of
-literals. It prints the grid the model describes, on one line.
+or standard input), as picosat, cadical, kissat and cryptominisat5 print it
+("s SATISFIABLE" and "v ..." lines, also pasted on one line) or as minisat
+writes its result file ("SAT" and a line of literals). Only the "v" lines,
+or when there are none the bare lines of literals, are the model: comment
+lines and any other lines are skipped. It prints the grid the model
+describes, on one line.
 
 The size is told from the highest variable (9x9 uses 1 to 729) unless --size
 says it. The grid must keep the rules, and with --puzzle it must also keep
@@ -94,13 +98,10 @@ func decodeModel(data []byte, ro grid.ReadOptions, puzzle *grid.Grid) (grid.Grid
 	if puzzle != nil {
 		shape = puzzle.Shape
 	}
-	if shape.N() == 0 {
-		var err error
-		if shape, err = modelShape(data); err != nil {
-			return grid.Grid{}, err
-		}
-	}
 	g, err := sat.ReadModel(bytes.NewReader(data), shape)
+	if errors.Is(err, sat.ErrModelSize) {
+		return grid.Grid{}, fmt.Errorf("%w: say the size with --size", err)
+	}
 	if err != nil {
 		return grid.Grid{}, err
 	}
@@ -111,34 +112,4 @@ func decodeModel(data []byte, ro grid.ReadOptions, puzzle *grid.Grid) (grid.Grid
 		return grid.Grid{}, fmt.Errorf("the model does not keep the puzzle's givens")
 	}
 	return g, nil
-}
-
-// modelShape tells the shape from the highest variable in data: N*N*N for
-// an N x N grid, with square boxes or the nearest to square.
-func modelShape(data []byte) (grid.Shape, error) {
-	top := 0
-	for _, f := range bytes.Fields(data) {
-		switch string(f) {
-		case "UNSATISFIABLE", "UNSAT":
-			return grid.Shape{}, sat.ErrUnsat
-		}
-		v := 0
-		for i, b := range f {
-			if b == '-' && i == 0 {
-				continue
-			}
-			if b < '0' || b > '9' || v > 1<<30 {
-				v = -1
-				break
-			}
-			v = 10*v + int(b-'0')
-		}
-		top = max(top, v)
-	}
-	for n := 4; n <= 36; n++ {
-		if n*n*n == top {
-			return grid.ShapeOf(n)
-		}
-	}
-	return grid.Shape{}, fmt.Errorf("highest variable %d is not N*N*N for a grid size N from 4 to 36: say the size with --size", top)
 }

@@ -151,6 +151,13 @@ func writeJSONLine(w io.Writer, v any) error {
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w any) bool {
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

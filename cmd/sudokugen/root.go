@@ -89,9 +89,14 @@ solution is found, the solver proves that no other solution exists.`,
 
 // run executes the command line args and returns the exit code.
 func run(ctx context.Context, args []string, s *streams) int {
+	runCtx, s, readerGone, stop := guardOutput(ctx, s)
+	defer stop()
 	root := newRootCmd(s)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	err := root.ExecuteContext(runCtx)
+	if readerGone() {
+		return exitClosedPipe // quietly, as a filter stopped by SIGPIPE
+	}
 	if err == nil {
 		return exitOK
 	}

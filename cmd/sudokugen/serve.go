@@ -25,6 +25,9 @@ type serveOptions struct {
 	requestTimeout time.Duration
 	grace          time.Duration
 	maxBody        int64
+	maxDrain       int64
+	bodyIdle       time.Duration
+	bodyTimeout    time.Duration
 	maxPuzzles     int
 	maxGenerate    int
 	maxCountLimit  int
@@ -65,6 +68,9 @@ workers.`,
 	fl.DurationVar(&opts.requestTimeout, "request-timeout", serve.DefaultRequestTimeout, "deadline of a whole request")
 	fl.DurationVar(&opts.grace, "grace", 30*time.Second, "on SIGTERM, time the requests in flight get to finish")
 	fl.Int64Var(&opts.maxBody, "max-body", serve.DefaultMaxBody, "largest request body in bytes")
+	fl.Int64Var(&opts.maxDrain, "max-drain", serve.DefaultMaxDrain, "bytes of a body past --max-body read and thrown away so that the client hears the 413")
+	fl.DurationVar(&opts.bodyIdle, "body-idle", serve.DefaultBodyIdle, "longest pause while a request body arrives; past it the client gets 408")
+	fl.DurationVar(&opts.bodyTimeout, "body-timeout", serve.DefaultBodyTimeout, "longest time a whole request body may take to arrive")
 	fl.IntVar(&opts.maxPuzzles, "max-puzzles", serve.DefaultMaxPuzzles, "most puzzles in one request")
 	fl.IntVar(&opts.maxGenerate, "max-generate", serve.DefaultMaxGenerate, "most puzzles one generate request may ask for")
 	fl.IntVar(&opts.maxCountLimit, "max-count-limit", serve.DefaultMaxCountLimit, "highest count_limit a request may ask for")
@@ -79,8 +85,11 @@ func (o *serveOptions) validate() error {
 	if err := o.pool.validate(); err != nil {
 		return err
 	}
-	if o.pool.timeout <= 0 || o.maxTimeout <= 0 || o.requestTimeout <= 0 || o.grace < 0 {
-		return usageError("--timeout, --max-timeout and --request-timeout must be positive, --grace not negative")
+	if o.pool.timeout <= 0 || o.maxTimeout <= 0 || o.requestTimeout <= 0 || o.bodyIdle <= 0 || o.bodyTimeout <= 0 || o.grace < 0 {
+		return usageError("--timeout, --max-timeout, --request-timeout, --body-idle and --body-timeout must be positive, --grace not negative")
+	}
+	if o.maxDrain < o.maxBody {
+		return usageError("--max-drain %d must be at least --max-body %d", o.maxDrain, o.maxBody)
 	}
 	if o.maxBody < 1 || o.maxPuzzles < 1 || o.maxGenerate < 1 || o.maxQueue < 1 || o.maxRequests < 1 {
 		return usageError("--max-body, --max-puzzles, --max-generate, --max-queue and --max-requests must be at least 1")
@@ -121,6 +130,7 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 		MaxBody: opts.maxBody, MaxPuzzles: opts.maxPuzzles, MaxGenerate: opts.maxGenerate, MaxCountLimit: opts.maxCountLimit,
 		Timeout: opts.pool.timeout, MaxTimeout: opts.maxTimeout, RequestTimeout: opts.requestTimeout,
 		MaxQueue: opts.maxQueue, MaxRequests: opts.maxRequests,
+		BodyIdle: opts.bodyIdle, BodyTimeout: opts.bodyTimeout, MaxDrain: opts.maxDrain,
 	})
 	if err != nil {
 		return err

@@ -194,6 +194,20 @@
     return { resp: resp, blob: await resp.blob() };
   }
 
+  // download saves blob as name, and says so in the status line statusId
+  // with a link (linkId) to save it again.
+  function download(statusId, linkId, blob, name, note) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    a.id = linkId;
+    a.textContent = "Save " + name + " again";
+    const st = $(statusId);
+    st.replaceChildren(document.createTextNode("Downloaded " + name + " (" + note + "). "), a);
+    st.classList.remove("bad");
+    a.click();
+  }
+
   function requestError(r) {
     const e = r.json && r.json.error;
     if (!e) return "The service answered " + r.resp.status + ".";
@@ -346,6 +360,7 @@
     if (seed !== "") req.seed = Number(seed);
     if (format) req.format = format;
     if (format && format !== "json") req.solutions = $("g-solutions").checked;
+    if (format === "pdf") Object.assign(req, bookLayout());
     return req;
   }
 
@@ -378,15 +393,7 @@
     const seed = r.resp.headers.get("X-Sudokugen-Seed");
     if (format) {
       const name = format === "pdf" ? "sudoku-" + seed + ".pdf" : "sudoku-" + seed + ".txt";
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(r.blob);
-      a.download = name;
-      a.id = "download-link";
-      a.textContent = "Save " + name + " again";
-      const st = $("gen-status");
-      st.replaceChildren(document.createTextNode("Downloaded " + name + " (seed " + seed + "). "), a);
-      st.classList.remove("bad");
-      a.click();
+      download("gen-status", "download-link", r.blob, name, "seed " + seed);
       return;
     }
     const list = $("generated");
@@ -406,8 +413,67 @@
       card.appendChild(el("pre", "line", p.puzzle));
       list.appendChild(card);
     });
+    made = r.json.puzzles.map((p) => p.puzzle).join("\n") + "\n";
     say("gen-status", r.json.puzzles.length + " puzzles made with seed " + r.json.seed + "; the same seed and settings make the same puzzles.");
   }
+
+  // Books: the layout the book form asks for, as /v1/book and
+  // /v1/generate take it.
+  function bookLayout() {
+    const l = {
+      page: $("b-page").value === "other" ? $("b-other").value.trim() : $("b-page").value,
+      per_page: parseInt($("b-per-page").value, 10),
+      sections: $("b-sections").checked,
+      large_print: $("b-large").checked,
+    };
+    const title = $("b-title").value.trim();
+    if (title) l.title = title;
+    const front = $("b-front").value;
+    if (front.trim()) l.front = front;
+    return l;
+  }
+
+  $("b-page").addEventListener("change", () => { $("b-other-field").hidden = $("b-page").value !== "other"; });
+
+  // The puzzles last made, one a line.
+  let made = "";
+
+  async function makeBook(text, what) {
+    if (text.trim() === "" || /^\.*$/.test(text.trim())) {
+      say("book-status", what === "made" ? "Make some puzzles first." : "Type a puzzle into the grid, or paste some into the box above.", true);
+      return;
+    }
+    if ($("b-page").value === "other" && $("b-other").value.trim() === "") {
+      say("book-status", "Other size: give WxH in inches or mm, such as 6.14x9.21 or 148x210mm.", true);
+      return;
+    }
+    const req = Object.assign({ text: text }, bookLayout(), {
+      solutions: $("b-solutions").checked,
+      levels: $("b-levels").checked,
+      allow_nonunique: $("b-nonunique").checked,
+    });
+    say("book-status", "Checking the puzzles and laying out the book...");
+    let r;
+    try {
+      r = await post("v1/book", JSON.stringify(req), "application/json");
+    } catch (e) {
+      say("book-status", "The service cannot be reached: " + e.message, true);
+      return;
+    }
+    if (!r.resp.ok) {
+      let msg = requestError(r);
+      if (r.json && r.json.results) {
+        const bad = r.json.results.filter((v) => v.status !== "unique").length;
+        msg = bad + " of " + r.json.results.length + " puzzles cannot go in the book. " + msg;
+      }
+      say("book-status", msg, true);
+      return;
+    }
+    download("book-status", "book-link", r.blob, "sudoku-book.pdf", Math.round(r.blob.size / 1024) + " KiB");
+  }
+
+  $("book-form").addEventListener("submit", (e) => { e.preventDefault(); makeBook(source(), "checked"); });
+  $("book-made").addEventListener("click", () => makeBook(made, "made"));
 
   $("gen-form").addEventListener("submit", (e) => { e.preventDefault(); generate(""); });
   $("download-text").addEventListener("click", () => generate("line"));
