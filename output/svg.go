@@ -2,6 +2,7 @@ package output
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -30,21 +31,65 @@ const (
 // rules that have no mark (anti-king, anti-knight, disjoint groups) is
 // taller by a caption under the grid that names them.
 func WriteSVG(w io.Writer, p Puzzle, a *grid.Alphabet) error {
+	return WriteSVGOptions(w, p, SVGOptions{Alphabet: a})
+}
+
+// SVGOptions say what WriteSVGOptions draws besides the puzzle.
+type SVGOptions struct {
+	Alphabet *grid.Alphabet // nil: the default alphabet of the size
+	// Solution fills the cells that the puzzle leaves empty with the
+	// digits of p.Solution, in dark grey, the givens staying black.
+	Solution bool
+	// Marked are cells (row-major indices, r*N+c) to draw the eye to, such
+	// as those where two solutions differ: each is shaded, by a rect of
+	// class "mark" that a page's style may restyle, under the digits.
+	Marked []int
+}
+
+// The fill of the digits of a solution and of marked cells in SVG images.
+const (
+	svgSolved = "#595959"
+	svgMarked = `fill="#ffd43b" fill-opacity="0.65"`
+)
+
+// WriteSVGOptions draws puzzle p as WriteSVG does, with what o adds. With
+// no additions it writes what WriteSVG writes.
+func WriteSVGOptions(w io.Writer, p Puzzle, o SVGOptions) error {
+	a := o.Alphabet
 	if err := checkPuzzle(p, a); err != nil {
 		return fmt.Errorf("write svg: %w", err)
 	}
 	g := p.Grid
 	n := g.N()
+	if o.Solution && p.Solution == nil {
+		return errors.New("write svg: no solution to draw")
+	}
+	for _, c := range o.Marked {
+		if c < 0 || c >= n*n {
+			return fmt.Errorf("write svg: marked cell %d is outside the %dx%d grid", c, n, n)
+		}
+	}
 	alpha := grid.DefaultAlphabet(n)
 	if a != nil {
 		alpha = *a
+	}
+	// the digits drawn: the givens, then those of the solution
+	digits := []svgDigits{{grid: g, fill: "black"}}
+	if o.Solution {
+		solved := p.Solution.Clone()
+		for i, v := range g.Cells {
+			if v != 0 {
+				solved.Cells[i] = 0
+			}
+		}
+		digits = append(digits, svgDigits{grid: solved, fill: svgSolved})
 	}
 	fig, err := newFigure(g, figureOptions{labelSize: imageLabel})
 	if err != nil {
 		return fmt.Errorf("write svg: %w", err)
 	}
 	if fig != nil {
-		return writeVariantSVG(w, p, alpha, fig)
+		return writeVariantSVG(w, p, alpha, fig, digits, o.Marked)
 	}
 	side := n * svgCell
 	size := side + 2*svgMargin
@@ -55,10 +100,13 @@ func WriteSVG(w io.Writer, p Puzzle, a *grid.Alphabet) error {
 	if p.Number > 0 {
 		fmt.Fprintf(bw, "<title>Puzzle %d</title>\n", p.Number)
 	}
-	if err := svgSymbols(bw, g, alpha); err != nil {
+	if err := svgSymbols(bw, digits, alpha); err != nil {
 		return fmt.Errorf("write svg: %w", err)
 	}
 	fmt.Fprintf(bw, `<rect width="%d" height="%d" fill="white"/>`+"\n", size, size)
+	for _, c := range o.Marked {
+		fmt.Fprintf(bw, `<rect class="mark" x="%s" y="%s" width="%d" height="%d" %s/>`+"\n", coord(c%n), coord(c/n), svgCell, svgCell, svgMarked)
+	}
 	fmt.Fprintf(bw, `<g stroke="black" stroke-width="%d">`+"\n", svgThin)
 	for i := 1; i < n; i++ {
 		if i%g.BoxCols != 0 {
@@ -76,33 +124,45 @@ func WriteSVG(w io.Writer, p Puzzle, a *grid.Alphabet) error {
 		fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", coord(0), coord(i), coord(n), coord(i))
 	}
 	fmt.Fprintf(bw, `<rect x="%d" y="%d" width="%d" height="%d" fill="none"/>`+"\n", svgMargin, svgMargin, side, side)
-	bw.WriteString("</g>\n<g fill=\"black\">\n")
-	for i, v := range g.Cells {
-		if v == 0 {
-			continue
+	bw.WriteString("</g>\n")
+	for _, d := range digits {
+		fmt.Fprintf(bw, "<g fill=\"%s\">\n", d.fill)
+		for i, v := range d.grid.Cells {
+			if v == 0 {
+				continue
+			}
+			x := svgMargin + (i%n)*svgCell + svgCell/2
+			y := svgMargin + (i/n)*svgCell + svgCell/2
+			id := symbolID(alpha.Symbol(int(v)))
+			fmt.Fprintf(bw, `<use href="#%s" xlink:href="#%s" x="%d" y="%d"/>`+"\n", id, id, x, y)
 		}
-		x := svgMargin + (i%n)*svgCell + svgCell/2
-		y := svgMargin + (i/n)*svgCell + svgCell/2
-		id := symbolID(alpha.Symbol(int(v)))
-		fmt.Fprintf(bw, `<use href="#%s" xlink:href="#%s" x="%d" y="%d"/>`+"\n", id, id, x, y)
+		bw.WriteString("</g>\n")
 	}
-	bw.WriteString("</g>\n</svg>\n")
+	bw.WriteString("</svg>\n")
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write svg: %w", err)
 	}
 	return nil
 }
 
-// svgSymbols writes a defs element with one path per symbol that g uses,
-// centred on the origin at the size of a cell's symbol.
-func svgSymbols(w *bufio.Writer, g grid.Grid, alpha grid.Alphabet) error {
+// svgDigits are digits to draw, those of grid, in one fill.
+type svgDigits struct {
+	grid grid.Grid
+	fill string
+}
+
+// svgSymbols writes a defs element with one path per symbol that the
+// digits use, centred on the origin at the size of a cell's symbol.
+func svgSymbols(w *bufio.Writer, digits []svgDigits, alpha grid.Alphabet) error {
 	var used [grid.MaxN + 1]bool
-	for _, v := range g.Cells {
-		used[v] = true
+	for _, d := range digits {
+		for _, v := range d.grid.Cells {
+			used[v] = true
+		}
 	}
 	w.WriteString("<defs>\n")
 	scale := svgCell * symbolScale / glyphUnits
-	for d := 1; d <= g.N(); d++ {
+	for d := 1; d <= digits[0].grid.N(); d++ {
 		if !used[d] {
 			continue
 		}
@@ -158,7 +218,7 @@ const (
 // writeVariantSVG draws a variant puzzle: its figure, then its givens
 // where the figure puts them, and under the grid a caption naming the
 // rules the figure has no mark for.
-func writeVariantSVG(w io.Writer, p Puzzle, alpha grid.Alphabet, fig *figure) error {
+func writeVariantSVG(w io.Writer, p Puzzle, alpha grid.Alphabet, fig *figure, digits []svgDigits, marked []int) error {
 	g := p.Grid
 	n := g.N()
 	notes := unmarked(g.Rules)
@@ -175,32 +235,37 @@ func writeVariantSVG(w io.Writer, p Puzzle, alpha grid.Alphabet, fig *figure) er
 		fmt.Fprintf(bw, "<title>Puzzle %d</title>\n", p.Number)
 	}
 	fmt.Fprintf(bw, "<desc>%s</desc>\n", g.Rules.Name())
-	if err := svgSymbols(bw, g, alpha); err != nil {
+	if err := svgSymbols(bw, digits, alpha); err != nil {
 		return fmt.Errorf("write svg: %w", err)
 	}
 	fmt.Fprintf(bw, `<rect width="%s" height="%s" fill="white"/>`+"\n", svgNum(width), svgNum(height))
 	if err := paintSVG(bw, fig, at); err != nil {
 		return fmt.Errorf("write svg: %w", err)
 	}
+	for _, c := range marked {
+		fmt.Fprintf(bw, `<rect class="mark" x="%s" y="%s" width="%d" height="%d" %s/>`+"\n", at(float64(c%n)), at(float64(c/n)), svgCell, svgCell, svgMarked)
+	}
 	m, err := boldMetrics()
 	if err != nil {
 		return fmt.Errorf("write svg: %w", err)
 	}
-	bw.WriteString("<g fill=\"black\">\n")
-	for i, v := range g.Cells {
-		if v == 0 {
-			continue
+	for _, d := range digits {
+		fmt.Fprintf(bw, "<g fill=\"%s\">\n", d.fill)
+		for i, v := range d.grid.Cells {
+			if v == 0 {
+				continue
+			}
+			sym := alpha.Symbol(int(v))
+			x, y, k := fig.digitAt(i, m.ink[sym&127], symbolScale)
+			id := symbolID(sym)
+			if k == 1 {
+				fmt.Fprintf(bw, `<use href="#%s" xlink:href="#%s" x="%s" y="%s"/>`+"\n", id, id, at(x), at(y))
+			} else {
+				fmt.Fprintf(bw, `<use href="#%s" xlink:href="#%s" transform="translate(%s %s) scale(%s)"/>`+"\n", id, id, at(x), at(y), svgNum(k))
+			}
 		}
-		sym := alpha.Symbol(int(v))
-		x, y, k := fig.digitAt(i, m.ink[sym&127], symbolScale)
-		id := symbolID(sym)
-		if k == 1 {
-			fmt.Fprintf(bw, `<use href="#%s" xlink:href="#%s" x="%s" y="%s"/>`+"\n", id, id, at(x), at(y))
-		} else {
-			fmt.Fprintf(bw, `<use href="#%s" xlink:href="#%s" transform="translate(%s %s) scale(%s)"/>`+"\n", id, id, at(x), at(y), svgNum(k))
-		}
+		bw.WriteString("</g>\n")
 	}
-	bw.WriteString("</g>\n")
 	if len(notes) > 0 {
 		text := caption(notes)
 		ink := m.textInk(text)
