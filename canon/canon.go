@@ -28,6 +28,11 @@ import (
 // full 16x16 grid or larger). No 9x9 grid comes near the bound.
 var ErrSymmetric = errors.New("too symmetric to put in canonical form")
 
+// ErrVariant is the error of Form for a variant puzzle (with grid.Rules):
+// its equivalences are those that keep its rules too, which Form does not
+// know.
+var ErrVariant = errors.New("variant puzzles have no canonical form")
+
 // Bounds on the search. A 9x9 grid needs at most 2,592 candidates (every
 // arrangement of the rows, both ways round) and 3,359,232 arrangements of
 // a full grid.
@@ -40,6 +45,9 @@ const (
 // g, different for every other. g must have a valid shape; its digits are
 // taken as they are (a grid with clashes has a form too).
 func Form(g grid.Grid) (grid.Grid, error) {
+	if g.Variant() {
+		return grid.Grid{}, fmt.Errorf("canonical form: %w (%s)", ErrVariant, g.Rules.Name())
+	}
 	if err := g.Shape.Validate(); err != nil {
 		return grid.Grid{}, fmt.Errorf("canonical form: %w", err)
 	}

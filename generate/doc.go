@@ -51,6 +51,20 @@
 // prove are made, so the puzzle is unique but not in general minimal. By
 // default the budget is unbounded below 36x36 and one solve from 36x36 up.
 //
+// # Variants
+//
+// Options.Variant makes killer, jigsaw, X, hyper, disjoint, anti-king and
+// anti-knight puzzles and their combinations (see variant.go): a random
+// full grid keeping the rules, on random connected jigsaw regions (grown
+// from the boxes by swapping border cells), random cages of 2 to 5 cells
+// without a repeated digit for killer, then clues removed one at a time in
+// a random order to a minimal puzzle, each removal decided by a complete
+// search for a second solution (the SAT solver past its budget); pure
+// killer splits cages until they alone are unique, with no givens. Puzzle
+// i still depends only on (seed, i, options), and every puzzle gets
+// gophersat's proof at the end. Difficulty targets and needs are for
+// classic puzzles: variants get the coarse level of package rate.
+//
 // # Speed
 //
 // Measured in processor time, side by side with the code before the

@@ -74,6 +74,10 @@ type Options struct {
 	// to Attempts grids (DefaultRatedAttempts when 0), before Puzzle fails
 	// with ErrTargetUnreachable.
 	Needs []Need
+	// Variant asks for variant puzzles (killer, jigsaw, X, hyper...); the
+	// zero value makes classic ones. Variants take their own path (see
+	// variant.go): no score range, needs or order of removal.
+	Variant Variant
 }
 
 // DefaultRatedAttempts is the number of grids tried to reach a score range
@@ -147,6 +151,7 @@ type Generator struct {
 	solvers map[grid.Shape]*pooled
 	layouts map[grid.Shape]*layout
 	orbits  map[orbitKey][][]int
+	fixed   map[fixedKey]*pooled // solvers of variants whose rules never change
 }
 
 type pooled struct {
@@ -176,6 +181,9 @@ func New() *Generator {
 	}
 }
 
+// Validate reports options that cannot make a puzzle, as Puzzle would.
+func (o Options) Validate() error { return o.validate() }
+
 func (o Options) validate() error {
 	if err := o.Shape.Validate(); err != nil {
 		return err
@@ -194,6 +202,17 @@ func (o Options) validate() error {
 	}
 	if o.MinScore < 0 || o.MaxScore < 0 || (o.MaxScore > 0 && o.MinScore > o.MaxScore) {
 		return fmt.Errorf("score range %.1f..%.1f is empty", o.MinScore, o.MaxScore)
+	}
+	if !o.Variant.IsZero() {
+		if err := o.Variant.check(o.Shape); err != nil {
+			return err
+		}
+		if o.MinScore > 0 || o.MaxScore > 0 || len(o.Needs) > 0 {
+			return fmt.Errorf("%s puzzles cannot be made to a score or with needed techniques: the rating knows classic techniques only", o.Variant)
+		}
+		if o.Order != OrderAuto && o.Order != OrderRandom {
+			return fmt.Errorf("%s puzzles are made in a random order of removal", o.Variant)
+		}
 	}
 	return nil
 }
@@ -224,6 +243,9 @@ func (g *Generator) PuzzleContext(ctx context.Context, seed uint64, index int, o
 	}
 	if index < 0 {
 		return Puzzle{}, fmt.Errorf("index %d is negative", index)
+	}
+	if !opts.Variant.IsZero() {
+		return g.variantPuzzle(ctx, seed, index, opts)
 	}
 	j := newJob(ctx, opts)
 	opts = j.opts

@@ -3,6 +3,19 @@
 //
 // A grid of size N has N rows and N columns split into boxes of R rows and
 // C columns, with N = R*C. Cells hold 0 for empty or a digit from 1 to N.
+//
+// A variant puzzle is a Grid whose Rules is not nil: jigsaw regions in
+// place of the boxes, extra groups (the diagonals of X puzzles, hyper
+// windows, disjoint groups, extra regions), killer cages with sums, odd and
+// even cells, kropki dots, X and V, thermometers, anti-king and
+// anti-knight. Rules validate against a shape with errors that name the
+// rule (RuleError), give rule-aware unit tables (Rules.Units), check a full
+// grid (Rules.Check), and name the variants they make (Rules.Name);
+// Clashes, Solves and Equal honour them. The readers take them from
+// f-puzzles JSON, f-puzzles and SudokuPad links (ParseFPuzzles,
+// ParseFPuzzlesLink) and the "rules" field of JSON objects
+// (UnmarshalRules); MarshalFPuzzles, FPuzzlesLink and MarshalRules write
+// them.
 package grid
 
 import (

@@ -232,43 +232,29 @@ func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 			Puzzle json.RawMessage `json:"puzzle"`
 			Rows   json.RawMessage `json:"rows"`
 			Box    json.RawMessage `json:"box"`
+			Rules  json.RawMessage `json:"rules"`
+			Size   json.RawMessage `json:"size"`
+			Grid   json.RawMessage `json:"grid"`
 		}
 		if err := json.Unmarshal(raw, &obj); err != nil {
 			return Grid{}, problemf(ErrJSON, "%v", err)
 		}
-		var hint Shape
-		if obj.Box != nil {
-			var s string
-			if err := json.Unmarshal(obj.Box, &s); err != nil {
-				return Grid{}, problemf(ErrShape, "\"box\" must be a string such as \"3x3\"")
-			}
-			sh, err := ParseShape(s)
+		if obj.Size != nil && obj.Grid != nil && obj.Puzzle == nil && obj.Rows == nil {
+			return j.fromFPuzzles(raw)
+		}
+		if obj.Rules != nil && string(obj.Rules) != "null" {
+			g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
 			if err != nil {
-				return Grid{}, fmt.Errorf("\"box\": %w", err)
+				return g, err
 			}
-			hint = sh
-		}
-		p := obj.Puzzle
-		if p == nil {
-			p = obj.Rows
-		}
-		switch {
-		case p == nil:
-			return Grid{}, problemf(ErrJSON, "object has no \"puzzle\" field")
-		case p[0] == '"':
-			var s string
-			if err := json.Unmarshal(p, &s); err != nil {
+			r, err := UnmarshalRules(obj.Rules, g.Shape)
+			if err != nil {
 				return Grid{}, problemf(ErrJSON, "%v", err)
 			}
-			return j.fromString(s, hint)
-		case p[0] == '[':
-			var elems []json.RawMessage
-			if err := json.Unmarshal(p, &elems); err != nil {
-				return Grid{}, problemf(ErrJSON, "%v", err)
-			}
-			return j.fromArray(elems, hint)
+			g.Rules = r
+			return g, nil
 		}
-		return Grid{}, problemf(ErrJSON, "\"puzzle\" must be a string or rows of numbers")
+		return j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
 	case '[':
 		var elems []json.RawMessage
 		if err := json.Unmarshal(raw, &elems); err != nil {
@@ -524,4 +510,55 @@ func (j *jsonReader) resync(buf []byte, pos, at int64) {
 	}
 	j.base = pos
 	j.dec = json.NewDecoder(io.MultiReader(bytes.NewReader(buf), j.cnt))
+}
+
+// fromObject reads the puzzle of one of our JSON objects: its "puzzle"
+// (or "rows") and "box" fields.
+func (j *jsonReader) fromObject(puzzle, rows, box json.RawMessage) (Grid, error) {
+	var hint Shape
+	if box != nil {
+		var s string
+		if err := json.Unmarshal(box, &s); err != nil {
+			return Grid{}, problemf(ErrShape, "\"box\" must be a string such as \"3x3\"")
+		}
+		sh, err := ParseShape(s)
+		if err != nil {
+			return Grid{}, fmt.Errorf("\"box\": %w", err)
+		}
+		hint = sh
+	}
+	p := puzzle
+	if p == nil {
+		p = rows
+	}
+	switch {
+	case p == nil:
+		return Grid{}, problemf(ErrJSON, "object has no \"puzzle\" field")
+	case p[0] == '"':
+		var s string
+		if err := json.Unmarshal(p, &s); err != nil {
+			return Grid{}, problemf(ErrJSON, "%v", err)
+		}
+		return j.fromString(s, hint)
+	case p[0] == '[':
+		var elems []json.RawMessage
+		if err := json.Unmarshal(p, &elems); err != nil {
+			return Grid{}, problemf(ErrJSON, "%v", err)
+		}
+		return j.fromArray(elems, hint)
+	}
+	return Grid{}, problemf(ErrJSON, "\"puzzle\" must be a string or rows of numbers")
+}
+
+// fromFPuzzles reads an object in the f-puzzles format (see
+// ParseFPuzzles), which fixes its own size.
+func (j *jsonReader) fromFPuzzles(raw json.RawMessage) (Grid, error) {
+	g, err := ParseFPuzzles(raw)
+	if err != nil {
+		return g, err
+	}
+	if s := j.r.opts.Shape; s != (Shape{}) && s.N() != g.N() {
+		return Grid{}, problemf(ErrLength, "f-puzzles grid of size %d, want %d", g.N(), s.N())
+	}
+	return g, nil
 }

@@ -235,6 +235,9 @@ func (r *Rules) Validate(s Shape) error {
 			caged[x] = k + 1
 		}
 		if c.Sum != 0 {
+			if n > MaxSumN {
+				return ruleErrorf(rule, "cages with a sum are supported up to %dx%d grids", MaxSumN, MaxSumN)
+			}
 			lo, hi := SumRange(n, len(c.Cells))
 			if c.Sum < lo || c.Sum > hi {
 				return ruleErrorf(rule, "no %d distinct digits from 1 to %d add up to %d (they make %d to %d)", len(c.Cells), n, c.Sum, lo, hi)
@@ -285,6 +288,39 @@ func (r *Rules) Validate(s Shape) error {
 		}
 	}
 	return nil
+}
+
+// MaxSumN is the largest grid size whose cages may have a sum: the SAT
+// encoding lists the digit sets of each sum, and from 17 digits up a
+// cage of half the size has too many.
+const MaxSumN = 16
+
+// Combinations returns the sets of k distinct digits from 1 to n that add
+// up to sum, as bit sets (bit d for digit d), in increasing order.
+func Combinations(n, k, sum int) []uint64 {
+	var out []uint64
+	var walk func(from, k, sum int, set uint64)
+	walk = func(from, k, sum int, set uint64) {
+		if k == 0 {
+			if sum == 0 {
+				out = append(out, set)
+			}
+			return
+		}
+		for d := from; d <= n; d++ {
+			// the k-1 digits after d are at least d+1..d+k-1
+			if lo := d + (k-1)*(2*d+k)/2; lo > sum {
+				break
+			}
+			if lo, hi := SumRange(n-d, k-1); sum-d < lo+(k-1)*d || sum-d > hi+(k-1)*d {
+				continue
+			}
+			walk(d+1, k-1, sum-d, set|1<<d)
+		}
+	}
+	walk(1, k, sum, 0)
+	slices.Sort(out)
+	return out
 }
 
 // SumRange returns the smallest and the largest sum of k distinct digits
@@ -398,15 +434,6 @@ func DisjointGroups(s Shape) [][]int32 {
 		out[k] = append(out[k], int32(i))
 	}
 	return out
-}
-
-// oddDigits returns the odd digits of size n as bits 1..n.
-func oddDigits(n int) uint64 {
-	var m uint64
-	for d := 1; d <= n; d += 2 {
-		m |= 1 << d
-	}
-	return m
 }
 
 // pairAllows reports whether digits a and b may sit on the two cells of a

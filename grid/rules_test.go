@@ -207,3 +207,34 @@ func TestSolvesHonoursRules(t *testing.T) {
 		t.Fatal("Equal ignores the rules")
 	}
 }
+
+func TestCombinations(t *testing.T) {
+	// brute force over every subset
+	for _, n := range []int{4, 6, 9} {
+		for k := 1; k <= n; k++ {
+			lo, hi := SumRange(n, k)
+			for sum := lo - 1; sum <= hi+1; sum++ {
+				var want []uint64
+				for set := uint64(0); set < 1<<n; set++ {
+					m := set << 1
+					if popcount(m) != k {
+						continue
+					}
+					s := 0
+					for d := 1; d <= n; d++ {
+						if m&(1<<d) != 0 {
+							s += d
+						}
+					}
+					if s == sum {
+						want = append(want, m)
+					}
+				}
+				slices.Sort(want)
+				if got := Combinations(n, k, sum); !slices.Equal(got, want) {
+					t.Fatalf("Combinations(%d, %d, %d) = %b, want %b", n, k, sum, got, want)
+				}
+			}
+		}
+	}
+}

@@ -110,6 +110,8 @@ func (r *Reader) directive(line []byte, lead int) bool {
 		return true
 	case '{':
 		return r.jsonValue(line, lead)
+	case 'h', 'N':
+		return r.link(line, lead)
 	case '[':
 		inner := bytes.TrimLeft(line[lead+1:], " \t")
 		if len(inner) == 0 || !isLetter(inner[0]) {
@@ -125,6 +127,37 @@ func (r *Reader) directive(line []byte, lead int) bool {
 		return true
 	}
 	return false
+}
+
+// link reads a line that holds an f-puzzles or SudokuPad link (or the
+// bare compressed data of one) as one puzzle; false when it holds none.
+func (r *Reader) link(line []byte, lead int) bool {
+	if r.section || r.skip.on {
+		return false
+	}
+	text := string(line[lead:])
+	if k := strings.IndexAny(text, " \t"); k >= 0 {
+		text = text[:k]
+	}
+	if _, ok := fpuzzlesData(text); !ok {
+		return false
+	}
+	g, err := ParseFPuzzlesLink(text)
+	if err != nil && !strings.HasPrefix(text, "http") {
+		return false // not data after all: a line of cells that starts alike
+	}
+	r.endGrid()
+	if err != nil {
+		r.pushBad(r.line, cutText([]byte(text)), r.parseError(r.line, lead+1, err))
+		return true
+	}
+	if s := r.opts.Shape; s != (Shape{}) && s.N() != g.N() {
+		r.pushBad(r.line, cutText([]byte(text)), r.parseError(r.line, lead+1,
+			problemf(ErrLength, "f-puzzles grid of size %d, want %d", g.N(), s.N())))
+		return true
+	}
+	r.push(Record{Line: r.line, Text: cutText([]byte(text)), Grid: g})
+	return true
 }
 
 func isLetter(c byte) bool { c |= 0x20; return c >= 'a' && c <= 'z' }

@@ -2,6 +2,7 @@ package output
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/lzstring"
 )
 
 // Format is a text format for puzzles. Every format is read back by
@@ -45,21 +47,41 @@ const (
 	// known. "puzzle" and "solution" are in the alphabet, "rows" hold
 	// numbers with 0 for empty; "index" is the puzzle's Number less 1.
 	FormatJSON
+	// FormatFPuzzles writes one f-puzzles JSON object per line (see
+	// grid.MarshalFPuzzles), with a "solution" array when solutions are
+	// asked for: the format f-puzzles.com, SudokuPad and lisudoku read.
+	FormatFPuzzles
+	// FormatFPuzzlesURL writes one f-puzzles link per line (see
+	// grid.FPuzzlesLink), which opens the puzzle in a browser.
+	FormatFPuzzlesURL
 )
 
 var formatNames = [...]string{
-	FormatLine: "line",
-	FormatGrid: "grid",
-	FormatSDM:  "sdm",
-	FormatSDK:  "sdk",
-	FormatJSON: "json",
+	FormatLine:        "line",
+	FormatGrid:        "grid",
+	FormatSDM:         "sdm",
+	FormatSDK:         "sdk",
+	FormatJSON:        "json",
+	FormatFPuzzles:    "fpuzzles",
+	FormatFPuzzlesURL: "fpuzzles-url",
 }
 
 // Formats returns every text format, in the order of their names in help
 // texts.
 func Formats() []Format {
-	return []Format{FormatLine, FormatGrid, FormatSDM, FormatSDK, FormatJSON}
+	return []Format{FormatLine, FormatGrid, FormatSDM, FormatSDK, FormatJSON, FormatFPuzzles, FormatFPuzzlesURL}
 }
+
+// HoldsRules reports whether the format writes the rules of a variant
+// puzzle: json, fpuzzles and fpuzzles-url do; the others write the cells
+// alone, which would read back as a classic puzzle.
+func (f Format) HoldsRules() bool {
+	return f == FormatJSON || f == FormatFPuzzles || f == FormatFPuzzlesURL
+}
+
+// ErrRulesLost is the error of a TextWriter asked to write a variant
+// puzzle in a format that cannot hold its rules.
+var ErrRulesLost = errors.New("the format cannot hold the rules of a variant puzzle")
 
 // String returns the name of the format, as ParseFormat takes it.
 func (f Format) String() string {
@@ -129,6 +151,9 @@ func (t *TextWriter) Write(e Puzzle) error {
 	if err := t.check(e.Grid); err != nil {
 		return fmt.Errorf("puzzle %d: %w", e.Number, err)
 	}
+	if e.Grid.Variant() && !t.format.HoldsRules() {
+		return fmt.Errorf("puzzle %d: %s: %w (%s): use json, fpuzzles or fpuzzles-url", e.Number, t.format, ErrRulesLost, e.Grid.Rules.Name())
+	}
 	sol := e.Solution
 	if !t.opts.Solutions {
 		sol = nil
@@ -167,7 +192,15 @@ func (t *TextWriter) Write(e Puzzle) error {
 			b = appendPretty(b, *sol, a)
 		}
 	case FormatJSON:
-		b = appendJSON(b, e, sol, a)
+		var err error
+		if b, err = appendJSON(b, e, sol, a); err != nil {
+			return fmt.Errorf("puzzle %d: %w", e.Number, err)
+		}
+	case FormatFPuzzles, FormatFPuzzlesURL:
+		var err error
+		if b, err = appendFPuzzles(b, t.format, e.Grid, sol); err != nil {
+			return fmt.Errorf("puzzle %d: %w", e.Number, err)
+		}
 	}
 	t.buf = b
 	t.count++
@@ -285,7 +318,7 @@ func appendPretty(b []byte, g grid.Grid, a grid.Alphabet) []byte {
 }
 
 // appendJSON appends one JSON Lines object.
-func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) []byte {
+func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) ([]byte, error) {
 	b = append(b, `{"index":`...)
 	b = strconv.AppendInt(b, int64(e.Number-1), 10)
 	b = append(b, `,"box":"`...)
@@ -296,11 +329,23 @@ func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) []byte {
 	b = appendNumbers(b, e.Grid)
 	b = append(b, `,"clues":`...)
 	b = strconv.AppendInt(b, int64(e.Grid.Givens()), 10)
+	if e.Grid.Variant() {
+		rules, err := grid.MarshalRules(e.Grid.Rules, e.Grid.N())
+		if err != nil {
+			return b, err
+		}
+		b = append(b, `,"variant":`...)
+		b = strconv.AppendQuote(b, e.Grid.Rules.Name())
+		b = append(b, `,"rules":`...)
+		b = append(b, rules...)
+	}
 	if e.Level != "" {
 		b = append(b, `,"level":`...)
 		b = strconv.AppendQuote(b, e.Level)
-		b = append(b, `,"score":`...)
-		b = strconv.AppendFloat(b, e.Score, 'f', 1, 64)
+		if !e.Grid.Variant() { // variants have a coarse level and no score
+			b = append(b, `,"score":`...)
+			b = strconv.AppendFloat(b, e.Score, 'f', 1, 64)
+		}
 	}
 	if sol != nil {
 		b = append(b, `,"solution":`...)
@@ -308,7 +353,34 @@ func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) []byte {
 		b = append(b, `,"solution_rows":`...)
 		b = appendNumbers(b, *sol)
 	}
-	return append(b, "}\n"...)
+	return append(b, "}\n"...), nil
+}
+
+// appendFPuzzles appends g as one line of f-puzzles JSON, or as an
+// f-puzzles link, with the solution when sol is not nil.
+func appendFPuzzles(b []byte, f Format, g grid.Grid, sol *grid.Grid) ([]byte, error) {
+	data, err := grid.MarshalFPuzzles(g)
+	if err != nil {
+		return b, err
+	}
+	if sol != nil {
+		s := bytes.TrimSuffix(data, []byte("}"))
+		s = append(s, `,"solution":[`...)
+		for i, v := range sol.Cells {
+			if i > 0 {
+				s = append(s, ',')
+			}
+			s = strconv.AppendInt(s, int64(v), 10)
+		}
+		data = append(s, "]}"...)
+	}
+	if f == FormatFPuzzlesURL {
+		b = append(b, grid.FPuzzlesURL...)
+		b = append(b, lzstring.CompressToBase64(string(data))...)
+		return append(b, '\n'), nil
+	}
+	b = append(b, data...)
+	return append(b, '\n'), nil
 }
 
 // appendNumbers appends g as a JSON array of rows of numbers.

@@ -49,7 +49,7 @@ func TestParseFormat(t *testing.T) {
 	}
 	for _, in := range []string{"", "pdf", "lines", "Format(3)"} {
 		got, err := ParseFormat(in)
-		want := fmt.Sprintf("unknown format %q: want one of line, grid, sdm, sdk, json", in)
+		want := fmt.Sprintf("unknown format %q: want one of line, grid, sdm, sdk, json, fpuzzles, fpuzzles-url", in)
 		if err == nil || err.Error() != want || !errors.Is(err, ErrFormat) {
 			t.Errorf("ParseFormat(%q) = %v, %v, want error %q", in, got, err, want)
 		}
@@ -444,5 +444,5 @@ func ExampleParseFormat() {
 	fmt.Println(err)
 	// Output:
 	// sdk <nil>
-	// unknown format "pdf": want one of line, grid, sdm, sdk, json
+	// unknown format "pdf": want one of line, grid, sdm, sdk, json, fpuzzles, fpuzzles-url
 }

@@ -1,9 +1,12 @@
 package output
 
 import (
+	"bytes"
+	"errors"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
@@ -427,4 +430,43 @@ func variantBook(t testing.TB) []Puzzle {
 		out = append(out, p)
 	}
 	return out
+}
+
+// A variant puzzle is refused by every text writer that cannot hold its
+// rules, and written with them by those that can; the drawings draw it.
+func TestVariantWriters(t *testing.T) {
+	g := grid.New(grid.Shape{BoxRows: 3, BoxCols: 3})
+	g.Cells[0] = 5
+	g.Rules = &grid.Rules{Extra: []grid.Group{{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(9)}}}
+	p := Puzzle{Number: 1, Grid: g}
+	for _, f := range Formats() {
+		var b bytes.Buffer
+		tw := NewTextWriter(&b, f, TextOptions{})
+		err := tw.Write(p)
+		tw.Flush()
+		text := b.String()
+		if f == FormatFPuzzlesURL {
+			back, err := grid.ParseFPuzzlesLink(strings.TrimSpace(text))
+			if err != nil || !back.Equal(g) {
+				t.Errorf("%s: link reads back as %v, %v", f, back, err)
+			}
+			text = "diagonal"
+		}
+		switch {
+		case f.HoldsRules() && (err != nil || !strings.Contains(text, "iagonal")):
+			t.Errorf("%s: %v, %q: want the puzzle with its diagonal", f, err, b.String())
+		case !f.HoldsRules() && !errors.Is(err, ErrRulesLost):
+			t.Errorf("%s: %v, want ErrRulesLost", f, err)
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteSVG(&b, p, nil); err != nil || !strings.Contains(b.String(), "<desc>diagonal</desc>") {
+		t.Errorf("WriteSVG = %v, want the diagonal puzzle drawn", err)
+	}
+	if err := WritePNG(&b, p, nil, 200); err != nil {
+		t.Errorf("WritePNG = %v, want the diagonal puzzle drawn", err)
+	}
+	if err := WriteBook(&b, []Puzzle{p}, BookOptions{}); err != nil {
+		t.Errorf("WriteBook = %v, want the diagonal puzzle drawn", err)
+	}
 }

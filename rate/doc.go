@@ -81,4 +81,10 @@
 // score on all but a rare puzzle, and its steps are as sound as Puzzle's,
 // so a generator may reject a candidate when Below is true and rate only
 // the others.
+//
+// Variant puzzles (grids with grid.Rules) are not rated on this scale,
+// whose techniques know rows, columns and boxes only: Puzzle gives them a
+// coarse level instead (easy, medium or hard, from how far the
+// propagation of their own rules goes before a guess; see variant.go) with
+// Result.Coarse set and no score, steps or counts.
 package rate

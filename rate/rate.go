@@ -142,6 +142,9 @@ type Result struct {
 	Err    error   // why Solved is false: ErrInvalid, ErrNoSolution, ErrMultiple, ErrTooHard, ErrGaveUp
 	Steps  []Step  // every step, only with Options.Explain
 	Counts []Count // steps per technique, easiest technique first
+	// Coarse marks the coarse level of a variant puzzle (see variant.go):
+	// Level is easy, medium or hard, and Score is 0.
+	Coarse bool
 }
 
 // Options tune Puzzle.
@@ -169,7 +172,13 @@ type Options struct {
 // Puzzle rates g: it solves g with the easiest technique available at each
 // step, the way Sudoku Explainer does, and scores it by the hardest step.
 // It never panics and always ends, whatever g holds.
+//
+// A variant puzzle (with grid.Rules) gets a coarse level instead (see
+// Result.Coarse).
 func Puzzle(g grid.Grid, opts Options) Result {
+	if g.Variant() {
+		return variantResult(g)
+	}
 	s, err := newSolver(g, opts.Solution)
 	if err != nil {
 		return Result{Err: err}

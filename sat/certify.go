@@ -21,11 +21,12 @@ import (
 // The proof is valid only for a solve from scratch: gophersat's
 // assumptions drop the units they rest on, so no reused solver is used.
 func Certify(w io.Writer, g grid.Grid, extra ...[]int) (unsat bool, err error) {
-	cnf := append(Clauses(g.Shape), extra...)
+	rc := RuleClauses(g.Shape, g.Rules)
+	cnf := append(append([][]int(nil), rc.Clauses...), extra...)
 	for _, l := range Givens(g) {
 		cnf = append(cnf, []int{l})
 	}
-	pb := solver.ParseSliceNb(cnf, NumVars(g.N()))
+	pb := solver.ParseSliceNb(cnf, rc.Vars)
 	bw := bufio.NewWriter(w)
 	mu.Lock()
 	defer mu.Unlock()

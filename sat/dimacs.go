@@ -21,17 +21,26 @@ import (
 func WriteDIMACS(w io.Writer, g grid.Grid, extra ...[]int) error {
 	n := g.N()
 	rules := baseClauses(g.Shape)
+	nv := NumVars(n)
 	givens := Givens(g)
 	bw := bufio.NewWriterSize(w, 64<<10)
-	fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
-	fmt.Fprintf(bw, "c encoding: each cell holds exactly one digit; each row, column and box holds\n")
-	fmt.Fprintf(bw, "c each digit exactly once; \"at most one\" as pairwise binary clauses\n")
-	fmt.Fprintf(bw, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
+	if g.Variant() {
+		cnf := RuleClauses(g.Shape, g.Rules)
+		rules, nv = cnf.Clauses, cnf.Vars
+		fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
+		bw.WriteString(cnf.describe(g.Rules))
+		fmt.Fprintf(bw, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
+	} else {
+		fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
+		fmt.Fprintf(bw, "c encoding: each cell holds exactly one digit; each row, column and box holds\n")
+		fmt.Fprintf(bw, "c each digit exactly once; \"at most one\" as pairwise binary clauses\n")
+		fmt.Fprintf(bw, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
+	}
 	fmt.Fprintf(bw, "c rule clauses 1-%d, then one unit clause per given", len(rules))
 	if len(extra) > 0 {
 		fmt.Fprintf(bw, ", then %d more", len(extra))
 	}
-	fmt.Fprintf(bw, "\np cnf %d %d\n", NumVars(n), len(rules)+len(givens)+len(extra))
+	fmt.Fprintf(bw, "\np cnf %d %d\n", nv, len(rules)+len(givens)+len(extra))
 	buf := make([]byte, 0, 8*n)
 	put := func(c []int) {
 		buf = buf[:0]
@@ -81,6 +90,9 @@ var ErrModelSize = errors.New("the grid's size cannot be told from the model")
 // skipped. It returns ErrUnsat for an UNSATISFIABLE answer, ErrNoAnswer
 // when there is no model, and an error when the model does not put
 // exactly one digit in every cell.
+//
+// Variables past the cell variables, such as those of cage sums, are read
+// and ignored.
 func ReadModel(r io.Reader, s grid.Shape) (grid.Grid, error) {
 	// Literals past the largest grid's variables are kept only as the
 	// highest one, so memory stays the same whatever the input.

@@ -9,6 +9,14 @@
 // puzzle's givens as unit clauses, for any other solver; ReadModel reads
 // such a solver's answer back.
 //
+// Variant puzzles (grid.Rules) have an encoding of their own (RuleClauses,
+// see rules.go): the same cell variables and the same groups with a
+// jigsaw's regions for the boxes, then clauses per constraint, each
+// documented with its clauses, and for cage sums auxiliary variables after
+// the N^3 cell variables. WriteDIMACS, Certify, External and Unique take
+// it whenever a grid has rules; NewRules builds a Solver for it. A classic
+// puzzle's CNF is unchanged, clause for clause.
+//
 // Solver wraps gophersat for many puzzles of one shape: givens are
 // assumptions, and Solutions counts solutions up to a limit with blocking
 // clauses that bind one call only. gophersat cannot run in two goroutines at

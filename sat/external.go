@@ -91,6 +91,7 @@ func (e External) model(g grid.Grid, out []byte, extra [][]int) (grid.Grid, bool
 	if err != nil {
 		return grid.Grid{}, false, fmt.Errorf("%w: %s exited 10 (SAT) but its model is unreadable: %v", ErrSolver, name, err)
 	}
+	sol.Rules = g.Rules // its clashes are those of the puzzle's rules
 	if cl := sol.Clashes(); len(cl) > 0 {
 		return grid.Grid{}, false, fmt.Errorf("%w: %s gave a model that breaks the rules: %s", ErrSolver, name, cl[0])
 	}

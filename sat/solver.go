@@ -58,6 +58,12 @@ func problem(s grid.Shape, nv int) *solver.Problem {
 // only after a satisfiable call.
 type Solver struct {
 	shape grid.Shape
+	rules *grid.Rules // nil for classic puzzles
+	cnf   *RuleCNF    // the rules' CNF, for a variant
+	// units are the unit clauses of a variant's CNF, passed as assumptions
+	// on every call: gophersat's Assume drops the problem's own units.
+	units []int
+	multi [][]int // the other clauses
 	s     *solver.Solver
 	vars  int // variables in use, cell variables and then activation variables
 	model []bool
@@ -107,12 +113,47 @@ func New(s grid.Shape) *Solver {
 // dropping learned clauses and the clauses of spent activation variables.
 // Variable numbers stay as they were.
 func (s *Solver) rebuild() {
+	if s.cnf != nil {
+		pb := solver.ParseSliceNb(s.multi, s.vars)
+		mu.Lock()
+		defer mu.Unlock()
+		s.s = solver.New(pb)
+		s.spent = 0
+		return
+	}
 	pb := problem(s.shape, s.vars)
 	mu.Lock()
 	defer mu.Unlock()
 	s.s = solver.New(pb)
 	s.spent = 0
 }
+
+// NewRules returns a Solver for the variant puzzles of shape s with rules r
+// (New(s) when r is nil or empty): the clauses of RuleClauses, pairwise at
+// every size, and the activation variables after its auxiliary ones.
+func NewRules(s grid.Shape, r *grid.Rules) *Solver {
+	if r.Empty() {
+		return New(s)
+	}
+	cnf := RuleClauses(s, r)
+	nv := cnf.Vars + poolPairwise
+	var units []int
+	multi := make([][]int, 0, len(cnf.Clauses))
+	for _, c := range cnf.Clauses {
+		if len(c) == 1 {
+			units = append(units, c[0])
+		} else {
+			multi = append(multi, c)
+		}
+	}
+	pb := solver.ParseSliceNb(multi, nv)
+	mu.Lock()
+	defer mu.Unlock()
+	return &Solver{shape: s, rules: r, cnf: cnf, units: units, multi: multi, s: solver.New(pb), vars: nv, pool: cnf.Vars + 1, poolSize: poolPairwise}
+}
+
+// Rules returns the rules the solver was built for; nil for classic.
+func (s *Solver) Rules() *grid.Rules { return s.rules }
 
 // Shape returns the shape the solver was built for.
 func (s *Solver) Shape() grid.Shape { return s.shape }
@@ -135,6 +176,9 @@ func (s *Solver) appendClause(lits []int) {
 // the grid of the model found.
 func (s *Solver) Solve(assume []int) bool {
 	s.lits = s.lits[:0]
+	for _, l := range s.units {
+		s.lits = append(s.lits, solver.IntToLit(int32(l)))
+	}
 	for _, l := range assume {
 		s.lits = append(s.lits, solver.IntToLit(int32(l)))
 	}
@@ -157,5 +201,7 @@ func (s *Solver) Grid() grid.Grid {
 	if s.model == nil {
 		return grid.Grid{}
 	}
-	return gridOf(s.shape, s.model)
+	g := gridOf(s.shape, s.model)
+	g.Rules = s.rules
+	return g
 }

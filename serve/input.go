@@ -311,6 +311,9 @@ func readPuzzles(body []byte, asJSON bool, maxPuzzles int, wants map[string]stri
 	return items, req, nil
 }
 
+// errVariant is the error of a variant puzzle sent to the service.
+var errVariant = errors.New("variant puzzles are not served yet")
+
 func tooMany(max int) *apiError {
 	return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too_many_puzzles", Where: bodyName,
 		Message: fmt.Sprintf("more than %d puzzles in one request", max)}
@@ -330,6 +333,13 @@ func readText(body []byte, name string, opts grid.ReadOptions, maxPuzzles int) (
 		}
 		if len(items) == maxPuzzles {
 			return nil, tooMany(maxPuzzles)
+		}
+		if rec.Err == nil && rec.Grid.Variant() {
+			// The page draws rows, columns and boxes only: a variant
+			// shown without its cages or regions would be another puzzle.
+			rec.Err = &grid.ParseError{File: name, Line: rec.Line, Err: fmt.Errorf("%w (%s): the command line verifies them (sudokugen verify)",
+				errVariant, rec.Grid.Rules.Name())}
+			rec.Grid = grid.Grid{}
 		}
 		items = append(items, item{rec: rec, file: name})
 	}

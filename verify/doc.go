@@ -52,6 +52,24 @@
 // gophersat proves F ∧ G ∧ B unsatisfiable (or, when the search finds no
 // solution, F ∧ G), as the design card says.
 //
+// # Variant puzzles
+//
+// A puzzle with rules (grid.Rules: killer, jigsaw, X, hyper...) takes the
+// path of variant.go: the candidate search of package internal/variant,
+// whose propagation removes only what unit propagation removes on the
+// variant's CNF (sat.RuleClauses; that package's doc gives the argument,
+// constraint by constraint), so a verdict settled at its root is proved by
+// propagation, and any other verdict of unique or none by gophersat on that
+// CNF, propagated first (sat.Unique, sat.NoSolution) when the search gives
+// up, and otherwise by the search itself run to its end (proof Search): a
+// complete case split on the candidates of one cell at each node, each node
+// unit propagation on the CNF, each leaf a conflict or the solution (a
+// conflict with B), which is a tree-like resolution refutation of
+// F ∧ G ∧ B, as Counting below argues. F above is then the
+// variant's CNF; everything else in this section holds as written. Invalid
+// covers rules that cannot hold on the grid too (a cage whose sum no
+// distinct digits make, a region without N cells, overlapping cages).
+//
 // # Counting
 //
 // With Options.CountLimit above 2 the search runs on to count solutions up

@@ -19,6 +19,9 @@ func Each(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) erro
 	if limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
+	if g.Variant() {
+		return variantEach(ctx, g, limit, each)
+	}
 	var eachErr error
 	s := newSearcher(g, limit, 0, ctx.Done())
 	sol := grid.New(g.Shape)

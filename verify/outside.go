@@ -27,6 +27,9 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 	if !ok {
 		return res
 	}
+	if g.Variant() {
+		return variantOutside(ctx, g, res, p)
+	}
 	budget := 0
 	if res.Limit == 2 {
 		budget = verdictBudget
@@ -41,6 +44,13 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 	case r.count >= 2:
 		return res.with(t)
 	}
+	return res.with(outsideRest(ctx, g, t, p))
+}
+
+// outsideRest asks p whether g has a solution besides those of t, found
+// by a complete search: none proves the verdict; one found means the
+// search missed it, and the verdict rests on the solutions.
+func outsideRest(ctx context.Context, g grid.Grid, t tally, p Prover) tally {
 	var extra [][]int
 	for _, sol := range t.sols {
 		extra = append(extra, sat.Blocking(g, sol))
@@ -48,17 +58,17 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 	other, found, err := p.Solve(ctx, g, extra...)
 	switch {
 	case err != nil:
-		return res.with(tally{sols: t.sols, count: r.count, canceled: true, err: err})
+		return tally{sols: t.sols, count: t.count, canceled: true, err: err}
 	case found:
 		// The search missed a solution that the outside solver found and
 		// that was checked: the verdict rests on the solutions.
 		t.sols = append(t.sols, other)
 		t.count++
 		t.err = ErrDisagree
-		return res.with(t)
+		return t
 	}
 	t.proof = Outside
-	return res.with(t)
+	return t
 }
 
 // outsideCount counts solutions with the outside solver alone, blocking

@@ -17,12 +17,18 @@ const (
 	// Outside: an outside SAT solver said the CNF is unsatisfiable (see
 	// CheckOutside); the verdict rests on its word.
 	Outside
+	// Search: the candidate search of a variant puzzle ran to its end: a
+	// complete case split whose every node is unit propagation on the
+	// variant's CNF and whose leaves are conflicts, the known solution
+	// among them (a conflict with its blocking clause): a tree-like
+	// resolution refutation (see the package doc, Variant puzzles).
+	Search
 )
 
-var proofNames = [...]string{"", "propagation", "sat", "outside"}
+var proofNames = [...]string{"", "propagation", "sat", "outside", "search"}
 
-// String returns the proof's name: "propagation", "sat", "outside", or ""
-// for NoProof.
+// String returns the proof's name: "propagation", "sat", "outside",
+// "search", or "" for NoProof.
 func (p Proof) String() string {
 	if int(p) >= len(proofNames) {
 		return fmt.Sprintf("Proof(%d)", int(p))

@@ -105,6 +105,9 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 	if !ok {
 		return res
 	}
+	if g.Variant() {
+		return res.with(v.variantCount(ctx, g, res.Limit))
+	}
 	return res.with(v.count(ctx, g, res.Limit))
 }
 
@@ -113,6 +116,10 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 func precheck(ctx context.Context, g grid.Grid, opts Options) (res Result, ok bool) {
 	res.Limit = max(opts.CountLimit, 2)
 	if err := validate(g); err != nil {
+		res.Status, res.Err = Invalid, err
+		return res, false
+	}
+	if err := validateRules(g); err != nil {
 		res.Status, res.Err = Invalid, err
 		return res, false
 	}
@@ -278,7 +285,7 @@ func (v *Verifier) solver(s grid.Shape) *sat.Solver {
 // solver alone.
 func (v *Verifier) fresh(g grid.Grid, limit int, err error) tally {
 	var t tally
-	t.count = sat.New(g.Shape).Solutions(g, nil, limit, func(sol grid.Grid) {
+	t.count = sat.NewRules(g.Shape, g.Rules).Solutions(g, nil, limit, func(sol grid.Grid) {
 		if len(t.sols) < 2 {
 			t.sols = append(t.sols, sol)
 		}

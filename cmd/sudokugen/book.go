@@ -189,6 +189,10 @@ func runBook(ctx context.Context, opts bookOptions) error {
 			offenders = append(offenders, plainVerdict(c))
 			return nil
 		}
+		if c.rec.Grid.Variant() {
+			return &exitError{code: exitUsage, err: fmt.Errorf("%s:%d: %s puzzle: book cannot draw variant puzzles yet (their cages, regions and lines)",
+				c.file, c.rec.Line, c.rec.Grid.Rules.Name())}
+		}
 		p := output.Puzzle{Number: c.rec.Index + 1, Grid: c.rec.Grid}
 		if c.status == "unique" {
 			sol := c.result.Solutions[0]

@@ -198,6 +198,9 @@ func (s *summary) String() string {
 	}
 	if len(s.proofs) > 0 {
 		out += fmt.Sprintf(" (proved: %d by propagation, %d by sat", s.proofs[verify.Propagation], s.proofs[verify.SAT])
+		if k := s.proofs[verify.Search]; k > 0 {
+			out += fmt.Sprintf(", %d by complete search", k)
+		}
 		if k := s.proofs[verify.Outside]; k > 0 {
 			out += fmt.Sprintf(", %d by the outside solver", k)
 		}

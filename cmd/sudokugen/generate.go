@@ -42,6 +42,8 @@ type generateOptions struct {
 	mix        string
 	exclude    []string
 	check      string   // --check: "" or "sat"
+	variant    string   // --variant: killer, jigsaw, x, hyper...
+	formatSet  bool     // --format was given
 	needs      []string // --needs: technique names
 	// shard and afterOthers: see shard.go
 	shard       shardFlag
@@ -72,18 +74,31 @@ holds the complete puzzles made so far and standard error names the --start
 that continues (text formats), or it is not written at all (pdf, or a write
 that fails). --solutions marks each solution so that readers skip it: after
 a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
-(grid), or as the "solution" field (json).`,
+(grid), or as the "solution" field (json).
+
+--variant makes variant puzzles: killer (random cages with their sums over
+the grid, then givens removed to minimal), pure-killer (no givens: cages
+split until they alone are unique), jigsaw (random connected regions, up to
+12x12), x (both diagonals), hyper (windows), disjoint, anti-king,
+anti-knight, and combinations such as jigsaw,x or killer,hyper. They are
+minimal, proved unique by the SAT solver, and written as json (with their
+rules), fpuzzles (f-puzzles JSON, one per line) or fpuzzles-url (a link that
+opens in f-puzzles); the other formats cannot hold their rules. Variants have
+a coarse level (see rate), no --difficulty, --score, --needs or --mix yet.`,
 		Example: `  sudokugen generate -n 10
   sudokugen generate -n 500 --seed 42 --symmetry rot180 --solutions -o book.txt
   sudokugen generate --size 16 -n 2 --format grid
-  sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf`,
+  sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf
+  sudokugen generate --variant killer -n 20 --format fpuzzles-url`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.formatSet = cmd.Flags().Changed("format")
 			return runGenerate(cmd.Context(), opts)
 		},
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.count, "count", "n", 1, "number of puzzles")
+	fl.StringVar(&opts.variant, "variant", "", "variant puzzles: killer, pure-killer (no givens), jigsaw, x, hyper, disjoint, anti-king, anti-knight, or several joined by commas (jigsaw,x); written as json unless --format says fpuzzles or fpuzzles-url")
 	fl.StringVar(&opts.size, "size", "9", "grid size, 4 to 36 (boxes square, or nearest to square)")
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
@@ -95,7 +110,7 @@ a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
 	fl.Var(&opts.order, "order", "order of clue removal: random (clues evenly spread), rows (row by row: fewer clues and much faster on large grids, uneven rows), auto (rows from 20x20 up without --clues, else random)")
 	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
 	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 36x36, 1 from 36x36 up; -1: no bound)")
-	fl.StringVarP(&opts.format, "format", "f", "line", "output format: line, grid, sdm, sdk, json, pdf")
+	fl.StringVarP(&opts.format, "format", "f", "line", "output format: line, grid, sdm, sdk, json, fpuzzles, fpuzzles-url, pdf")
 	fl.BoolVar(&opts.solutions, "solutions", false, "print each puzzle's solution too")
 	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no seed, progress or summary on stderr")
@@ -301,6 +316,15 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	if o.clues > sh.Cells() {
 		return pl, usageError("--clues %d is more than the %d cells of a %dx%d grid", o.clues, sh.Cells(), sh.N(), sh.N())
 	}
+	variant, err := generate.ParseVariant(o.variant)
+	if err != nil {
+		return pl, usageError("--variant: %v", err)
+	}
+	if !variant.IsZero() {
+		if err := o.variantFlags(variant); err != nil {
+			return pl, err
+		}
+	}
 	pl.pdf = o.format == "pdf"
 	if !pl.pdf {
 		if pl.format, err = output.ParseFormat(o.format); err != nil {
@@ -315,7 +339,13 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	// only JSON and PDF show the score: the others may leave it out
 	scored := pl.pdf || pl.format == output.FormatJSON
 	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves, Order: o.order,
-		Rate: scored, Unrated: !scored}
+		Rate: scored, Unrated: !scored, Variant: variant}
+	if !variant.IsZero() {
+		pl.gen.Unrated = false
+		if err := pl.gen.Validate(); err != nil {
+			return pl, usageError("--variant %s: %v", variant, err)
+		}
+	}
 	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
 		return pl, err
 	}
@@ -333,6 +363,31 @@ func (o *generateOptions) plan() (generatePlan, error) {
 		pl.gen.Needs = append(pl.gen.Needs, need)
 	}
 	return pl, nil
+}
+
+// variantFlags checks the flags of a run of variant puzzles: a format
+// that holds their rules (json by default), and none of the flags that
+// only classic puzzles have.
+func (o *generateOptions) variantFlags(v generate.Variant) error {
+	if !o.formatSet {
+		o.format = "json"
+	}
+	switch o.format {
+	case "pdf":
+		return usageError("--format pdf cannot draw %s puzzles yet: use json, fpuzzles or fpuzzles-url", v)
+	case "line", "grid", "sdm", "sdk":
+		return usageError("--format %s cannot hold the rules of %s puzzles (they would read back as classic ones): use json, fpuzzles or fpuzzles-url", o.format, v)
+	}
+	for _, f := range []struct {
+		set  bool
+		name string
+	}{{o.difficulty != "", "--difficulty"}, {o.score != "", "--score"}, {len(o.needs) > 0, "--needs"},
+		{o.mix != "", "--mix"}, {len(o.exclude) > 0, "--exclude"}} {
+		if f.set {
+			return usageError("%s is for classic puzzles: the rating and canonical forms know rows, columns and boxes only, not the rules of %s puzzles", f.name, v)
+		}
+	}
+	return nil
 }
 
 // parts returns the levels and counts of the run: those of --mix, or one

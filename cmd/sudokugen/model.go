@@ -105,6 +105,9 @@ func decodeModel(data []byte, ro grid.ReadOptions, puzzle *grid.Grid) (grid.Grid
 	if err != nil {
 		return grid.Grid{}, err
 	}
+	if puzzle != nil {
+		g.Rules = puzzle.Rules // a variant's model keeps its rules
+	}
 	if cl := g.Clashes(); len(cl) > 0 {
 		return grid.Grid{}, fmt.Errorf("the model breaks the rules: %s", cl[0])
 	}

@@ -35,6 +35,11 @@ on the Sudoku Explainer scale by its hardest step. It prints the level (easy,
 medium, hard, expert, extreme), the score and the techniques used; --explain
 prints every step in plain words.
 
+Variant puzzles (killer, jigsaw, X...) are not rated on that scale, whose
+techniques know rows, columns and boxes only: they get a coarse level, easy
+when the propagation of their own rules solves them, medium when it does
+with one-digit trials, hard otherwise, and no score or techniques.
+
 Exit status: 0 when every puzzle was rated, 1 when any could not be (no
 single solution, or malformed), 2 for a usage or I/O error.`,
 		Example: `  sudokugen rate puzzles.txt
@@ -150,14 +155,22 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 			Score      *float64         `json:"score"`
 			Techniques []techniqueCount `json:"techniques"`
 			Steps      []string         `json:"steps,omitempty"`
+			Variant    string           `json:"variant,omitempty"`
+			Coarse     bool             `json:"coarse,omitempty"`
 			Error      *string          `json:"error"`
 		}{Index: r.rec.Index, File: r.file, Line: r.rec.Line, Puzzle: r.rec.Text, Techniques: []techniqueCount{}}
 		if r.rec.Err == nil {
 			v.Puzzle = r.rec.Grid.String()
 		}
+		if r.rec.Err == nil && r.rec.Grid.Variant() {
+			v.Variant, v.Coarse = r.rec.Grid.Rules.Name(), true
+		}
 		if r.rec.Err == nil && r.err == nil && r.res.Solved {
 			level, score := r.res.Level.String(), r.res.Score
 			v.Level, v.Score = &level, &score
+			if r.res.Coarse {
+				v.Score = nil // a variant's level is coarse, with no score
+			}
 			for _, c := range r.res.Counts {
 				v.Techniques = append(v.Techniques, techniqueCount{c.Technique.String(), c.Technique.Score(), c.Count})
 			}
@@ -173,6 +186,11 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 	where := fmt.Sprintf("%s:%d", r.file, r.rec.Line)
 	if r.rec.Err != nil || r.err != nil || !r.res.Solved {
 		_, err := fmt.Fprintf(w, "%s: not rated: %s\n", where, whyUnrated(r))
+		return err
+	}
+	if r.res.Coarse {
+		_, err := fmt.Fprintf(w, "%s: %s (%s puzzle: a coarse level from its rules' own propagation; no Sudoku Explainer score or techniques)\n",
+			where, r.res.Level, r.rec.Grid.Rules.Name())
 		return err
 	}
 	var parts []string

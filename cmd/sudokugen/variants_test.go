@@ -1,0 +1,198 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// A published 9x9 jigsaw (janko.at Chaos-Sudoku 249, see
+// verify/testdata/variants) and its solution, whose boxes repeat digits:
+// read as a classic puzzle it would have no solution.
+const (
+	jigsawGivens   = "......7.....4..........6.......5......3.......2.......1................9.......8."
+	jigsawRegions  = "ABCCDDDDDABBCCCCCDAEBBBBBCDAEEEEFBCDAAAGEFFFDHHAGEEEFFIHAGGGGGFIHHHHHHGFIIIIIIIGF"
+	jigsawSolution = "645392718537481296492516873271853964713928645928164357189647532864735129356279481"
+)
+
+func jigsawGrid(t *testing.T) grid.Grid {
+	t.Helper()
+	g, err := grid.Parse(jigsawGivens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	num := map[byte]uint8{}
+	reg := make([]uint8, 81)
+	for i := range 81 {
+		if _, ok := num[jigsawRegions[i]]; !ok {
+			num[jigsawRegions[i]] = uint8(len(num))
+		}
+		reg[i] = num[jigsawRegions[i]]
+	}
+	g.Rules = &grid.Rules{Regions: reg}
+	return g
+}
+
+// Every command given a variant puzzle gives the right answer for its
+// rules, or refuses it with a clear error: never a classic reading of it.
+func TestEveryCommandOnAVariant(t *testing.T) {
+	g := jigsawGrid(t)
+	fp, err := grid.MarshalFPuzzles(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, _ := grid.FPuzzlesLink(g)
+	dir := t.TempDir()
+	fpFile := filepath.Join(dir, "jigsaw.json")
+	os.WriteFile(fpFile, append(fp, '\n'), 0o644)
+	// the same puzzle with one given less has several solutions
+	h := g.Clone()
+	h.Cells[6] = 0
+	multi, _ := grid.MarshalFPuzzles(h)
+
+	tests := []struct {
+		name    string
+		stdin   string
+		args    []string
+		code    int
+		want    []string // in stdout
+		wantErr []string // in stderr
+		notWant string   // not in stdout
+	}{
+		{"verify", "", []string{"verify", "-q", fpFile}, exitOK, []string{"jigsaw.json:1: unique"}, nil, ""},
+		{"verify link", link + "\n", []string{"verify", "-q", "--json"}, exitOK, []string{`"status":"unique"`, `"solution":"` + jigsawSolution}, nil, ""},
+		{"verify multiple", string(multi) + "\n", []string{"verify", "-q"}, exitNotOK, []string{"multiple: at least 2 solutions"}, nil, ""},
+		{"verify count", string(multi) + "\n", []string{"verify", "-q", "--count-limit", "1000"}, exitNotOK, []string{"multiple: exactly"}, nil, ""},
+		{"solve", "", []string{"solve", "-q", fpFile}, exitOK, []string{jigsawSolution}, nil, ""},
+		{"solve all", string(multi) + "\n", []string{"solve", "-q", "--all", "--count-limit", "0"}, exitOK, []string{"\n"}, nil, ""},
+		{"rate", "", []string{"rate", "-q", fpFile}, exitOK, []string{"(jigsaw puzzle: a coarse level"}, nil, " 0.0"},
+		{"rate json", "", []string{"rate", "-q", "--json", fpFile}, exitOK, []string{`"variant":"jigsaw"`, `"coarse":true`, `"score":null`}, nil, ""},
+		{"cnf", "", []string{"cnf", fpFile}, exitOK, []string{"c variant: jigsaw", "jigsaw region"}, nil, ""},
+		{"cnf unique-check", "", []string{"cnf", "--unique-check", fpFile}, exitOK, []string{"c uniqueness check", jigsawSolution}, nil, ""},
+		{"canon", "", []string{"canon", fpFile}, exitNotOK, nil, []string{"variant puzzles have no canonical form"}, ""},
+		{"book", "", []string{"book", "-q", fpFile, "-o", filepath.Join(dir, "b.pdf")}, exitUsage, nil, []string{"book cannot draw variant puzzles yet"}, ""},
+		{"book svg", "", []string{"book", "-q", "--format", "svg", fpFile, "-o", filepath.Join(dir, "b.svg")}, exitUsage, nil, []string{"cannot draw variant puzzles"}, ""},
+		{"generate pdf", "", []string{"generate", "--variant", "x", "--format", "pdf", "-o", filepath.Join(dir, "g.pdf")}, exitUsage, nil, []string{"--format pdf cannot draw x puzzles yet"}, ""},
+		{"generate line", "", []string{"generate", "--variant", "killer", "--format", "line"}, exitUsage, nil, []string{"--format line cannot hold the rules of killer puzzles"}, ""},
+		{"generate difficulty", "", []string{"generate", "--variant", "jigsaw", "--difficulty", "hard"}, exitUsage, nil, []string{"--difficulty is for classic puzzles"}, ""},
+		{"generate bad", "", []string{"generate", "--variant", "jigsaw,disjoint"}, exitUsage, nil, []string{"do not combine"}, ""},
+		{"generate unknown", "", []string{"generate", "--variant", "arrow"}, exitUsage, nil, []string{`unknown variant "arrow"`}, ""},
+		{"generate json", "", []string{"generate", "-q", "--variant", "jigsaw", "--seed", "3", "-n", "2"}, exitOK, []string{`"variant":"jigsaw"`, `"rules":{"regions":`}, nil, ""},
+		{"generate fpuzzles", "", []string{"generate", "-q", "--variant", "killer", "--seed", "3", "--format", "fpuzzles"}, exitOK, []string{`"killercage":[`}, nil, ""},
+		{"generate check", "", []string{"generate", "-q", "--variant", "jigsaw", "--seed", "3", "--check", "sat"}, exitOK, []string{`"variant":"jigsaw"`}, nil, ""},
+		{"generate url", "", []string{"generate", "-q", "--variant", "x", "--seed", "3", "--format", "fpuzzles-url"}, exitOK, []string{grid.FPuzzlesURL}, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := cli(t, tt.stdin, tt.args...)
+			if code != tt.code {
+				t.Fatalf("%v: exit %d, want %d\nstdout %s\nstderr %s", tt.args, code, tt.code, out, errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("%v: stdout %q, want %q in it", tt.args, out, w)
+				}
+			}
+			for _, w := range tt.wantErr {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("%v: stderr %q, want %q in it", tt.args, errOut, w)
+				}
+			}
+			if tt.notWant != "" && strings.Contains(out, tt.notWant) {
+				t.Errorf("%v: stdout %q has %q", tt.args, out, tt.notWant)
+			}
+		})
+	}
+}
+
+// Generated variants read back as themselves and verify unique with
+// their solution, in every format that holds rules; the same run with one
+// worker and two gives the same bytes.
+func TestGenerateVariantsReadBack(t *testing.T) {
+	for _, v := range []string{"killer", "pure-killer", "jigsaw", "x", "hyper", "jigsaw,x", "x,hyper", "disjoint", "anti-king", "anti-knight"} {
+		t.Run(v, func(t *testing.T) {
+			one, _, code := cli(t, "", "generate", "-q", "--variant", v, "--seed", "11", "-n", "3", "--solutions", "--workers", "1")
+			two, errOut, code2 := cli(t, "", "generate", "-q", "--variant", v, "--seed", "11", "-n", "3", "--solutions", "--workers", "2")
+			if code != exitOK || code2 != exitOK || one != two {
+				t.Fatalf("--workers 1 and 2: exit %d and %d, outputs differ: %v\n%s", code, code2, one != two, errOut)
+			}
+			for _, format := range []string{"json", "fpuzzles", "fpuzzles-url"} {
+				out, _, _ := cli(t, "", "generate", "-q", "--variant", v, "--seed", "11", "-n", "3", "--format", format)
+				res, errOut, code := cli(t, out, "verify", "-q", "--json")
+				if code != exitOK {
+					t.Fatalf("%s: verify exit %d: %s %s", format, code, res, errOut)
+				}
+				lines := strings.Split(strings.TrimSpace(res), "\n")
+				var sols []string
+				for _, l := range strings.Split(strings.TrimSpace(one), "\n") {
+					var p struct{ Solution string }
+					json.Unmarshal([]byte(l), &p)
+					sols = append(sols, p.Solution)
+				}
+				for i, l := range lines {
+					var r struct {
+						Status, Solution string
+					}
+					json.Unmarshal([]byte(l), &r)
+					if r.Status != "unique" || r.Solution != sols[i] {
+						t.Fatalf("%s: puzzle %d: %s, solution %s; want unique, %s", format, i, r.Status, r.Solution, sols[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+// verify --proof writes, for variants too, a CNF and a DRAT proof that a
+// checker of the test's own accepts, and verify --solver proves variants
+// with an outside solver.
+func TestVariantProofs(t *testing.T) {
+	g := jigsawGrid(t)
+	fp, _ := grid.MarshalFPuzzles(g)
+	killer, _, _ := cli(t, "", "generate", "-q", "--variant", "killer", "--seed", "5", "-n", "3", "--format", "fpuzzles")
+	easyX, _, _ := cli(t, "", "generate", "-q", "--variant", "x", "--seed", "5", "-n", "3", "--format", "fpuzzles", "--clues", "40")
+	in := string(fp) + "\n" + killer + easyX
+	dir := t.TempDir()
+	out, errOut, code := cli(t, in, "verify", "-q", "--json", "--proof", dir)
+	if code != exitOK {
+		t.Fatalf("verify --proof: exit %d: %s %s", code, out, errOut)
+	}
+	proofs := map[string]int{}
+	for i, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r struct{ Proof string }
+		json.Unmarshal([]byte(l), &r)
+		proofs[r.Proof]++
+		cnfText, err1 := os.ReadFile(filepath.Join(dir, strconv.Itoa(i)+".cnf"))
+		drat, err2 := os.ReadFile(filepath.Join(dir, strconv.Itoa(i)+".drat"))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("puzzle %d: %v %v", i, err1, err2)
+		}
+		cnf, _ := readClauses(t, string(cnfText))
+		proof, deleted := readClauses(t, string(drat))
+		nv := 0
+		for _, line := range strings.Split(string(cnfText), "\n") {
+			if strings.HasPrefix(line, "p cnf ") {
+				nv, _ = strconv.Atoi(strings.Fields(line)[2])
+			}
+		}
+		if why := checkDRAT(nv, cnf, proof, deleted); why != "" {
+			t.Fatalf("puzzle %d (proof %s): %s", i, r.Proof, why)
+		}
+	}
+	if proofs["search"] == 0 || proofs["propagation"] == 0 {
+		t.Errorf("proofs %v: want some of each kind", proofs)
+	}
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical not installed (Debian package cadical): --solver not tried")
+	}
+	out, errOut, code = cli(t, in, "verify", "-q", "--json", "--solver", "cadical -q")
+	if code != exitOK || strings.Count(out, `"proof":"outside"`) != 7 {
+		t.Fatalf("verify --solver cadical: exit %d, %s %s", code, out, errOut)
+	}
+}

@@ -1,0 +1,436 @@
+// Package variant is the candidate search of variant puzzles (grids with
+// grid.Rules): propagation of every rule on candidate bitmasks, one uint64
+// per cell with bit d-1 for digit d, and a complete depth-first search on
+// top of it. Packages verify and generate take their variant paths
+// through it; classic puzzles keep their own searches.
+//
+// # Propagation is unit propagation
+//
+// Each step of the propagation is a step of unit propagation on the CNF
+// of package sat (sat.RuleClauses), where a candidate d of cell c is gone
+// exactly when the literal x(c,d) is false:
+//
+//   - a cell with one candidate left has it (the cell's at-least-one
+//     clause), and that digit leaves every peer (the binary clauses of the
+//     units, extra groups, cages, and king's and knight's moves);
+//   - a digit with one place left in a unit of N cells (rows, columns,
+//     regions, extra groups of N cells) goes there (the unit's
+//     at-least-one clause for the digit); with none left, a conflict;
+//   - odd and even cells lose the digits of the other parity (unit
+//     clauses);
+//   - a digit leaves a cell of a kropki dot, X, V or consecutive
+//     thermometer cells when no digit left in the other cell fits it (the
+//     support clauses of the pair);
+//   - a digit set of a cage sum is out once a cell of the cage holds a
+//     digit outside it or a digit of it has no place left in the cage, and
+//     a digit no set left has leaves the cage (the clauses of the sum's
+//     auxiliary variables); no set left is a conflict.
+//
+// So propagation never removes a candidate that unit propagation would
+// not, and a search that settles a puzzle at its root, with a conflict or
+// with every cell placed, has found a unit propagation refutation of the
+// CNF with the givens (and the blocking clause of the solution): the
+// proof package verify calls propagation.
+package variant
+
+import (
+	"math/bits"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// Model is the propagation tables of one shape and rule set. It is read
+// only once built, and shared by the searches on it.
+type Model struct {
+	Shape  grid.Shape
+	Rules  *grid.Rules
+	N      int
+	Full   uint64 // every digit's bit
+	Units  *grid.RuleUnits
+	init   []uint64 // the digits each cell may hold at all (odd and even)
+	links  [][]link // per cell: the pair constraints from it
+	cages  []cage   // the cages with a sum
+	cageOf []int32  // 1 + the index in cages of each cell's cage, 0 for none
+}
+
+// link is a pair constraint seen from one cell: allow[d-1] holds the
+// digits of cell to that fit digit d in this cell.
+type link struct {
+	to    int32
+	allow []uint64
+}
+
+// cage is a cage with a sum: its cells and the digit sets that make it.
+type cage struct {
+	cells []int32
+	sets  []uint64 // bit d-1 for digit d
+}
+
+// NewModel returns the tables of shape s with rules r, which must be valid
+// for s (see grid.Rules.Validate).
+func NewModel(s grid.Shape, r *grid.Rules) *Model {
+	n := s.N()
+	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1, Units: r.Units(s),
+		init: make([]uint64, n*n), links: make([][]link, n*n), cageOf: make([]int32, n*n)}
+	for i := range m.init {
+		m.init[i] = m.Full
+	}
+	if r == nil {
+		return m
+	}
+	odd := uint64(0)
+	for d := 1; d <= n; d += 2 {
+		odd |= 1 << (d - 1)
+	}
+	for _, c := range r.Odd {
+		m.init[c] &= odd
+	}
+	for _, c := range r.Even {
+		m.init[c] &^= odd
+	}
+	table := func(ok func(a, b int) bool) []uint64 {
+		t := make([]uint64, n)
+		for a := 1; a <= n; a++ {
+			for b := 1; b <= n; b++ {
+				if ok(a, b) {
+					t[a-1] |= 1 << (b - 1)
+				}
+			}
+		}
+		return t
+	}
+	for _, pk := range r.PairKinds() {
+		if len(pk.Pairs) == 0 {
+			continue
+		}
+		t := table(pk.Allows)
+		for _, p := range pk.Pairs {
+			m.links[p[0]] = append(m.links[p[0]], link{p[1], t})
+			m.links[p[1]] = append(m.links[p[1]], link{p[0], t})
+		}
+	}
+	if len(r.Thermos) > 0 {
+		less := table(func(a, b int) bool { return a < b })
+		more := table(func(a, b int) bool { return a > b })
+		for _, t := range r.Thermos {
+			for i := 1; i < len(t); i++ {
+				m.links[t[i-1]] = append(m.links[t[i-1]], link{t[i], less})
+				m.links[t[i]] = append(m.links[t[i]], link{t[i-1], more})
+			}
+		}
+	}
+	for _, c := range r.Cages {
+		if c.Sum == 0 {
+			continue
+		}
+		sets := grid.Combinations(n, len(c.Cells), c.Sum)
+		for k := range sets {
+			sets[k] >>= 1
+		}
+		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets})
+		for _, x := range c.Cells {
+			m.cageOf[x] = int32(len(m.cages))
+		}
+	}
+	return m
+}
+
+// Search is the state of searches on one model. It is for one goroutine
+// at a time.
+type Search struct {
+	*Model
+	queue     []int32
+	queued    []bool
+	dirtyUnit []bool
+	units     []int32 // dirty units
+	dirtyCage []bool
+	cageQ     []int32 // dirty cages
+	saved     [][]uint64
+}
+
+// New returns a Search on model m.
+func New(m *Model) *Search {
+	return &Search{Model: m, queued: make([]bool, m.N*m.N), dirtyUnit: make([]bool, len(m.Units.Units)),
+		dirtyCage: make([]bool, len(m.cages))}
+}
+
+func single(m uint64) bool { return m&(m-1) == 0 }
+
+// narrow leaves cell i only the digits of mask; false when none is left.
+func (s *Search) narrow(cand []uint64, i int32, mask uint64) bool {
+	m := cand[i] & mask
+	if m == cand[i] {
+		return true
+	}
+	if m == 0 {
+		return false
+	}
+	cand[i] = m
+	if !s.queued[i] {
+		s.queued[i] = true
+		s.queue = append(s.queue, i)
+	}
+	return true
+}
+
+// reset forgets the pending work after a conflict.
+func (s *Search) reset() {
+	for _, i := range s.queue {
+		s.queued[i] = false
+	}
+	s.queue = s.queue[:0]
+	for _, k := range s.units {
+		s.dirtyUnit[k] = false
+	}
+	s.units = s.units[:0]
+	for _, k := range s.cageQ {
+		s.dirtyCage[k] = false
+	}
+	s.cageQ = s.cageQ[:0]
+}
+
+// touchAll queues every cell, unit and cage, for the first propagation.
+func (s *Search) touchAll() {
+	for i := range s.queued {
+		if !s.queued[i] {
+			s.queued[i] = true
+			s.queue = append(s.queue, int32(i))
+		}
+	}
+}
+
+// propagate runs the rules' propagation (see the package doc) until
+// nothing changes; false on a conflict, after which the pending work is
+// dropped.
+func (s *Search) propagate(cand []uint64) bool {
+	if !s.run(cand) {
+		s.reset()
+		return false
+	}
+	return true
+}
+
+func (s *Search) run(cand []uint64) bool {
+	for {
+		for len(s.queue) > 0 {
+			i := s.queue[len(s.queue)-1]
+			s.queue = s.queue[:len(s.queue)-1]
+			s.queued[i] = false
+			m := cand[i]
+			if single(m) {
+				for _, p := range s.Units.Peers[i] {
+					if cand[p]&m != 0 && !s.narrow(cand, p, ^m) {
+						return false
+					}
+				}
+			}
+			for _, l := range s.links[i] {
+				var allow uint64
+				for mm := m; mm != 0; mm &= mm - 1 {
+					allow |= l.allow[bits.TrailingZeros64(mm)]
+				}
+				if !s.narrow(cand, l.to, allow) {
+					return false
+				}
+			}
+			for _, k := range s.Units.Of[i] {
+				if !s.dirtyUnit[k] {
+					s.dirtyUnit[k] = true
+					s.units = append(s.units, k)
+				}
+			}
+			if k := s.cageOf[i] - 1; k >= 0 && !s.dirtyCage[k] {
+				s.dirtyCage[k] = true
+				s.cageQ = append(s.cageQ, k)
+			}
+		}
+		switch {
+		case len(s.cageQ) > 0:
+			k := s.cageQ[len(s.cageQ)-1]
+			s.cageQ = s.cageQ[:len(s.cageQ)-1]
+			s.dirtyCage[k] = false
+			if !s.sum(cand, &s.cages[k]) {
+				return false
+			}
+		case len(s.units) > 0:
+			k := s.units[len(s.units)-1]
+			s.units = s.units[:len(s.units)-1]
+			s.dirtyUnit[k] = false
+			if !s.hidden(cand, s.Units.Units[k]) {
+				return false
+			}
+		default:
+			return true
+		}
+	}
+}
+
+// sum keeps in the cells of cage c the digits of its live digit sets: those
+// that hold every digit placed in the cage and whose every digit has a
+// place left in it.
+func (s *Search) sum(cand []uint64, c *cage) bool {
+	var union, placed uint64
+	for _, x := range c.cells {
+		m := cand[x]
+		union |= m
+		if single(m) {
+			placed |= m
+		}
+	}
+	var allowed uint64
+	for _, set := range c.sets {
+		if placed&^set == 0 && set&^union == 0 {
+			allowed |= set
+		}
+	}
+	if allowed == 0 {
+		return false
+	}
+	for _, x := range c.cells {
+		if !s.narrow(cand, x, allowed) {
+			return false
+		}
+	}
+	return true
+}
+
+// hidden places every digit with one place left in unit; false when a
+// digit has none.
+func (s *Search) hidden(cand []uint64, unit []int32) bool {
+	var once, twice, fixed uint64
+	for _, c := range unit {
+		m := cand[c]
+		twice |= once & m
+		once |= m
+		if single(m) {
+			fixed |= m
+		}
+	}
+	if once != s.Full {
+		return false
+	}
+	for h := once &^ twice &^ fixed; h != 0; h &= h - 1 {
+		d := h & -h
+		for _, c := range unit {
+			if cand[c]&d != 0 {
+				if !s.narrow(cand, c, d) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return true
+}
+
+// Start returns the candidates of the puzzle cells (0 for empty) after
+// propagation, and false when propagation finds a conflict.
+func (s *Search) Start(cells []uint8) ([]uint64, bool) {
+	cand := append([]uint64(nil), s.init...)
+	s.reset()
+	for i, v := range cells {
+		if v != 0 && !s.narrow(cand, int32(i), uint64(1)<<(v-1)) {
+			return cand, false
+		}
+	}
+	s.touchAll()
+	return cand, s.propagate(cand)
+}
+
+// branchCell returns the open cell with the fewest candidates, -1 when
+// every cell has one.
+func branchCell(cand []uint64) int {
+	best, bestCount := -1, 65
+	for i, m := range cand {
+		if k := bits.OnesCount64(m); k > 1 && k < bestCount {
+			best, bestCount = i, k
+			if k == 2 {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// slot returns the candidate buffer of depth d.
+func (s *Search) slot(d int) []uint64 {
+	for len(s.saved) <= d {
+		s.saved = append(s.saved, make([]uint64, s.N*s.N))
+	}
+	return s.saved[d]
+}
+
+// Cells turns candidates with one digit per cell into digits.
+func Cells(cand []uint64) []uint8 {
+	out := make([]uint8, len(cand))
+	for i, m := range cand {
+		out[i] = uint8(bits.TrailingZeros64(m) + 1)
+	}
+	return out
+}
+
+// valid reports whether a leaf, every cell with one candidate, keeps every
+// rule: a check from the rules' tables that does not trust propagation.
+func (s *Search) valid(cand []uint64) bool {
+	for _, unit := range s.Units.Units {
+		var seen uint64
+		for _, c := range unit {
+			seen |= cand[c]
+		}
+		if seen != s.Full {
+			return false
+		}
+	}
+	for i, ps := range s.Units.Peers {
+		for _, p := range ps {
+			if cand[p] == cand[i] {
+				return false
+			}
+		}
+	}
+	for i, m := range cand {
+		if m&s.init[i] == 0 {
+			return false
+		}
+	}
+	r := s.Rules
+	if r == nil {
+		return true
+	}
+	digit := func(c int32) int { return bits.TrailingZeros64(cand[c]) + 1 }
+	for _, pk := range r.PairKinds() {
+		for _, p := range pk.Pairs {
+			if !pk.Allows(digit(p[0]), digit(p[1])) {
+				return false
+			}
+		}
+	}
+	for _, t := range r.Thermos {
+		for i := 1; i < len(t); i++ {
+			if digit(t[i]) <= digit(t[i-1]) {
+				return false
+			}
+		}
+	}
+	for _, c := range r.Cages {
+		if c.Sum == 0 {
+			continue
+		}
+		sum := 0
+		for _, x := range c.Cells {
+			sum += digit(x)
+		}
+		if sum != c.Sum {
+			return false
+		}
+	}
+	return true
+}
+
+// Narrow leaves cell i of cand only the digits of mask, queueing it for
+// Propagate; false when none is left.
+func (s *Search) Narrow(cand []uint64, i int32, mask uint64) bool { return s.narrow(cand, i, mask) }
+
+// Propagate runs the propagation of the rules on cand until nothing
+// changes; false on a conflict.
+func (s *Search) Propagate(cand []uint64) bool { return s.propagate(cand) }
