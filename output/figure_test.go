@@ -659,3 +659,51 @@ func TestVariantSections(t *testing.T) {
 		checkPDF(t, pdf, len(b.pages), nil)
 	}
 }
+
+// FuzzDrawVariant draws every puzzle that f-puzzles JSON describes, as SVG,
+// PNG and a one-page book: a valid puzzle is always drawn, whatever the
+// shapes of its cages, regions and thermometers, and every shape of its
+// figure stays on the grid.
+func FuzzDrawVariant(f *testing.F) {
+	for k, v := range variantKinds {
+		p := variantPuzzle(f, v, nine, uint64(k), k%2 == 0)
+		b, err := grid.MarshalFPuzzles(p.Grid)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	m := markPuzzle()
+	b, _ := grid.MarshalFPuzzles(m.Grid)
+	f.Add(b)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := grid.ParseFPuzzles(data)
+		if err != nil || len(g.Clashes()) > 0 {
+			return
+		}
+		p := Puzzle{Grid: g}
+		fig, err := newFigure(g, figureOptions{labelSize: maxLabel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fig != nil {
+			m, _ := boldMetrics()
+			n := float64(g.N())
+			for _, s := range fig.shapes {
+				lo, hi := s.bounds(m)
+				if lo.x < 0 || lo.y < 0 || hi.x > n || hi.y > n {
+					t.Fatalf("%s: a shape of kind %d spans (%v) to (%v), off the %vx%v grid", g.Rules.Name(), s.kind, lo, hi, n, n)
+				}
+			}
+		}
+		if err := WriteSVG(io.Discard, p, nil); err != nil {
+			t.Fatalf("WriteSVG(%s) = %v", g.Rules.Name(), err)
+		}
+		if err := WritePNG(io.Discard, p, nil, 96); err != nil {
+			t.Fatalf("WritePNG(%s) = %v", g.Rules.Name(), err)
+		}
+		if err := WriteBook(io.Discard, []Puzzle{p}, BookOptions{}); err != nil {
+			t.Fatalf("WriteBook(%s) = %v", g.Rules.Name(), err)
+		}
+	})
+}
