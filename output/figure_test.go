@@ -707,3 +707,27 @@ func FuzzDrawVariant(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkImages draws a classic puzzle and a killer as SVG and as a PNG
+// of 1,000 pixels (most of a PNG's time is its compression).
+func BenchmarkImages(b *testing.B) {
+	for _, p := range []Puzzle{nineByNine(b, 1)[0], variantPuzzle(b, variantKinds[0], nine, 1, true)} {
+		name := p.Grid.Rules.Name()
+		b.Run("svg-"+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := WriteSVG(io.Discard, p, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("png-"+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := WritePNG(io.Discard, p, nil, 1000); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
