@@ -29,7 +29,8 @@ import (
 //
 // Only cells with "given" true are givens. "region" (0-based) moves a cell
 // out of its box into a jigsaw region. "diagonal-" is r1c1 to r9c9 and
-// "diagonal+" r9c1 to r1c9. Cages of "cage" are read as killer cages too.
+// "diagonal+" r9c1 to r1c9. A "cage" (f-puzzles' cosmetic cage, whose rule
+// only the puzzle's text states) is an error, not a killer cage.
 // "difference" is the white kropki dot (digits one apart), "ratio" the
 // black one (one digit twice the other); other values than 1 and 2 are not
 // supported. Hyper windows travel as extra regions and are recognised
@@ -71,7 +72,7 @@ var fpCosmetic = map[string]bool{
 	"text": true, "line": true, "rectangle": true, "circle": true, "arrow-cosmetic": true,
 	"highlightConflicts": true, "disabledlogic": true, "truecandidatesoptions": true, "cosmetic": true,
 	"diagonal+": true, "diagonal-": true, "antiking": true, "antiknight": true, "disjointgroups": true,
-	"killercage": true, "cage": true, "extraregion": true, "odd": true, "even": true,
+	"killercage": true, "extraregion": true, "odd": true, "even": true,
 	"difference": true, "ratio": true, "xv": true, "thermometer": true, "nonconsecutive": true, "negative": true,
 }
 
@@ -127,6 +128,9 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 		}
 		if v := bytes.TrimSpace(keys[k]); string(v) == "[]" || string(v) == "false" || string(v) == "null" {
 			continue
+		}
+		if k == "cage" {
+			return Grid{}, fpErr("\"cage\" is a cosmetic cage whose rule only the puzzle's text states: not supported (a killer cage is \"killercage\")")
 		}
 		return Grid{}, fpErr("constraint %q is not supported", k)
 	}
@@ -263,7 +267,7 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 			r.Extra = append(r.Extra, Group{GroupRegion, e})
 		}
 	}
-	for _, k := range []string{"killercage", "cage"} {
+	for _, k := range []string{"killercage"} {
 		cages, err := list(k)
 		if err != nil {
 			return Grid{}, err

@@ -114,8 +114,8 @@ func TestFPuzzlesRead(t *testing.T) {
 	        [{"region":0},{"value":3,"region":0},{"region":1},{"region":1}],
 	        [{"region":2},{"region":2},{"region":3},{"region":3}],
 	        [{"region":2},{"region":2},{"region":3},{"value":2,"given":true,"region":3}]],
-	"diagonal+":true,"killercage":[{"cells":["R1C2","R2C2"],"value":"5","outlineC":"#000"}],
-	"cage":[{"cells":["R3C1"],"value":"3"}],"xv":[{"cells":["R4C1","R4C2"],"value":"v"}],
+	"diagonal+":true,"killercage":[{"cells":["R1C2","R2C2"],"value":"5","outlineC":"#000"},
+	{"cells":["R3C1"],"value":"3"}],"xv":[{"cells":["R4C1","R4C2"],"value":"v"}],
 	"odd":[{"cell":"R1C3"}],"text":[{"cells":["R1C1"],"value":"hi"}],"line":[],"negative":[]}`
 	g, err := ParseFPuzzles([]byte(in))
 	if err != nil {
@@ -128,6 +128,7 @@ func TestFPuzzlesRead(t *testing.T) {
 	}
 	bad := []struct{ in, want string }{
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"arrow":[{"cells":["R1C1"]}]}`, `constraint "arrow" is not supported`},
+		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"cage":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, `"cage" is a cosmetic cage`},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"nonconsecutive":true}`, `negative constraints ("nonconsecutive")`},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"9"}]}`, "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 4 add up to 9"},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, "ratio 1 has value 3; only 2 is supported"},
