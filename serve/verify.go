@@ -22,7 +22,7 @@ type verdict struct {
 	Puzzle string `json:"puzzle"`
 	variantFields
 	Status     string   `json:"status"`
-	Proof      string   `json:"proof,omitempty"` // what proved unique or none: propagation or sat
+	Proof      string   `json:"proof,omitempty"` // what proved unique or none: propagation, search or sat
 	Count      int      `json:"count"`
 	Exact      bool     `json:"count_exact"`
 	Solution   *string  `json:"solution"`

@@ -190,7 +190,7 @@ func runBook(ctx context.Context, opts bookOptions) error {
 	sum := newSummary()
 	prog := newProgress(s.Err, opts.quiet, "checked")
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	err = checkAll(ctx, rs, pool, 2, func(c verdict) error {
+	err = checkAll(ctx, rs, pool, worker.Job{Kind: worker.Verify, CountLimit: 2}, func(c verdict) error {
 		sum.add(c.status)
 		prog.tick(sum.total)
 		if c.rec.Err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 // A published 9x9 jigsaw (janko.at Chaos-Sudoku 249, see
@@ -174,16 +175,19 @@ func TestVariantProofs(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatalf("puzzle %d: %v %v", i, err1, err2)
 		}
-		cnf, _ := readClauses(t, string(cnfText))
-		proof, deleted := readClauses(t, string(drat))
+		cnf, err1 := gridtest.ReadDRAT(strings.NewReader(string(cnfText)))
+		proof, err2 := gridtest.ReadDRAT(strings.NewReader(string(drat)))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("puzzle %d: %v %v", i, err1, err2)
+		}
 		nv := 0
 		for _, line := range strings.Split(string(cnfText), "\n") {
 			if strings.HasPrefix(line, "p cnf ") {
 				nv, _ = strconv.Atoi(strings.Fields(line)[2])
 			}
 		}
-		if why := checkDRAT(nv, cnf, proof, deleted); why != "" {
-			t.Fatalf("puzzle %d (proof %s): %s", i, r.Proof, why)
+		if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof); err != nil {
+			t.Fatalf("puzzle %d (proof %s): %v", i, r.Proof, err)
 		}
 	}
 	if proofs["search"] == 0 || proofs["propagation"] == 0 {
