@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Times sudokugen against Debian's qqwing on the same work in one run and
 # prints the ratios. Usage: .ci/bench.sh [verify|generate|difficulty|rate|giant|all]
+# or .ci/bench.sh compare [REF]: this checkout against the build of git REF
+# (default main) and qqwing, alternated over ROUNDS rounds (default 3).
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +20,15 @@ secs() {
   t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }'
 }
+# cpu CMD...: wall and processor time (user + system, children included)
+# of CMD in seconds, "WALL CPU", output discarded.
+cpu() {
+  local TIMEFORMAT='%R %U %S' out
+  out=$({ time "$@" >/dev/null 2>&1; } 2>&1 || true)
+  echo "$out" | tail -1 | awk '{ printf "%.2f %.2f", $1, $2 + $3 }'
+}
+# best A B: the smaller of two numbers, A when B is empty.
+best() { awk -v a="$1" -v b="${2:-}" 'BEGIN { if (b == "" || a + 0 < b + 0) print a; else print b }'; }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.0f", n / t }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 have_qqwing=0
@@ -149,4 +160,90 @@ if [ "$what" = rate ] || [ "$what" = all ]; then
   tail -n +2 "$f" | cut -f1 > "$(dirname "$bin")/se.txt"
   t=$(secs "$bin" rate -q "$(dirname "$bin")/se.txt")
   echo "sudokugen rate: ${t}s, $(rate 14394 "$t") puzzles/s"
+fi
+
+if [ "$what" = compare ]; then
+  # This checkout ("new") against git REF ("old") and qqwing, each timed
+  # in turn within every round; the best of the rounds is reported.
+  ref=${2:-main}
+  rounds=${ROUNDS:-3}
+  tmp=$(dirname "$bin")
+  old=$tmp/old
+  mkdir -p "$tmp/oldsrc"
+  git archive "$ref" | tar -x -C "$tmp/oldsrc"
+  (cd "$tmp/oldsrc" && go build -o "$old" ./cmd/sudokugen)
+  echo "== compare: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds"
+  qq() { qqwing --solve --count-solutions --csv < "$1"; }
+  for set in royle17/puzzles.txt tdoku/top1465.txt; do
+    f=$data/$set
+    n=$(grep -c . "$f")
+    declare -A wall=() cpus=()
+    for _ in $(seq "$rounds"); do
+      for b in old new; do
+        exe=$old
+        [ $b = new ] && exe=$bin
+        read -r w _ <<<"$(cpu "$exe" verify -q --workers 2 "$f")"
+        wall[$b]=$(best "$w" "${wall[$b]:-}")
+        read -r _ c <<<"$(cpu "$exe" verify -q --workers 1 "$f")"
+        cpus[$b]=$(best "$c" "${cpus[$b]:-}")
+      done
+      if [ $have_qqwing = 1 ]; then
+        read -r w c <<<"$(cpu qq "$f")"
+        wall[qq]=$(best "$w" "${wall[qq]:-}")
+        cpus[qq]=$(best "$c" "${cpus[qq]:-}")
+      fi
+    done
+    echo "verify $set ($n): --workers 2: new ${wall[new]}s ($(rate "$n" "${wall[new]}")/s), old ${wall[old]}s ($(rate "$n" "${wall[old]}")/s): $(ratio "${wall[old]}" "${wall[new]}")x"
+    echo "verify $set ($n): --workers 1 CPU-s: new ${cpus[new]}, old ${cpus[old]}: $(ratio "${cpus[old]}" "${cpus[new]}")x less"
+    if [ $have_qqwing = 1 ]; then
+      echo "qqwing --solve --count-solutions: ${wall[qq]}s ($(rate "$n" "${wall[qq]}")/s), ${cpus[qq]} CPU-s; new --workers 2 against qqwing: $(ratio "${wall[qq]}" "${wall[new]}")x; CPU-s per puzzle, qqwing against new --workers 1: $(ratio "${cpus[qq]}" "${cpus[new]}")x"
+    fi
+    # the same verdicts, solutions and witnesses; only the proof's name
+    # may differ
+    norm() { sed 's/"proof":"[a-z]*"/"proof":"P"/'; }
+    a=$("$old" verify --json --workers 2 "$f" 2>/dev/null | norm | md5sum)
+    c=$("$bin" verify --json --workers 2 "$f" 2>/dev/null | norm | md5sum)
+    [ "$a" = "$c" ] && echo "verify --json: the same output (proofs aside)" || echo "verify --json: OUTPUT DIFFERS"
+    # --check sat: its cost, on the whole set
+    read -r w c <<<"$(cpu "$bin" verify -q --workers 2 --check sat "$f")"
+    echo "verify --check sat --workers 2: ${w}s, ${c} CPU-s (against ${wall[new]}s without)"
+    unset wall cpus
+  done
+  # --proof: its cost and the proofs' sizes, on a sample of royle17 and
+  # all of top1465 (each proof two files, synced and renamed into place)
+  awk 'NR % 24 == 1 && ++k <= 2000' "$data/royle17/puzzles.txt" > "$tmp/sample.txt"
+  for f in "$tmp/sample.txt" "$data/tdoku/top1465.txt"; do
+    n=$(grep -c . "$f")
+    read -r w0 c0 <<<"$(cpu "$bin" verify -q --workers 2 "$f")"
+    rm -rf "$tmp/proofs"
+    read -r w1 c1 <<<"$(cpu "$bin" verify -q --workers 2 --proof "$tmp/proofs" "$f")"
+    "$bin" verify -q --json --workers 2 "$f" | grep '"proof"' | sed 's/.*"index":\([0-9]*\).*"proof":"\([a-z]*\)".*/\1 \2/' > "$tmp/kinds.txt"
+    echo "--proof on $(basename "$f") ($n): ${w1}s and ${c1} CPU-s, against ${w0}s and ${c0} CPU-s without"
+    while read -r kind; do
+      awk -v k="$kind" '$2 == k { print $1 }' "$tmp/kinds.txt" | while read -r i; do cat "$tmp/proofs/$i.drat"; done > "$tmp/all.drat"
+      m=$(awk -v k="$kind" '$2 == k' "$tmp/kinds.txt" | wc -l)
+      l=$(wc -l < "$tmp/all.drat")
+      by=$(wc -c < "$tmp/all.drat")
+      echo "  $m proofs by $kind: $(awk -v a="$l" -v m="$m" 'BEGIN { printf "%.1f", a / m }') lines, $(awk -v a="$by" -v m="$m" 'BEGIN { printf "%.0f", a / m }') bytes each on average"
+    done < <(cut -d' ' -f2 "$tmp/kinds.txt" | sort -u)
+  done
+  # generate: the same bytes, and the time of each
+  for args in "-n 10000 --workers 2" "--size 16 -n 100 --workers 2" "--difficulty extreme -n 300 --workers 2"; do
+    declare -A gw=() gc=()
+    for _ in $(seq "$rounds"); do
+      for b in old new; do
+        exe=$old
+        [ $b = new ] && exe=$bin
+        read -r w c <<<"$(cpu "$exe" generate -q --seed 1 $args)"
+        gw[$b]=$(best "$w" "${gw[$b]:-}")
+        gc[$b]=$(best "$c" "${gc[$b]:-}")
+      done
+    done
+    a=$("$old" generate -q --seed 1 $args | md5sum)
+    c=$("$bin" generate -q --seed 1 $args | md5sum)
+    same="the same bytes"
+    [ "$a" = "$c" ] || same="DIFFERENT BYTES"
+    echo "generate $args: new ${gw[new]}s, old ${gw[old]}s: $(ratio "${gw[old]}" "${gw[new]}")x; CPU-s new ${gc[new]}, old ${gc[old]}: $(ratio "${gc[old]}" "${gc[new]}")x less; $same"
+    unset gw gc
+  done
 fi

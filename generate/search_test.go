@@ -16,7 +16,7 @@ import (
 // unique) must be the solver's; a second solution it finds must keep the
 // rules and the clues and differ from the solution in a cell taken out.
 //
-// Each size runs with and without the strong search (see strongFrom), so
+// Each size runs with and without the strong search (see search.StrongFrom), so
 // that locked candidates and branching on a digit's places are checked on
 // the 9x9 puzzles too, where the solver is quick and many removals need
 // them.
@@ -47,7 +47,7 @@ func TestSearchAgreesWithSolver(t *testing.T) {
 					p, sol := gridtest.Line(t, ps[j]), gridtest.Line(t, ss[j])
 					s := sat.New(p.Shape)
 					srch := newSearcher(p.Shape.Units())
-					srch.strong = strong
+					srch.s.Strong = strong
 					// Clues go one or two at a time, as removal takes orbits,
 					// while the solver says the puzzle stays unique.
 					order := rng.Perm(len(p.Cells))

@@ -266,15 +266,18 @@ func (g Grid) Clashes() []Clash {
 	if g.Shape.Validate() != nil || len(g.Cells) != n*n {
 		return nil
 	}
-	var out []Clash
-	// first[unit kind][unit index][digit] = 1 + cell index of the first sighting
-	seen := make([]int32, 3*n*(n+1))
 	// The box of each column within a band of boxes; no division per cell.
 	var colBox [MaxN]int
 	for c := 0; c < n; c++ {
 		colBox[c] = c / g.BoxCols
 	}
 	across := n / g.BoxCols
+	if !g.clashes(colBox[:n], across) {
+		return nil
+	}
+	var out []Clash
+	// first[unit kind][unit index][digit] = 1 + cell index of the first sighting
+	seen := make([]int32, 3*n*(n+1))
 	for r := 0; r < n; r++ {
 		row := g.Cells[r*n : r*n+n]
 		band := (r / g.BoxRows) * across
@@ -303,6 +306,30 @@ func (g Grid) Clashes() []Clash {
 		}
 	}
 	return out
+}
+
+// clashes reports whether some digit repeats in a unit, on bitmasks and
+// without allocating: most grids checked have no clash. colBox and across
+// are as in Clashes.
+func (g Grid) clashes(colBox []int, across int) bool {
+	n := g.N()
+	var rows, cols, boxes [MaxN]uint64
+	for r := 0; r < n; r++ {
+		band := (r / g.BoxRows) * across
+		for c, v := range g.Cells[r*n : r*n+n] {
+			if v == 0 {
+				continue
+			}
+			bit, b := uint64(1)<<v, band+colBox[c]
+			if (rows[r]|cols[c]|boxes[b])&bit != 0 {
+				return true
+			}
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[b] |= bit
+		}
+	}
+	return false
 }
 
 // Solves reports whether full grid s is a valid solution that agrees with

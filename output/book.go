@@ -32,7 +32,10 @@ type BookOptions struct {
 
 	// Sections groups the puzzles by Level, easiest first, each section
 	// opening with a heading page and ordered by Score within, and adds a
-	// table of contents. Puzzles are then numbered in book order.
+	// table of contents. Puzzles are then numbered in book order. A book
+	// with variant puzzles has a section per variant either way (per
+	// variant and level with Sections), each heading page giving the
+	// variant's rules.
 	Sections bool
 	// Front is plain text for a copyright or notes page after the title
 	// page; "": none.
@@ -116,9 +119,6 @@ func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
 	if err := g.Shape.Validate(); err != nil {
 		return err
 	}
-	if g.Variant() {
-		return fmt.Errorf("%w (%s)", ErrVariant, g.Rules.Name())
-	}
 	n := g.N()
 	if len(g.Cells) != g.Shape.Cells() {
 		return fmt.Errorf("%d cells for a %dx%d grid, want %d", len(g.Cells), n, n, g.Shape.Cells())
@@ -127,6 +127,9 @@ func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
 		if int(v) > n {
 			return fmt.Errorf("%s holds %d, more than %d", grid.Cell{Row: i / n, Col: i % n}, v, n)
 		}
+	}
+	if err := g.Rules.Validate(g.Shape); err != nil {
+		return err
 	}
 	if a != nil && a.Size() < n {
 		return fmt.Errorf("alphabet %q has %d symbols, a %dx%d grid needs %d", a.String(), a.Size(), n, n, n)
@@ -144,11 +147,6 @@ func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
 	}
 	return nil
 }
-
-// ErrVariant is the error of the drawings (PDF books, SVG, PNG) given a
-// variant puzzle: they draw rows, columns and boxes only, and a variant
-// drawn without its cages, regions or diagonals would be another puzzle.
-var ErrVariant = errors.New("variant puzzles cannot be drawn yet")
 
 // WriteBook writes puzzles as a PDF book to w. Puzzles are printed in order;
 // a page holds puzzles of one size only. See the package documentation for

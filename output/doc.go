@@ -1,5 +1,5 @@
-// Package output writes puzzles for people: text listings and print-ready
-// PDF puzzle books.
+// Package output writes puzzles for people: text listings, print-ready
+// PDF puzzle books and images, of classic and variant puzzles.
 //
 // # Text
 //
@@ -24,6 +24,12 @@
 //     easiest first (easy, medium, hard, expert, extreme, then other levels,
 //     then unrated puzzles), each opening with a heading page and ordered by
 //     score within; puzzles are then numbered in book order;
+//   - in a book with variant puzzles, a section per variant (classic being
+//     one), in the order the variants first come, and with Sections per
+//     variant and level ("Killer · Hard"); each opens with a heading page
+//     that gives the rules of its puzzles in a paragraph of plain words,
+//     each rule by its mark on the page; puzzles are numbered in book
+//     order;
 //   - the puzzles, 1, 2, 4 or 6 to a page (BookOptions.PerPage), each
 //     labelled "Puzzle N" with its difficulty level, score and clue count on
 //     the same line; the table of each page is the one (1x4, 2x2, 4x1...)
@@ -80,4 +86,36 @@
 // given number of pixels. Both draw the symbols from the outlines of the Go
 // bold font (as paths in the SVG), so the image looks the same wherever it
 // is shown, whatever fonts the viewer has.
+//
+// # Variant puzzles
+//
+// A puzzle whose grid has rules (grid.Rules: killer, jigsaw, X, hyper and
+// the others) is drawn with a mark for every rule, in books, on their
+// solution pages and in images alike, the way puzzle books and SudokuPad
+// draw them, in greys that print in black and white:
+//
+//   - jigsaw regions (and the boxes of other variants) have thick borders,
+//     with thin lines between the cells of a region;
+//   - killer cages are dashed outlines a tenth of a cell inside the cell
+//     borders, with the sum small in the cage's first cell in reading
+//     order, on a patch that breaks the outline at its corner; a given in
+//     that cell moves down clear of the sum (or, where the cage leaves too
+//     little room, as in large print, shrinks into the room below it);
+//   - the diagonals of X puzzles are thin grey lines under the digits;
+//   - the windows of hyper puzzles and extra regions are shaded;
+//   - odd cells hold a grey circle, even cells a grey square;
+//   - thermometers are a thick dark grey line with a bulb on the first cell;
+//   - kropki dots sit on the edge between their cells, white ones hollow and
+//     black ones filled, and X and V are letters on the edge.
+//
+// Anti-king, anti-knight and disjoint groups have no mark: the puzzle's
+// label in a book names them ("anti-knight · hard · 24 clues"), and an
+// image names them in a caption under the grid, which the grid makes room
+// for. Cage sums are at least 5 points where the cell leaves room (they
+// take at most 0.36 of a cell), and killer solution grids have cells of at
+// least 14 points, so that a sum on a solution page can be read too (a 6x9
+// book then prints 6 such solutions a page instead of 12). Rules that are
+// not valid for the grid (grid.Rules.Validate) are refused with the
+// rule's error. The three writers paint the same list of shapes, made once
+// per grid in cell units; classic puzzles are drawn exactly as before.
 package output

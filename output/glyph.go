@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
@@ -49,6 +50,80 @@ var symbolOutlines = sync.OnceValues(func() (*[128]outline, error) {
 	}
 	return &out, nil
 })
+
+// fontMetrics are the advance widths and ink boxes of the printable ASCII
+// symbols of a font at size 1.
+type fontMetrics struct {
+	advance [128]float64
+	ink     [128]inkBox
+}
+
+// boldMetrics measures the bold Go font, in which figures write their
+// cage sums and letters.
+var boldMetrics = sync.OnceValues(func() (*fontMetrics, error) {
+	f, err := sfnt.Parse(gobold.TTF)
+	if err != nil {
+		return nil, err
+	}
+	upem := fixed.Int26_6(f.UnitsPerEm())
+	u := float64(upem)
+	var buf sfnt.Buffer
+	var m fontMetrics
+	for c := 33; c < 127; c++ {
+		gi, err := f.GlyphIndex(&buf, rune(c))
+		if err != nil {
+			return nil, fmt.Errorf("symbol %q: %w", rune(c), err)
+		}
+		// at ppem = units per em, sizes come in font units
+		adv, err := f.GlyphAdvance(&buf, gi, upem, font.HintingNone)
+		if err != nil {
+			return nil, fmt.Errorf("symbol %q: %w", rune(c), err)
+		}
+		b, _, err := f.GlyphBounds(&buf, gi, upem, font.HintingNone)
+		if err != nil {
+			return nil, fmt.Errorf("symbol %q: %w", rune(c), err)
+		}
+		m.advance[c] = float64(adv) / u
+		m.ink[c] = inkBox{float64(b.Min.X) / u, float64(b.Min.Y) / u, float64(b.Max.X) / u, float64(b.Max.Y) / u}
+	}
+	return &m, nil
+})
+
+// textOutline returns the outline of s in the bold font at glyphUnits per
+// em, its baseline origin at (0, 0). Symbols outside printable ASCII are
+// left out, taking no room.
+func textOutline(s string) (outline, error) {
+	m, err := boldMetrics()
+	if err != nil {
+		return nil, err
+	}
+	var out outline
+	x := 0.0
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if c <= ' ' || c >= 127 {
+			continue
+		}
+		o, err := symbolOutline(c)
+		if err != nil {
+			return nil, err
+		}
+		// the outline is centred on its ink: put it back where the
+		// font has it, then after the symbols before it
+		g := m.ink[c]
+		dx := x + (g.minX+g.maxX)/2*glyphUnits
+		dy := (g.minY + g.maxY) / 2 * glyphUnits
+		for _, seg := range o {
+			moved := segment{op: seg.op, pts: make([]pt, len(seg.pts))}
+			for i, p := range seg.pts {
+				moved.pts[i] = pt{p.x + dx, p.y + dy}
+			}
+			out = append(out, moved)
+		}
+		x += m.advance[c] * glyphUnits
+	}
+	return out, nil
+}
 
 // centred converts segs to an outline and moves it so that the centre of
 // its points' bounding box is at the origin. For the Go font's symbols the

@@ -5,6 +5,7 @@ const (
 	solutionGap   = 12   // space between solution slots
 	minSolCell    = 10.0 // smallest cell of a solution grid when several share a page
 	largeSolCell  = 16.0 // the same in large print
+	cageSolCell   = 14.0 // the same for killer puzzles, whose cage sums need room
 	maxSolCols    = 5
 	maxSolRows    = 6
 	symbolScale   = 0.62 // symbol size as a fraction of the cell

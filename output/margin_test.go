@@ -132,7 +132,7 @@ func pdfPages(t *testing.T, path string) int {
 // marginBook is one book of the matrix.
 type marginBook struct {
 	page     string
-	shape    string // "9x9" or "16x16"
+	shape    string // "9x9", "16x16" or "variants" (9x9 variant puzzles)
 	perPage  int
 	large    bool
 	sections bool
@@ -150,22 +150,23 @@ func (m marginBook) name() string {
 }
 
 // marginBooks returns the matrix: with -long every trim size with every
-// layout (1, 2, 4, 6 a page and large print), 9x9 and 16x16; otherwise every
-// trim size once for each size, the layouts taken in turn, and 6x9 with
-// every layout.
+// layout (1, 2, 4, 6 a page and large print), 9x9, 16x16 and 9x9 variants;
+// otherwise every trim size once for a classic size and once for variants,
+// the layouts taken in turn, and 6x9 with every layout.
 func marginBooks() []marginBook {
 	layouts := []marginBook{{perPage: 1}, {perPage: 2}, {perPage: 4}, {perPage: 6}, {large: true}}
 	sizes := append(PageSizeNames(), "152x229mm", "6.14x9.21")
 	var out []marginBook
 	for i, size := range sizes {
-		for j, shape := range []string{"9x9", "16x16"} {
+		for j, shape := range []string{"9x9", "16x16", "variants"} {
 			for k, l := range layouts {
-				all := *long || (size == "6x9" && shape == "9x9")
-				if !all && (k != i%len(layouts) || j != i%2) {
+				all := *long || (size == "6x9" && shape != "16x16")
+				picked := k == i%len(layouts) && j == i%2 || j == 2 && k == (i+2)%len(layouts)
+				if !all && !picked {
 					continue
 				}
 				l.page, l.shape = size, shape
-				l.sections = shape == "9x9" && (i+k)%2 == 0
+				l.sections = shape != "16x16" && (i+k)%2 == 0
 				out = append(out, l)
 			}
 		}
@@ -180,12 +181,24 @@ func TestMargins(t *testing.T) {
 	needTool(t, "pdftoppm", "poppler-utils")
 	nine := nineByNine(t, 9)
 	sixteen := loadBook(t, "large/16x16.unique.txt", "large/16x16.unique.solutions.txt", 3)
+	// the variants whose marks come nearest the grid's edge, whose
+	// captions are longest, and whose rules take the longest paragraph
+	var variants []Puzzle
+	for _, p := range variantBook(t) {
+		switch variantKinds[p.Number-1].name {
+		case "killer", "jigsaw-x", "anti-knight", "everything", "xv":
+			variants = append(variants, p)
+		}
+	}
 	dir := t.TempDir()
 	for _, mb := range marginBooks() {
 		t.Run(mb.name(), func(t *testing.T) {
 			puzzles := nine
-			if mb.shape == "16x16" {
+			switch mb.shape {
+			case "16x16":
 				puzzles = sixteen
+			case "variants":
+				puzzles = variants
 			}
 			opts := BookOptions{Title: "Margins", Front: "Copyright 2026\nAll rights reserved.", Page: mb.page,
 				PerPage: mb.perPage, LargePrint: mb.large, Sections: mb.sections, Solutions: true}
@@ -225,11 +238,12 @@ func mustRead(t *testing.T, path string) []byte {
 func checkStarts(t *testing.T, b *book, text map[int]string) {
 	t.Helper()
 	for _, s := range b.sections {
-		want := fmt.Sprintf("Puzzle %d\n", s.first)
-		if b.opts.Sections {
-			want = s.name + "\n"
+		// the page's lines run on, as a heading too long for one line does
+		want := fmt.Sprintf(" Puzzle %d ", s.first)
+		if b.headings {
+			want = " " + s.name + " "
 		}
-		if s.page%2 != 1 || !strings.Contains(text[s.page], want) {
+		if flat := " " + strings.ReplaceAll(text[s.page], "\n", " "); s.page%2 != 1 || !strings.Contains(flat, want) {
 			t.Errorf("section %q starts on page %d showing %.80q, want an odd page showing %q", s.name, s.page, text[s.page], want)
 		}
 	}

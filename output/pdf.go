@@ -2,6 +2,8 @@ package output
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +22,8 @@ import (
 type book struct {
 	puzzles       []Puzzle
 	opts          BookOptions
+	variants      bool // some puzzle has rules beyond the classic ones
+	headings      bool // each section opens with a heading page: Sections or variants
 	size          PageSize
 	margins       margins
 	created       time.Time
@@ -67,6 +71,8 @@ func newBook(puzzles []Puzzle, opts BookOptions) (*book, error) {
 	if b.opts.Front, err = drawableText(opts.Front); err != nil {
 		return nil, err
 	}
+	b.variants = slices.ContainsFunc(b.puzzles, func(p Puzzle) bool { return p.Grid.Variant() })
+	b.headings = opts.Sections || b.variants
 	b.plan()
 	return b, nil
 }
@@ -179,6 +185,17 @@ func (r *renderer) drawGrid(x, y, side, scale float64, g grid.Grid, sol *grid.Gr
 	thin := clamp(cell*0.03, 0.3, 0.75)
 	thick := clamp(cell*0.09, 0.9, 2.2)
 
+	fig, err := newFigure(g, figureOptions{labelSize: minLabel / cell})
+	if err != nil {
+		pdf.SetError(err)
+		return
+	}
+	if fig != nil {
+		r.paint(fig, x, y, cell, thin, thick)
+		r.digits(x, y, cell, scale, g, sol, fig)
+		return
+	}
+
 	pdf.SetLineWidth(thin)
 	for i := 1; i < n; i++ {
 		if i%g.BoxCols != 0 {
@@ -197,6 +214,15 @@ func (r *renderer) drawGrid(x, y, side, scale float64, g grid.Grid, sol *grid.Gr
 	}
 	pdf.Rect(x, y, side, side, "D")
 
+	r.digits(x, y, cell, scale, g, sol, nil)
+}
+
+// digits draws the givens of g in bold and, when sol is not nil, the other
+// digits of sol in regular weight, in the cells of a grid whose top left
+// corner is at (x, y), placed by fig when it is not nil.
+func (r *renderer) digits(x, y, cell, scale float64, g grid.Grid, sol *grid.Grid, fig *figure) {
+	pdf := r.pdf
+	n := g.N()
 	a := r.alphabet(n)
 	fs := cell * scale
 	for _, style := range []string{bold, regular} {
@@ -214,10 +240,110 @@ func (r *renderer) drawGrid(x, y, side, scale float64, g grid.Grid, sol *grid.Gr
 				continue
 			}
 			sym := a.Symbol(int(v))
+			b := ink[sym]
+			if fig != nil {
+				ux, uy, k := fig.digitAt(i, b, scale)
+				size := fs * k
+				pdf.SetFontSize(size)
+				pdf.Text(x+ux*cell-(b.minX+b.maxX)*size/2, y+uy*cell-(b.minY+b.maxY)*size/2, string(rune(sym)))
+				continue
+			}
 			cx := x + (float64(i%n)+0.5)*cell
 			cy := y + (float64(i/n)+0.5)*cell
-			b := ink[sym]
 			pdf.Text(cx-(b.minX+b.maxX)*fs/2, cy-(b.minY+b.maxY)*fs/2, string(rune(sym)))
+		}
+	}
+}
+
+// minLabel is the least size, in points, of a cage sum in a book, where
+// the cell leaves room for it (see maxLabel).
+const minLabel = 5.0
+
+// minStroke is the least width, in points, of a figure's lines.
+const minStroke = 0.35
+
+// paint draws figure fig with cells of cell points and its top left corner
+// at (x, y), thin and thick being the widths of the grid's lines. It leaves
+// the line style as it found it: black, solid, butt caps, mitred joins.
+func (r *renderer) paint(fig *figure, x, y, cell, thin, thick float64) {
+	pdf := r.pdf
+	grey := func(t float64) int { return int(math.Round(t * 255)) }
+	path := func(p []pt, closed bool) {
+		for k, q := range p {
+			if k == 0 {
+				pdf.MoveTo(x+q.x*cell, y+q.y*cell)
+			} else {
+				pdf.LineTo(x+q.x*cell, y+q.y*cell)
+			}
+		}
+		if closed {
+			pdf.ClosePath()
+		}
+	}
+	for _, s := range fig.shapes {
+		if s.fill != noTone {
+			v := grey(s.fill)
+			pdf.SetFillColor(v, v, v)
+		}
+		if s.stroke != noTone {
+			v := grey(s.stroke)
+			pdf.SetDrawColor(v, v, v)
+			switch s.pen {
+			case penThin:
+				pdf.SetLineWidth(thin)
+			case penThick:
+				pdf.SetLineWidth(thick)
+			default:
+				pdf.SetLineWidth(max(s.width*cell, minStroke))
+			}
+		}
+		switch s.kind {
+		case fillShape:
+			for _, p := range s.paths {
+				path(p, true)
+			}
+			pdf.DrawPath("F")
+		case strokeShape:
+			switch {
+			case s.round:
+				pdf.SetLineCapStyle("round")
+				pdf.SetLineJoinStyle("round")
+			case s.pen == penThick:
+				pdf.SetLineCapStyle("square")
+			}
+			if s.dash > 0 {
+				pdf.SetDashPattern([]float64{s.dash * cell, s.dash * cell}, 0)
+			}
+			for _, p := range s.paths {
+				path(p, s.closed)
+			}
+			pdf.DrawPath("D")
+			if s.dash > 0 {
+				pdf.SetDashPattern(nil, 0)
+			}
+			if s.round || s.pen == penThick {
+				pdf.SetLineCapStyle("butt")
+				pdf.SetLineJoinStyle("miter")
+			}
+		case circleShape:
+			style := "F"
+			switch {
+			case s.fill == noTone:
+				style = "D"
+			case s.stroke != noTone:
+				style = "FD"
+			}
+			pdf.Circle(x+s.at.x*cell, y+s.at.y*cell, s.r*cell, style)
+		case textShape:
+			pdf.SetFont(fontFamily, bold, s.size*cell)
+			if v := grey(s.fill); v != 0 {
+				pdf.SetTextColor(v, v, v)
+				defer pdf.SetTextColor(0, 0, 0)
+			}
+			pdf.Text(x+s.at.x*cell, y+s.at.y*cell, s.text)
+		}
+		if s.stroke != noTone && s.stroke != 0 {
+			pdf.SetDrawColor(0, 0, 0)
 		}
 	}
 }

@@ -480,6 +480,9 @@ func goldenBooks(t *testing.T) map[string]func() []byte {
 			}
 		}
 	}
+	out["variants-6x9-4"] = func() []byte {
+		return mustWriteBook(t, variantBook(t), BookOptions{Title: "Golden", Page: "6x9", PerPage: 4, Solutions: true})
+	}
 	for _, name := range []string{"4x4", "6x6", "12x12", "16x16", "25x25", "36x36"} {
 		out[name+"-a4"] = func() []byte {
 			return mustWriteBook(t, books[name], BookOptions{Solutions: true})
@@ -498,28 +501,34 @@ func TestGolden(t *testing.T) {
 			pdf := books[name]()
 			keepPDF(t, "golden-"+name, pdf)
 			sum := sha256.Sum256(pdf)
-			got := hex.EncodeToString(sum[:]) + "\n"
-			path := filepath.Join("testdata", "book-"+name+".golden")
-			if updating() {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -run Golden -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("sha256 of %s book = %s, want %s (from %s)", name, strings.TrimSpace(got), strings.TrimSpace(string(want)), path)
-			}
+			checkGolden(t, "book-"+name, hex.EncodeToString(sum[:])+"\n")
 		})
 	}
 }
 
+// checkGolden compares got with testdata/NAME.golden, or with -update
+// writes it there.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if updating() {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run %s -update to create it)", err, t.Name())
+	}
+	if got != string(want) {
+		t.Errorf("%s:\n%s\nwant (from %s):\n%s", name, got, path, want)
+	}
+}
+
 // BenchmarkWriteBook writes books with solutions on 6x9in pages: 1,000
-// 9x9 puzzles six to a page (the target is under 2 s), and smaller books
-// of the large sizes.
+// 9x9 puzzles six to a page (the target is under 2 s), smaller books of
+// the large sizes, and 1,000 9x9 variant puzzles.
 func BenchmarkWriteBook(b *testing.B) {
 	for _, bb := range []struct {
 		name, puzzles, solutions string
@@ -528,9 +537,22 @@ func BenchmarkWriteBook(b *testing.B) {
 		{"9x9-1000", "tdoku/top1465.txt", "tdoku/top1465.solutions.txt", 1000},
 		{"16x16-100", "large/16x16.unique.txt", "large/16x16.unique.solutions.txt", 100},
 		{"25x25-100", "large/25x25.unique.txt", "large/25x25.unique.solutions.txt", 100},
+		{"variants-1000", "", "", 1000},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
-			puzzles := loadBook(b, bb.puzzles, bb.solutions, bb.count)
+			var puzzles []Puzzle
+			if bb.puzzles != "" {
+				puzzles = loadBook(b, bb.puzzles, bb.solutions, bb.count)
+			} else {
+				// the test variants in turn, a third of them killer
+				// puzzles, whose solutions take more pages
+				kinds := variantBook(b)
+				for i := range bb.count {
+					p := kinds[i%len(kinds)]
+					p.Number = i + 1
+					puzzles = append(puzzles, p)
+				}
+			}
 			opts := BookOptions{Title: "Benchmark", Page: "6x9", Solutions: true}
 			var size int
 			b.ReportAllocs()
@@ -765,7 +787,25 @@ func TestPoppler(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^Pages:\s+8$`).Match(out) || !regexp.MustCompile(`(?m)^Page size:\s+432 x 648 pts`).Match(out) {
 		t.Errorf("pdfinfo says:\n%s\nwant 8 pages of 432 x 648 pts", out)
 	}
-	out, err = exec.Command(pdffonts, path).CombinedOutput()
+	checkFonts(t, pdffonts, path)
+	for page, want := range map[int][]string{1: {"Poppler"}, 3: {"Puzzle 1", "Puzzle 4"}, 5: {"Puzzle 9", "Puzzle 10"}, 7: {"Solutions"}} {
+		out, err := exec.Command(pdftotext, "-f", fmt.Sprint(page), "-l", fmt.Sprint(page), path, "-").CombinedOutput()
+		if err != nil {
+			t.Fatalf("pdftotext: %v\n%s", err, out)
+		}
+		for _, w := range want {
+			if !bytes.Contains(out, []byte(w)) {
+				t.Errorf("pdftotext page %d: no %q in\n%s", page, w, out)
+			}
+		}
+	}
+}
+
+// checkFonts checks with pdffonts that the PDF at path embeds every font
+// it uses, and uses some.
+func checkFonts(t *testing.T, pdffonts, path string) {
+	t.Helper()
+	out, err := exec.Command(pdffonts, path).CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdffonts: %v\n%s", err, out)
 	}
@@ -776,17 +816,6 @@ func TestPoppler(t *testing.T) {
 	for _, l := range lines[2:] {
 		if f := strings.Fields(l); len(f) < 7 || f[len(f)-5] != "yes" {
 			t.Errorf("pdffonts: font not embedded: %s", l)
-		}
-	}
-	for page, want := range map[int][]string{1: {"Poppler"}, 3: {"Puzzle 1", "Puzzle 4"}, 5: {"Puzzle 9", "Puzzle 10"}, 7: {"Solutions"}} {
-		out, err := exec.Command(pdftotext, "-f", fmt.Sprint(page), "-l", fmt.Sprint(page), path, "-").CombinedOutput()
-		if err != nil {
-			t.Fatalf("pdftotext: %v\n%s", err, out)
-		}
-		for _, w := range want {
-			if !bytes.Contains(out, []byte(w)) {
-				t.Errorf("pdftotext page %d: no %q in\n%s", page, w, out)
-			}
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 type pageKind int
@@ -30,12 +32,14 @@ type page struct {
 	puzzles []int
 }
 
-// section is a run of puzzles of one level in book order.
+// section is a run of puzzles of one level (or variant, or both) in book
+// order.
 type section struct {
 	name        string
 	first, last int // puzzle numbers
 	page        int // page number of its heading (or its first page)
 	order       []int
+	rules       string // the rules paragraph of a variant book's section
 }
 
 // levelRank orders the levels the rater gives, easiest first; other
@@ -43,31 +47,54 @@ type section struct {
 var levelRank = map[string]int{"easy": 0, "medium": 1, "hard": 2, "expert": 3, "extreme": 4}
 
 // sectionsOf groups the puzzles into sections, in book order. Without
-// Sections it is one section of every puzzle in the order given.
+// Sections and without variant puzzles it is one section of every puzzle
+// in the order given. Sections groups them by level, easiest first and by
+// score within; a book with variant puzzles has a section per variant
+// too, in the order the variants first come, each with its rules. Either
+// way the puzzles are then numbered in book order.
 func (b *book) sectionsOf() []section {
 	all := make([]int, len(b.puzzles))
 	for i := range all {
 		all[i] = i
 	}
-	if !b.opts.Sections {
+	if !b.headings {
 		return []section{{name: "Puzzles", order: all, first: b.puzzles[0].Number, last: b.puzzles[len(all)-1].Number}}
 	}
-	var out []section
-	byName := map[string]int{}
+	type group struct {
+		section
+		variant int // order of the variant's first puzzle
+		title   string
+		level   string
+	}
+	var out []group
+	byKey := map[[2]string]int{}
+	variants := map[string]int{}
 	for _, i := range all {
-		name := b.puzzles[i].Level
-		k, ok := byName[name]
+		p := b.puzzles[i]
+		key := [2]string{}
+		if b.variants {
+			key[0] = p.Grid.Rules.Name()
+		}
+		if b.opts.Sections {
+			key[1] = p.Level
+		}
+		k, ok := byKey[key]
 		if !ok {
+			v, seen := variants[key[0]]
+			if !seen {
+				v = len(variants)
+				variants[key[0]] = v
+			}
 			k = len(out)
-			byName[name] = k
-			out = append(out, section{name: name})
+			byKey[key] = k
+			out = append(out, group{variant: v, title: variantTitle(p.Grid.Rules), level: key[1]})
 		}
 		out[k].order = append(out[k].order, i)
 	}
-	rank := func(s section) (int, float64) {
-		r, ok := levelRank[strings.ToLower(s.name)]
+	rank := func(s group) (int, float64) {
+		r, ok := levelRank[strings.ToLower(s.level)]
 		switch {
-		case s.name == "":
+		case s.level == "":
 			r = len(levelRank) + 1
 		case !ok:
 			r = len(levelRank)
@@ -78,25 +105,43 @@ func (b *book) sectionsOf() []section {
 		}
 		return r, least
 	}
-	slices.SortStableFunc(out, func(x, y section) int {
-		rx, sx := rank(x)
-		ry, sy := rank(y)
-		return cmp.Or(cmp.Compare(rx, ry), cmp.Compare(sx, sy), strings.Compare(x.name, y.name))
-	})
-	n := 0
-	for k := range out {
-		s := &out[k]
-		slices.SortStableFunc(s.order, func(x, y int) int {
-			return cmp.Compare(b.puzzles[x].Score, b.puzzles[y].Score)
+	if b.opts.Sections {
+		slices.SortStableFunc(out, func(x, y group) int {
+			rx, sx := rank(x)
+			ry, sy := rank(y)
+			return cmp.Or(cmp.Compare(x.variant, y.variant), cmp.Compare(rx, ry), cmp.Compare(sx, sy), strings.Compare(x.level, y.level))
 		})
+	}
+	n := 0
+	sections := make([]section, len(out))
+	for k := range out {
+		s := &out[k].section
+		if b.opts.Sections {
+			slices.SortStableFunc(s.order, func(x, y int) int {
+				return cmp.Compare(b.puzzles[x].Score, b.puzzles[y].Score)
+			})
+		}
 		for _, i := range s.order {
 			n++
 			b.puzzles[i].Number = n
 		}
 		s.first, s.last = b.puzzles[s.order[0]].Number, n
-		s.name = sectionTitle(s.name)
+		var names []string
+		if b.variants {
+			names = append(names, out[k].title)
+			grids := make([]grid.Grid, len(s.order))
+			for j, i := range s.order {
+				grids[j] = b.puzzles[i].Grid
+			}
+			s.rules = rulesText(grids)
+		}
+		if b.opts.Sections {
+			names = append(names, sectionTitle(out[k].level))
+		}
+		s.name = strings.Join(names, " · ")
+		sections[k] = *s
 	}
-	return out
+	return sections
 }
 
 // sectionTitle is the heading of a section of puzzles of level name.
@@ -145,10 +190,10 @@ func (b *book) planPages() {
 		s := &b.sections[k]
 		b.startRight()
 		s.page = len(b.pages) + 1
-		if b.opts.Sections {
+		if b.headings {
 			b.pages = append(b.pages, page{kind: sectionPage, section: k})
 		}
-		b.fill(puzzlePage, s.order, func(n int) (layout, puzzleFrame) {
+		b.fill(puzzlePage, s.order, nil, func(n int, _ float64) (layout, puzzleFrame) {
 			f := b.puzzleFrame(c, n)
 			return f.layout, f
 		})
@@ -171,8 +216,15 @@ func (b *book) planPages() {
 			if b.opts.LargePrint {
 				minCell = largeSolCell
 			}
-			b.fill(solutionPage, solved, func(n int) (layout, puzzleFrame) {
-				return solutionLayout(n, sc, minCell), puzzleFrame{}
+			// the sums of killer cages need larger cells to be read
+			cellOf := func(p Puzzle) float64 {
+				if p.Grid.Rules != nil && slices.ContainsFunc(p.Grid.Rules.Cages, func(c grid.Cage) bool { return c.Sum != 0 }) {
+					return max(minCell, cageSolCell)
+				}
+				return minCell
+			}
+			b.fill(solutionPage, solved, cellOf, func(n int, cell float64) (layout, puzzleFrame) {
+				return solutionLayout(n, sc, cell), puzzleFrame{}
 			})
 		}
 	}
@@ -206,15 +258,26 @@ func (b *book) startRight() {
 }
 
 // fill adds pages of kind holding the puzzles idx in order, starting a new
-// page whenever the shape changes.
-func (b *book) fill(kind pageKind, idx []int, layoutOf func(n int) (layout, puzzleFrame)) {
+// page whenever the shape changes, or the least cell size that cellOf
+// gives (when not nil).
+func (b *book) fill(kind pageKind, idx []int, cellOf func(Puzzle) float64, layoutOf func(n int, cell float64) (layout, puzzleFrame)) {
+	key := func(i int) (grid.Shape, float64) {
+		p := b.puzzles[idx[i]]
+		if cellOf == nil {
+			return p.Grid.Shape, 0
+		}
+		return p.Grid.Shape, cellOf(p)
+	}
 	for start := 0; start < len(idx); {
-		shape := b.puzzles[idx[start]].Grid.Shape
+		shape, cell := key(start)
 		end := start
-		for end < len(idx) && b.puzzles[idx[end]].Grid.Shape == shape {
+		for end < len(idx) {
+			if s, c := key(end); s != shape || c != cell {
+				break
+			}
 			end++
 		}
-		l, f := layoutOf(shape.N())
+		l, f := layoutOf(shape.N(), cell)
 		for i := start; i < end; i += l.cap() {
 			b.pages = append(b.pages, page{kind: kind, layout: l, frame: f, puzzles: idx[i:min(i+l.cap(), end)]})
 		}

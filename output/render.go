@@ -76,7 +76,7 @@ func (r *renderer) page(pageNo int, pg page) {
 		r.sectionPage(pageNo, r.sections[pg.section])
 		numbered = false
 	case puzzlePage:
-		if !r.opts.Sections && pageNo == r.sections[0].page {
+		if !r.headings && pageNo == r.sections[0].page {
 			r.bookmark("Puzzles", 0)
 		}
 		r.puzzlePage(pageNo, pg)
@@ -240,7 +240,8 @@ func puzzleRange(first, last int) string {
 	return "puzzles " + strconv.Itoa(first) + "–" + strconv.Itoa(last)
 }
 
-// sectionPage opens a section: its name, large, and its puzzles.
+// sectionPage opens a section: its name, large, its puzzles and, in a
+// book of variants, its rules.
 func (r *renderer) sectionPage(pageNo int, s section) {
 	pdf := r.pdf
 	c := content(r.size, r.margins, pageNo)
@@ -248,14 +249,56 @@ func (r *renderer) sectionPage(pageNo int, s section) {
 	cx := c.x + c.w/2
 	size := clamp(c.w/10, 24, 40)
 	pdf.SetFont(fontFamily, bold, size)
-	for size > 12 && pdf.GetStringWidth(s.name) > c.w {
+	for size > 20 && pdf.GetStringWidth(s.name) > c.w {
 		size--
 		pdf.SetFontSize(size)
 	}
+	// a name still too long (a variant of many rules) is wrapped
+	lines := []string{s.name}
+	if pdf.GetStringWidth(s.name) > c.w {
+		lines = pdf.SplitText(s.name, c.w)
+	}
 	y := c.y + c.h/3
-	r.centredText(cx, y, s.name)
+	for k, l := range lines {
+		if k > 0 {
+			y += size * 1.2
+		}
+		r.centredText(cx, y, l)
+	}
 	pdf.SetFont(fontFamily, regular, 14)
 	r.centredText(cx, y+size, sectionDetail(s))
+	if s.rules != "" {
+		r.rulesParagraph(c, y+size+14*2.5, s.rules)
+	}
+}
+
+// rulesParagraph prints the rules of a section, wrapped, from y down: at
+// 11 points (14 in large print) in a column of at most 4.5 in, centred,
+// smaller if the text area is too short for it.
+func (r *renderer) rulesParagraph(c box, y float64, text string) {
+	pdf := r.pdf
+	size := 11.0
+	if r.opts.LargePrint {
+		size = 14
+	}
+	w := min(c.w, 4.5*inch)
+	x := c.x + (c.w-w)/2
+	for {
+		pdf.SetFont(fontFamily, regular, size)
+		lines := pdf.SplitText(text, w)
+		lead := size * 1.4
+		if y+float64(len(lines))*lead <= c.y+c.h || size <= 7 {
+			for _, l := range lines {
+				y += lead
+				if y > c.y+c.h {
+					return
+				}
+				pdf.Text(x, y, l)
+			}
+			return
+		}
+		size--
+	}
 }
 
 func sectionDetail(s section) string {
@@ -316,9 +359,10 @@ func (r *renderer) puzzlePage(pageNo int, pg page) {
 	}
 }
 
-// detail returns the difficulty and clue count of p for its label.
+// detail returns the rules of p that its grid has no mark for, its
+// difficulty and its clue count, for its label.
 func detail(p Puzzle) string {
-	var parts []string
+	parts := unmarked(p.Grid.Rules)
 	if p.Level != "" {
 		parts = append(parts, p.Level)
 	}

@@ -3,6 +3,7 @@ package output
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -114,5 +115,77 @@ func TestWriteSVGError(t *testing.T) {
 	}
 	if buf.Len() != 0 {
 		t.Errorf("WriteSVG wrote %d bytes before failing", buf.Len())
+	}
+}
+
+// TestWriteSVGOptions draws a classic and a variant puzzle with their
+// solutions and marked cells: every empty cell gets its solution's symbol
+// in the solution's fill, each marked cell a rect of class mark, and the
+// givens stay as WriteSVG draws them.
+func TestWriteSVGOptions(t *testing.T) {
+	for _, p := range []Puzzle{nineByNine(t, 1)[0], variantPuzzle(t, variantKinds[0], nine, 3, true)} {
+		name := p.Grid.Rules.Name()
+		marked := []int{0, 40, 80}
+		var buf bytes.Buffer
+		if err := WriteSVGOptions(&buf, p, SVGOptions{Solution: true, Marked: marked}); err != nil {
+			t.Fatalf("WriteSVGOptions(%s) = %v", name, err)
+		}
+		dec := xml.NewDecoder(&buf)
+		fill := ""
+		var marks []string
+		symbols := map[string]string{}
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("WriteSVGOptions(%s) wrote bad XML: %v", name, err)
+			}
+			switch se := tok.(type) {
+			case xml.StartElement:
+				switch se.Name.Local {
+				case "g":
+					fill = attr(se, "fill")
+				case "rect":
+					if attr(se, "class") == "mark" {
+						marks = append(marks, attr(se, "x")+","+attr(se, "y"))
+					}
+				case "use":
+					symbols[fill] += strings.TrimPrefix(attr(se, "href"), "#s") + " "
+				}
+			}
+		}
+		var givens, solved strings.Builder
+		for i, v := range p.Grid.Cells {
+			if v != 0 {
+				fmt.Fprintf(&givens, "%d ", grid.DefaultAlphabet(9).Symbol(int(v)))
+			} else {
+				fmt.Fprintf(&solved, "%d ", grid.DefaultAlphabet(9).Symbol(int(p.Solution.Cells[i])))
+			}
+		}
+		if symbols["black"] != givens.String() || symbols[svgSolved] != solved.String() {
+			t.Errorf("WriteSVGOptions(%s): givens %q and solved %q, want %q and %q", name, symbols["black"], symbols[svgSolved], givens.String(), solved.String())
+		}
+		if want := []string{"4,4", "164,164", "324,324"}; !slices.Equal(marks, want) {
+			t.Errorf("WriteSVGOptions(%s): marks at %q, want %q", name, marks, want)
+		}
+		var plain, none bytes.Buffer
+		if err := WriteSVG(&plain, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteSVGOptions(&none, p, SVGOptions{}); err != nil || !bytes.Equal(plain.Bytes(), none.Bytes()) {
+			t.Errorf("WriteSVGOptions(%s, no options) differs from WriteSVG (%v)", name, err)
+		}
+	}
+	p := nineByNine(t, 1)[0]
+	sol := p.Solution
+	p.Solution = nil
+	if err := WriteSVGOptions(io.Discard, p, SVGOptions{Solution: true}); err == nil {
+		t.Errorf("WriteSVGOptions(no solution, Solution) = nil, want an error")
+	}
+	p.Solution = sol
+	if err := WriteSVGOptions(io.Discard, p, SVGOptions{Marked: []int{81}}); err == nil || !strings.Contains(err.Error(), "81") {
+		t.Errorf("WriteSVGOptions(marked 81 of a 9x9) = %v, want an error naming 81", err)
 	}
 }

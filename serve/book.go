@@ -134,6 +134,9 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request, body []byte) {
 			if allowMulti {
 				msg = fmt.Sprintf("puzzle %d is %s: a book holds only valid puzzles", i+1, v.Status)
 			}
+			if v.Error != nil {
+				msg += " (" + *v.Error + ")"
+			}
 			writeJSON(w, http.StatusUnprocessableEntity, verifyResponse{Results: results, Error: &apiError{
 				Code: "not_unique", Where: where(v), Line: v.Line, Column: v.Column, Index: &i, Message: msg}})
 			return

@@ -15,6 +15,8 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 var screenshots = flag.String("screenshots", "", "also save the browser test's screenshots in this folder")
@@ -32,8 +34,9 @@ func chromium(t *testing.T) string {
 }
 
 // TestBrowser drives the page in a headless Chromium: a pasted puzzle
-// with two solutions, a unique puzzle typed into the grid, and a PDF book
-// of four generated puzzles.
+// with two solutions, a unique puzzle typed into the grid, a PDF book of
+// four generated puzzles, a killer and a jigsaw checked and drawn (the
+// jigsaw's two witnesses shown), and killers generated and made a book.
 func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 	if testing.Short() {
@@ -230,6 +233,96 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	// Variants: a killer with one solution and a jigsaw with two, drawn
+	// by the service with their cages and regions, the jigsaw's two
+	// witnesses with the cells where they differ shaded, each with links
+	// that open it in SudokuPad and f-puzzles.
+	killer, _ := killerPuzzle(t)
+	jigsaw, _ := jigsawPuzzle(t)
+	loose := jigsaw.Clone()
+	loose.Cells[6] = 0
+	variants := fpuzzles(t, killer) + "\n" + fpuzzles(t, loose) + "\n"
+	checkVariants := func(what string) {
+		t.Helper()
+		var drawn []struct {
+			Card, Alt string
+			Width     int
+			Dark      int // pixels darker than mid grey
+			Marked    int // pixels of the shading of marked cells
+		}
+		run(what+": wait for the drawings",
+			chromedp.WaitVisible(`article.card.multiple figure.vgrid.drawn + figure.vgrid.drawn`, chromedp.ByQuery),
+			chromedp.WaitVisible(`article.card.unique figure.vgrid.drawn + figure.vgrid.drawn`, chromedp.ByQuery),
+			chromedp.Evaluate(`[...document.querySelectorAll("article.card figure.vgrid img")].map(img => {
+				const c = document.createElement("canvas");
+				c.width = img.naturalWidth; c.height = img.naturalHeight;
+				const x = c.getContext("2d");
+				x.drawImage(img, 0, 0);
+				const d = x.getImageData(0, 0, c.width, c.height).data;
+				let dark = 0, marked = 0;
+				for (let i = 0; i < d.length; i += 4) {
+					if (d[i] < 128 && d[i+1] < 128 && d[i+2] < 128) dark++;
+					if (d[i] > 200 && d[i+1] > 170 && d[i+2] < 140) marked++;
+				}
+				return {Card: img.closest("article").classList[1], Alt: img.alt, Width: img.naturalWidth, Dark: dark, Marked: marked};
+			})`, &drawn))
+		if len(drawn) != 4 {
+			t.Fatalf("%s: %d drawings, want 4 (the killer and its solution, the jigsaw's two solutions): %+v", what, len(drawn), drawn)
+		}
+		for i, d := range drawn {
+			shaded := strings.Contains(d.Alt, "cells shaded")
+			if d.Width == 0 || d.Dark < 500 || (d.Card == "multiple") != shaded || (d.Marked > 0) != shaded {
+				t.Errorf("%s: drawing %d %+v: want a drawing, shaded cells on the jigsaw's witnesses only", what, i, d)
+			}
+		}
+		var links []string
+		run(what+": read the links", chromedp.Evaluate(`[...document.querySelectorAll("article.card p.open a.sudokupad")].map(a => a.href)`, &links))
+		if len(links) != 2 {
+			t.Fatalf("%s: %d SudokuPad links, want 2", what, len(links))
+		}
+		for i, l := range links {
+			g, err := grid.ParseFPuzzlesLink(l)
+			if want := []grid.Grid{killer, loose}[i]; err != nil || !strings.HasPrefix(l, SudokuPadURL) || !g.Equal(want) {
+				t.Errorf("%s: SudokuPad link %d %.80s opens another puzzle (%v)", what, i, l, err)
+			}
+		}
+	}
+	run("paste a killer and a jigsaw",
+		setValue("#puzzles", variants),
+		chromedp.ScrollIntoView("#verify", chromedp.ByQuery),
+		chromedp.Click("#verify", chromedp.ByQuery))
+	checkVariants("variants")
+	run("screenshot the variants", chromedp.ScrollIntoView("#results", chromedp.ByQuery), shot("10-variants.png"))
+
+	// Generate a killer on the page: drawn, with its links, and a book of it.
+	var genLinks int
+	run("generate a killer",
+		chromedp.SetValue("#g-variant", "killer", chromedp.ByQuery),
+		setValue("#g-count", "2"),
+		setValue("#g-seed", "5"),
+		chromedp.Click("#generate", chromedp.ByQuery),
+		chromedp.WaitVisible("#generated article.card figure.vgrid.drawn", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#generated article.card p.open a.sudokupad").length`, &genLinks),
+		chromedp.ScrollIntoView("#generated", chromedp.ByQuery),
+		shot("11-generated-killer.png"))
+	if genLinks != 2 {
+		t.Errorf("%d generated killers with a SudokuPad link, want 2", genLinks)
+	}
+	os.Remove(filepath.Join(downloads, "sudoku-book.pdf"))
+	run("make a book of the killers made",
+		chromedp.ScrollIntoView("#book-made", chromedp.ByQuery),
+		chromedp.Click("#book-made", chromedp.ByQuery),
+		chromedp.WaitVisible("#book-link", chromedp.ByQuery))
+	killerBook := waitFile(t, filepath.Join(downloads, "sudoku-book.pdf"))
+	if pdftotext, err := exec.LookPath("pdftotext"); err == nil {
+		f := filepath.Join(t.TempDir(), "killers.pdf")
+		os.WriteFile(f, killerBook, 0o644)
+		txt, _ := exec.Command(pdftotext, f, "-").Output()
+		if !bytes.Contains(txt, []byte("Killer")) || !bytes.Contains(txt, []byte("dashed")) {
+			t.Errorf("the book of killers made on the page has no killer section with its rules:\n%.500s", txt)
+		}
+	}
+
 	// The page at phone width.
 	run("phone width",
 		chromedp.EmulateViewport(390, 844),
@@ -243,6 +336,15 @@ func TestBrowser(t *testing.T) {
 	run("measure", chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
 	if overflow {
 		t.Error("at 390 px wide the page scrolls sideways")
+	}
+	run("variants at phone width",
+		setValue("#puzzles", variants),
+		chromedp.Click("#verify", chromedp.ByQuery))
+	checkVariants("variants at phone width")
+	run("screenshot the variants at phone width", chromedp.ScrollIntoView("#results", chromedp.ByQuery), shot("12-variants-phone.png"),
+		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+	if overflow {
+		t.Error("at 390 px wide the page of variants scrolls sideways")
 	}
 	t.Logf("screenshots in %s", shots)
 }

@@ -26,6 +26,7 @@ func TestFieldErrors(t *testing.T) {
 		"/v1/rate":     reflect.TypeFor[puzzlesRequest](),
 		"/v1/book":     reflect.TypeFor[puzzlesRequest](),
 		"/v1/generate": reflect.TypeFor[generateRequest](),
+		"/v1/draw":     reflect.TypeFor[drawRequest](),
 	}
 	// Values out of range (or not understood), by field; the request
 	// around them is otherwise good.
@@ -55,6 +56,11 @@ func TestFieldErrors(t *testing.T) {
 		"format":          {"docx", 1},
 		"text":            {[]string{"x"}},
 		"allow_nonunique": {"sometimes"},
+		"variant":         {"arrow", 3, "jigsaw,disjoint"},
+		"puzzle":          {"53..7", `{"size":9,"grid":[]}`},
+		"solution":        {"12", 5},
+		"marked":          {[][]int{{0, 1}}, [][]int{{1, 10}}, "r1c1"},
+		"pixels":          {0, 5000, "big"},
 	}
 	takes := map[string][]string{
 		"/v1/verify": {"puzzles", "text", "box", "timeout", "count_limit"},
@@ -93,6 +99,10 @@ func TestFieldErrors(t *testing.T) {
 					if field == "size" {
 						delete(req, "box")
 					}
+				} else if path == "/v1/draw" {
+					if field != "puzzle" {
+						req["puzzle"] = uniquePuzzle
+					}
 				} else if field != "puzzles" {
 					req["puzzles"] = []string{uniquePuzzle}
 				}
@@ -108,8 +118,8 @@ func TestFieldErrors(t *testing.T) {
 				case field == "puzzles" && v == "53..7":
 					// a string, not an array: a type error
 				case a.status == 400:
-				case field == "puzzles" && a.status == 422:
-					continue // a malformed puzzle is answered per puzzle
+				case (field == "puzzles" || field == "puzzle") && a.status == 422:
+					continue // a malformed puzzle is answered as the puzzle's error
 				default:
 					t.Errorf("POST %s %.200s = %d %.200s, want 400", path, body, a.status, a.body)
 					continue
@@ -120,8 +130,12 @@ func TestFieldErrors(t *testing.T) {
 				if goWords.MatchString(msg) {
 					t.Errorf("POST %s %.200s: %q speaks Go", path, body, msg)
 				}
-				if _, isObject := v.(map[string]any); isObject && !strings.HasPrefix(msg, field+": want "+wants[field]) {
-					t.Errorf("POST %s %.200s: %q, want %q", path, body, msg, field+": want "+wants[field]+", not an object")
+				want := wants[field]
+				if path == "/v1/draw" {
+					want = s.drawWants()[field]
+				}
+				if _, isObject := v.(map[string]any); isObject && !strings.HasPrefix(msg, field+": want "+want) {
+					t.Errorf("POST %s %.200s: %q, want %q", path, body, msg, field+": want "+want+", not an object")
 				}
 			}
 		}
@@ -145,7 +159,7 @@ func TestFieldErrors(t *testing.T) {
 		"/v1/verify?count_limit=x", "/v1/verify?count_limit=1", "/v1/verify?timeout=x", "/v1/solve?count_limit=-1",
 		"/v1/rate?steps=x", "/v1/book?per_page=x", "/v1/book?per_page=5", "/v1/book?solutions=x", "/v1/book?sections=x",
 		"/v1/book?large_print=x", "/v1/book?levels=x", "/v1/book?allow_nonunique=x", "/v1/book?page=9x",
-		"/v1/book?timeout=0s", "/v1/generate?count=1",
+		"/v1/book?timeout=0s", "/v1/generate?count=1", "/v1/draw?format=docx", "/v1/draw?pixels=big", "/v1/draw?pixels=9",
 	} {
 		a := call(t, s, "POST", target, "text/plain", strings.NewReader(uniquePuzzle))
 		if target == "/v1/generate?count=1" {

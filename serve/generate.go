@@ -29,14 +29,16 @@ type generateRequest struct {
 	Seed       *uint64 `json:"seed,omitempty"`
 	Start      int     `json:"start,omitempty"`
 	Timeout    string  `json:"timeout,omitempty"`
-	Format     string  `json:"format,omitempty"`    // json (default), line, grid, sdm, sdk, pdf
+	Variant    string  `json:"variant,omitempty"`   // killer, jigsaw, x...: variant puzzles
+	Format     string  `json:"format,omitempty"`    // json (default), line, grid, sdm, sdk, fpuzzles, fpuzzles-url, pdf
 	Solutions  bool    `json:"solutions,omitempty"` // text and pdf formats: add the solutions
 	bookLayout         // pdf: title, page, per_page, sections, large_print, front
 }
 
 type generatedPuzzle struct {
-	Index    int     `json:"index"`
-	Puzzle   string  `json:"puzzle"`
+	Index  int    `json:"index"`
+	Puzzle string `json:"puzzle"`
+	variantFields
 	Solution string  `json:"solution"`
 	Clues    int     `json:"clues"`
 	Level    string  `json:"level,omitempty"`
@@ -155,6 +157,9 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 		}
 		return opts, 0, badRequest(where, "%v", err)
 	}
+	if aerr := variantOptions(req, &opts); aerr != nil {
+		return opts, 0, aerr
+	}
 	var seed uint64
 	if req.Seed != nil {
 		seed = *req.Seed
@@ -165,6 +170,36 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 		req.Seed = &seed
 	}
 	return opts, seed, nil
+}
+
+// variantOptions reads the variant a request asks for into opts, and
+// refuses what variant puzzles cannot have: a difficulty or score (their
+// level is coarse, from the propagation of their rules), a text format
+// that cannot hold their rules, a size or combination the generator does
+// not make.
+func variantOptions(req *generateRequest, opts *generate.Options) *apiError {
+	v, err := generate.ParseVariant(req.Variant)
+	if err != nil {
+		return badRequest("variant", "%v", err)
+	}
+	if v.IsZero() {
+		return nil
+	}
+	switch {
+	case req.Difficulty != "":
+		return badRequest("difficulty", "difficulty is for classic puzzles: %s puzzles get a coarse level, and no difficulty can be asked for", v)
+	case req.Score != "":
+		return badRequest("score", "score is for classic puzzles: %s puzzles get a coarse level, and no score can be asked for", v)
+	}
+	switch req.Format {
+	case "line", "grid", "sdm", "sdk":
+		return badRequest("format", "format %s cannot hold the rules of %s puzzles (they would read back as classic ones): want json, fpuzzles, fpuzzles-url or pdf", req.Format, v)
+	}
+	opts.Variant = v
+	if err := opts.Validate(); err != nil {
+		return badRequest("variant", "%v", err)
+	}
+	return nil
 }
 
 // scoreRange turns a level or a score range "2.5..4.0" into bounds; zeros
@@ -204,8 +239,8 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 	case "", "json":
 		resp := generateResponse{Seed: seed, Box: sh.String(), Puzzles: make([]generatedPuzzle, len(puzzles))}
 		for i, p := range puzzles {
-			resp.Puzzles[i] = generatedPuzzle{Index: req.Start + i, Puzzle: p.Grid.String(), Solution: p.Solution.String(),
-				Clues: p.Grid.Givens(), Level: p.Level, Score: p.Score}
+			resp.Puzzles[i] = generatedPuzzle{Index: req.Start + i, Puzzle: p.Grid.String(), variantFields: variantOf(p.Grid),
+				Solution: p.Solution.String(), Clues: p.Grid.Givens(), Level: p.Level, Score: p.Score}
 		}
 		writeJSON(w, http.StatusOK, resp)
 	case "pdf":

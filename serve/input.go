@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/output"
 )
 
 // apiError is the JSON error of a request: what went wrong, and where in
@@ -214,7 +215,7 @@ func jsonNames(t reflect.Type) []string {
 func (c *Config) fieldWants() map[string]string {
 	yes := "true or false"
 	return map[string]string{
-		"puzzles":         `an array of puzzles, each a string in any text format, an array of rows (0 for empty) or {"puzzle": ...}`,
+		"puzzles":         `an array of puzzles, each a string in any text format or an f-puzzles link, an array of rows (0 for empty), {"puzzle": ...} (with "rules" for a variant) or an f-puzzles object`,
 		"text":            "a string of puzzles in any format the command line reads",
 		"box":             `a box shape RxC with R and C from 2 to 18, such as "3x3" or "2x3"`,
 		"count_limit":     fmt.Sprintf("a whole number from 2 to %d", c.MaxCountLimit),
@@ -238,7 +239,12 @@ func (c *Config) fieldWants() map[string]string {
 		"score":           `a range on the Sudoku Explainer scale such as "4.0..6.0" or "7.0.."`,
 		"seed":            fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64)),
 		"start":           fmt.Sprintf("a whole number from 0 to %d", math.MaxInt32),
-		"format":          "json, line, grid, sdm, sdk or pdf",
+		"format":          "json, line, grid, sdm, sdk, fpuzzles, fpuzzles-url or pdf",
+		"variant":         "killer, pure-killer, jigsaw, x, hyper, disjoint, anti-king or anti-knight, or several joined by commas (jigsaw,x)",
+		"puzzle":          `a puzzle: a string in any text format or an f-puzzles link, an array of rows, {"puzzle": ...} (with "rules" for a variant) or an f-puzzles object`,
+		"solution":        "the puzzle's solution, a string of its cells",
+		"marked":          "an array of [row, column] pairs, 1-based",
+		"pixels":          fmt.Sprintf("a whole number of pixels from %d to %d", output.MinPNGSize, output.MaxPNGSize),
 	}
 }
 
@@ -311,9 +317,6 @@ func readPuzzles(body []byte, asJSON bool, maxPuzzles int, wants map[string]stri
 	return items, req, nil
 }
 
-// errVariant is the error of a variant puzzle sent to the service.
-var errVariant = errors.New("variant puzzles are not served yet")
-
 func tooMany(max int) *apiError {
 	return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too_many_puzzles", Where: bodyName,
 		Message: fmt.Sprintf("more than %d puzzles in one request", max)}
@@ -333,13 +336,6 @@ func readText(body []byte, name string, opts grid.ReadOptions, maxPuzzles int) (
 		}
 		if len(items) == maxPuzzles {
 			return nil, tooMany(maxPuzzles)
-		}
-		if rec.Err == nil && rec.Grid.Variant() {
-			// The page draws rows, columns and boxes only: a variant
-			// shown without its cages or regions would be another puzzle.
-			rec.Err = &grid.ParseError{File: name, Line: rec.Line, Err: fmt.Errorf("%w (%s): the command line verifies them (sudokugen verify)",
-				errVariant, rec.Grid.Rules.Name())}
-			rec.Grid = grid.Grid{}
 		}
 		items = append(items, item{rec: rec, file: name})
 	}

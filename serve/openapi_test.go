@@ -96,6 +96,7 @@ func TestOpenAPISchemas(t *testing.T) {
 		"PuzzlesRequest":   puzzlesRequest{},
 		"GenerateRequest":  generateRequest{},
 		"GenerateResponse": generateResponse{},
+		"DrawRequest":      drawRequest{},
 		"Verdict":          verdict{},
 		"Rating":           rating{},
 		"VerifyResponse":   verifyResponse{},

@@ -135,6 +135,7 @@ func (s *Server) routes() []route {
 		{"POST", "/v1/rate", "rate", s.handleRate},
 		{"POST", "/v1/generate", "generate", s.handleGenerate},
 		{"POST", "/v1/book", "book", s.handleBook},
+		{"POST", "/v1/draw", "draw", s.handleDraw},
 		{"GET", "/v1/openapi.json", "openapi", s.handleOpenAPI},
 		{"GET", "/healthz", "healthz", s.handleHealth},
 		{"GET", "/readyz", "readyz", s.handleReady},

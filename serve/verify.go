@@ -12,15 +12,17 @@ import (
 )
 
 // verdict is the answer for one puzzle: the fields of `sudokugen verify
-// --json`, with the place of an error and the clashing cells as numbers.
+// --json`, with the place of an error and the clashing cells as numbers,
+// and for a variant puzzle its rules, f-puzzles form and links.
 type verdict struct {
-	Index      int      `json:"index"`
-	File       string   `json:"file"`
-	Line       int      `json:"line"`
-	Column     int      `json:"column,omitempty"`
-	Puzzle     string   `json:"puzzle"`
+	Index  int    `json:"index"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column,omitempty"`
+	Puzzle string `json:"puzzle"`
+	variantFields
 	Status     string   `json:"status"`
-	Proof      string   `json:"proof,omitempty"` // what proved unique or none: propagation or sat
+	Proof      string   `json:"proof,omitempty"` // what proved unique or none: propagation, search or sat
 	Count      int      `json:"count"`
 	Exact      bool     `json:"count_exact"`
 	Solution   *string  `json:"solution"`
@@ -187,6 +189,7 @@ func newVerdict(it item) verdict {
 		return v
 	}
 	v.Puzzle = it.rec.Grid.String()
+	v.variantFields = variantOf(it.rec.Grid)
 	return v
 }
 

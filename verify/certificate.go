@@ -2,10 +2,13 @@ package verify
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -13,13 +16,30 @@ import (
 // for a verdict of unique or none: to cnf the CNF that the verdict says is
 // unsatisfiable (g's, with the blocking clause of its solution for
 // unique), in DIMACS; to drat a proof of that in DRAT text format, which
-// drat-trim or any DRAT checker checks against the CNF. For a proof by
-// propagation the proof lists the digit of every empty cell as a unit
-// clause (each one follows by unit propagation), then the empty clause;
-// otherwise gophersat solves the CNF from scratch in certified mode and
-// its learned clauses are the proof. For other verdicts there is nothing
-// to write: multiple rests on its two solutions.
+// drat-trim or any DRAT checker checks against the CNF. It is
+// WriteCertificateContext without a way to stop it.
 func WriteCertificate(cnf, drat io.Writer, g grid.Grid, r Result) error {
+	return WriteCertificateContext(context.Background(), cnf, drat, g, r)
+}
+
+// WriteCertificateContext writes the certificate of r, the verdict on
+// puzzle g (see WriteCertificate). The proof follows r.Proof:
+//
+//   - propagation: the digit of every empty cell as a unit clause (each
+//     follows by unit propagation), then the empty clause;
+//   - search, for a classic puzzle: the search runs again, the same tree,
+//     and its refutations are the lemmas (see package search): one clause
+//     per refuted node and per refuted branch, in post-order, negating the
+//     decisions on the path to it, the last one the empty clause;
+//   - otherwise (sat, outside, and the search proofs of variants)
+//     gophersat solves the CNF from scratch in certified mode, and its
+//     learned clauses are the proof.
+//
+// The proof goes to drat as it is made, so memory stays flat whatever its
+// length. A search stops when ctx is done, with ctx's error (a gophersat
+// solve cannot be stopped). For other verdicts there is nothing to write:
+// multiple rests on its two solutions.
+func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Grid, r Result) error {
 	var extra [][]int
 	switch r.Status {
 	case Unique:
@@ -31,22 +51,70 @@ func WriteCertificate(cnf, drat io.Writer, g grid.Grid, r Result) error {
 	if err := sat.WriteDIMACS(cnf, g, extra...); err != nil {
 		return err
 	}
-	if r.Proof != Propagation {
-		unsat, err := sat.Certify(drat, g, extra...)
-		if err == nil && !unsat {
-			err = fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
-		}
-		return err
-	}
-	bw := bufio.NewWriter(drat)
-	if r.Status == Unique {
-		n := g.N()
-		for i, d := range g.Cells {
-			if d == 0 {
-				fmt.Fprintf(bw, "%d 0\n", sat.Var(n, i/n, i%n, int(r.Solutions[0].Cells[i])))
+	switch r.Proof {
+	case Propagation:
+		bw := bufio.NewWriter(drat)
+		if r.Status == Unique {
+			n := g.N()
+			for i, d := range g.Cells {
+				if d == 0 {
+					fmt.Fprintf(bw, "%d 0\n", sat.Var(n, i/n, i%n, int(r.Solutions[0].Cells[i])))
+				}
 			}
 		}
+		bw.WriteString("0\n")
+		return bw.Flush()
+	case Search:
+		if !g.Variant() {
+			return writeSearchProof(ctx, drat, g, r)
+		}
+		// A variant's search (package internal/variant) writes no trace:
+		// gophersat proves the same CNF.
 	}
-	bw.WriteString("0\n")
-	return bw.Flush()
+	unsat, err := sat.Certify(drat, g, extra...)
+	if err == nil && !unsat {
+		err = fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
+	}
+	return err
+}
+
+// writeSearchProof runs the search on g again with a tracer that writes
+// its refutations to w as DRAT lemmas, and checks that it reaches the
+// verdict r again.
+func writeSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) error {
+	tw := &dratWriter{w: bufio.NewWriterSize(w, 64<<10), n: g.N()}
+	// Any limit above one solution walks the same tree as the verdict's.
+	s := searchFor(nil, g.Shape, 2, 0, ctx.Done())
+	s.Trace = tw
+	res := s.Run(g.Cells)
+	if err := tw.w.Flush(); err != nil {
+		return err
+	}
+	switch {
+	case res.Canceled:
+		return ctx.Err()
+	case !res.Complete || res.Root || res.Count != r.Count || res.Count == 1 && !r.Solutions[0].Equal(solutions(s, g.Shape, res)[0]):
+		return fmt.Errorf("the search run again does not prove the verdict %s: %w", r.Status, ErrDisagree)
+	}
+	return nil
+}
+
+// dratWriter writes the refutations of a search as DRAT lemmas: the
+// negation of each decision on the path, then 0.
+type dratWriter struct {
+	w   *bufio.Writer
+	n   int
+	buf []byte
+}
+
+func (d *dratWriter) Refute(path []search.Decision) {
+	b := d.buf[:0]
+	for _, x := range path {
+		c := int(x.Cell)
+		b = strconv.AppendInt(b, -int64(sat.Var(d.n, c/d.n, c%d.n, int(x.Digit))), 10)
+		b = append(b, ' ')
+	}
+	b = append(b, '0', '\n')
+	d.w.Write(b) // a failed write shows in Flush
+	d.buf = b
 }

@@ -17,22 +17,23 @@
 //     against the rules and the givens: they are the certificate;
 //   - invalid means the input is malformed or two givens clash.
 //
-// A verdict of unique or none is proved one of two ways (Result.Proof).
+// A verdict of unique or none is proved one of four ways (Result.Proof).
 //
-// Propagation. The candidate search (search.go) starts from the givens and
-// applies naked singles (a cell with one candidate left takes it, and the
-// digit leaves its peers) and hidden singles (a digit with one place left
-// in a unit goes there). Each step is a step of unit propagation on F ∧ G:
-// a candidate d of cell c is gone exactly when the literal x(c,d) has been
-// set false. Placing d in c sets x(c,d) true; the binary clauses
-// ¬x(c,d) ∨ ¬x(c,e) and ¬x(c,d) ∨ ¬x(p,d) are then unit and set x(c,e) and
-// x(p,d) false for every other digit e and every peer p. A naked single is
-// the cell's at-least-one clause with all its literals false but one; a
-// hidden single is a unit's at-least-one clause for a digit with all its
-// literals false but one. A cell with no candidate is a cell clause with
-// every literal false, and a digit with no place in a unit a unit clause
-// with every literal false: both are conflicts. So when the search settles
-// the puzzle at its root, without guessing:
+// Propagation. The candidate search (package search) starts from the
+// givens and applies naked singles (a cell with one candidate left takes
+// it, and the digit leaves its peers) and hidden singles (a digit with one
+// place left in a unit goes there). Each step is a step of unit
+// propagation on F ∧ G: a candidate d of cell c is gone exactly when the
+// literal x(c,d) has been set false. Placing d in c sets x(c,d) true; the
+// binary clauses ¬x(c,d) ∨ ¬x(c,e) and ¬x(c,d) ∨ ¬x(p,d) are then unit
+// and set x(c,e) and x(p,d) false for every other digit e and every peer
+// p. A naked single is the cell's at-least-one clause with all its
+// literals false but one; a hidden single is a unit's at-least-one clause
+// for a digit with all its literals false but one. A cell with no
+// candidate is a cell clause with every literal false, and a digit with no
+// place in a unit a unit clause with every literal false: both are
+// conflicts. So when the search settles the puzzle at its root, without
+// guessing:
 //
 //   - with a contradiction, unit propagation refutes F ∧ G: none;
 //   - with every cell placed, unit propagation has set x(c,S(c)) true for
@@ -42,15 +43,39 @@
 //
 // A SAT solver's first step is this same propagation, so such a proof is
 // one reverse-unit-propagation (RUP) step, the empty clause, that any DRAT
-// checker accepts. It costs microseconds on bitmasks. 21,905 of the 49,158
-// 17-clue puzzles of royle17 (45 %) are settled this way, and none of the
-// 1,465 of top1465. The tests check both ways, with a unit propagation of
-// their own on a CNF of their own, that a verdict is settled by
-// propagation exactly when unit propagation refutes its CNF.
+// checker accepts. 21,905 of the 49,158 17-clue puzzles of royle17 (45 %)
+// are settled this way, and none of the 1,465 of top1465. The tests check
+// both ways, with a unit propagation of their own on a CNF of their own,
+// that a verdict is settled by propagation exactly when unit propagation
+// refutes its CNF.
 //
-// SAT. Otherwise the search guesses; it finds the first solution S, and
-// gophersat proves F ∧ G ∧ B unsatisfiable (or, when the search finds no
-// solution, F ∧ G), as the design card says.
+// Search. Otherwise the search branches: on the first cell with the fewest
+// candidates, trying each in turn, with propagation at every node. Run to
+// its end it is a complete case split: every leaf is a conflict of unit
+// propagation or a full grid, checked against the rules, and the branches
+// of a node cover all its solutions. For a verdict of unique or none the
+// search runs to its end (it stops only at a second solution, or past a
+// node budget), and the tree it walked is a DPLL refutation of F ∧ G ∧ B
+// (unique: its one solution S is a leaf that B turns into a conflict) or
+// of F ∧ G (none). WriteCertificate writes it in DRAT: in post-order,
+// every refuted node adds the clause that negates the decisions on its
+// path, a RUP step given the clauses of its branches and its cell's
+// at-least-one clause, and the root adds the empty clause (see package
+// search for the argument). It costs what the search costs, some
+// microseconds a puzzle on 9x9, where the gophersat call that proved
+// these verdicts before cost 150-230 us each: every verdict of royle17 and
+// top1465 is now proved by propagation or by search.
+//
+// SAT. When the search's node budget runs out (20,000 nodes; large grids
+// and pathological inputs) gophersat proves F ∧ G ∧ B unsatisfiable for the
+// solution found, or, with none found, counts on a fresh solver, as the
+// design card says.
+//
+// Outside. With CheckOutside, an outside SAT solver proves it instead.
+//
+// With Options.Check (verify --check sat) gophersat proves every verdict
+// of unique or none again, however it was settled, and a difference is
+// reported as ErrCheck: the independent second opinion.
 //
 // # Variant puzzles
 //
@@ -65,8 +90,10 @@
 // complete case split on the candidates of one cell at each node, each node
 // unit propagation on the CNF, each leaf a conflict or the solution (a
 // conflict with B), which is a tree-like resolution refutation of
-// F ∧ G ∧ B, as Counting below argues. F above is then the
-// variant's CNF; everything else in this section holds as written. Invalid
+// F ∧ G ∧ B, as for classic puzzles. F above is then the variant's CNF;
+// everything else in this section holds as written, except that
+// WriteCertificate writes gophersat's proof of that CNF for a variant's
+// search verdict, since that search records no trace. Invalid
 // covers rules that cannot hold on the grid too (a cage whose sum no
 // distinct digits make, a region without N cells, overlapping cages).
 //
@@ -75,21 +102,16 @@
 // With Options.CountLimit above 2 the search runs on to count solutions up
 // to the limit, keeping only the first two (memory does not grow with the
 // count) and stopping promptly when the context given to CheckContext is
-// done. The search is a complete case split: at each node it applies the
-// singles, which only remove candidates that no solution below the node
-// can use (they are unit propagation), and then branches on one cell,
-// trying every candidate it has left; branches differ in that cell, so no
-// solution is counted twice, and every leaf is either a conflict or a full
-// grid that is checked against the rules before it is counted. So when the
-// search runs to its end, its count is every solution there is: the tree
-// it walked is a tree-like resolution refutation of "one more solution",
-// with unit propagation at each node (a DPLL proof). That proof is not
-// written out nor re-checked by a SAT solver, which would have to block
-// every solution found (a clause each: not feasible for 100,000 of them);
-// the exact counts are instead cross-checked in the tests against
-// qqwing's counts, the serg benchmark's published counts and an
-// independent backtracking counter. A count of zero or one is proved as
-// above, so the verdicts none and unique always carry a proof; a count
-// that reaches the limit says "at least", and rests on the solutions
-// found.
+// done. Since branches differ in their branching cell, no solution is
+// counted twice, and when the search runs to its end its count is every
+// solution there is. A count of zero or one is then proved by the same
+// tree as above, without gophersat (proof search, or propagation when the
+// root settled it), so the verdicts none and unique always carry a proof.
+// A larger exact count rests on the same tree, not written out nor
+// re-checked by a SAT solver, which would have to block every solution
+// found (a clause each: not feasible for 100,000 of them); the exact
+// counts are instead cross-checked in the tests against qqwing's counts,
+// the serg benchmark's published counts and an independent backtracking
+// counter. A count that reaches the limit says "at least", and rests on
+// the solutions found.
 package verify

@@ -2,7 +2,6 @@ package verify
 
 import (
 	"context"
-	"math/bits"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -23,12 +22,10 @@ func Each(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) erro
 		return variantEach(ctx, g, limit, each)
 	}
 	var eachErr error
-	s := newSearcher(g, limit, 0, ctx.Done())
+	s := searchFor(nil, g.Shape, limit, 0, ctx.Done())
 	sol := grid.New(g.Shape)
-	s.each = func(cand []uint64) bool {
-		for i, m := range cand {
-			sol.Cells[i] = uint8(bits.TrailingZeros64(m) + 1)
-		}
+	s.Each = func(cells []uint8) bool {
+		copy(sol.Cells, cells)
 		if !g.Solves(sol) {
 			eachErr = ErrDisagree
 			return false
@@ -36,14 +33,14 @@ func Each(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) erro
 		eachErr = each(sol.Clone())
 		return eachErr == nil
 	}
-	r := s.run(g)
+	r := s.Run(g.Cells)
 	switch {
 	case eachErr != nil:
-		return r.count, false, eachErr
-	case r.canceled:
-		return r.count, false, ctx.Err()
-	case r.broken:
-		return r.count, false, ErrDisagree
+		return r.Count, false, eachErr
+	case r.Canceled:
+		return r.Count, false, ctx.Err()
+	case r.Broken:
+		return r.Count, false, ErrDisagree
 	}
-	return r.count, r.complete && r.count < limit, nil
+	return r.Count, r.Complete, nil
 }

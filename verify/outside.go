@@ -28,23 +28,35 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 		return res
 	}
 	if g.Variant() {
-		return variantOutside(ctx, g, res, p)
+		res = variantOutside(ctx, g, res, p)
+	} else {
+		res = res.with(countOutside(ctx, g, res.Limit, p))
 	}
+	if opts.Check {
+		res = res.checked(g, sat.NewRules(g.Shape, g.Rules))
+	}
+	return res
+}
+
+// countOutside is the count of CheckOutside for a classic puzzle, limit
+// solutions at most.
+func countOutside(ctx context.Context, g grid.Grid, limit int, p Prover) tally {
 	budget := 0
-	if res.Limit == 2 {
+	if limit == 2 {
 		budget = verdictBudget
 	}
-	r := search(g, res.Limit, budget, ctx.Done())
-	t, ok := checked(g, r)
+	s := searchFor(nil, g.Shape, limit, budget, ctx.Done())
+	r := s.Run(g.Cells)
+	t, ok := checked(g, solutions(s, g.Shape, r), r.Count)
 	switch {
-	case r.canceled:
-		return res.with(tally{sols: t.sols, count: r.count, canceled: true, err: ctx.Err()})
-	case !ok || r.broken || (!r.complete && r.count < 2):
-		return res.with(outsideCount(ctx, g, res.Limit, p))
-	case r.count >= 2:
-		return res.with(t)
+	case r.Canceled:
+		return tally{sols: t.sols, count: r.Count, canceled: true, err: ctx.Err()}
+	case !ok || r.Broken || (!r.Complete && r.Count < 2):
+		return outsideCount(ctx, g, limit, p)
+	case r.Count >= 2:
+		return t
 	}
-	return res.with(outsideRest(ctx, g, t, p))
+	return outsideRest(ctx, g, t, p)
 }
 
 // outsideRest asks p whether g has a solution besides those of t, found

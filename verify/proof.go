@@ -17,18 +17,20 @@ const (
 	// Outside: an outside SAT solver said the CNF is unsatisfiable (see
 	// CheckOutside); the verdict rests on its word.
 	Outside
-	// Search: the candidate search of a variant puzzle ran to its end: a
-	// complete case split whose every node is unit propagation on the
-	// variant's CNF and whose leaves are conflicts, the known solution
-	// among them (a conflict with its blocking clause): a tree-like
-	// resolution refutation (see the package doc, Variant puzzles).
+	// Search: the candidate search ran to its end; the tree it walked is a
+	// refutation of the CNF by unit propagation and case splits (see the
+	// package doc): a complete case split whose every node is unit
+	// propagation on the CNF (a variant's too) and whose leaves are
+	// conflicts, the known solution among them (a conflict with its
+	// blocking clause). For a classic puzzle WriteCertificate writes that
+	// tree out as a DRAT proof.
 	Search
 )
 
 var proofNames = [...]string{"", "propagation", "sat", "outside", "search"}
 
-// String returns the proof's name: "propagation", "sat", "outside",
-// "search", or "" for NoProof.
+// String returns the proof's name: "propagation", "search", "sat",
+// "outside", or "" for NoProof.
 func (p Proof) String() string {
 	if int(p) >= len(proofNames) {
 		return fmt.Sprintf("Proof(%d)", int(p))

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -45,8 +46,9 @@ type Result struct {
 	Count int
 	Limit int
 	// Proof says what proved a Unique or None verdict: unit propagation
-	// alone or the SAT solver. It is NoProof for the other verdicts: a
-	// Multiple verdict rests on its two checked solutions.
+	// alone, the candidate search run to its end, or a SAT solver (see the
+	// package doc). It is NoProof for the other verdicts: a Multiple
+	// verdict rests on its two checked solutions.
 	Proof Proof
 	// Clashes lists the givens that break the rules, for Invalid.
 	Clashes []grid.Clash
@@ -73,17 +75,29 @@ func (r Result) Exact() bool {
 // on the checked solutions alone.
 var ErrDisagree = errors.New("the SAT solver disagrees with checked solutions")
 
+// ErrCheck is the error of a Result, with Options.Check, whose verdict of
+// unique or none the SAT solver does not prove again: it finds a solution
+// that the verdict says is not there. It would mean a bug in the search,
+// the solver or the encoding.
+var ErrCheck = errors.New("the verdict's proof and the SAT solver disagree")
+
 // Options set how much to look for.
 type Options struct {
 	// CountLimit is how many solutions to count at most (default and
 	// minimum 2, which is enough to tell unique from multiple).
 	CountLimit int
+	// Check proves every verdict of unique or none again with the SAT
+	// solver (gophersat), the design's proof, besides the proof that
+	// settled it: a second opinion. A verdict where the two differ gets
+	// the error ErrCheck. It costs one solve per puzzle.
+	Check bool
 }
 
 // Verifier checks puzzles, keeping one incremental solver per grid shape.
 // A Verifier is not safe for concurrent use; Puzzle is.
 type Verifier struct {
 	solvers map[grid.Shape]*sat.Solver
+	s       *search.Search // the search of the last shape checked
 }
 
 // New returns a Verifier.
@@ -106,9 +120,29 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 		return res
 	}
 	if g.Variant() {
-		return res.with(v.variantCount(ctx, g, res.Limit))
+		res = res.with(v.variantCount(ctx, g, res.Limit))
+	} else {
+		res = res.with(v.count(ctx, g, res.Limit))
 	}
-	return res.with(v.count(ctx, g, res.Limit))
+	if opts.Check && g.Variant() {
+		res = res.checked(g, sat.NewRules(g.Shape, g.Rules)) // the variant's CNF
+	} else if opts.Check {
+		res = res.checked(g, v.solver(g.Shape))
+	}
+	return res
+}
+
+// checked proves a verdict of unique or none again with the solver sv,
+// unless the solver is what proved it, and sets ErrCheck when sv finds
+// another solution.
+func (res Result) checked(g grid.Grid, sv *sat.Solver) Result {
+	if (res.Status != Unique && res.Status != None) || res.Proof == SAT || res.Err != nil {
+		return res
+	}
+	if sv.Solutions(g, res.Solutions, 2, nil) != len(res.Solutions) {
+		res.Err = fmt.Errorf("%w: %s by %s, but gophersat finds another solution", ErrCheck, res.Status, res.Proof)
+	}
+	return res
 }
 
 // precheck returns the Result of a puzzle that is invalid, or of a check
@@ -165,8 +199,9 @@ type tally struct {
 
 // count counts the solutions of g up to limit and proves the verdict (see
 // the package doc): by propagation when the search settles g without
-// branching, and otherwise by the SAT solver for a verdict of unique or
-// none; a count of two or more rests on checked solutions.
+// branching, by the search's tree when it runs to its end, and otherwise
+// by the SAT solver for a verdict of unique or none; a count of two or
+// more rests on checked solutions.
 //
 // The results depend on g alone, never on the puzzles checked before: a
 // solver reused across puzzles finds models that depend on what it learned
@@ -176,61 +211,40 @@ type tally struct {
 // there are); whenever it has to find a solution itself, the count is done
 // again on a fresh solver, which is deterministic.
 func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int) tally {
+	// The common question, unique or not, gets a node budget and goes to
+	// the solver past it; a count runs to its end or until ctx is done.
+	budget, done := 0, ctx.Done()
 	if limit == 2 {
-		return v.verdict(g)
+		budget, done = verdictBudget, nil
 	}
-	r := search(g, limit, 0, ctx.Done())
-	if r.canceled {
-		t, _ := checked(g, r)
-		return tally{sols: t.sols, count: r.count, canceled: true, err: ctx.Err()}
-	}
-	t, ok := checked(g, r)
+	v.s = searchFor(v.s, g.Shape, limit, budget, done)
+	r := v.s.Run(g.Cells)
+	t, ok := checked(g, solutions(v.s, g.Shape, r), r.Count)
 	switch {
-	case !ok || r.broken:
+	case r.Canceled:
+		t.canceled, t.err = true, ctx.Err()
+		return t
+	case !ok || r.Broken:
 		return v.fresh(g, limit, ErrDisagree)
-	case r.count >= 2:
+	case r.Count >= 2:
 		return t
-	case r.forced:
+	case r.Complete && r.Root:
 		t.proof = Propagation
 		return t
-	}
-	// Unique or none after branching: the solver, with the solution (if
-	// any) blocked, must find no other.
-	if v.refuted(g, t.sols) {
-		t.proof = SAT
+	case r.Complete:
+		t.proof = Search
 		return t
-	}
-	return v.fresh(g, limit, ErrDisagree)
-}
-
-// verdict answers the common question, unique or not: the search stops at
-// its first solution, within a budget, and only a puzzle that singles did
-// not settle reaches the solver.
-func (v *Verifier) verdict(g grid.Grid) tally {
-	r := search(g, 1, verdictBudget, nil)
-	t, ok := checked(g, r)
-	switch {
-	case !ok || r.broken:
-		return v.fresh(g, 2, ErrDisagree)
-	case r.forced:
-		t.proof = Propagation
-		return t
-	case !r.complete && r.count == 0:
+	case r.Count == 0:
 		return v.fresh(g, 2, nil) // the budget ran out
 	}
+	// The budget ran out after one solution: the solver, with it
+	// blocked, must find no other.
 	if v.refuted(g, t.sols) {
 		t.proof = SAT
 		return t
 	}
-	if r.count == 0 {
-		return v.fresh(g, 2, ErrDisagree)
-	}
-	// The solver found a second solution: the search finds one again,
-	// reproducibly.
-	r = search(g, 2, verdictBudget, nil)
-	if t, ok := checked(g, r); ok && !r.broken && r.count == 2 {
-		return t
-	}
+	// The solver found a second solution that the search did not reach
+	// within its budget.
 	return v.fresh(g, 2, nil)
 }
 
@@ -250,13 +264,14 @@ func (v *Verifier) refuted(g grid.Grid, sols []grid.Grid) bool {
 }
 
 // verdictBudget is the number of search nodes allowed to the search for
-// the first solution; past it the SAT solver does the rest.
-const verdictBudget = 20000
+// the verdict unique or not; past it the SAT solver does the rest. (A
+// variable for the tests.)
+var verdictBudget = 20000
 
-// checked returns the solutions that r kept, after checking that each
-// solves g and that the two differ; false if not.
-func checked(g grid.Grid, r searchResult) (tally, bool) {
-	sols := r.grids(g.Shape)
+// checked returns the solutions sols that a search found, count in all,
+// after checking that each solves g and that the two differ; false if
+// not.
+func checked(g grid.Grid, sols []grid.Grid, count int) (tally, bool) {
 	for _, sol := range sols {
 		if !g.Solves(sol) {
 			return tally{}, false
@@ -265,7 +280,7 @@ func checked(g grid.Grid, r searchResult) (tally, bool) {
 	if len(sols) == 2 && sols[0].Equal(sols[1]) {
 		return tally{}, false
 	}
-	return tally{sols: sols, count: r.count}, true
+	return tally{sols: sols, count: count}, true
 }
 
 // solver returns the reused solver of shape s.

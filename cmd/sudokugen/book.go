@@ -33,7 +33,7 @@ func (f *bookFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.title, "title", "", "PDF: title of the book, printed on a title page")
 	fl.StringVar(&f.page, "page", "a4", "PDF: trim size, one of "+strings.Join(output.PageSizeNames(), ", ")+", or WxH in inches or mm (6.14x9.21, 148x210mm)")
 	fl.IntVar(&f.perPage, "per-page", 0, "PDF: puzzles per page, 1, 2, 4 or 6 (default: by grid size)")
-	fl.BoolVar(&f.sections, "sections", false, "PDF: a section per level, easiest first, with a contents page")
+	fl.BoolVar(&f.sections, "sections", false, "PDF: a section per level (and variant), easiest first, with a contents page")
 	fl.StringVar(&f.front, "front", "", "PDF: plain text file for a copyright or notes page after the title")
 	fl.BoolVar(&f.largePrint, "large-print", false, "PDF: one or two puzzles a page with symbols of at least 24 points")
 }
@@ -143,7 +143,15 @@ the page count, sections and solutions start on right-hand pages, and the
 page count is even.
 
 With --format svg or png, the one puzzle of the input is drawn as an SVG
-image or a PNG of --pixels pixels a side.`,
+image or a PNG of --pixels pixels a side.
+
+Variant puzzles (f-puzzles JSON or links, or JSON Lines with rules) are
+drawn with every rule, as puzzle books draw them: jigsaw regions in bold,
+killer cages dashed with their sums, diagonals, shaded windows, odd and
+even cells, kropki dots, X and V, thermometers; anti-king, anti-knight and
+disjoint groups are named in the puzzle's label. A book of variants has a
+section per variant (per variant and level with --sections), each opening
+on a page that gives its rules in plain words.`,
 		Example: `  sudokugen book puzzles.txt --page 6x9 --per-page 6 --title "Sudoku Vol. 1" -o book.pdf
   sudokugen book mixed.txt --page 8.5x11 --sections --large-print --front notice.txt -o big.pdf
   sudokugen book --format svg -o puzzle.svg < puzzle.txt
@@ -182,16 +190,12 @@ func runBook(ctx context.Context, opts bookOptions) error {
 	sum := newSummary()
 	prog := newProgress(s.Err, opts.quiet, "checked")
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	err = checkAll(ctx, rs, pool, 2, func(c verdict) error {
+	err = checkAll(ctx, rs, pool, worker.Job{Kind: worker.Verify, CountLimit: 2}, func(c verdict) error {
 		sum.add(c.status)
 		prog.tick(sum.total)
 		if c.rec.Err != nil {
 			offenders = append(offenders, plainVerdict(c))
 			return nil
-		}
-		if c.rec.Grid.Variant() {
-			return &exitError{code: exitUsage, err: fmt.Errorf("%s:%d: %s puzzle: book cannot draw variant puzzles yet (their cages, regions and lines)",
-				c.file, c.rec.Line, c.rec.Grid.Rules.Name())}
 		}
 		p := output.Puzzle{Number: c.rec.Index + 1, Grid: c.rec.Grid}
 		if c.status == "unique" {

@@ -197,10 +197,8 @@ func (s *summary) String() string {
 		out += fmt.Sprintf("%s %d %s", sep, s.counts[st], st)
 	}
 	if len(s.proofs) > 0 {
-		out += fmt.Sprintf(" (proved: %d by propagation, %d by sat", s.proofs[verify.Propagation], s.proofs[verify.SAT])
-		if k := s.proofs[verify.Search]; k > 0 {
-			out += fmt.Sprintf(", %d by complete search", k)
-		}
+		out += fmt.Sprintf(" (proved: %d by propagation, %d by search, %d by sat",
+			s.proofs[verify.Propagation], s.proofs[verify.Search], s.proofs[verify.SAT])
 		if k := s.proofs[verify.Outside]; k > 0 {
 			out += fmt.Sprintf(", %d by the outside solver", k)
 		}

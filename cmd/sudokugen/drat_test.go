@@ -1,12 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -14,210 +14,128 @@ import (
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
-// This file checks the certificates of verify --proof with a small DRAT
-// checker of its own, which shares no code with the encoder: it takes the
-// expected CNF from gridtest.CNF, built from the rules as stated, checks that the written CNF is
-// that one (the same clauses), then checks every lemma of the proof by
-// reverse unit propagation (RUP) and requires the empty clause at the end.
+// This file checks the certificates of verify --proof with the DRAT
+// checker of package gridtest, which shares no code with the encoder nor
+// with the search: it takes the expected CNF from gridtest.CNF, built from
+// the rules as stated, checks that the written CNF is that one (the same
+// clauses), then checks every lemma of the proof by reverse unit
+// propagation (RUP) and requires the empty clause.
 
-// readClauses reads DIMACS clauses (or DRAT lines, with "d" deletions
-// kept as a leading 0 marker) from text.
-func readClauses(t *testing.T, text string) (clauses [][]int, deleted []bool) {
+var proofAll = flag.Bool("proof-all", false, "TestVerifyProofCertificates on 2,000 royle17, all of top1465, 200 16x16, 20 25x25 and 100 puzzles with no solution")
+
+// nonePuzzles returns k puzzles with no solution: royle17 puzzles, each
+// with one more clue that differs from its unique solution there (any
+// solution would be one of the puzzle without that clue).
+func nonePuzzles(t *testing.T, k int) string {
 	t.Helper()
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == 'c' || line[0] == 'p' {
-			continue
-		}
-		del := strings.HasPrefix(line, "d ")
-		line = strings.TrimPrefix(line, "d ")
-		var c []int
-		for _, f := range strings.Fields(line) {
-			l, err := strconv.Atoi(f)
-			if err != nil {
-				t.Fatalf("bad literal %q in %q", f, line)
-			}
-			if l == 0 {
-				break
-			}
-			c = append(c, l)
-		}
-		clauses = append(clauses, c)
-		deleted = append(deleted, del)
-	}
-	return clauses, deleted
-}
-
-func clauseKey(c []int) string {
-	s := append([]int(nil), c...)
-	sort.Ints(s)
-	return fmt.Sprint(s)
-}
-
-// rupChecker holds a clause database with occurrence lists for unit
-// propagation.
-type rupChecker struct {
-	nv      int
-	clauses [][]int
-	live    []bool
-	occ     map[int][]int // literal -> clauses that hold it
-}
-
-func newRUP(nv int, cnf [][]int) *rupChecker {
-	k := &rupChecker{nv: nv, occ: make(map[int][]int)}
-	for _, c := range cnf {
-		k.add(c)
-	}
-	return k
-}
-
-func (k *rupChecker) add(c []int) {
-	k.clauses = append(k.clauses, c)
-	k.live = append(k.live, true)
-	for _, l := range c {
-		k.occ[l] = append(k.occ[l], len(k.clauses)-1)
-	}
-}
-
-func (k *rupChecker) remove(c []int) {
-	key := clauseKey(c)
-	for i, d := range k.clauses {
-		if k.live[i] && clauseKey(d) == key {
-			k.live[i] = false
-			return
-		}
-	}
-}
-
-// conflict reports whether unit propagation from the negation of lemma
-// reaches a conflict: the lemma is RUP.
-func (k *rupChecker) conflict(lemma []int) bool {
-	val := make([]int8, k.nv+1)
-	var queue []int
-	assign := func(l int) bool { // false on a conflict
-		v, s := l, int8(1)
-		if l < 0 {
-			v, s = -l, -1
-		}
-		if val[v] == s {
-			return true
-		}
-		if val[v] == -s {
-			return false
-		}
-		val[v] = s
-		queue = append(queue, l)
-		return true
-	}
-	truth := func(l int) int8 {
-		if l < 0 {
-			return -val[-l]
-		}
-		return val[l]
-	}
-	for _, l := range lemma {
-		if !assign(-l) {
-			return true
-		}
-	}
-	for i, c := range k.clauses { // units of the database
-		if k.live[i] && len(c) == 1 && !assign(c[0]) {
-			return true
-		}
-		if k.live[i] && len(c) == 0 {
-			return true
-		}
-	}
-	for len(queue) > 0 {
-		l := queue[0]
-		queue = queue[1:]
-		for _, ci := range k.occ[-l] { // clauses where l made a literal false
-			if !k.live[ci] {
+	ps, ss := gridtest.Lines(t, "royle17/puzzles.txt"), gridtest.Lines(t, "royle17/solutions.txt")
+	var out strings.Builder
+	for i := 0; k > 0; i += 7 {
+		p, sol := []byte(ps[i]), ss[i]
+		for c := (i * 13) % 81; ; c = (c + 1) % 81 {
+			if p[c] != '.' {
 				continue
 			}
-			free, unit, sat := 0, 0, false
-			for _, m := range k.clauses[ci] {
-				switch truth(m) {
-				case 1:
-					sat = true
-				case 0:
-					free++
-					unit = m
-				}
+			d := byte('1' + (int(sol[c]-'1')+1+i%8)%9) // not sol[c]
+			q := append([]byte(nil), p...)
+			q[c] = d
+			if len(gridtest.Line(t, string(q)).Clashes()) == 0 {
+				out.Write(q)
+				out.WriteByte('\n')
+				k--
 			}
-			switch {
-			case sat:
-			case free == 0:
-				return true
-			case free == 1:
-				if !assign(unit) {
-					return true
-				}
-			}
+			break
 		}
 	}
-	return false
+	return out.String()
 }
 
-// checkDRAT checks proof against cnf: every lemma RUP, and the empty
-// clause derived. It returns why not, or "".
-func checkDRAT(nv int, cnf, proof [][]int, deleted []bool) string {
-	k := newRUP(nv, cnf)
-	for i, lemma := range proof {
-		if deleted[i] {
-			k.remove(lemma)
-			continue
-		}
-		if !k.conflict(lemma) {
-			return fmt.Sprintf("lemma %d %v is not RUP", i+1, lemma)
-		}
-		if len(lemma) == 0 {
-			return ""
-		}
-		k.add(lemma)
+// generated returns k minimal puzzles of size n made by generate.
+func generated(t *testing.T, n, k int) string {
+	t.Helper()
+	out, errOut, code := cli(t, "", "generate", "-q", "--size", fmt.Sprint(n), "-n", fmt.Sprint(k), "--seed", "22", "--workers", "2")
+	if code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, errOut)
 	}
-	return "no empty clause"
+	return out
 }
 
-// Every certificate written by verify --proof passes the checker: royle17
-// samples (both kinds of proof), top1465, 16x16, and puzzles with no
-// solution; and a proof with a line removed fails it.
+// Every certificate written by verify --proof passes the checker:
+// royle17 and top1465 samples (unique by propagation and by search), 16x16
+// and 25x25 puzzles, and puzzles with no solution; a search proof fails
+// without its empty clause or two sibling lemmas, and passes without one
+// lemma, as unit propagation says (gridtest.CheckTreeMutations).
 func TestVerifyProofCertificates(t *testing.T) {
-	k := 1
-	if testing.Short() {
-		k = 3
-	}
-	in := sampleLines(t, "royle17/puzzles.txt", 2000*k, 20) +
-		sampleLines(t, "tdoku/top1465.txt", 300*k, 5) +
+	// The 16x16 and 25x25 puzzles of the shared data are settled by
+	// propagation all but one; minimal ones made by generate need the
+	// search.
+	in := sampleLines(t, "royle17/puzzles.txt", 500, 100) +
+		sampleLines(t, "tdoku/top1465.txt", 25, 60) +
+		sampleLines(t, "large/16x16.unique.txt", 100, 4) + generated(t, 16, 1) +
+		sampleLines(t, "large/25x25.unique.txt", 1000, 1) +
 		"12345678.........9" + strings.Repeat(".", 63) + "\n" + // none by propagation
-		sampleLines(t, "large/16x16.unique.txt", 400*k, 2)
+		nonePuzzles(t, 20)
+	mutate := 20 // check the mutations of every mutate-th search proof
+	switch {
+	case *proofAll:
+		in = sampleLines(t, "royle17/puzzles.txt", 24, 2000) +
+			sampleLines(t, "tdoku/top1465.txt", 1, 1465) +
+			sampleLines(t, "large/16x16.unique.txt", 8, 100) + generated(t, 16, 100) +
+			sampleLines(t, "large/25x25.unique.txt", 68, 10) + generated(t, 25, 10) +
+			nonePuzzles(t, 100)
+	case testing.Short():
+		in = sampleLines(t, "royle17/puzzles.txt", 2000, 20) +
+			sampleLines(t, "tdoku/top1465.txt", 100, 10) +
+			sampleLines(t, "large/16x16.unique.txt", 400, 2) +
+			"12345678.........9" + strings.Repeat(".", 63) + "\n" +
+			nonePuzzles(t, 5)
+		mutate = 5
+	}
 	dir := t.TempDir()
 	out, errOut, code := cli(t, in, "verify", "--workers", "0", "--proof", dir, "--json")
 	if code != 1 { // the none puzzles
 		t.Fatalf("verify --proof: exit %d: %s", code, errOut)
 	}
 	kinds := map[string]int{}
-	broken := 0
+	sizes := map[string][2]int{} // lines, bytes of the proofs of each kind
+	searches := 0
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var v certVerdict
 		if err := json.Unmarshal([]byte(line), &v); err != nil {
 			t.Fatal(err)
 		}
-		kind, caught := checkCertificate(t, dir, v)
+		check := v.Proof == "search" && searches%mutate == 0
+		if v.Proof == "search" {
+			searches++
+		}
+		kind, lines, size := checkCertificate(t, dir, v, check)
+		if n := len(v.Puzzle); kind != "" && n != 81 {
+			kind = fmt.Sprintf("%dx%d %s", isqrt(n), isqrt(n), kind)
+		}
 		if kind != "" {
 			kinds[kind]++
+			sz := sizes[kind]
+			sizes[kind] = [2]int{sz[0] + lines, sz[1] + size}
 		}
-		if caught {
-			broken++
+	}
+	for kind, n := range kinds {
+		t.Logf("%d certificates %s: %.1f lines, %.0f bytes of proof on average", n, kind,
+			float64(sizes[kind][0])/float64(n), float64(sizes[kind][1])/float64(n))
+	}
+	for _, want := range []string{"unique by propagation", "unique by search", "none by propagation", "none by search",
+		"16x16 unique by search", "25x25 unique by search"} {
+		if kinds[want] == 0 && !testing.Short() {
+			t.Errorf("no certificate %s in the sample: %v", want, kinds)
 		}
 	}
-	t.Logf("certificates checked: %v; %d sat proofs caught with a lemma removed", kinds, broken)
-	if kinds["unique by propagation"] == 0 || kinds["unique by sat"] == 0 || kinds["none by propagation"] == 0 {
-		t.Errorf("the sample did not cover both kinds of proof and none: %v", kinds)
+}
+
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
 	}
-	if broken == 0 {
-		t.Errorf("no sat proof was caught with a lemma removed")
-	}
+	return r
 }
 
 // certVerdict is what checkCertificate reads of a verify --json line.
@@ -230,9 +148,10 @@ type certVerdict struct {
 }
 
 // checkCertificate checks the certificate verify --proof wrote into dir for
-// verdict v, and returns its kind ("unique by sat", "" for none written)
-// and whether, for a sat proof, removing one lemma was caught.
-func checkCertificate(t *testing.T, dir string, v certVerdict) (kind string, caught bool) {
+// verdict v, and returns its kind ("unique by search", "" for none
+// written) and the length of its proof in lines and bytes. With mutate,
+// a search proof is also checked with parts taken out.
+func checkCertificate(t *testing.T, dir string, v certVerdict, mutate bool) (kind string, lines, size int) {
 	t.Helper()
 	cnfText, err1 := os.ReadFile(filepath.Join(dir, fmt.Sprint(v.Index)+".cnf"))
 	dratText, err2 := os.ReadFile(filepath.Join(dir, fmt.Sprint(v.Index)+".drat"))
@@ -240,7 +159,7 @@ func checkCertificate(t *testing.T, dir string, v certVerdict) (kind string, cau
 		if err1 == nil || err2 == nil {
 			t.Errorf("puzzle %d: %s, but a certificate was written", v.Index, v.Status)
 		}
-		return "", false
+		return "", 0, 0
 	}
 	if err1 != nil || err2 != nil {
 		t.Fatalf("puzzle %d: %v %v", v.Index, err1, err2)
@@ -253,34 +172,72 @@ func checkCertificate(t *testing.T, dir string, v certVerdict) (kind string, cau
 		sol = &g
 	}
 	want := gridtest.CNF(g, sol)
-	got, _ := readClauses(t, string(cnfText))
-	if len(got) != len(want) {
-		t.Fatalf("puzzle %d: the CNF has %d clauses, want %d", v.Index, len(got), len(want))
+	got, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
+	if err != nil {
+		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
 	}
-	keys := map[string]int{}
-	for _, c := range want {
-		keys[clauseKey(c)]++
+	if err := gridtest.SameClauses(gridtest.Clauses(got), want); err != nil {
+		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
 	}
-	for _, c := range got {
-		if keys[clauseKey(c)]--; keys[clauseKey(c)] < 0 {
-			t.Fatalf("puzzle %d: clause %v is not in the expected CNF", v.Index, c)
+	proof, err := gridtest.ReadDRAT(bytes.NewReader(dratText))
+	if err != nil {
+		t.Fatalf("puzzle %d: the proof: %v", v.Index, err)
+	}
+	if mutate && len(proof) <= 2000 { // each mutation is a check of its own
+		err = gridtest.CheckTreeMutations(n*n*n, want, proof)
+	} else {
+		_, err = gridtest.CheckDRAT(n*n*n, want, proof)
+	}
+	if err != nil {
+		t.Fatalf("puzzle %d (%s by %s): the proof: %v", v.Index, v.Status, v.Proof, err)
+	}
+	return v.Status + " by " + v.Proof, len(proof), len(dratText)
+}
+
+// --proof puts every certificate in place whole, in batches, and leaves no
+// temporary file behind: after a normal run, after a run stopped by a bad
+// input file (the verdicts before it and their proofs stand), and it is a
+// usage error when the folder cannot be written.
+func TestVerifyProofFiles(t *testing.T) {
+	in := sampleLines(t, "royle17/puzzles.txt", 97, proofBatch/2+30) // more files than a batch
+	dir := t.TempDir()
+	countFiles := func() (proofs, temps int) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".tmp") {
+				temps++
+			} else {
+				proofs++
+			}
+		}
+		return proofs, temps
+	}
+	n := strings.Count(in, "\n")
+	if _, errOut, code := cli(t, in, "verify", "-q", "--workers", "0", "--proof", dir); code != 0 {
+		t.Fatalf("verify --proof: exit %d: %s", code, errOut)
+	}
+	if proofs, temps := countFiles(); proofs != 2*n || temps != 0 {
+		t.Errorf("after %d unique puzzles: %d files, %d temporary; want %d and none", n, proofs, temps, 2*n)
+	}
+	dir = t.TempDir()
+	file := filepath.Join(t.TempDir(), "puzzles.txt")
+	if err := os.WriteFile(file, []byte(sampleLines(t, "royle17/puzzles.txt", 1000, 5)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, code := cli(t, "", "verify", "-q", "--workers", "0", "--proof", dir, file, "no/such/file.txt")
+	if proofs, temps := countFiles(); code != 2 || proofs != 10 || temps != 0 {
+		t.Errorf("stopped by a missing file: exit %d, %d files, %d temporary; want exit 2, 10 and none", code, proofs, temps)
+	}
+	ro := filepath.Join(t.TempDir(), "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if os.Getuid() != 0 { // root writes anywhere
+		if _, errOut, code := cli(t, easy+"\n", "verify", "--proof", ro); code != 2 || !strings.Contains(errOut, "0.cnf") {
+			t.Errorf("--proof into a read-only folder: exit %d, %q; want exit 2 naming the file", code, errOut)
 		}
 	}
-	proof, del := readClauses(t, string(dratText))
-	if why := checkDRAT(n*n*n, want, proof, del); why != "" {
-		t.Fatalf("puzzle %d (%s by %s): the proof fails: %s", v.Index, v.Status, v.Proof, why)
-	}
-	// Corrupted: without its last line (the empty clause) it must fail;
-	// for a sat proof with lemmas, some removal of one lemma must fail.
-	if checkDRAT(n*n*n, want, proof[:len(proof)-1], del) == "" {
-		t.Errorf("puzzle %d: the proof without its empty clause passes", v.Index)
-	}
-	if v.Proof == "sat" && len(proof) > 2 && n == 9 {
-		for i := 0; i < len(proof)-1 && !caught; i++ {
-			p := append(append([][]int(nil), proof[:i]...), proof[i+1:]...)
-			d := append(append([]bool(nil), del[:i]...), del[i+1:]...)
-			caught = checkDRAT(n*n*n, want, p, d) != ""
-		}
-	}
-	return v.Status + " by " + v.Proof, caught
 }

@@ -107,14 +107,21 @@ func waitChildren(t *testing.T, pid int, n int) []int {
 	return nil
 }
 
+// royleInput returns the first n royle17 puzzles, one a line; more than
+// there are repeats them.
 func royleInput(t *testing.T, n int) []byte {
 	t.Helper()
 	b, err := os.ReadFile(dataFile(t, "royle17/puzzles.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := bytes.SplitAfter(b, []byte("\n"))
-	return bytes.Join(lines[:n], nil)
+	lines := bytes.SplitAfter(bytes.TrimSuffix(b, []byte("\n")), []byte("\n"))
+	lines[len(lines)-1] = append(lines[len(lines)-1], '\n')
+	var out []byte
+	for i := range n { // past the end, from the start again
+		out = append(out, lines[i%len(lines)]...)
+	}
+	return out
 }
 
 // A worker killed with SIGKILL in the middle of a run is replaced, and so

@@ -82,14 +82,17 @@ split until they alone are unique), jigsaw (random connected regions, up to
 12x12), x (both diagonals), hyper (windows), disjoint, anti-king,
 anti-knight, and combinations such as jigsaw,x or killer,hyper. They are
 minimal, proved unique by the SAT solver, and written as json (with their
-rules), fpuzzles (f-puzzles JSON, one per line) or fpuzzles-url (a link that
-opens in f-puzzles); the other formats cannot hold their rules. Variants have
-a coarse level (see rate), no --difficulty, --score, --needs or --mix yet.`,
+rules), fpuzzles (f-puzzles JSON, one per line), fpuzzles-url (a link that
+opens in f-puzzles) or pdf (a book that draws every rule: cages, regions,
+diagonals, windows, and a page of rules opening each section); the other
+formats cannot hold their rules. Variants have a coarse level (see rate), no
+--difficulty, --score, --needs or --mix yet.`,
 		Example: `  sudokugen generate -n 10
   sudokugen generate -n 500 --seed 42 --symmetry rot180 --solutions -o book.txt
   sudokugen generate --size 16 -n 2 --format grid
   sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf
-  sudokugen generate --variant killer -n 20 --format fpuzzles-url`,
+  sudokugen generate --variant killer -n 20 --format fpuzzles-url
+  sudokugen generate --variant jigsaw,x -n 60 --format pdf --page 6x9 --sections -o jigsaw-x.pdf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.formatSet = cmd.Flags().Changed("format")
@@ -98,7 +101,7 @@ a coarse level (see rate), no --difficulty, --score, --needs or --mix yet.`,
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.count, "count", "n", 1, "number of puzzles")
-	fl.StringVar(&opts.variant, "variant", "", "variant puzzles: killer, pure-killer (no givens), jigsaw, x, hyper, disjoint, anti-king, anti-knight, or several joined by commas (jigsaw,x); written as json unless --format says fpuzzles or fpuzzles-url")
+	fl.StringVar(&opts.variant, "variant", "", "variant puzzles: killer, pure-killer (no givens), jigsaw, x, hyper, disjoint, anti-king, anti-knight, or several joined by commas (jigsaw,x); written as json unless --format says fpuzzles, fpuzzles-url or pdf")
 	fl.StringVar(&opts.size, "size", "9", "grid size, 4 to 36 (boxes square, or nearest to square)")
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
@@ -373,10 +376,8 @@ func (o *generateOptions) variantFlags(v generate.Variant) error {
 		o.format = "json"
 	}
 	switch o.format {
-	case "pdf":
-		return usageError("--format pdf cannot draw %s puzzles yet: use json, fpuzzles or fpuzzles-url", v)
 	case "line", "grid", "sdm", "sdk":
-		return usageError("--format %s cannot hold the rules of %s puzzles (they would read back as classic ones): use json, fpuzzles or fpuzzles-url", o.format, v)
+		return usageError("--format %s cannot hold the rules of %s puzzles (they would read back as classic ones): use json, fpuzzles, fpuzzles-url or pdf", o.format, v)
 	}
 	for _, f := range []struct {
 		set  bool

@@ -17,6 +17,7 @@ func main() {
 	ctx, stop := signalContext()
 	code := run(ctx, os.Args[1:], &streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 	stop()
+	stopProfile()
 	os.Exit(code)
 }
 

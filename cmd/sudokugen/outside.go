@@ -34,7 +34,7 @@ func checkOutside(ctx context.Context, rs *records, opts verifyOptions, each fun
 			if opts.pool.timeout > 0 {
 				pctx, cancel = context.WithTimeout(ctx, opts.pool.timeout)
 			}
-			res.Verify = verify.CheckOutside(pctx, rec.Grid, verify.Options{CountLimit: opts.countLimit}, prover)
+			res.Verify = verify.CheckOutside(pctx, rec.Grid, verify.Options{CountLimit: opts.countLimit, Check: opts.checkSAT}, prover)
 			cancel()
 			if err := ctx.Err(); err != nil {
 				return err

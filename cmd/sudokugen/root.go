@@ -58,8 +58,12 @@ func newRootCmd(s *streams) *cobra.Command {
 that puzzles from elsewhere have exactly one solution, solves them, writes
 their SAT encoding as DIMACS CNF, and prints them as text or PDF books.
 
-Every verdict comes from a SAT solver: a puzzle is unique when, after its
-solution is found, the solver proves that no other solution exists.`,
+A puzzle is unique when, with its solution found, the CNF that forbids that
+solution is proved unsatisfiable: by unit propagation, by a candidate search
+run to its end (a case split that unit propagation refutes branch by
+branch), or by a SAT solver. verify --proof writes each proof as DRAT for
+any checker, and verify --check sat proves each verdict again with the SAT
+solver.`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,

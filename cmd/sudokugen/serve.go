@@ -44,9 +44,12 @@ func newServeCmd(s *streams) *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the JSON API and the web page for checking puzzles",
 		Long: `Serve answers HTTP requests: the JSON API under /v1/ (verify, solve, rate,
-generate, book; described at /v1/openapi.json), /healthz, /readyz, /metrics
-in the Prometheus format, and a web page at / to check, rate and make
-puzzles. All requests share one pool of worker processes.
+generate, book, draw; described at /v1/openapi.json), /healthz, /readyz,
+/metrics in the Prometheus format, and a web page at / to check, rate and make
+puzzles. All requests share one pool of worker processes. Variant puzzles
+(killer, jigsaw, X...) come as f-puzzles JSON or links, or JSON with rules,
+and their answers give their rules, their f-puzzles form and links that open
+them in f-puzzles and SudokuPad; the page draws them.
 
 Requests past the limits are turned away at once: 413 for a body or a batch
 too large, 429 with Retry-After when the queue of puzzles is full, 503 when

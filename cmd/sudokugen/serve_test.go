@@ -123,7 +123,11 @@ func royleSolutions(t *testing.T, n int) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strings.Fields(string(b))[:n]
+	sols := strings.Fields(string(b))
+	for len(sols) < n {
+		sols = append(sols, sols...)
+	}
+	return sols[:n]
 }
 
 // post sends a batch and decodes the answer.
@@ -143,17 +147,21 @@ func post(c *http.Client, url string, body []byte) (int, *verdicts, error) {
 // A worker killed with SIGKILL in the middle of a request is replaced; the
 // puzzles it held get an error at worst, every other verdict is right.
 func TestServeKillWorker(t *testing.T) {
-	testServeWorkerFault(t, syscall.SIGKILL, 20000, "--max-puzzles", "20000")
+	testServeWorkerFault(t, syscall.SIGKILL)
 }
 
 // A worker that hangs (stopped with SIGSTOP) is killed at the puzzle's
 // timeout and replaced; only its puzzle is answered "timeout".
 func TestServeHungWorker(t *testing.T) {
-	testServeWorkerFault(t, syscall.SIGSTOP, 10000, "--timeout", "1s")
+	testServeWorkerFault(t, syscall.SIGSTOP, "--timeout", "1s")
 }
 
-func testServeWorkerFault(t *testing.T, sig syscall.Signal, n int, args ...string) {
-	s := startServer(t, append([]string{"--workers", "2"}, args...)...)
+// testServeWorkerFault signals one of two workers while both work on a
+// request: enough puzzles (royle17 twice over) to keep them busy for
+// seconds, the signal sent once the pool says both are busy.
+func testServeWorkerFault(t *testing.T, sig syscall.Signal, args ...string) {
+	const n = 100000
+	s := startServer(t, append([]string{"--workers", "2", "--max-puzzles", fmt.Sprint(n), "--max-body", fmt.Sprint(16 << 20)}, args...)...)
 	in := royleInput(t, n)
 	sols := royleSolutions(t, n)
 	kids := waitChildren(t, s.cmd.Process.Pid, 2)
@@ -167,7 +175,11 @@ func testServeWorkerFault(t *testing.T, sig syscall.Signal, n int, args ...strin
 		code, v, err := post(http.DefaultClient, s.url, in)
 		got <- answer{code, v, err}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	for start := time.Now(); metric(t, s.url, "sudokugen_workers_busy") < 2; time.Sleep(5 * time.Millisecond) {
+		if time.Since(start) > 30*time.Second {
+			t.Fatalf("the workers never were both busy\n%s", s.log())
+		}
+	}
 	if err := syscall.Kill(kids[0], sig); err != nil {
 		t.Fatalf("signal worker %d: %v", kids[0], err)
 	}
@@ -429,8 +441,10 @@ func TestServeLoad(t *testing.T) {
 // A request still running when the grace period ends is cancelled and
 // answered 503 with the reason; the workers go with the server.
 func TestServeGraceOver(t *testing.T) {
-	s := startServer(t, "--workers", "2", "--grace", "300ms", "--max-puzzles", "40000")
-	in := royleInput(t, 40000)
+	// More work than the grace period: 100,000 puzzles take 2 workers
+	// over a second.
+	s := startServer(t, "--workers", "2", "--grace", "300ms", "--max-puzzles", "100000", "--max-body", fmt.Sprint(16<<20))
+	in := royleInput(t, 100000)
 	kids := waitChildren(t, s.cmd.Process.Pid, 2)
 	type answer struct {
 		code int

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 // A published 9x9 jigsaw (janko.at Chaos-Sudoku 249, see
@@ -40,7 +41,8 @@ func jigsawGrid(t *testing.T) grid.Grid {
 }
 
 // Every command given a variant puzzle gives the right answer for its
-// rules, or refuses it with a clear error: never a classic reading of it.
+// rules (draws it with its rules), or refuses it with a clear error: never
+// a classic reading of it.
 func TestEveryCommandOnAVariant(t *testing.T) {
 	g := jigsawGrid(t)
 	fp, err := grid.MarshalFPuzzles(g)
@@ -76,9 +78,9 @@ func TestEveryCommandOnAVariant(t *testing.T) {
 		{"cnf", "", []string{"cnf", fpFile}, exitOK, []string{"c variant: jigsaw", "jigsaw region"}, nil, ""},
 		{"cnf unique-check", "", []string{"cnf", "--unique-check", fpFile}, exitOK, []string{"c uniqueness check", jigsawSolution}, nil, ""},
 		{"canon", "", []string{"canon", fpFile}, exitNotOK, nil, []string{"variant puzzles have no canonical form"}, ""},
-		{"book", "", []string{"book", "-q", fpFile, "-o", filepath.Join(dir, "b.pdf")}, exitUsage, nil, []string{"book cannot draw variant puzzles yet"}, ""},
-		{"book svg", "", []string{"book", "-q", "--format", "svg", fpFile, "-o", filepath.Join(dir, "b.svg")}, exitUsage, nil, []string{"cannot draw variant puzzles"}, ""},
-		{"generate pdf", "", []string{"generate", "--variant", "x", "--format", "pdf", "-o", filepath.Join(dir, "g.pdf")}, exitUsage, nil, []string{"--format pdf cannot draw x puzzles yet"}, ""},
+		{"book", "", []string{"book", "-q", fpFile, "-o", filepath.Join(dir, "b.pdf")}, exitOK, nil, nil, ""},
+		{"book svg", "", []string{"book", "-q", "--format", "svg", fpFile}, exitOK, []string{"<desc>jigsaw</desc>"}, nil, ""},
+		{"generate pdf", "", []string{"generate", "-q", "--variant", "x", "--format", "pdf", "-o", filepath.Join(dir, "g.pdf")}, exitOK, nil, nil, ""},
 		{"generate line", "", []string{"generate", "--variant", "killer", "--format", "line"}, exitUsage, nil, []string{"--format line cannot hold the rules of killer puzzles"}, ""},
 		{"generate difficulty", "", []string{"generate", "--variant", "jigsaw", "--difficulty", "hard"}, exitUsage, nil, []string{"--difficulty is for classic puzzles"}, ""},
 		{"generate bad", "", []string{"generate", "--variant", "jigsaw,disjoint"}, exitUsage, nil, []string{"do not combine"}, ""},
@@ -173,16 +175,19 @@ func TestVariantProofs(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatalf("puzzle %d: %v %v", i, err1, err2)
 		}
-		cnf, _ := readClauses(t, string(cnfText))
-		proof, deleted := readClauses(t, string(drat))
+		cnf, err1 := gridtest.ReadDRAT(strings.NewReader(string(cnfText)))
+		proof, err2 := gridtest.ReadDRAT(strings.NewReader(string(drat)))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("puzzle %d: %v %v", i, err1, err2)
+		}
 		nv := 0
 		for _, line := range strings.Split(string(cnfText), "\n") {
 			if strings.HasPrefix(line, "p cnf ") {
 				nv, _ = strconv.Atoi(strings.Fields(line)[2])
 			}
 		}
-		if why := checkDRAT(nv, cnf, proof, deleted); why != "" {
-			t.Fatalf("puzzle %d (proof %s): %s", i, r.Proof, why)
+		if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof); err != nil {
+			t.Fatalf("puzzle %d (proof %s): %v", i, r.Proof, err)
 		}
 	}
 	if proofs["search"] == 0 || proofs["propagation"] == 0 {
@@ -194,5 +199,60 @@ func TestVariantProofs(t *testing.T) {
 	out, errOut, code = cli(t, in, "verify", "-q", "--json", "--solver", "cadical -q")
 	if code != exitOK || strings.Count(out, `"proof":"outside"`) != 7 {
 		t.Fatalf("verify --solver cadical: exit %d, %s %s", code, out, errOut)
+	}
+}
+
+// Books of variants: generate --format pdf and book lay out variant puzzles
+// with a section per variant (and level) opening on a page of rules, and
+// the text of the pages says so; book checks them first, as it checks
+// classic ones.
+func TestVariantBooks(t *testing.T) {
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		t.Skip("pdftotext not installed (Debian package poppler-utils)")
+	}
+	dir := t.TempDir()
+	text := func(path string) string {
+		t.Helper()
+		out, err := exec.Command(pdftotext, path, "-").CombinedOutput()
+		if err != nil {
+			t.Fatalf("pdftotext %s: %v\n%s", path, err, out)
+		}
+		return strings.Join(strings.Fields(string(out)), " ")
+	}
+	gen := filepath.Join(dir, "killer.pdf")
+	if out, errOut, code := cli(t, "", "generate", "-q", "--variant", "killer", "--seed", "4", "-n", "3", "--format", "pdf",
+		"--sections", "--solutions", "--page", "6x9", "-o", gen); code != exitOK {
+		t.Fatalf("generate --variant killer --format pdf: exit %d: %s %s", code, out, errOut)
+	}
+	got := text(gen)
+	for _, want := range []string{"Contents", "Killer · ", "dashed cage add up to the small number", "Puzzle 3", "Solutions"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("generate --variant killer --format pdf --sections: no %q in the text:\n%.600s", want, got)
+		}
+	}
+
+	// a mixed input: a jigsaw, killer puzzles, a classic puzzle
+	killer, _, _ := cli(t, "", "generate", "-q", "--variant", "killer", "--seed", "4", "-n", "2", "--format", "fpuzzles")
+	fp, _ := grid.MarshalFPuzzles(jigsawGrid(t))
+	variants, classic := filepath.Join(dir, "variants.json"), filepath.Join(dir, "classic.txt")
+	os.WriteFile(variants, []byte(string(fp)+"\n"+killer), 0o644)
+	os.WriteFile(classic, []byte("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"), 0o644)
+	book := filepath.Join(dir, "mixed.pdf")
+	if out, errOut, code := cli(t, "", "book", "-q", "-o", book, variants, classic); code != exitOK {
+		t.Fatalf("book of variants: exit %d: %s %s", code, out, errOut)
+	}
+	got = text(book)
+	for _, want := range []string{"Jigsaw Puzzle 1", "region outlined in bold", "Killer Puzzles 2–3", "Classic Puzzle 4", "Solutions"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("book of variants: no %q in the text:\n%.800s", want, got)
+		}
+	}
+	// a variant with a second solution is refused, as a classic one is
+	h := jigsawGrid(t)
+	h.Cells[6] = 0
+	multi, _ := grid.MarshalFPuzzles(h)
+	if _, errOut, code := cli(t, string(multi)+"\n", "book", "-q", "-o", filepath.Join(dir, "multi.pdf")); code != exitNotOK || !strings.Contains(errOut, "multiple") {
+		t.Errorf("book of a jigsaw with two solutions: exit %d, %s; want it refused", code, errOut)
 	}
 }

@@ -49,10 +49,10 @@ func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
 	return v
 }
 
-// checkAll verifies every record of the inputs on the pool and calls each
-// with the records' verdicts in input order.
-func checkAll(ctx context.Context, rs *records, pool *worker.Pool, countLimit int, each func(verdict) error) error {
-	job := worker.Job{Kind: worker.Verify, CountLimit: countLimit}
+// checkAll verifies every record of the inputs on the pool, each as job
+// with the record's grid, and calls each with the records' verdicts in
+// input order.
+func checkAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job, each func(verdict) error) error {
 	return runAll(ctx, rs, pool, job, func(it item) error {
 		v := newVerdict(it.rec, it.file, it.res)
 		v.alphabet = rs.opts.Alphabet
@@ -140,7 +140,7 @@ type jsonVerdict struct {
 	Line      int      `json:"line"`
 	Puzzle    string   `json:"puzzle"`
 	Status    string   `json:"status"`
-	Proof     string   `json:"proof,omitempty"` // what proved unique or none: propagation, sat or outside
+	Proof     string   `json:"proof,omitempty"` // what proved unique or none: propagation, search, sat or outside
 	Count     int      `json:"count"`
 	Exact     bool     `json:"count_exact"`
 	Solution  *string  `json:"solution"`

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -22,6 +24,8 @@ type verifyOptions struct {
 	solver     string
 	all, any   bool // solve --all, --any
 	proof      string
+	check      string // --check: "" or "sat"
+	checkSAT   bool   // --check sat
 }
 
 func newVerifyCmd(s *streams) *cobra.Command {
@@ -36,6 +40,15 @@ verdict per puzzle, in input order:
   multiple   two or more; two differing solutions are shown as the witness
   none       no solution
   invalid    malformed, or givens that clash (both cells are named)
+
+A verdict of unique or none is a proof that the puzzle's CNF (see the cnf
+command; for unique, with the clause that forbids its solution) has no
+model: by propagation (naked and hidden singles alone, which are unit
+propagation on it), by search (the candidate search ran to its end: a case
+split each of whose branches propagation refutes), or by sat (gophersat,
+where the search's node budget ran out). --json names it; --proof DIR
+writes it as DRAT; --check sat proves it again with gophersat and stops at
+the first puzzle where the two differ.
 
 Puzzles may be one per line (81 symbols, ".", "*", "X" or "0" for empty),
 digits separated by commas, multi-line grids with or without separators
@@ -53,6 +66,7 @@ Exit status: 0 when every puzzle is unique, 1 when any is not, 2 for a
 usage or I/O error.`,
 		Example: `  sudokugen verify puzzles.txt
   sudokugen verify --json < puzzles.txt
+  sudokugen verify --check sat --proof proofs/ puzzles.txt
   sudokugen verify --count-limit 1000 --size 4 empty4x4.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.files = args
@@ -65,6 +79,7 @@ usage or I/O error.`,
 	opts.registerSolver(cmd)
 	opts.registerProof(cmd)
 	cmd.Flags().IntVar(&opts.countLimit, "count-limit", 2, "count solutions up to this many (at least 2)")
+	cmd.Flags().StringVar(&opts.check, "check", "", "sat: prove every unique and none verdict again with the SAT solver and fail on any difference (same output, slower)")
 	return cmd
 }
 
@@ -73,6 +88,10 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	if opts.countLimit < 2 {
 		return usageError("--count-limit must be at least 2, not %d", opts.countLimit)
 	}
+	var err error
+	if opts.checkSAT, err = checkMode(opts.check); err != nil {
+		return err
+	}
 	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err
@@ -80,6 +99,11 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	defer pool.Close()
 	if err := makeProofDir(opts.proof); err != nil {
 		return err
+	}
+	var proofs *proofWriter
+	if opts.proof != "" {
+		proofs = newProofWriter(opts.proof)
+		defer proofs.abort()
 	}
 	sum := newSummary()
 	sum.anySolution = opts.any
@@ -90,15 +114,20 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	prog := newProgress(s.Err, opts.quiet, verb)
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
-		check := func(each func(verdict) error) error { return checkAll(ctx, rs, pool, opts.countLimit, each) }
+		check := func(each func(verdict) error) error {
+			return checkAll(ctx, rs, pool, worker.Job{Kind: worker.Verify, CountLimit: opts.countLimit, Check: opts.checkSAT}, each)
+		}
 		if opts.solver != "" {
 			check = func(each func(verdict) error) error { return checkOutside(ctx, rs, opts, each) }
 		}
 		err := check(func(c verdict) error {
+			if err := checkFailure(c); err != nil {
+				return err
+			}
 			sum.add(c.status)
 			sum.proved(c)
-			if opts.proof != "" {
-				if err := writeProof(opts.proof, c); err != nil {
+			if proofs != nil {
+				if err := proofs.write(ctx, c); err != nil {
 					return err
 				}
 			}
@@ -117,6 +146,13 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 			}
 			return commit()
 		})
+		if proofs != nil {
+			// the proofs of the verdicts that went out, even when the
+			// run stops early
+			if perr := proofs.flush(); err == nil {
+				err = perr
+			}
+		}
 		if err == nil {
 			err = rs.err() // the file is not written; the verdicts before went out
 		}
@@ -124,6 +160,15 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	})
 	prog.done()
 	return finish(s, sum, rs, opts.quiet, err)
+}
+
+// checkFailure is the error that stops a run with --check sat when the
+// SAT solver does not prove verdict c again, naming the puzzle.
+func checkFailure(c verdict) error {
+	if errors.Is(c.result.Err, verify.ErrCheck) {
+		return &exitError{code: exitNotOK, err: fmt.Errorf("%s:%d: --check sat: %w", c.file, c.rec.Line, c.result.Err)}
+	}
+	return nil
 }
 
 // finish prints the summary and picks the exit code of a run that checked

@@ -2,10 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/verify"
 )
 
 const (
@@ -204,5 +208,41 @@ func TestVerifyMaxPuzzles(t *testing.T) {
 		if _, _, code := cli(t, strings.Repeat(easy+"\n", 30), "verify", "--max-puzzles", "30", "--workers", w); code != 0 {
 			t.Fatalf("workers %s: exactly 30 puzzles with --max-puzzles 30: exit %d, want 0", w, code)
 		}
+	}
+}
+
+// verify --check sat proves every unique and none verdict again with
+// gophersat: the same output and exit code as without it, on worker
+// processes and in this one.
+func TestVerifyCheckSAT(t *testing.T) {
+	in := sampleLines(t, "royle17/puzzles.txt", 2500, 20) +
+		sampleLines(t, "tdoku/top1465.txt", 150, 10) +
+		sampleLines(t, "large/16x16.unique.txt", 400, 2) +
+		nonePuzzles(t, 5) + emptyRow + "\n" + easy[:80] + "\n"
+	want, _, wcode := cli(t, in, "verify", "--workers", "0", "--json")
+	for _, workers := range []string{"0", "2"} {
+		got, errOut, code := cli(t, in, "verify", "--workers", workers, "--json", "--check", "sat")
+		if got != want || code != wcode {
+			t.Errorf("--check sat --workers %s: exit %d (%s), want %d; output differs: %v", workers, code, errOut, wcode, got != want)
+		}
+	}
+	if _, errOut, code := cli(t, easy, "verify", "--check", "cadical"); code != 2 || !strings.Contains(errOut, `--check "cadical": want sat`) {
+		t.Errorf("--check cadical: exit %d, %q; want a usage error", code, errOut)
+	}
+}
+
+// A verdict that the solver does not prove again stops the run with an
+// error that names the puzzle.
+func TestVerifyCheckFailure(t *testing.T) {
+	c := verdict{file: "puzzles.txt", rec: grid.Record{Line: 12}, status: "error",
+		result: verify.Result{Status: verify.Unique, Err: fmt.Errorf("%w: unique by search, but gophersat finds another solution", verify.ErrCheck)}}
+	err := checkFailure(c)
+	var ee *exitError
+	if !errors.As(err, &ee) || ee.code != exitNotOK || !strings.HasPrefix(err.Error(), "puzzles.txt:12: --check sat: ") {
+		t.Errorf("checkFailure = %v, want exit %d with an error naming puzzles.txt:12", err, exitNotOK)
+	}
+	c.result.Err = nil
+	if err := checkFailure(c); err != nil {
+		t.Errorf("checkFailure of a verdict without error = %v", err)
 	}
 }

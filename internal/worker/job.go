@@ -36,6 +36,7 @@ type Job struct {
 	Kind       Kind
 	Grid       grid.Grid        // Verify, Rate
 	CountLimit int              // Verify
+	Check      bool             // Verify: prove unique and none again with the SAT solver (verify.Options.Check)
 	Seed       uint64           // Generate
 	Gen        generate.Options // Generate
 	Rate       rate.Options     // Rate
@@ -57,7 +58,7 @@ type Result struct {
 	// Elapsed is the time spent on the job.
 	Elapsed time.Duration
 
-	cpu time.Duration // the processor time a worker spent on it, when known
+	cpu time.Duration // the processor time a worker spent on its batch, on the batch's last result
 }
 
 var (
@@ -105,7 +106,7 @@ func (r *runner) run(ctx context.Context, j Job) Result {
 	switch j.Kind {
 	case Skip:
 	case Verify:
-		res.Verify = r.ver.Check(j.Grid, verify.Options{CountLimit: j.CountLimit})
+		res.Verify = r.ver.Check(j.Grid, verify.Options{CountLimit: j.CountLimit, Check: j.Check})
 	case Generate:
 		res.Puzzle, res.Err = r.gen.PuzzleContext(ctx, j.Seed, j.Index, j.Gen)
 	case Rate:

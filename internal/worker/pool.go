@@ -171,10 +171,14 @@ type runState struct {
 // Batch sizes: enough jobs to keep a process busy for about batchTarget, so
 // that round trips cost little, and at most maxBatch. Until the first
 // results tell how long jobs take, jobs go one at a time, which also
-// spreads a short run of slow jobs over every process.
+// spreads a short run of slow jobs over every process. A process waits
+// for its next batch while the pool takes in the last results of one:
+// verifying royle17 (some 20 us a puzzle) with two workers took 1.17 s
+// with batches of at most 64, 0.76 s with 256 and 0.86 s with 1,024 (best
+// of five, one run, on the shared machine).
 const (
 	batchTarget = 20 * time.Millisecond
-	maxBatch    = 64
+	maxBatch    = 256
 )
 
 func (rs *runState) batchSize() int {
@@ -191,14 +195,18 @@ func (rs *runState) batchSize() int {
 // processor time where the worker measured it: elapsed time grows with the
 // load of the machine, and batches sized by it would shrink just when round
 // trips cost most.
+//
+// A worker measures the processor time of each batch it is sent and
+// reports it with the batch's last result.
 func (rs *runState) observe(b *batch) {
-	var total time.Duration
+	var cpu, elapsed time.Duration
 	for _, r := range b.results {
-		if r.cpu > 0 {
-			total += r.cpu
-		} else {
-			total += r.Elapsed
-		}
+		cpu += r.cpu
+		elapsed += r.Elapsed
+	}
+	total := elapsed
+	if cpu > 0 {
+		total = cpu
 	}
 	avg := int64(total)/int64(len(b.results)) + 1
 	rs.mu.Lock()

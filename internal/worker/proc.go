@@ -2,7 +2,6 @@ package worker
 
 import (
 	"bufio"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -15,7 +14,7 @@ type proc struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	bw     *bufio.Writer
-	enc    *gob.Encoder
+	enc    *encoder
 	outs   chan wireResult
 	err    error // why outs was closed; read after outs is closed
 	stderr *tailBuffer
@@ -44,7 +43,7 @@ func startProc(cmd *exec.Cmd) (*proc, error) {
 		return nil, fmt.Errorf("start worker process: %w", err)
 	}
 	bw := bufio.NewWriterSize(stdin, 64<<10)
-	pr := &proc{cmd: cmd, stdin: stdin, bw: bw, enc: gob.NewEncoder(bw), outs: make(chan wireResult, 256), stderr: tail, exited: make(chan struct{})}
+	pr := &proc{cmd: cmd, stdin: stdin, bw: bw, enc: newEncoder(bw), outs: make(chan wireResult, 256), stderr: tail, exited: make(chan struct{})}
 	go pr.read(stdout)
 	go func() {
 		cmd.Wait()
@@ -68,10 +67,10 @@ func startProc(cmd *exec.Cmd) (*proc, error) {
 
 // read decodes the results the process writes until its stdout ends.
 func (pr *proc) read(stdout io.Reader) {
-	dec := gob.NewDecoder(bufio.NewReaderSize(stdout, 64<<10))
+	dec := newDecoder(bufio.NewReaderSize(stdout, 64<<10))
 	for {
-		var w wireResult
-		if err := dec.Decode(&w); err != nil {
+		w, err := dec.result()
+		if err != nil {
 			pr.err = err
 			close(pr.outs)
 			return
@@ -81,7 +80,7 @@ func (pr *proc) read(stdout io.Reader) {
 }
 
 func (pr *proc) send(jobs []Job) error {
-	if err := pr.enc.Encode(jobs); err != nil {
+	if err := pr.enc.jobs(jobs); err != nil {
 		return err
 	}
 	return pr.bw.Flush()

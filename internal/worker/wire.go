@@ -11,14 +11,16 @@ import (
 )
 
 // The wire protocol between the pool and a worker process: the pool sends
-// gob-encoded batches ([]Job) on the worker's stdin; the worker first sends
-// a hello (a wireResult with Index helloIndex) when it is ready, then
-// answers each job with one gob-encoded wireResult on its stdout, in order,
-// as soon as it is done, so the pool always knows which job is running.
+// batches ([]Job) on the worker's stdin; the worker first sends a hello (a
+// wireResult with Index helloIndex) when it is ready, then answers each job
+// with one wireResult on its stdout, in order, as soon as it is done, so
+// the pool always knows which job is running. Batches of verify jobs and
+// their results go in a compact form (compact.go), the rest as gob values.
 //
 // A wireResult carries the results of the packages whole, so a new plain
-// field of verify.Result, generate.Puzzle or rate.Result crosses without a
-// change here; only their errors travel apart, as codes and messages.
+// field of generate.Puzzle or rate.Result crosses without a change here
+// (verify.Result's must be taught to the compact form); only their errors
+// travel apart, as codes and messages.
 
 // wireResult is a Result in a form gob can carry.
 type wireResult struct {
@@ -30,7 +32,7 @@ type wireResult struct {
 	RatingErr wireError
 	Err       wireError
 	Elapsed   int64 // nanoseconds
-	CPU       int64 // nanoseconds of processor time, 0 when unknown
+	CPU       int64 // nanoseconds of processor time of the batch, on its last result; 0 when unknown
 }
 
 // helloIndex marks the first message of a worker, sent when it is ready.
@@ -60,6 +62,7 @@ var sentinels = []error{
 	rate.ErrGaveUp,
 	grid.ErrShape,
 	generate.ErrCheck,
+	verify.ErrCheck,
 }
 
 // otherCode marks an error that matches no sentinel.

@@ -1,5 +1,6 @@
 // The sudokugen page: a grid editor, the verdicts of /v1/verify and
-// /v1/rate, and a form for /v1/generate. Plain browser JavaScript, no
+// /v1/rate, a form for /v1/generate and one for /v1/book; variant puzzles
+// are drawn by /v1/draw. Plain browser JavaScript, no
 // libraries, nothing loaded from elsewhere.
 "use strict";
 
@@ -172,6 +173,76 @@
     return t;
   }
 
+  // Variant puzzles (killer, jigsaw, X...) are drawn by the service
+  // (/v1/draw) with the figure its books print: the cages, regions, lines
+  // and marks that a table of digits cannot show. The drawings are asked
+  // for one at a time, in order, so that a long list does not crowd the
+  // service.
+  let drawQueue = Promise.resolve();
+
+  // drawVariant returns a figure that will hold the drawing of the
+  // f-puzzles object fp: with solution, that solution in the empty cells;
+  // with marked ([row, column] pairs, 1-based), those cells shaded.
+  function drawVariant(fp, opts) {
+    const fig = el("figure", "vgrid");
+    if (opts.caption) fig.appendChild(el("figcaption", null, opts.caption));
+    const img = document.createElement("img");
+    img.alt = opts.alt;
+    fig.appendChild(img);
+    const req = { puzzle: fp };
+    if (opts.solution) req.solution = opts.solution;
+    if (opts.marked && opts.marked.length) req.marked = opts.marked;
+    drawQueue = drawQueue.then(async () => {
+      try {
+        const r = await post("v1/draw", JSON.stringify(req), "application/json");
+        if (!r.resp.ok) {
+          fig.appendChild(el("p", "error", "Not drawn: " + requestError(r)));
+          return;
+        }
+        img.addEventListener("load", () => { URL.revokeObjectURL(img.src); fig.classList.add("drawn"); }, { once: true });
+        img.src = URL.createObjectURL(r.blob);
+      } catch (e) {
+        fig.appendChild(el("p", "error", "Not drawn: " + e.message));
+      }
+    });
+    return fig;
+  }
+
+  // gridOf shows a grid of verdict v, text being its puzzle or one of its
+  // solutions: a table for a classic puzzle, the service's drawing for a
+  // variant. marks maps a cell index to a class (diff, clash).
+  function gridOf(v, text, caption, marks) {
+    if (!v.variant) return drawGrid(text, { caption: caption, givens: v.puzzle, marks: marks });
+    const n = Math.round(Math.sqrt(text.length));
+    const marked = Object.keys(marks || {}).map((k) => [Math.floor(Number(k) / n) + 1, (Number(k) % n) + 1]);
+    const solved = text !== v.puzzle;
+    let alt = caption + ": the " + variantName(v.variant) + " puzzle" + (solved ? " solved" : "");
+    if (marked.length) alt += ", " + marked.length + " cells shaded (" + marked.map(([r, c]) => "r" + r + "c" + c).join(" ") + ")";
+    return drawVariant(v.fpuzzles, { caption: caption, solution: solved ? text : "", marked: marked, alt: alt });
+  }
+
+  // variantName names a variant for a reader: "jigsaw,x" is "jigsaw + x".
+  function variantName(v) {
+    return v.split(",").join(" + ");
+  }
+
+  // openLinks returns links that open a variant puzzle in SudokuPad and in
+  // f-puzzles, where people solve and share such puzzles.
+  function openLinks(p) {
+    const par = el("p", "open");
+    par.appendChild(document.createTextNode(variantName(p.variant) + " puzzle: "));
+    [["Open in SudokuPad", p.sudokupad_url, "sudokupad"], ["Open in f-puzzles", p.fpuzzles_url, "fpuzzles"]].forEach(([text, href, cls], i) => {
+      if (!href) return;
+      if (i > 0) par.appendChild(document.createTextNode(" · "));
+      const a = el("a", cls, text);
+      a.href = href;
+      a.target = "_blank";
+      a.rel = "noopener";
+      par.appendChild(a);
+    });
+    return par;
+  }
+
   function say(id, msg, bad) {
     const el = $(id);
     el.textContent = msg;
@@ -240,11 +311,12 @@
     h.appendChild(document.createTextNode("Puzzle " + (v.index + 1) + " (" + place(v) + "): "));
     h.appendChild(el("span", "verdict " + v.status, v.status));
     card.appendChild(h);
+    if (v.variant) card.appendChild(openLinks(v));
     const row = el("div", "grids");
     if (v.status === "unique") {
       card.appendChild(el("p", null, "Exactly one solution."));
-      row.appendChild(drawGrid(v.puzzle, { caption: "Puzzle", givens: v.puzzle }));
-      row.appendChild(drawGrid(v.solution, { caption: "Its solution", givens: v.puzzle }));
+      row.appendChild(gridOf(v, v.puzzle, "Puzzle"));
+      row.appendChild(gridOf(v, v.solution, "Its solution"));
     } else if (v.status === "multiple") {
       const [a, b] = v.solutions;
       const marks = {};
@@ -252,19 +324,19 @@
       for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) { marks[i] = "diff"; diff++; }
       const count = v.count_exact ? "exactly " + v.count : "at least " + v.count;
       card.appendChild(el("p", null, "More than one solution (" + count + "). Two of them, side by side; the " + diff + " cells where they differ are highlighted."));
-      row.appendChild(drawGrid(a, { caption: "Solution 1", givens: v.puzzle, marks: marks }));
-      row.appendChild(drawGrid(b, { caption: "Solution 2", givens: v.puzzle, marks: marks }));
+      row.appendChild(gridOf(v, a, "Solution 1", marks));
+      row.appendChild(gridOf(v, b, "Solution 2", marks));
     } else if (v.status === "invalid") {
       card.appendChild(el("p", "error", place(v) + ": " + (v.error || "invalid")));
       if (v.clash_cells && v.puzzle.indexOf(" ") < 0 && Number.isInteger(Math.sqrt(v.puzzle.length))) {
         const n = Math.round(Math.sqrt(v.puzzle.length));
         const marks = {};
         v.clash_cells.forEach(([r, c]) => (marks[(r - 1) * n + (c - 1)] = "clash"));
-        row.appendChild(drawGrid(v.puzzle, { caption: "Clashing givens marked", givens: v.puzzle, marks: marks }));
+        row.appendChild(gridOf(v, v.puzzle, "Clashing givens marked", marks));
       }
     } else if (v.status === "none") {
       card.appendChild(el("p", null, "No solution: the givens cannot all stand."));
-      row.appendChild(drawGrid(v.puzzle, { caption: "Puzzle", givens: v.puzzle }));
+      row.appendChild(gridOf(v, v.puzzle, "Puzzle"));
     } else {
       card.appendChild(el("p", "error", v.error || v.status));
     }
@@ -354,11 +426,15 @@
       box: $("g-size").value,
       clues: parseInt($("g-clues").value || "0", 10),
     };
-    if ($("g-diff").value) req.difficulty = $("g-diff").value;
+    const variant = $("g-variant").value;
+    if (variant) req.variant = variant;
+    else if ($("g-diff").value) req.difficulty = $("g-diff").value;
     if ($("g-sym").value) req.symmetry = $("g-sym").value;
     const seed = $("g-seed").value.trim();
     if (seed !== "") req.seed = Number(seed);
-    if (format) req.format = format;
+    // the text of variants is f-puzzles JSON, a line each: plain lines
+    // would lose their rules
+    if (format) req.format = format === "line" && variant ? "fpuzzles" : format;
     if (format && format !== "json") req.solutions = $("g-solutions").checked;
     if (format === "pdf") Object.assign(req, bookLayout());
     return req;
@@ -400,20 +476,22 @@
     list.replaceChildren();
     r.json.puzzles.forEach((p) => {
       const card = el("article", "card unique");
-      const title = "Puzzle " + (p.index + 1) + ": " + p.clues + " clues" + (p.level ? ", " + p.level + " " + p.score.toFixed(1) : "");
+      const title = "Puzzle " + (p.index + 1) + ": " + p.clues + " clues" + (p.level ? ", " + p.level + (p.score ? " " + p.score.toFixed(1) : "") : "");
       card.setAttribute("aria-label", title);
       card.appendChild(el("h3", null, title));
+      if (p.variant) card.appendChild(openLinks(p));
       const row = el("div", "grids");
-      row.appendChild(drawGrid(p.puzzle, { caption: "Puzzle", givens: p.puzzle }));
+      row.appendChild(gridOf(p, p.puzzle, "Puzzle"));
       const det = el("details", "solution");
       det.appendChild(el("summary", null, "Solution"));
-      det.appendChild(drawGrid(p.solution, { givens: p.puzzle }));
+      det.appendChild(p.variant ? gridOf(p, p.solution, "") : drawGrid(p.solution, { givens: p.puzzle }));
       row.appendChild(det);
       card.appendChild(row);
-      card.appendChild(el("pre", "line", p.puzzle));
+      if (!p.variant) card.appendChild(el("pre", "line", p.puzzle));
       list.appendChild(card);
     });
-    made = r.json.puzzles.map((p) => p.puzzle).join("\n") + "\n";
+    // variants go on as f-puzzles JSON, which holds their rules
+    made = r.json.puzzles.map((p) => (p.fpuzzles ? JSON.stringify(p.fpuzzles) : p.puzzle)).join("\n") + "\n";
     say("gen-status", r.json.puzzles.length + " puzzles made with seed " + r.json.seed + "; the same seed and settings make the same puzzles.");
   }
 
@@ -434,6 +512,13 @@
   }
 
   $("b-page").addEventListener("change", () => { $("b-other-field").hidden = $("b-page").value !== "other"; });
+
+  // Variants have a coarse level and take no difficulty.
+  $("g-variant").addEventListener("change", () => {
+    const v = $("g-variant").value !== "";
+    $("g-diff").disabled = v;
+    if (v) $("g-diff").value = "";
+  });
 
   // The puzzles last made, one a line.
   let made = "";

@@ -1,0 +1,458 @@
+package gridtest
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file is a small DRAT checker for the tests, written apart from
+// package sat and from the searches whose proofs it checks: a lemma passes
+// when unit propagation from its negation, over the CNF and the lemmas
+// before it, reaches a conflict (reverse unit propagation, RUP), and a
+// proof passes when every lemma does and the empty clause is among them.
+// Deletions ("d" lines) take a clause out. It does not check RAT lemmas,
+// which none of the proofs here use.
+
+// Lemma is one line of a DRAT proof: a clause added, or deleted.
+type Lemma struct {
+	Lits   []int
+	Delete bool
+}
+
+// ReadDRAT reads DRAT text (or DIMACS clauses, whose "c" and "p" lines it
+// skips).
+func ReadDRAT(r io.Reader) ([]Lemma, error) {
+	var out []Lemma
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<24)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == 'c' || line[0] == 'p' {
+			continue
+		}
+		var l Lemma
+		if rest, ok := strings.CutPrefix(line, "d "); ok {
+			l.Delete, line = true, rest
+		}
+		ended := false
+		for _, f := range strings.Fields(line) {
+			x, err := strconv.Atoi(f)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: bad literal %q", n, f)
+			}
+			if x == 0 {
+				ended = true
+				break
+			}
+			l.Lits = append(l.Lits, x)
+		}
+		if !ended {
+			return nil, fmt.Errorf("line %d: no 0 at the end of the clause", n)
+		}
+		out = append(out, l)
+	}
+	return out, sc.Err()
+}
+
+// Clauses returns the clauses of lemmas, deletions left out.
+func Clauses(lemmas []Lemma) [][]int {
+	var out [][]int
+	for _, l := range lemmas {
+		if !l.Delete {
+			out = append(out, l.Lits)
+		}
+	}
+	return out
+}
+
+// CheckDRAT checks proof against cnf over variables 1..nv. It returns nil
+// when every lemma is RUP and the empty clause is derived; otherwise an
+// error, and in at the 0-based index in proof of the lemma that is not RUP
+// (len(proof) when the empty clause is missing).
+func CheckDRAT(nv int, cnf [][]int, proof []Lemma) (at int, err error) {
+	k := newRUP(nv, cnf, proof)
+	next := len(cnf) // the clause of the next lemma added
+	for i, l := range proof {
+		if l.Delete {
+			k.remove(l.Lits)
+			continue
+		}
+		if !k.refutes(l.Lits) {
+			return i, fmt.Errorf("lemma %d %v is not RUP", i+1, l.Lits)
+		}
+		if len(l.Lits) == 0 {
+			return i, nil
+		}
+		k.add(next)
+		next++
+	}
+	return len(proof), fmt.Errorf("no empty clause in %d lemmas", len(proof))
+}
+
+// Refutes reports whether unit propagation on cnf (variables 1..nv)
+// reaches a conflict: the empty clause is RUP.
+func Refutes(nv int, cnf [][]int) bool {
+	_, err := CheckDRAT(nv, cnf, []Lemma{{}})
+	return err == nil
+}
+
+// rup is a clause database with two watched literals per clause for unit
+// propagation. It keeps the propagation of the database's own units (the
+// base), and checks each lemma from there.
+type rup struct {
+	nv      int
+	clauses [][]int // copies: watching reorders their literals
+	live    []bool
+	watch   [][]int32          // per literal (see idx): the clauses watching it
+	units   []int32            // clauses of one literal, or none
+	byKey   map[string][]int32 // made at the first deletion
+	val     []int8             // per variable: 1 true, -1 false, 0 unset
+	trail   []int              // the literals set, in order
+	// trail[:baseLen] is the base when baseOK; baseConflict says that
+	// the base itself reaches a conflict.
+	baseLen      int
+	baseOK       bool
+	baseConflict bool
+}
+
+// newRUP returns the database of cnf, with the lemmas that proof adds
+// waiting to be added in turn (add).
+func newRUP(nv int, cnf [][]int, proof []Lemma) *rup {
+	for _, c := range cnf {
+		for _, l := range c {
+			nv = max(nv, l, -l)
+		}
+	}
+	for _, l := range proof {
+		for _, x := range l.Lits {
+			nv = max(nv, x, -x) // a lemma may name a new variable
+		}
+	}
+	k := &rup{nv: nv, watch: make([][]int32, 2*nv+2), val: make([]int8, nv+1)}
+	for _, c := range cnf {
+		k.clauses = append(k.clauses, slices.Clone(c))
+	}
+	for _, l := range proof {
+		if !l.Delete {
+			k.clauses = append(k.clauses, slices.Clone(l.Lits))
+		}
+	}
+	k.live = make([]bool, len(k.clauses))
+	for id := range cnf {
+		k.add(id)
+	}
+	return k
+}
+
+func idx(l int) int {
+	if l > 0 {
+		return 2 * l
+	}
+	return -2*l + 1
+}
+
+// key names a clause by its sorted literals.
+func key(c []int) string {
+	s := slices.Clone(c)
+	slices.Sort(s)
+	b := make([]byte, 0, 8*len(s))
+	for _, l := range s {
+		b = strconv.AppendInt(b, int64(l), 10)
+		b = append(b, ' ')
+	}
+	return string(b)
+}
+
+// add puts clause id in the database.
+func (k *rup) add(id int) {
+	c := k.clauses[id]
+	k.live[id] = true
+	if k.byKey != nil {
+		kk := key(c)
+		k.byKey[kk] = append(k.byKey[kk], int32(id))
+	}
+	if len(c) <= 1 {
+		k.units = append(k.units, int32(id))
+		if k.baseOK && !k.baseConflict {
+			k.baseConflict = len(c) == 0 || !k.set(c[0]) || k.propagate(k.baseLen)
+			k.baseLen = len(k.trail)
+		}
+		return
+	}
+	// Watch two literals that are not false under the base, when there
+	// are: the others can become false only after them.
+	for w := range 2 {
+		for j := w; j < len(c); j++ {
+			if k.truth(c[j]) >= 0 || !k.baseOK {
+				c[w], c[j] = c[j], c[w]
+				break
+			}
+		}
+	}
+	k.watch[idx(c[0])] = append(k.watch[idx(c[0])], int32(id))
+	k.watch[idx(c[1])] = append(k.watch[idx(c[1])], int32(id))
+	if !k.baseOK || k.baseConflict {
+		return
+	}
+	// the base grows when the clause is unit or false under it
+	switch t0, t1 := k.truth(c[0]), k.truth(c[1]); {
+	case t0 == 1 || t1 == 1 || t0 == 0 && t1 == 0:
+	case t0 == -1:
+		k.baseConflict = true
+	default:
+		k.set(c[0])
+		k.baseConflict = k.propagate(k.baseLen)
+		k.baseLen = len(k.trail)
+	}
+}
+
+func (k *rup) remove(c []int) {
+	if k.byKey == nil {
+		// the clauses by their sorted literals, from the first deletion
+		k.byKey = make(map[string][]int32)
+		for id, d := range k.clauses {
+			if k.live[id] {
+				kk := key(d)
+				k.byKey[kk] = append(k.byKey[kk], int32(id))
+			}
+		}
+	}
+	kk := key(c)
+	ids := k.byKey[kk]
+	if len(ids) == 0 {
+		return
+	}
+	k.live[ids[len(ids)-1]] = false // its watches go when next visited
+	k.byKey[kk] = ids[:len(ids)-1]
+	k.baseOK = false
+}
+
+func (k *rup) truth(l int) int8 {
+	if l < 0 {
+		return -k.val[-l]
+	}
+	return k.val[l]
+}
+
+// set makes l true; false on a conflict (l already false).
+func (k *rup) set(l int) bool {
+	switch k.truth(l) {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	if l < 0 {
+		k.val[-l] = -1
+	} else {
+		k.val[l] = 1
+	}
+	k.trail = append(k.trail, l)
+	return true
+}
+
+// undo unsets the literals of the trail from n on.
+func (k *rup) undo(n int) {
+	for _, l := range k.trail[n:] {
+		if l < 0 {
+			l = -l
+		}
+		k.val[l] = 0
+	}
+	k.trail = k.trail[:n]
+}
+
+// propagate runs unit propagation from the literals set at trail[from:];
+// true on a conflict.
+func (k *rup) propagate(from int) bool {
+	for head := from; head < len(k.trail); head++ {
+		f := -k.trail[head] // now false
+		ws := k.watch[idx(f)]
+		kept := ws[:0]
+		conflict := false
+		for n, id := range ws {
+			if !k.live[id] {
+				continue // deleted: drop the watch
+			}
+			if conflict {
+				kept = append(kept, id)
+				continue
+			}
+			c := k.clauses[id]
+			if c[0] == f {
+				c[0], c[1] = c[1], c[0]
+			}
+			// c[1] is f
+			if k.truth(c[0]) == 1 {
+				kept = append(kept, id)
+				continue
+			}
+			moved := false
+			for j := 2; j < len(c); j++ {
+				if k.truth(c[j]) >= 0 {
+					c[1], c[j] = c[j], c[1]
+					k.watch[idx(c[1])] = append(k.watch[idx(c[1])], id)
+					moved = true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+			kept = append(kept, id)
+			if !k.set(c[0]) {
+				conflict = true
+				kept = append(kept, ws[n+1:]...)
+				break
+			}
+		}
+		k.watch[idx(f)] = kept
+		if conflict {
+			return true
+		}
+	}
+	return false
+}
+
+// base makes the working assignment the propagation of the database's
+// units, computing it again after a deletion.
+func (k *rup) base() {
+	if k.baseOK {
+		k.undo(k.baseLen)
+		return
+	}
+	k.undo(0)
+	k.baseOK, k.baseConflict = true, false
+	for _, id := range k.units {
+		if !k.live[id] {
+			continue
+		}
+		c := k.clauses[id]
+		if len(c) == 0 || !k.set(c[0]) {
+			k.baseConflict = true
+			return
+		}
+	}
+	k.baseConflict = k.propagate(0)
+	k.baseLen = len(k.trail)
+}
+
+// refutes reports whether unit propagation from the negation of lemma
+// reaches a conflict.
+func (k *rup) refutes(lemma []int) bool {
+	k.base()
+	if k.baseConflict {
+		return true
+	}
+	defer k.undo(k.baseLen)
+	mark := len(k.trail)
+	for _, l := range lemma {
+		if !k.set(-l) {
+			return true
+		}
+	}
+	return k.propagate(mark)
+}
+
+// CheckTreeMutations checks what reverse unit propagation says of a proof
+// written by a depth-first search (see package search): lemmas that
+// negate decision paths, in post-order, the empty clause last. Such a
+// proof
+//
+//   - fails without its empty clause;
+//   - still passes without any one lemma of a node: where the parent's
+//     check needed it, the other branches' lemmas leave its decision as
+//     the only candidate, unit propagation takes it, and the node's own
+//     children (or its conflict) refute it one level down;
+//   - fails, at the parent's lemma and no earlier, without two lemmas of
+//     sibling branches: the branching cell then keeps two candidates, and
+//     the parent's state, where the search branched, has no conflict.
+//
+// It checks the last two at the root and at the deepest node with two
+// branches or more, and returns the first claim that does not hold.
+func CheckTreeMutations(nv int, cnf [][]int, proof []Lemma) error {
+	if _, err := CheckDRAT(nv, cnf, proof); err != nil {
+		return err
+	}
+	last := len(proof) - 1
+	if len(proof[last].Lits) != 0 {
+		return fmt.Errorf("the proof does not end with the empty clause")
+	}
+	if at, err := CheckDRAT(nv, cnf, proof[:last]); err == nil || at != last {
+		return fmt.Errorf("without its empty clause: failed at %d (%v), want at %d", at, err, last)
+	}
+	// the children of each lemma: the lemmas before it one literal longer
+	// that start with its literals
+	parent, deepest := last, -1
+	children := func(p int) []int {
+		var out []int
+		for i := range p {
+			l := proof[i].Lits
+			if len(l) == len(proof[p].Lits)+1 && slices.Equal(l[:len(l)-1], proof[p].Lits) {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	for p := range proof {
+		if len(children(p)) >= 2 && (deepest < 0 || len(proof[p].Lits) > len(proof[deepest].Lits)) {
+			deepest = p
+		}
+	}
+	for _, p := range []int{parent, deepest} {
+		if p < 0 {
+			continue
+		}
+		ch := children(p)
+		if len(ch) < 2 {
+			return fmt.Errorf("lemma %d %v: %d branches, want 2 or more", p+1, proof[p].Lits, len(ch))
+		}
+		without := func(drop ...int) []Lemma {
+			var out []Lemma
+			for i, l := range proof {
+				if !slices.Contains(drop, i) {
+					out = append(out, l)
+				}
+			}
+			return out
+		}
+		if _, err := CheckDRAT(nv, cnf, without(ch[0])); err != nil {
+			return fmt.Errorf("without lemma %d %v, a branch of %v: %v, want it to pass", ch[0]+1, proof[ch[0]].Lits, proof[p].Lits, err)
+		}
+		if at, err := CheckDRAT(nv, cnf, without(ch[0], ch[1])); err == nil || at != p-2 {
+			return fmt.Errorf("without lemmas %d and %d, two branches of lemma %d %v: failed at %d (%v), want at %d",
+				ch[0]+1, ch[1]+1, p+1, proof[p].Lits, at+1, err, p-1)
+		}
+	}
+	return nil
+}
+
+// SameClauses returns an error unless got and want hold the same clauses
+// as many times each, in any order and with their literals in any order.
+func SameClauses(got, want [][]int) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("%d clauses, want %d", len(got), len(want))
+	}
+	a, b := normal(got), normal(want)
+	for i := range a {
+		if !slices.Equal(a[i], b[i]) {
+			return fmt.Errorf("clause %v is not in the expected CNF, or %v is missing", a[i], b[i])
+		}
+	}
+	return nil
+}
+
+// normal returns the clauses with their literals sorted, in sorted order.
+func normal(cs [][]int) [][]int {
+	out := make([][]int, len(cs))
+	for i, c := range cs {
+		out[i] = slices.Clone(c)
+		slices.Sort(out[i])
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out
+}

@@ -1,0 +1,509 @@
+package output
+
+import (
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// figure is the drawing of a variant puzzle's rules: its cell and region
+// lines and a mark for every constraint, as a list of shapes in cell units,
+// (0, 0) the top left corner of the grid and (N, N) the bottom right. The
+// PDF, SVG and PNG writers each paint the same list in order, then draw the
+// digits where digitAt puts them. Classic puzzles have no figure: their
+// writers draw them as they always have.
+//
+// The marks follow the conventions of puzzle books and of SudokuPad, in
+// greys that print in black and white:
+//   - windows of hyper puzzles and extra regions are shaded;
+//   - odd cells hold a grey circle, even cells a grey square;
+//   - thermometers are a thick grey line through their cells, with a bulb
+//     on the first;
+//   - diagonals are thin grey lines from corner to corner;
+//   - thin lines part the cells of a region (jigsaw or box), thick ones
+//     the regions;
+//   - killer cages are dashed outlines inset from the cell borders, with
+//     the sum small in the cage's first cell in reading order, on a patch
+//     of the cell's shade that breaks the outline at its corner;
+//   - kropki dots sit on the edge between their cells, hollow (white) or
+//     filled (black), and X and V are letters on the edge.
+//
+// Anti-king, anti-knight and disjoint groups have no mark: unmarked names
+// them for a caption.
+type figure struct {
+	n      int
+	shapes []shape
+	// keepOut holds, for each cell with a cage sum, the patch under the
+	// sum, which the cell's digit stays clear of.
+	keepOut map[int]rect
+}
+
+// rect is a rectangle in cell units.
+type rect struct{ x0, y0, x1, y1 float64 }
+
+type shapeKind uint8
+
+const (
+	fillShape   shapeKind = iota // paths are closed polygons, filled
+	strokeShape                  // paths are lines, stroked
+	circleShape                  // a circle of radius r around at
+	textShape                    // text with its baseline origin at at
+)
+
+// pen says how wide a stroke is: the writer's thin or thick grid line, or
+// width cells wide.
+type pen uint8
+
+const (
+	penCells pen = iota
+	penThin
+	penThick
+)
+
+// noTone is a shape with no fill or no stroke; other tones run from 0
+// (black) to 1 (white).
+const noTone = -1.0
+
+// shape is one mark of a figure.
+type shape struct {
+	kind   shapeKind
+	paths  [][]pt  // polygons or lines
+	closed bool    // a stroke returns to its start
+	fill   float64 // tone of the fill, or noTone
+	stroke float64 // tone of the stroke, or noTone
+	pen    pen
+	width  float64 // stroke width in cells, for penCells
+	dash   float64 // length of dashes and of the gaps between them, in cells; 0 for a solid line
+	round  bool    // round caps and joins; else square caps and mitred joins for thick lines, butt caps for others
+	at     pt      // centre of a circle, baseline origin of text
+	r      float64 // radius of a circle
+	text   string  // bold text; its ink box at size 1 is fontMetrics.textInk(text)
+	size   float64 // font size of text, in cells
+}
+
+// Sizes and tones of the marks, in cells.
+const (
+	shadeTone   = 0.88 // windows and extra regions
+	markTone    = 0.78 // odd circles and even squares
+	oddRadius   = 0.40
+	evenSide    = 0.76
+	thermoTone  = 0.62
+	thermoWidth = 0.22
+	bulbRadius  = 0.34
+	diagTone    = 0.5
+	diagWidth   = 0.035
+	cageInset   = 0.10 // from the cell border to the middle of the dashed line
+	cageWidth   = 0.02
+	cageDash    = 0.09
+	cageLabel   = 0.28  // the least size of a cage sum
+	maxLabel    = 0.36  // the most it is raised to, to reach a size in points
+	labelPad    = 0.035 // the patch around a cage sum's ink
+	labelGap    = 0.04  // between the patch and the cell's digit
+	dotRadius   = 0.12
+	dotWidth    = 0.03
+	letterSize  = 0.36
+)
+
+// figureOptions are what the writer knows that the figure depends on: the
+// size of cage sums in cells, which it raises to reach a size in points on
+// small cells.
+type figureOptions struct {
+	labelSize float64 // 0: cageLabel
+}
+
+// newFigure returns the figure of g's rules, or nil for a classic puzzle.
+// The rules must be valid for g's shape.
+func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
+	r := g.Rules
+	if r.Empty() {
+		return nil, nil
+	}
+	m, err := boldMetrics()
+	if err != nil {
+		return nil, err
+	}
+	textInk := func(s string) inkBox { return m.textInk(s) }
+	n := g.N()
+	f := &figure{n: n, keepOut: map[int]rect{}}
+	label := clamp(o.labelSize, cageLabel, maxLabel)
+	if o.labelSize == 0 {
+		label = cageLabel
+	}
+
+	// shading: the tone of each cell's background
+	tone := make([]float64, n*n)
+	for i := range tone {
+		tone[i] = 1
+	}
+	var shaded []bool
+	for _, grp := range r.Extra {
+		switch grp.Kind {
+		case grid.GroupWindow, grid.GroupRegion:
+			if shaded == nil {
+				shaded = make([]bool, n*n)
+			}
+			for _, c := range grp.Cells {
+				shaded[c] = true
+				tone[c] = shadeTone
+			}
+		}
+	}
+	if shaded != nil {
+		f.add(shape{kind: fillShape, paths: cellLoops(shaded, n), fill: shadeTone, stroke: noTone})
+	}
+
+	// odd circles and even squares
+	for _, c := range r.Odd {
+		f.add(shape{kind: circleShape, at: cellCentre(n, c), r: oddRadius, fill: markTone, stroke: noTone})
+	}
+	if len(r.Even) > 0 {
+		var squares [][]pt
+		for _, c := range r.Even {
+			m := cellCentre(n, c)
+			h := evenSide / 2
+			squares = append(squares, []pt{{m.x - h, m.y - h}, {m.x + h, m.y - h}, {m.x + h, m.y + h}, {m.x - h, m.y + h}})
+		}
+		f.add(shape{kind: fillShape, paths: squares, fill: markTone, stroke: noTone})
+	}
+
+	// thermometers: the bulbs, then the tubes
+	for _, t := range r.Thermos {
+		f.add(shape{kind: circleShape, at: cellCentre(n, t[0]), r: bulbRadius, fill: thermoTone, stroke: noTone})
+	}
+	if len(r.Thermos) > 0 {
+		var tubes [][]pt
+		for _, t := range r.Thermos {
+			line := make([]pt, len(t))
+			for k, c := range t {
+				line[k] = cellCentre(n, c)
+			}
+			tubes = append(tubes, line)
+		}
+		f.add(shape{kind: strokeShape, paths: tubes, fill: noTone, stroke: thermoTone, width: thermoWidth, round: true})
+	}
+
+	// diagonals
+	var diags [][]pt
+	for _, grp := range r.Extra {
+		fn := float64(n)
+		switch grp.Kind {
+		case grid.GroupDiagonal:
+			diags = append(diags, []pt{{0, 0}, {fn, fn}})
+		case grid.GroupAntiDiagonal:
+			diags = append(diags, []pt{{0, fn}, {fn, 0}})
+		}
+	}
+	if diags != nil {
+		f.add(shape{kind: strokeShape, paths: diags, fill: noTone, stroke: diagTone, width: diagWidth})
+	}
+
+	f.regionLines(g)
+
+	// killer cages: the dashed outlines, then the sums on their patches
+	if len(r.Cages) > 0 {
+		var loops [][]pt
+		in := make([]bool, n*n)
+		for _, c := range r.Cages {
+			clear(in)
+			for _, x := range c.Cells {
+				in[x] = true
+			}
+			for _, l := range cellLoops(in, n) {
+				loops = append(loops, insetLoop(l, cageInset))
+			}
+		}
+		f.add(shape{kind: strokeShape, paths: loops, closed: true, fill: noTone, stroke: 0, width: cageWidth, dash: cageDash})
+		for _, c := range r.Cages {
+			if c.Sum == 0 {
+				continue
+			}
+			first := slices.Min(c.Cells)
+			s := strconv.Itoa(c.Sum)
+			ink := textInk(s)
+			corner := pt{float64(int(first)%n) + cageInset - 0.015, float64(int(first)/n) + cageInset - 0.015}
+			patch := rect{corner.x - labelPad, corner.y - labelPad,
+				corner.x + (ink.maxX-ink.minX)*label + labelPad, corner.y + (ink.maxY-ink.minY)*label + labelPad}
+			f.add(shape{kind: fillShape, paths: [][]pt{patch.corners()}, fill: tone[first], stroke: noTone})
+			f.add(shape{kind: textShape, text: s, size: label, at: pt{corner.x - ink.minX*label, corner.y - ink.minY*label}, fill: 0, stroke: noTone})
+			f.keepOut[int(first)] = patch
+		}
+	}
+
+	// kropki dots, X and V on the edges
+	for _, d := range r.White {
+		f.add(shape{kind: circleShape, at: edgeMiddle(n, d), r: dotRadius, fill: 1, stroke: 0, width: dotWidth})
+	}
+	for _, d := range r.Black {
+		f.add(shape{kind: circleShape, at: edgeMiddle(n, d), r: dotRadius, fill: 0, stroke: noTone})
+	}
+	for _, l := range []struct {
+		s     string
+		pairs []grid.Pair
+	}{{"X", r.X}, {"V", r.V}} {
+		ink := textInk(l.s)
+		w, h := (ink.maxX-ink.minX)*letterSize, (ink.maxY-ink.minY)*letterSize
+		for _, p := range l.pairs {
+			m := edgeMiddle(n, p)
+			patch := rect{m.x - w/2 - labelPad, m.y - h/2 - labelPad, m.x + w/2 + labelPad, m.y + h/2 + labelPad}
+			f.add(shape{kind: fillShape, paths: [][]pt{patch.corners()}, fill: 1, stroke: noTone})
+			at := pt{m.x - (ink.minX+ink.maxX)/2*letterSize, m.y - (ink.minY+ink.maxY)/2*letterSize}
+			f.add(shape{kind: textShape, text: l.s, size: letterSize, at: at, fill: 0, stroke: noTone})
+		}
+	}
+
+	return f, nil
+}
+
+// unmarked names the rules of r that a figure has no mark for, for a
+// caption: anti-king, anti-knight and disjoint groups.
+func unmarked(r *grid.Rules) []string {
+	if r == nil {
+		return nil
+	}
+	var out []string
+	if r.AntiKing {
+		out = append(out, "anti-king")
+	}
+	if r.AntiKnight {
+		out = append(out, "anti-knight")
+	}
+	if slices.ContainsFunc(r.Extra, func(g grid.Group) bool { return g.Kind == grid.GroupDisjoint }) {
+		out = append(out, "disjoint groups")
+	}
+	return out
+}
+
+func (f *figure) add(s shape) { f.shapes = append(f.shapes, s) }
+
+// bounds returns the corners of the box that holds s's points, circle or
+// text (measured with m), in cells, not counting the width of strokes.
+func (s shape) bounds(m *fontMetrics) (lo, hi pt) {
+	lo, hi = pt{math.Inf(1), math.Inf(1)}, pt{math.Inf(-1), math.Inf(-1)}
+	add := func(p pt) {
+		lo = pt{min(lo.x, p.x), min(lo.y, p.y)}
+		hi = pt{max(hi.x, p.x), max(hi.y, p.y)}
+	}
+	switch s.kind {
+	case circleShape:
+		add(pt{s.at.x - s.r, s.at.y - s.r})
+		add(pt{s.at.x + s.r, s.at.y + s.r})
+	case textShape:
+		ink := m.textInk(s.text)
+		add(pt{s.at.x + ink.minX*s.size, s.at.y + ink.minY*s.size})
+		add(pt{s.at.x + ink.maxX*s.size, s.at.y + ink.maxY*s.size})
+	default:
+		for _, p := range s.paths {
+			for _, q := range p {
+				add(q)
+			}
+		}
+	}
+	if lo.x > hi.x {
+		return pt{}, pt{}
+	}
+	return lo, hi
+}
+
+func (r rect) corners() []pt { return []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}} }
+
+// cellCentre returns the centre of cell c of a grid of size n.
+func cellCentre(n int, c int32) pt {
+	return pt{float64(int(c)%n) + 0.5, float64(int(c)/n) + 0.5}
+}
+
+// edgeMiddle returns the middle of the edge between the two cells of p.
+func edgeMiddle(n int, p grid.Pair) pt {
+	a, b := cellCentre(n, p[0]), cellCentre(n, p[1])
+	return pt{(a.x + b.x) / 2, (a.y + b.y) / 2}
+}
+
+// regionLines adds the cell lines of g: thin between cells of one region,
+// thick between regions (the boxes, or the jigsaw regions), each line
+// drawn in runs as long as possible, and the frame.
+func (f *figure) regionLines(g grid.Grid) {
+	n := g.N()
+	region := make([]int, n*n)
+	for i := range region {
+		region[i] = g.Rules.Region(g.Shape, i)
+	}
+	var thin, thick [][]pt
+	// run walks line k (vertical when down) from 0 to n, one cell edge at
+	// a time, and cuts it into runs of one kind.
+	run := func(k int, down bool) {
+		start, kind := 0, false
+		for j := 0; j <= n; j++ {
+			var t bool
+			if j < n {
+				a, b := j*n+k-1, j*n+k // left and right of the edge
+				if !down {
+					a, b = (k-1)*n+j, k*n+j // above and below
+				}
+				t = region[a] != region[b]
+			}
+			if j > 0 && (j == n || t != kind) {
+				seg := []pt{{float64(k), float64(start)}, {float64(k), float64(j)}}
+				if !down {
+					seg = []pt{{float64(start), float64(k)}, {float64(j), float64(k)}}
+				}
+				if kind {
+					thick = append(thick, seg)
+				} else {
+					thin = append(thin, seg)
+				}
+				start = j
+			}
+			kind = t
+		}
+	}
+	for k := 1; k < n; k++ {
+		run(k, true)
+		run(k, false)
+	}
+	fn := float64(n)
+	f.add(shape{kind: strokeShape, paths: thin, fill: noTone, stroke: 0, pen: penThin})
+	f.add(shape{kind: strokeShape, paths: thick, fill: noTone, stroke: 0, pen: penThick})
+	f.add(shape{kind: strokeShape, paths: [][]pt{{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}}, closed: true, fill: noTone, stroke: 0, pen: penThick})
+}
+
+// cellLoops returns the outlines of the cells set in in (a grid of size n)
+// as closed loops of lattice points, each corner once, turning so that the
+// cells are on the right (clockwise on the page, y growing downwards;
+// holes turn the other way). Cells that touch only at a corner get loops
+// of their own.
+func cellLoops(in []bool, n int) [][]pt {
+	type vertex struct{ x, y int }
+	type edge struct{ from, to vertex }
+	set := func(r, c int) bool { return r >= 0 && r < n && c >= 0 && c < n && in[r*n+c] }
+	out := map[vertex][]vertex{}
+	var order []edge // edges in a fixed order, so that the loops are too
+	for i, ok := range in {
+		if !ok {
+			continue
+		}
+		r, c := i/n, i%n
+		tl, tr, br, bl := vertex{c, r}, vertex{c + 1, r}, vertex{c + 1, r + 1}, vertex{c, r + 1}
+		for _, e := range []struct {
+			open bool
+			edge edge
+		}{{!set(r-1, c), edge{tl, tr}}, {!set(r, c+1), edge{tr, br}}, {!set(r+1, c), edge{br, bl}}, {!set(r, c-1), edge{bl, tl}}} {
+			if e.open {
+				out[e.edge.from] = append(out[e.edge.from], e.edge.to)
+				order = append(order, e.edge)
+			}
+		}
+	}
+	used := map[edge]bool{}
+	var loops [][]pt
+	for _, e0 := range order {
+		if used[e0] {
+			continue
+		}
+		var loop []vertex
+		e := e0
+		for !used[e] {
+			used[e] = true
+			loop = append(loop, e.from)
+			dx, dy := e.to.x-e.from.x, e.to.y-e.from.y
+			// prefer the right turn, then straight on, then the left
+			next := e.to
+			for _, d := range [][2]int{{-dy, dx}, {dx, dy}, {dy, -dx}} {
+				to := vertex{e.to.x + d[0], e.to.y + d[1]}
+				if slices.Contains(out[e.to], to) && !used[edge{e.to, to}] {
+					next = to
+					break
+				}
+			}
+			if next == e.to {
+				break
+			}
+			e = edge{e.to, next}
+		}
+		// keep the corners only
+		var l []pt
+		for k, v := range loop {
+			p, q := loop[(k+len(loop)-1)%len(loop)], loop[(k+1)%len(loop)]
+			if (v.x-p.x)*(q.y-v.y) != (v.y-p.y)*(q.x-v.x) {
+				l = append(l, pt{float64(v.x), float64(v.y)})
+			}
+		}
+		loops = append(loops, l)
+	}
+	return loops
+}
+
+// insetLoop moves each side of loop (a loop of cellLoops, its cells on the
+// right of each side) by d towards its cells.
+func insetLoop(loop []pt, d float64) []pt {
+	out := make([]pt, len(loop))
+	right := func(a, b pt) pt {
+		dx, dy := b.x-a.x, b.y-a.y
+		l := math.Hypot(dx, dy)
+		return pt{-dy / l, dx / l}
+	}
+	for k, v := range loop {
+		p, q := loop[(k+len(loop)-1)%len(loop)], loop[(k+1)%len(loop)]
+		a, b := right(p, v), right(v, q)
+		out[k] = pt{v.x + d*(a.x+b.x), v.y + d*(a.y+b.y)}
+	}
+	return out
+}
+
+// digitAt returns where the digit of cell i goes, in cells: the centre of
+// its ink and its size as a fraction of size, given the ink box ink of its
+// symbol at size 1 and its size in cells. A digit is centred in its cell;
+// one that would touch a cage sum moves down as far as it must and, when
+// the cage's outline leaves too little room for that, shrinks into the
+// room below the sum.
+func (f *figure) digitAt(i int, ink inkBox, size float64) (cx, cy, scale float64) {
+	n := 1
+	if f != nil {
+		n = f.n
+	}
+	col, row := float64(i%n), float64(i/n)
+	cx, cy, scale = col+0.5, row+0.5, 1
+	if f == nil {
+		return
+	}
+	k, ok := f.keepOut[i]
+	if !ok {
+		return
+	}
+	w, h := (ink.maxX-ink.minX)*size, (ink.maxY-ink.minY)*size
+	box := rect{cx - w/2, cy - h/2, cx + w/2, cy + h/2}
+	k = rect{k.x0 - col, k.y0 - row, k.x1 - col + labelGap, k.y1 - row + labelGap}
+	box = rect{box.x0 - col, box.y0 - row, box.x1 - col, box.y1 - row}
+	if box.x0 >= k.x1 || box.y0 >= k.y1 {
+		return
+	}
+	// the digit moves down as far as it must, within the cage's outline,
+	// or shrinks into the room under the sum
+	lim := 1 - cageInset - labelGap
+	if down := k.y1 - box.y0; box.y1+down <= lim {
+		return cx, cy + down, 1
+	}
+	scale = min(1, (lim-k.y1)/h)
+	return cx, row + (k.y1+lim)/2, scale
+}
+
+// textInk returns the ink box of s at size 1, with its baseline origin at
+// (0, 0), y growing downwards. Symbols outside printable ASCII take no
+// room.
+func (m *fontMetrics) textInk(s string) inkBox {
+	b := inkBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	x := 0.0
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if c <= ' ' || c >= 127 {
+			continue
+		}
+		g := m.ink[c]
+		b = inkBox{min(b.minX, x+g.minX), min(b.minY, g.minY), max(b.maxX, x+g.maxX), max(b.maxY, g.maxY)}
+		x += m.advance[c]
+	}
+	if b.minX > b.maxX {
+		return inkBox{}
+	}
+	return b
+}

@@ -1,0 +1,148 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"strconv"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/output"
+)
+
+// drawRequest is the JSON body of /v1/draw: one puzzle, in any form the
+// puzzle routes take, with what to draw besides.
+type drawRequest struct {
+	Puzzle   json.RawMessage `json:"puzzle"`
+	Box      string          `json:"box,omitempty"`
+	Solution string          `json:"solution,omitempty"` // svg: drawn in grey in the empty cells
+	Marked   [][2]int        `json:"marked,omitempty"`   // svg: cells shaded, [row, column] 1-based
+	Format   string          `json:"format,omitempty"`   // svg (default) or png
+	Pixels   int             `json:"pixels,omitempty"`   // png: width and height
+}
+
+// drawParams are the query parameters of /v1/draw.
+var drawParams = []string{"format", "pixels"}
+
+// defaultPixels is the side of a PNG that does not say.
+const defaultPixels = 1080
+
+// drawWants are the service's words for the fields of /v1/draw, whose
+// format is an image's.
+func (s *Server) drawWants() map[string]string {
+	wants := maps.Clone(s.wants)
+	wants["format"] = "svg or png"
+	return wants
+}
+
+func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
+	s.limitRequests(s.draw)(w, r)
+}
+
+// draw draws one puzzle, classic or variant, as book --format svg or png
+// does: an SVG image (with, when asked, the puzzle's solution in its
+// empty cells and cells marked), or a PNG. A page shows with it what a
+// table of digits cannot: a variant's cages, regions, lines and marks.
+func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
+	q := newQuery(r, drawParams...)
+	req := drawRequest{Format: q.str("format"), Pixels: q.int("pixels", defaultPixels, output.MinPNGSize, output.MaxPNGSize)}
+	if q.err != nil {
+		writeError(w, q.err)
+		return
+	}
+	var it item
+	if isJSON(r) {
+		wants := s.drawWants()
+		if aerr := decodeStrict(body, &req, wants); aerr != nil {
+			writeError(w, aerr)
+			return
+		}
+		if len(req.Puzzle) == 0 {
+			writeError(w, badRequest("puzzle", "no puzzle: want %s", wants["puzzle"]))
+			return
+		}
+		var opts grid.ReadOptions
+		if req.Box != "" {
+			sh, err := grid.ParseShape(req.Box)
+			if err != nil {
+				writeError(w, badRequest("box", "box %q: want %s", req.Box, wants["box"]))
+				return
+			}
+			opts.Shape = sh
+		}
+		it = readOne(req.Puzzle, "puzzle", opts)
+	} else {
+		items, aerr := readText(body, bodyName, grid.ReadOptions{}, 1)
+		switch {
+		case aerr != nil && aerr.Code == "too_many_puzzles":
+			writeError(w, badRequest(bodyName, "more than one puzzle: /v1/draw draws one"))
+			return
+		case aerr != nil:
+			writeError(w, aerr)
+			return
+		case len(items) == 0:
+			writeError(w, &apiError{Status: http.StatusBadRequest, Code: "no_puzzles", Where: bodyName, Message: "no puzzle in the request"})
+			return
+		}
+		it = items[0]
+	}
+	if it.rec.Err != nil {
+		v := newVerdict(it)
+		writeError(w, &apiError{Status: http.StatusUnprocessableEntity, Code: "invalid_puzzle", Where: where(v), Line: v.Line, Column: v.Column, Message: *v.Error})
+		return
+	}
+	if req.Pixels < output.MinPNGSize || req.Pixels > output.MaxPNGSize {
+		writeError(w, badRequest("pixels", "pixels %d: want %s", req.Pixels, s.wants["pixels"]))
+		return
+	}
+	g := it.rec.Grid
+	n := g.N()
+	p := output.Puzzle{Grid: g}
+	o := output.SVGOptions{Solution: req.Solution != ""}
+	if req.Solution != "" {
+		sol, err := grid.ParseWith(req.Solution, grid.ReadOptions{Shape: g.Shape})
+		if err != nil {
+			writeError(w, badRequest("solution", "solution: %v", err))
+			return
+		}
+		p.Solution = &sol
+	}
+	for k, rc := range req.Marked {
+		if rc[0] < 1 || rc[0] > n || rc[1] < 1 || rc[1] > n {
+			writeError(w, badRequest(fmt.Sprintf("marked[%d]", k), "marked[%d]: [%d, %d] is not a cell of a %dx%d grid: want a row and a column from 1 to %d", k, rc[0], rc[1], n, n, n))
+			return
+		}
+		o.Marked = append(o.Marked, (rc[0]-1)*n+rc[1]-1)
+	}
+	var buf bytes.Buffer
+	var err error
+	switch req.Format {
+	case "", "svg":
+		err = output.WriteSVGOptions(&buf, p, o)
+		w.Header().Set("Content-Type", "image/svg+xml")
+	case "png":
+		if o.Solution || len(o.Marked) > 0 {
+			writeError(w, badRequest("format", "a PNG draws the puzzle alone: solution and marked are drawn in SVG"))
+			return
+		}
+		err = output.WritePNG(&buf, p, nil, req.Pixels)
+		w.Header().Set("Content-Type", "image/png")
+	default:
+		writeError(w, badRequest("format", "format %q: want svg or png", req.Format))
+		return
+	}
+	if err != nil {
+		w.Header().Del("Content-Type")
+		status, code := http.StatusUnprocessableEntity, "invalid_puzzle"
+		if errors.Is(err, grid.ErrRules) {
+			code = "invalid_rules"
+		}
+		writeError(w, &apiError{Status: status, Code: code, Where: "puzzle", Message: err.Error()})
+		return
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.Write(buf.Bytes())
+}
