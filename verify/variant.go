@@ -1,9 +1,12 @@
 package verify
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"math/bits"
+	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/variant"
@@ -131,4 +134,24 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 		return r.Count, false, ErrDisagree
 	}
 	return r.Count, r.Complete && r.Count < limit, nil
+}
+
+// writeVariantSearchProof is writeSearchProof for a variant: the search of
+// package internal/variant runs again with a tracer that writes its
+// refutations to w as DRAT lemmas, and must reach the verdict r again.
+func writeVariantSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) error {
+	tw := &litWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	s := variant.New(variant.NewModel(g.Shape, g.Rules))
+	s.Trace = tw
+	res := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
+	if err := tw.w.Flush(); err != nil {
+		return err
+	}
+	switch {
+	case res.Canceled:
+		return ctx.Err()
+	case !res.Complete || res.Broken || res.Count != r.Count || res.Count == 1 && !slices.Equal(res.First[0], r.Solutions[0].Cells):
+		return fmt.Errorf("the search run again does not prove the verdict %s: %w", r.Status, ErrDisagree)
+	}
+	return nil
 }

@@ -1,6 +1,9 @@
 package variant
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // branchKind says how a node of the search splits.
 type branchKind uint8
@@ -132,4 +135,15 @@ func (b *branch) apply(s *Search, cand []uint64, c uint64) bool {
 		}
 	}
 	return true
+}
+
+// literal returns case c of b as a literal of the CNF of package sat: the
+// variable x(cell, digit), or the variable y(j) of the digit set c of the
+// cage (see cage.y0).
+func (b *branch) literal(s *Search, c uint64) int {
+	if b.kind == branchCell {
+		return int(b.cell)*s.N + bits.TrailingZeros64(c) + 1
+	}
+	j, _ := slices.BinarySearch(b.cage.sets, c)
+	return b.cage.y0 + j
 }

@@ -43,7 +43,36 @@ type walk struct {
 	prefer []uint8    // a digit to try first in each cell, or nil
 	rng    *rand.Rand // a random order of the cases, or nil
 	each   func(cand []uint64) bool
+	trace  Tracer
+	path   []int // the decisions to the current node, for trace
 	res    Result
+}
+
+// A Tracer receives the refutations of a search: each call says that the
+// literals of path, the decisions on the path to a node in the terms of
+// the CNF of package sat, cannot all hold (given the puzzle, and for a
+// count of one the blocking clause of its solution). The calls come in
+// post-order, the root's, with the empty path, last: a search that runs
+// to its end writes a DRAT proof this way, each clause a reverse unit
+// propagation step (see the package doc). path is only valid during the
+// call.
+type Tracer interface {
+	Refute(path []int)
+}
+
+// refute passes the refutation of the current path, with lit appended
+// when it is not 0, to the tracer.
+func (w *walk) refute(lit int) {
+	if w.trace == nil {
+		return
+	}
+	if lit == 0 {
+		w.trace.Refute(w.path)
+		return
+	}
+	w.path = append(w.path, lit)
+	w.trace.Refute(w.path)
+	w.path = w.path[:len(w.path)-1]
 }
 
 // dfs searches below cand at depth; true when the search must end now.
@@ -62,6 +91,7 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 	}
 	if !w.s.propagate(cand) {
 		w.res.Forced = depth == 0
+		w.refute(0)
 		return false
 	}
 	b := w.s.choose(cand, depth)
@@ -75,15 +105,26 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 	next := w.s.slot(depth + 1)
 	for _, c := range b.cases[:k] {
 		if w.res.Count >= w.limit {
-			break
+			return false
 		}
 		copy(next, cand)
+		lit := 0
+		if w.trace != nil {
+			lit = b.literal(w.s, c)
+		}
 		if !b.apply(w.s, next, c) {
+			w.refute(lit)
 			continue
 		}
-		if w.dfs(next, depth+1) {
+		w.path = append(w.path, lit)
+		stop := w.dfs(next, depth+1)
+		w.path = w.path[:len(w.path)-1]
+		if stop {
 			return true
 		}
+	}
+	if w.res.Count < w.limit {
+		w.refute(0)
 	}
 	return false
 }
@@ -101,6 +142,9 @@ func (w *walk) leaf(cand []uint64, depth int) bool {
 	if w.each != nil && !w.each(cand) {
 		w.res.Canceled = true
 		return true
+	}
+	if w.res.Count < w.limit {
+		w.refute(0) // by the blocking clause of the solution
 	}
 	return false
 }
@@ -128,7 +172,7 @@ func (s *Search) Count(cells []uint8, limit, budget int, done <-chan struct{}, e
 			return Result{Complete: true, Forced: true}
 		}
 	}
-	w := walk{s: s, limit: max(limit, 1), budget: budget, done: done, each: each}
+	w := walk{s: s, limit: max(limit, 1), budget: budget, done: done, each: each, trace: s.Trace}
 	return w.run(cand)
 }
 

@@ -69,6 +69,11 @@ type cage struct {
 	cells []int32
 	sets  []uint64 // bit d-1 for digit d
 	peers []int32  // the cells that see every cell of the cage
+	// y0 is the variable of the CNF of package sat that says the cage
+	// holds sets[0], sets[j] the next ones: there the N^3 cell variables
+	// come first, then for each cage with a sum, in the order of cages, N
+	// variables u(d) and one y(j) per set.
+	y0 int
 }
 
 // NewModel returns the tables of shape s with rules r, which must be valid
@@ -130,12 +135,14 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 		m.links[p.A] = append(m.links[p.A], link{p.B, t})
 		m.links[p.B] = append(m.links[p.B], link{p.A, t})
 	}
+	vars := n * n * n
 	for k, c := range append(sumCages(r), imp.Cages...) {
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		for k := range sets {
 			sets[k] >>= 1
 		}
-		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, peers: imp.Peers[k]})
+		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, peers: imp.Peers[k], y0: vars + n + 1})
+		vars += n + len(sets)
 	}
 	m.lefts = imp.Same
 	for k, c := range m.cages {
@@ -168,6 +175,8 @@ type Search struct {
 	// the cells that fail often, which settles hard puzzles in far fewer
 	// nodes (the "weighted degree" of constraint solvers).
 	weight []int
+	// Trace, if not nil, receives the refutations of Count.
+	Trace Tracer
 }
 
 // New returns a Search on model m.
