@@ -1,36 +1,3 @@
-// Package variant is the candidate search of variant puzzles (grids with
-// grid.Rules): propagation of every rule on candidate bitmasks, one uint64
-// per cell with bit d-1 for digit d, and a complete depth-first search on
-// top of it. Packages verify and generate take their variant paths
-// through it; classic puzzles keep their own searches.
-//
-// # Propagation is unit propagation
-//
-// Each step of the propagation is a step of unit propagation on the CNF
-// of package sat (sat.RuleClauses), where a candidate d of cell c is gone
-// exactly when the literal x(c,d) is false:
-//
-//   - a cell with one candidate left has it (the cell's at-least-one
-//     clause), and that digit leaves every peer (the binary clauses of the
-//     units, extra groups, cages, and king's and knight's moves);
-//   - a digit with one place left in a unit of N cells (rows, columns,
-//     regions, extra groups of N cells) goes there (the unit's
-//     at-least-one clause for the digit); with none left, a conflict;
-//   - odd and even cells lose the digits of the other parity (unit
-//     clauses);
-//   - a digit leaves a cell of a kropki dot, X, V or consecutive
-//     thermometer cells when no digit left in the other cell fits it (the
-//     support clauses of the pair);
-//   - a digit set of a cage sum is out once a cell of the cage holds a
-//     digit outside it or a digit of it has no place left in the cage, and
-//     a digit no set left has leaves the cage (the clauses of the sum's
-//     auxiliary variables); no set left is a conflict.
-//
-// So propagation never removes a candidate that unit propagation would
-// not, and a search that settles a puzzle at its root, with a conflict or
-// with every cell placed, has found a unit propagation refutation of the
-// CNF with the givens (and the blocking clause of the solution): the
-// proof package verify calls propagation.
 package variant
 
 import (
