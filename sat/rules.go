@@ -15,11 +15,22 @@ import (
 // clauses, in a fixed order, and cage sums add auxiliary variables after
 // the N^3 cell variables. A classic puzzle (nil rules) gets Clauses alone.
 //
+// Besides the rules as stated, the CNF states what they imply
+// (variant.Imply): the cage sums of the 45 rule (innies and outies of
+// units and of windows of rows or columns), two cells whose sum those fix,
+// and the law of leftovers of jigsaw regions. These hold in every solution
+// of the rules, so they change no verdict, and they let unit propagation
+// make the deductions that solvers of killers and jigsaws make by hand.
+//
 // Every constraint is encoded so that unit propagation on its clauses
 // removes exactly the candidates that the variant search (package
 // internal/variant) removes for it, so a verdict that the search reaches
-// without a guess is a unit propagation refutation of this CNF, as for
-// classic puzzles (see package verify).
+// without a guess is a unit propagation refutation of this CNF, and one it
+// reaches by running to its end a DPLL refutation, as for classic puzzles
+// (see package verify). The auxiliary variables are numbered as that
+// search numbers its decisions on cage sums: after the N^3 cell
+// variables, per cage with a sum (the rules' in their order, then the
+// implied ones), N variables u(d), then one y(j) per digit set.
 
 // RuleCNF is the CNF of a variant's rules, without the givens.
 type RuleCNF struct {
