@@ -2,7 +2,9 @@
 # Times sudokugen against Debian's qqwing on the same work in one run and
 # prints the ratios. Usage: .ci/bench.sh [verify|generate|difficulty|rate|giant|all]
 # or .ci/bench.sh compare [REF]: this checkout against the build of git REF
-# (default main) and qqwing, alternated over ROUNDS rounds (default 3).
+# (default main) and qqwing, alternated over ROUNDS rounds (default 3);
+# or .ci/bench.sh variants [REF]: generate and verify of each 9x9 variant
+# beside classic, this checkout against REF in the same way.
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -162,16 +164,21 @@ if [ "$what" = rate ] || [ "$what" = all ]; then
   echo "sudokugen rate: ${t}s, $(rate 14394 "$t") puzzles/s"
 fi
 
+# build_old REF: builds git REF of this repository into $old.
+build_old() {
+  tmp=$(dirname "$bin")
+  old=$tmp/old
+  mkdir -p "$tmp/oldsrc"
+  git archive "$1" | tar -x -C "$tmp/oldsrc"
+  (cd "$tmp/oldsrc" && go build -o "$old" ./cmd/sudokugen)
+}
+
 if [ "$what" = compare ]; then
   # This checkout ("new") against git REF ("old") and qqwing, each timed
   # in turn within every round; the best of the rounds is reported.
   ref=${2:-main}
   rounds=${ROUNDS:-3}
-  tmp=$(dirname "$bin")
-  old=$tmp/old
-  mkdir -p "$tmp/oldsrc"
-  git archive "$ref" | tar -x -C "$tmp/oldsrc"
-  (cd "$tmp/oldsrc" && go build -o "$old" ./cmd/sudokugen)
+  build_old "$ref"
   echo "== compare: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds"
   qq() { qqwing --solve --count-solutions --csv < "$1"; }
   for set in royle17/puzzles.txt tdoku/top1465.txt; do
@@ -245,5 +252,46 @@ if [ "$what" = compare ]; then
     [ "$a" = "$c" ] || same="DIFFERENT BYTES"
     echo "generate $args: new ${gw[new]}s, old ${gw[old]}s: $(ratio "${gw[old]}" "${gw[new]}")x; CPU-s new ${gc[new]}, old ${gc[old]}: $(ratio "${gc[old]}" "${gc[new]}")x less; $same"
     unset gw gc
+  done
+fi
+
+if [ "$what" = variants ]; then
+  # Minimal 9x9 puzzles of each variant beside classic: generate with 2
+  # workers, then verify what this checkout generated, this checkout
+  # ("new") against git REF ("old") in turn within every round, the best
+  # of the rounds reported. The verdicts of both must agree.
+  ref=${2:-main}
+  rounds=${ROUNDS:-3}
+  build_old "$ref"
+  echo "== variants: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds, --workers 2"
+  for v in classic x hyper jigsaw killer pure-killer; do
+    n=1000
+    [ $v = classic ] && n=5000
+    declare -A gw=() vw=()
+    for r in $(seq "$rounds"); do
+      for b in old new; do
+        exe=$old
+        [ $b = new ] && exe=$bin
+        read -r w _ <<<"$(cpu "$exe" generate -q --variant $v --seed "$r" -n $n --workers 2)"
+        gw[$b]=$(best "$w" "${gw[$b]:-}")
+      done
+    done
+    "$bin" generate -q --variant $v --seed 1 -n $n --workers 2 --format json > "$tmp/$v.jsonl"
+    clues=$(sed 's/.*"clues":\([0-9]*\).*/\1/' "$tmp/$v.jsonl" | awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; if ($1 > hi) hi = $1 } END { printf "%.1f clues on average, %d-%d", s / NR, lo, hi }')
+    for _ in $(seq "$rounds"); do
+      for b in old new; do
+        exe=$old
+        [ $b = new ] && exe=$bin
+        read -r w _ <<<"$(cpu "$exe" verify -q --workers 2 "$tmp/$v.jsonl")"
+        vw[$b]=$(best "$w" "${vw[$b]:-}")
+      done
+    done
+    verdicts() { "$1" verify --json --workers 2 "$tmp/$v.jsonl" 2>/dev/null | sed 's/.*"status":"\([a-z]*\)".*/\1/' | md5sum; }
+    same="the same verdicts"
+    [ "$(verdicts "$old")" = "$(verdicts "$bin")" ] || same="VERDICTS DIFFER"
+    proofs=$("$bin" verify --workers 2 "$tmp/$v.jsonl" 2>&1 >/dev/null | tail -1 | sed 's/.*(proved: \([^)]*\)).*/\1/')
+    echo "$v: generate $n: new ${gw[new]}s ($(rate $n "${gw[new]}")/s), old ${gw[old]}s ($(rate $n "${gw[old]}")/s): $(ratio "${gw[old]}" "${gw[new]}")x; $clues"
+    echo "$v: verify those $n: new ${vw[new]}s ($(rate $n "${vw[new]}")/s), old ${vw[old]}s ($(rate $n "${vw[old]}")/s): $(ratio "${vw[old]}" "${vw[new]}")x; $same; new proved $proofs"
+    unset gw vw
   done
 fi
