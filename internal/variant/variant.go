@@ -366,30 +366,8 @@ func (s *Search) placeOnce(cand []uint64, cells []int32, h uint64) bool {
 // hidden places every digit with one place left in unit; false when a
 // digit has none.
 func (s *Search) hidden(cand []uint64, unit []int32) bool {
-	var once, twice, fixed uint64
-	for _, c := range unit {
-		m := cand[c]
-		twice |= once & m
-		once |= m
-		if single(m) {
-			fixed |= m
-		}
-	}
-	if once != s.Full {
-		return false
-	}
-	for h := once &^ twice &^ fixed; h != 0; h &= h - 1 {
-		d := h & -h
-		for _, c := range unit {
-			if cand[c]&d != 0 {
-				if !s.narrow(cand, c, d) {
-					return false
-				}
-				break
-			}
-		}
-	}
-	return true
+	d := scan(cand, unit)
+	return d.once == s.Full && s.placeOnce(cand, unit, d.once&^d.twice&^d.placed)
 }
 
 // Start returns the candidates of the puzzle cells (0 for empty) after
