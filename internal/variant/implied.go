@@ -45,6 +45,18 @@ type Leftover struct {
 	A, B []int32
 }
 
+// Bounds on what Imply keeps, so that the CNF of a large grid stays within
+// a small multiple of the classic one whatever the rules: an implied cage
+// whose sum has more digit sets than maxImpliedSets (a 16x16 innie of 8
+// cells may have 12,870) says little and costs a clause per set and digit;
+// a leftover of more than maxLeftover cells costs 2N clauses per cell.
+// Neither bound is reached on 9x9 grids (11 digit sets at most on the
+// 2,000 killers).
+const (
+	maxImpliedSets = 64
+	maxLeftover    = 8
+)
+
 // Imply returns the constraints that rules r on shape s imply (nil rules
 // imply none):
 //
@@ -64,9 +76,10 @@ type Leftover struct {
 //     so the cells of the window outside the regions hold the same digits
 //     as the cells of the regions outside the window. Of the k regions
 //     that share the most cells with the window, Imply keeps the pairs of
-//     leftovers of up to 2N/3 cells each (6 on 9x9: on 2,000 minimal 9x9
-//     jigsaws, leftovers of up to 4 cells left 91 search nodes a puzzle,
-//     up to 6 cells 42, up to 10 cells 40 at twice the time a node).
+//     leftovers of up to 2N/3 cells each, and at most maxLeftover (6 on
+//     9x9: on 2,000 minimal 9x9 jigsaws, leftovers of up to 4 cells left
+//     91 search nodes a puzzle, up to 6 cells 42, up to 10 cells 40 at
+//     twice the time a node).
 //
 // A constraint is left out when it repeats one already found or a cage
 // of the rules, or when no digits make its sum (the rules then have no
@@ -325,6 +338,9 @@ func (imp *implier) sum(cells []int32, sum int) {
 		return
 	}
 	imp.seen[set] = true
+	if peers && len(grid.Combinations(n, len(cells), sum)) > maxImpliedSets {
+		return
+	}
 	cells = slices.Clone(cells)
 	slices.Sort(cells)
 	if peers {
@@ -338,7 +354,7 @@ func (imp *implier) sum(cells []int32, sum int) {
 // (see Imply).
 func (imp *implier) leftovers(regions []uint8) {
 	n := imp.n
-	limit := max(1, 2*n/3)
+	limit := max(1, min(2*n/3, maxLeftover))
 	// count[line][region]: the cells of each region in each row, then in
 	// each column
 	count := make([][2][]int, n)
