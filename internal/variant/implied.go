@@ -2,6 +2,7 @@ package variant
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -322,6 +323,11 @@ func (imp *implier) sum(cells []int32, sum int) {
 	if len(cells) == 0 || len(cells) > n {
 		return
 	}
+	set := setOf(cells)
+	if imp.seen[set] {
+		return
+	}
+	imp.seen[set] = true // the same cells again give the same answer
 	peers := allPeers(imp.u, cells)
 	if !peers && len(cells) != 2 {
 		return
@@ -330,15 +336,7 @@ func (imp *implier) sum(cells []int32, sum int) {
 	if !peers {
 		lo, hi = 2, 2*n
 	}
-	if sum < lo || sum > hi {
-		return
-	}
-	set := setOf(cells)
-	if imp.seen[set] {
-		return
-	}
-	imp.seen[set] = true
-	if peers && len(grid.Combinations(n, len(cells), sum)) > maxImpliedSets {
+	if sum < lo || sum > hi || peers && setCount(n, len(cells), sum) > maxImpliedSets {
 		return
 	}
 	cells = slices.Clone(cells)
@@ -348,6 +346,36 @@ func (imp *implier) sum(cells []int32, sum int) {
 		return
 	}
 	imp.out.Sums = append(imp.out.Sums, PairSum{cells[0], cells[1], sum, false})
+}
+
+// setCounts holds, per grid size n, the number of sets of k distinct
+// digits from 1 to n that add up to each sum: [k][sum].
+var setCounts sync.Map // int -> [][]int
+
+// setCount returns len(grid.Combinations(n, k, sum)) without listing them.
+func setCount(n, k, sum int) int {
+	t, ok := setCounts.Load(n)
+	if !ok {
+		top := n * (n + 1) / 2
+		c := make([][]int, n+1)
+		for j := range c {
+			c[j] = make([]int, top+1)
+		}
+		c[0][0] = 1
+		for d := 1; d <= n; d++ { // sets of digits up to d
+			for j := d; j >= 1; j-- {
+				for s := top; s >= d; s-- {
+					c[j][s] += c[j-1][s-d]
+				}
+			}
+		}
+		t, _ = setCounts.LoadOrStore(n, c)
+	}
+	c := t.([][]int)
+	if k < 0 || k >= len(c) || sum < 0 || sum >= len(c[k]) {
+		return 0
+	}
+	return c[k][sum]
 }
 
 // leftovers adds the leftovers of every window of rows and of columns
