@@ -2,7 +2,9 @@
 # Times sudokugen against Debian's qqwing on the same work in one run and
 # prints the ratios. Usage: .ci/bench.sh [verify|generate|difficulty|rate|giant|all]
 # or .ci/bench.sh compare [REF]: this checkout against the build of git REF
-# (default main) and qqwing, alternated over ROUNDS rounds (default 3).
+# (default main) and qqwing, alternated over ROUNDS rounds (default 3);
+# or .ci/bench.sh variants [REF]: generate and verify of each 9x9 variant
+# beside classic, this checkout against REF in the same way.
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -162,31 +164,46 @@ if [ "$what" = rate ] || [ "$what" = all ]; then
   echo "sudokugen rate: ${t}s, $(rate 14394 "$t") puzzles/s"
 fi
 
+# alternate WALL CPU ARGS...: times "$old ARGS", then "$bin ARGS", and
+# keeps under old and new in the associative arrays named WALL and CPU the
+# best of their wall and processor seconds so far.
+alternate() {
+  local -n walls=$1 cpus_=$2
+  shift 2
+  local b exe w c
+  for b in old new; do
+    exe=$old
+    [ $b = new ] && exe=$bin
+    read -r w c <<<"$(cpu "$exe" "$@")"
+    walls[$b]=$(best "$w" "${walls[$b]:-}")
+    cpus_[$b]=$(best "$c" "${cpus_[$b]:-}")
+  done
+}
+
+# build_old REF: builds git REF of this repository into $old.
+build_old() {
+  tmp=$(dirname "$bin")
+  old=$tmp/old
+  mkdir -p "$tmp/oldsrc"
+  git archive "$1" | tar -x -C "$tmp/oldsrc"
+  (cd "$tmp/oldsrc" && go build -o "$old" ./cmd/sudokugen)
+}
+
 if [ "$what" = compare ]; then
   # This checkout ("new") against git REF ("old") and qqwing, each timed
   # in turn within every round; the best of the rounds is reported.
   ref=${2:-main}
   rounds=${ROUNDS:-3}
-  tmp=$(dirname "$bin")
-  old=$tmp/old
-  mkdir -p "$tmp/oldsrc"
-  git archive "$ref" | tar -x -C "$tmp/oldsrc"
-  (cd "$tmp/oldsrc" && go build -o "$old" ./cmd/sudokugen)
+  build_old "$ref"
   echo "== compare: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds"
   qq() { qqwing --solve --count-solutions --csv < "$1"; }
   for set in royle17/puzzles.txt tdoku/top1465.txt; do
     f=$data/$set
     n=$(grep -c . "$f")
-    declare -A wall=() cpus=()
+    declare -A wall=() cpus=() unused=()
     for _ in $(seq "$rounds"); do
-      for b in old new; do
-        exe=$old
-        [ $b = new ] && exe=$bin
-        read -r w _ <<<"$(cpu "$exe" verify -q --workers 2 "$f")"
-        wall[$b]=$(best "$w" "${wall[$b]:-}")
-        read -r _ c <<<"$(cpu "$exe" verify -q --workers 1 "$f")"
-        cpus[$b]=$(best "$c" "${cpus[$b]:-}")
-      done
+      alternate wall unused verify -q --workers 2 "$f"
+      alternate unused cpus verify -q --workers 1 "$f"
       if [ $have_qqwing = 1 ]; then
         read -r w c <<<"$(cpu qq "$f")"
         wall[qq]=$(best "$w" "${wall[qq]:-}")
@@ -207,7 +224,7 @@ if [ "$what" = compare ]; then
     # --check sat: its cost, on the whole set
     read -r w c <<<"$(cpu "$bin" verify -q --workers 2 --check sat "$f")"
     echo "verify --check sat --workers 2: ${w}s, ${c} CPU-s (against ${wall[new]}s without)"
-    unset wall cpus
+    unset wall cpus unused
   done
   # --proof: its cost and the proofs' sizes, on a sample of royle17 and
   # all of top1465 (each proof two files, synced and renamed into place)
@@ -231,13 +248,7 @@ if [ "$what" = compare ]; then
   for args in "-n 10000 --workers 2" "--size 16 -n 100 --workers 2" "--difficulty extreme -n 300 --workers 2"; do
     declare -A gw=() gc=()
     for _ in $(seq "$rounds"); do
-      for b in old new; do
-        exe=$old
-        [ $b = new ] && exe=$bin
-        read -r w c <<<"$(cpu "$exe" generate -q --seed 1 $args)"
-        gw[$b]=$(best "$w" "${gw[$b]:-}")
-        gc[$b]=$(best "$c" "${gc[$b]:-}")
-      done
+      alternate gw gc generate -q --seed 1 $args
     done
     a=$("$old" generate -q --seed 1 $args | md5sum)
     c=$("$bin" generate -q --seed 1 $args | md5sum)
@@ -245,5 +256,36 @@ if [ "$what" = compare ]; then
     [ "$a" = "$c" ] || same="DIFFERENT BYTES"
     echo "generate $args: new ${gw[new]}s, old ${gw[old]}s: $(ratio "${gw[old]}" "${gw[new]}")x; CPU-s new ${gc[new]}, old ${gc[old]}: $(ratio "${gc[old]}" "${gc[new]}")x less; $same"
     unset gw gc
+  done
+fi
+
+if [ "$what" = variants ]; then
+  # Minimal 9x9 puzzles of each variant beside classic: generate with 2
+  # workers, then verify what this checkout generated, this checkout
+  # ("new") against git REF ("old") in turn within every round, the best
+  # of the rounds reported. The verdicts of both must agree.
+  ref=${2:-main}
+  rounds=${ROUNDS:-3}
+  build_old "$ref"
+  echo "== variants: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds, --workers 2"
+  for v in classic x hyper jigsaw killer pure-killer; do
+    n=1000
+    [ $v = classic ] && n=5000
+    declare -A gw=() gc=() vw=() vc=()
+    for r in $(seq "$rounds"); do
+      alternate gw gc generate -q --variant $v --seed "$r" -n $n --workers 2
+    done
+    "$bin" generate -q --variant $v --seed 1 -n $n --workers 2 --format json > "$tmp/$v.jsonl"
+    clues=$(sed 's/.*"clues":\([0-9]*\).*/\1/' "$tmp/$v.jsonl" | awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; if ($1 > hi) hi = $1 } END { printf "%.1f clues on average, %d-%d", s / NR, lo, hi }')
+    for _ in $(seq "$rounds"); do
+      alternate vw vc verify -q --workers 2 "$tmp/$v.jsonl"
+    done
+    verdicts() { "$1" verify --json --workers 2 "$tmp/$v.jsonl" 2>/dev/null | sed 's/.*"status":"\([a-z]*\)".*/\1/' | md5sum; }
+    same="the same verdicts"
+    [ "$(verdicts "$old")" = "$(verdicts "$bin")" ] || same="VERDICTS DIFFER"
+    proofs=$("$bin" verify --workers 2 "$tmp/$v.jsonl" 2>&1 >/dev/null | tail -1 | sed 's/.*(proved: \([^)]*\)).*/\1/')
+    echo "$v: generate $n: new ${gw[new]}s ($(rate $n "${gw[new]}")/s), old ${gw[old]}s ($(rate $n "${gw[old]}")/s): $(ratio "${gw[old]}" "${gw[new]}")x; CPU-s new ${gc[new]}, old ${gc[old]}; $clues"
+    echo "$v: verify those $n: new ${vw[new]}s ($(rate $n "${vw[new]}")/s), old ${vw[old]}s ($(rate $n "${vw[old]}")/s): $(ratio "${vw[old]}" "${vw[new]}")x; CPU-s new ${vc[new]}, old ${vc[old]}; $same; new proved $proofs"
+    unset gw gc vw vc
   done
 fi

@@ -2,7 +2,8 @@ package grid
 
 import (
 	"fmt"
-	"slices"
+	"math/bits"
+	"strconv"
 )
 
 // RuleUnits are the rule-aware unit tables of a variant grid: the groups
@@ -34,10 +35,23 @@ type RuleUnits struct {
 // valid for (see Validate). Nil rules give the classic units.
 func (r *Rules) Units(s Shape) *RuleUnits {
 	n := s.N()
-	u := &RuleUnits{N: n, Of: make([][]int32, n*n), Peers: make([][]int32, n*n)}
+	extra := 0
+	if r != nil {
+		extra = len(r.Extra)
+	}
+	u := &RuleUnits{N: n, Of: make([][]int32, n*n), Peers: make([][]int32, n*n),
+		Units: make([][]int32, 0, 3*n+extra), Labels: make([]string, 0, 3*n+extra)}
 	regionWord := "box"
 	if r != nil && r.Regions != nil {
 		regionWord = "region"
+	}
+	// one backing array for the rows, columns and regions, and one for
+	// the units of each cell: built once per puzzle of a jigsaw or killer
+	cells := make([]int32, 3*n*n)
+	of := make([]int32, 0, 3*n*n+n*n)
+	for i := range n * n {
+		u.Of[i] = of[len(of) : len(of) : len(of)+3]
+		of = of[:len(of)+3]
 	}
 	add := func(cells []int32, label string) {
 		k := int32(len(u.Units))
@@ -47,29 +61,30 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 			u.Of[c] = append(u.Of[c], k)
 		}
 	}
-	rows := make([][]int32, n)
-	cols := make([][]int32, n)
-	regs := make([][]int32, n)
+	rows, cols, regs := cells[:n*n:n*n], cells[n*n:2*n*n:2*n*n], cells[2*n*n:]
+	next := make([]int, n)
 	for i := range n * n {
-		rows[i/n] = append(rows[i/n], int32(i))
-		cols[i%n] = append(cols[i%n], int32(i))
+		rows[i] = int32(i)
+		cols[i%n*n+i/n] = int32(i)
 		k := r.Region(s, i)
-		regs[k] = append(regs[k], int32(i))
+		regs[k*n+next[k]] = int32(i)
+		next[k]++
 	}
 	for k := range n {
-		add(rows[k], fmt.Sprintf("row %d", k+1))
+		add(rows[k*n:(k+1)*n:(k+1)*n], "row "+strconv.Itoa(k+1))
 	}
 	for k := range n {
-		add(cols[k], fmt.Sprintf("column %d", k+1))
+		add(cols[k*n:(k+1)*n:(k+1)*n], "column "+strconv.Itoa(k+1))
 	}
 	for k := range n {
-		add(regs[k], fmt.Sprintf("%s %d", regionWord, k+1))
+		add(regs[k*n:(k+1)*n:(k+1)*n], regionWord+" "+strconv.Itoa(k+1))
 	}
+	var distinctOf [][]int32 // the distinct groups of each cell
 	if r != nil {
 		seen := map[GroupKind]int{}
 		for _, g := range r.Extra {
 			seen[g.Kind]++
-			label := fmt.Sprintf("%s %d", g.Kind, seen[g.Kind])
+			label := g.Kind.String() + " " + strconv.Itoa(seen[g.Kind])
 			if g.Kind == GroupDiagonal || g.Kind == GroupAntiDiagonal {
 				label = g.Kind.String()
 			}
@@ -83,46 +98,58 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 		for k, c := range r.Cages {
 			if len(c.Cells) > 1 {
 				u.Distinct = append(u.Distinct, c.Cells)
-				u.DistinctLabels = append(u.DistinctLabels, fmt.Sprintf("cage %d", k+1))
+				u.DistinctLabels = append(u.DistinctLabels, "cage "+strconv.Itoa(k+1))
 			}
 		}
-	}
-	mark := make([]bool, n*n)
-	for i := range n * n {
-		var ps []int32
-		put := func(j int32) {
-			if j != int32(i) && !mark[j] {
-				mark[j] = true
-				ps = append(ps, j)
-			}
-		}
-		for _, k := range u.Of[i] {
-			for _, j := range u.Units[k] {
-				put(j)
-			}
-		}
-		for _, g := range u.Distinct {
-			if slices.Contains(g, int32(i)) {
-				for _, j := range g {
-					put(j)
+		if len(u.Distinct) > 0 {
+			distinctOf = make([][]int32, n*n)
+			for k, g := range u.Distinct {
+				for _, c := range g {
+					distinctOf[c] = append(distinctOf[c], int32(k))
 				}
 			}
 		}
-		if r != nil && r.AntiKing {
-			for _, j := range KingNeighbours(n, int32(i)) {
-				put(j)
+	}
+	var king, knight [][2]int
+	if r != nil && r.AntiKing {
+		king = kingSteps
+	}
+	if r != nil && r.AntiKnight {
+		knight = knightSteps
+	}
+	// each cell's peers as a bit set, read out in increasing order
+	set := make([]uint64, (n*n+63)/64)
+	peers := make([]int32, 0, n*n*3*n)
+	for i := range n * n {
+		for _, k := range u.Of[i] {
+			for _, j := range u.Units[k] {
+				set[j/64] |= 1 << (j % 64)
 			}
 		}
-		if r != nil && r.AntiKnight {
-			for _, j := range KnightNeighbours(n, int32(i)) {
-				put(j)
+		if distinctOf != nil {
+			for _, k := range distinctOf[i] {
+				for _, j := range u.Distinct[k] {
+					set[j/64] |= 1 << (j % 64)
+				}
 			}
 		}
-		for _, j := range ps {
-			mark[j] = false
+		for _, steps := range [2][][2]int{king, knight} {
+			rr, cc := i/n, i%n
+			for _, st := range steps {
+				if y, x := rr+st[0], cc+st[1]; y >= 0 && y < n && x >= 0 && x < n {
+					set[(y*n+x)/64] |= 1 << ((y*n + x) % 64)
+				}
+			}
 		}
-		slices.Sort(ps)
-		u.Peers[i] = ps
+		set[i/64] &^= 1 << (i % 64)
+		start := len(peers)
+		for w, b := range set {
+			for ; b != 0; b &= b - 1 {
+				peers = append(peers, int32(w*64+bits.TrailingZeros64(b)))
+			}
+			set[w] = 0
+		}
+		u.Peers[i] = peers[start:len(peers):len(peers)]
 	}
 	return u
 }

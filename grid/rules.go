@@ -174,16 +174,19 @@ func (r *Rules) Validate(s Shape) error {
 	}
 	n := s.N()
 	cells := int32(n * n)
-	inGrid := func(rule string, list []int32) error {
-		seen := make(map[int32]bool, len(list))
+	// rule names are built only for an error: a killer has dozens of cages
+	seen := make([]int32, n*n) // the list that last held each cell, from 1
+	lists := int32(0)
+	inGrid := func(rule func() string, list []int32) error {
+		lists++
 		for _, c := range list {
 			if c < 0 || c >= cells {
-				return ruleErrorf(rule, "cell %d is outside the %dx%d grid", c, n, n)
+				return ruleErrorf(rule(), "cell %d is outside the %dx%d grid", c, n, n)
 			}
-			if seen[c] {
-				return ruleErrorf(rule, "%s is listed twice", cellName(n, c))
+			if seen[c] == lists {
+				return ruleErrorf(rule(), "%s is listed twice", cellName(n, c))
 			}
-			seen[c] = true
+			seen[c] = lists
 		}
 		return nil
 	}
@@ -206,7 +209,7 @@ func (r *Rules) Validate(s Shape) error {
 	}
 	for k, g := range r.Extra {
 		rule := fmt.Sprintf("%s %d", g.Kind, k+1)
-		if err := inGrid(rule, g.Cells); err != nil {
+		if err := inGrid(func() string { return rule }, g.Cells); err != nil {
 			return err
 		}
 		if int(g.Kind) >= len(groupKindNames) {
@@ -221,34 +224,34 @@ func (r *Rules) Validate(s Shape) error {
 	}
 	caged := make([]int, n*n) // 1 + the cage of each cell
 	for k, c := range r.Cages {
-		rule := fmt.Sprintf("cage %d (%s)", k+1, cellList(n, c.Cells))
-		if err := inGrid(rule, c.Cells); err != nil {
+		name := func() string { return fmt.Sprintf("cage %d (%s)", k+1, cellList(n, c.Cells)) }
+		if err := inGrid(name, c.Cells); err != nil {
 			return err
 		}
 		if len(c.Cells) == 0 || len(c.Cells) > n {
-			return ruleErrorf(rule, "%d cells, want 1 to %d", len(c.Cells), n)
+			return ruleErrorf(name(), "%d cells, want 1 to %d", len(c.Cells), n)
 		}
 		for _, x := range c.Cells {
 			if caged[x] != 0 {
-				return ruleErrorf(rule, "overlaps cage %d at %s", caged[x], cellName(n, x))
+				return ruleErrorf(name(), "overlaps cage %d at %s", caged[x], cellName(n, x))
 			}
 			caged[x] = k + 1
 		}
 		if c.Sum != 0 {
 			if n > MaxSumN {
-				return ruleErrorf(rule, "cages with a sum are supported up to %dx%d grids", MaxSumN, MaxSumN)
+				return ruleErrorf(name(), "cages with a sum are supported up to %dx%d grids", MaxSumN, MaxSumN)
 			}
 			lo, hi := SumRange(n, len(c.Cells))
 			if c.Sum < lo || c.Sum > hi {
-				return ruleErrorf(rule, "no %d distinct digits from 1 to %d add up to %d (they make %d to %d)", len(c.Cells), n, c.Sum, lo, hi)
+				return ruleErrorf(name(), "no %d distinct digits from 1 to %d add up to %d (they make %d to %d)", len(c.Cells), n, c.Sum, lo, hi)
 			}
 		}
 	}
 	parity := make([]int8, n*n)
-	if err := inGrid("odd cells", r.Odd); err != nil {
+	if err := inGrid(func() string { return "odd cells" }, r.Odd); err != nil {
 		return err
 	}
-	if err := inGrid("even cells", r.Even); err != nil {
+	if err := inGrid(func() string { return "even cells" }, r.Even); err != nil {
 		return err
 	}
 	for _, c := range r.Odd {
@@ -265,7 +268,7 @@ func (r *Rules) Validate(s Shape) error {
 	}{{"white dot", r.White}, {"black dot", r.Black}, {"X", r.X}, {"V", r.V}} {
 		for k, pr := range p.pairs {
 			rule := fmt.Sprintf("%s %d", p.name, k+1)
-			if err := inGrid(rule, pr[:]); err != nil {
+			if err := inGrid(func() string { return rule }, pr[:]); err != nil {
 				return err
 			}
 			if !adjacent(n, pr[0], pr[1], false) {
@@ -275,7 +278,7 @@ func (r *Rules) Validate(s Shape) error {
 	}
 	for k, t := range r.Thermos {
 		rule := fmt.Sprintf("thermometer %d (%s)", k+1, cellList(n, t))
-		if err := inGrid(rule, t); err != nil {
+		if err := inGrid(func() string { return rule }, t); err != nil {
 			return err
 		}
 		if len(t) < 2 || len(t) > n {
@@ -487,14 +490,16 @@ func (r *Rules) PairKinds() []PairKind {
 
 // KingNeighbours and KnightNeighbours return the cells a king's or a
 // knight's move from cell i of a grid of size n, in row-major order.
-func KingNeighbours(n int, i int32) []int32 {
-	return moves(n, i, [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}})
-}
+func KingNeighbours(n int, i int32) []int32 { return moves(n, i, kingSteps) }
 
 // KnightNeighbours: see KingNeighbours.
-func KnightNeighbours(n int, i int32) []int32 {
-	return moves(n, i, [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}})
-}
+func KnightNeighbours(n int, i int32) []int32 { return moves(n, i, knightSteps) }
+
+// The moves of a king and a knight, in row-major order of their targets.
+var (
+	kingSteps   = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
+	knightSteps = [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}
+)
 
 func moves(n int, i int32, steps [][2]int) []int32 {
 	r, c := int(i)/n, int(i)%n

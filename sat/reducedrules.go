@@ -112,12 +112,16 @@ func satisfiable(g grid.Grid, extra [][]int) bool {
 	}
 	num := make([]int, nv+1)
 	fresh := 0
-	var left [][]int
+	left := make([][]int, 0, len(clauses)/2)
+	var arena []int // the literals of left, in runs that left slices
 	for k, c := range clauses {
 		if done[k] {
 			continue
 		}
-		var r []int
+		if cap(arena)-len(arena) < len(c) {
+			arena = make([]int, 0, max(1<<14, len(c)))
+		}
+		start := len(arena)
 		for _, l := range c {
 			v := l
 			if v < 0 {
@@ -131,15 +135,15 @@ func satisfiable(g grid.Grid, extra [][]int) bool {
 				num[v] = fresh
 			}
 			if l > 0 {
-				r = append(r, num[v])
+				arena = append(arena, num[v])
 			} else {
-				r = append(r, -num[v])
+				arena = append(arena, -num[v])
 			}
 		}
-		if len(r) == 0 {
+		if len(arena) == start {
 			return false
 		}
-		left = append(left, r)
+		left = append(left, arena[start:len(arena):len(arena)])
 	}
 	if len(left) == 0 {
 		return true

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/variant"
 )
 
 // The encoding of a variant puzzle's rules (grid.Rules) extends the
@@ -14,11 +15,22 @@ import (
 // clauses, in a fixed order, and cage sums add auxiliary variables after
 // the N^3 cell variables. A classic puzzle (nil rules) gets Clauses alone.
 //
+// Besides the rules as stated, the CNF states what they imply
+// (variant.Imply): the cage sums of the 45 rule (innies and outies of
+// units and of windows of rows or columns), two cells whose sum those fix,
+// and the law of leftovers of jigsaw regions. These hold in every solution
+// of the rules, so they change no verdict, and they let unit propagation
+// make the deductions that solvers of killers and jigsaws make by hand.
+//
 // Every constraint is encoded so that unit propagation on its clauses
 // removes exactly the candidates that the variant search (package
 // internal/variant) removes for it, so a verdict that the search reaches
-// without a guess is a unit propagation refutation of this CNF, as for
-// classic puzzles (see package verify).
+// without a guess is a unit propagation refutation of this CNF, and one it
+// reaches by running to its end a DPLL refutation, as for classic puzzles
+// (see package verify). The auxiliary variables are numbered as that
+// search numbers its decisions on cage sums: after the N^3 cell
+// variables, per cage with a sum (the rules' in their order, then the
+// implied ones), N variables u(d), then one y(j) per digit set.
 
 // RuleCNF is the CNF of a variant's rules, without the givens.
 type RuleCNF struct {
@@ -45,8 +57,14 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 		c := baseClauses(s)
 		return &RuleCNF{Clauses: c, Vars: NumVars(n), Parts: []Part{{"classic rules", len(c)}}}
 	}
-	e := &encoder{n: n, vars: NumVars(n), seen: map[[2]int32]bool{}}
-	e.out = make([][]int, 0, 4*n*n*(1+n*(n-1)/2))
+	e := &encoder{n: n, vars: NumVars(n), seen: make([]uint64, (n*n*n*n+63)/64)}
+	// the classic clauses, and as many again for the cages and leftovers
+	// of a killer or a jigsaw (20,000 in all for a 9x9 killer)
+	base := 4 * n * n * (1 + n*(n-1)/2)
+	if len(r.Cages) > 0 || r.Regions != nil {
+		base *= 2
+	}
+	e.out = make([][]int, 0, base)
 	e.units(s, r)
 	e.mark(s, r)
 	e.extra(r)
@@ -55,7 +73,9 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 	e.parity(r)
 	e.pairs(r)
 	e.thermos(r)
-	e.sums(r)
+	imp := variant.Imply(s, r)
+	e.sums(r, imp)
+	e.implied(imp)
 	return &RuleCNF{Clauses: e.out, Vars: e.vars, Parts: e.parts}
 }
 
@@ -65,8 +85,10 @@ type encoder struct {
 	vars  int
 	out   [][]int
 	parts []Part
-	seen  map[[2]int32]bool // cell pairs whose digits are already kept apart
-	start int               // clauses at the start of the current part
+	seen  []uint64 // bit a*N*N+b: cells a < b whose digits are already kept apart
+	arena []int    // the literals of the clauses, in runs that e.out slices
+	buf   []int    // scratch for a clause being built
+	start int      // clauses at the start of the current part
 }
 
 func (e *encoder) part(what string) {
@@ -135,7 +157,7 @@ func (e *encoder) mark(s grid.Shape, r *grid.Rules) {
 	for a := range n * n {
 		for b := a + 1; b < n*n; b++ {
 			if a/n == b/n || a%n == b%n || r.Region(s, a) == r.Region(s, b) {
-				e.seen[[2]int32{int32(a), int32(b)}] = true
+				e.mark2(int32(a), int32(b))
 			}
 		}
 	}
@@ -147,14 +169,36 @@ func (e *encoder) apart(a, b int32) {
 	if a > b {
 		a, b = b, a
 	}
-	if a == b || e.seen[[2]int32{a, b}] {
+	if a == b || e.marked(a, b) {
 		return
 	}
-	e.seen[[2]int32{a, b}] = true
+	e.mark2(a, b)
 	n := e.n
 	for d := 1; d <= n; d++ {
-		e.out = append(e.out, []int{-e.x(a, d), -e.x(b, d)})
+		e.clause(-e.x(a, d), -e.x(b, d))
 	}
+}
+
+// mark2 records that cells a < b are kept apart; marked reports it.
+func (e *encoder) mark2(a, b int32) {
+	k := int(a)*e.n*e.n + int(b)
+	e.seen[k/64] |= 1 << (k % 64)
+}
+
+func (e *encoder) marked(a, b int32) bool {
+	k := int(a)*e.n*e.n + int(b)
+	return e.seen[k/64]&(1<<(k%64)) != 0
+}
+
+// clause adds a clause of the literals lits, kept in e.arena rather than a
+// slice of its own: a killer's CNF has thousands of short clauses.
+func (e *encoder) clause(lits ...int) {
+	if cap(e.arena)-len(e.arena) < len(lits) {
+		e.arena = make([]int, 0, max(1<<14, 2*len(lits)))
+	}
+	start := len(e.arena)
+	e.arena = append(e.arena, lits...)
+	e.out = append(e.out, e.arena[start:len(e.arena):len(e.arena)])
 }
 
 // x is the variable of cell c holding digit d.
@@ -168,11 +212,12 @@ func (e *encoder) extra(r *grid.Rules) {
 	for _, g := range r.Extra {
 		if len(g.Cells) == e.n {
 			for d := 1; d <= e.n; d++ {
-				c := make([]int, len(g.Cells))
-				for i, x := range g.Cells {
-					c[i] = e.x(x, d)
+				c := e.buf[:0]
+				for _, x := range g.Cells {
+					c = append(c, e.x(x, d))
 				}
-				e.out = append(e.out, c)
+				e.clause(c...)
+				e.buf = c
 			}
 		}
 		for i, a := range g.Cells {
@@ -220,12 +265,12 @@ func (e *encoder) moves(r *grid.Rules) {
 func (e *encoder) parity(r *grid.Rules) {
 	for _, c := range r.Odd {
 		for d := 2; d <= e.n; d += 2 {
-			e.out = append(e.out, []int{-e.x(c, d)})
+			e.clause(-e.x(c, d))
 		}
 	}
 	for _, c := range r.Even {
 		for d := 1; d <= e.n; d += 2 {
-			e.out = append(e.out, []int{-e.x(c, d)})
+			e.clause(-e.x(c, d))
 		}
 	}
 	e.part("odd and even cells")
@@ -236,13 +281,14 @@ func (e *encoder) parity(r *grid.Rules) {
 // these clauses is arc consistency between the two cells.
 func (e *encoder) support(a, b int32, ok func(da, db int) bool) {
 	for da := 1; da <= e.n; da++ {
-		c := []int{-e.x(a, da)}
+		c := append(e.buf[:0], -e.x(a, da))
 		for db := 1; db <= e.n; db++ {
 			if ok(da, db) {
 				c = append(c, e.x(b, db))
 			}
 		}
-		e.out = append(e.out, c)
+		e.clause(c...)
+		e.buf = c
 	}
 }
 
@@ -277,63 +323,137 @@ func (e *encoder) thermos(r *grid.Rules) {
 }
 
 // sums encodes the sum of each cage with one as the sets of digits that
-// make it (grid.Combinations). A cage of cells C gets auxiliary variables
-// u(d), one per digit, "some cell of C holds d", and y(j), one per digit
-// set S(j) of the sum, "C holds the digits of S(j)":
+// make it (grid.Combinations), and the same for the cages those sums imply
+// (variant.SumCages: the innies and outies of a unit, whose digits differ
+// and whose sum the unit fixes). A cage of cells C gets auxiliary
+// variables u(d), one per digit, "some cell of C holds d", and y(j), one
+// per digit set S(j) of the sum, "C holds the digits of S(j)":
 //
 //   - x(c,d) -> u(d) for each cell c, and u(d) -> OR over c of x(c,d);
 //   - OR over j of y(j): the cage holds one of the sets;
 //   - y(j) -> u(d) for d in S(j), and y(j) -> -u(d) for d not in S(j);
 //   - u(d) -> OR over the j with d in S(j) of y(j) (a unit clause -u(d)
-//     when no set has d).
+//     when no set has d);
+//   - u(d) OR the y(j) whose S(j) lacks d, for each digit d of some set:
+//     a digit of every set left is in the cage (a unit clause u(d) when
+//     every set has d);
+//   - for each digit d of some set, -u(d) OR -x(z,d) for each cell z that
+//     is a peer of every cell of C (variant.Implied.Peers): z does not
+//     hold a digit that C holds.
 //
-// The cage's cells hold distinct digits (see cages), so |C| of them from
-// S(j), which has |C| digits, are S(j) itself, whose sum is the cage's.
-// Unit propagation drops a set once a cell holds a digit outside it or a
-// digit of it has no place left in the cage, and drops a digit from every
-// cell once no set left has it.
-func (e *encoder) sums(r *grid.Rules) {
+// The cage's cells hold distinct digits (see cages; an implied cage's
+// cells share a unit, or are peers), so |C| of them from S(j), which has
+// |C| digits, are S(j) itself, whose sum is the cage's. Unit propagation
+// drops a set once a cell holds a digit outside it or a digit of it has no
+// place left in the cage, drops a digit from every cell once no set left
+// has it, and places a digit of every set left that has one place left in
+// the cage and takes it from the cells that see the whole cage.
+func (e *encoder) sums(r *grid.Rules, imp *variant.Implied) {
 	n := e.n
+	var cages []grid.Cage
 	for _, c := range r.Cages {
-		if c.Sum == 0 {
-			continue
+		if c.Sum != 0 {
+			cages = append(cages, c)
 		}
+	}
+	for k, c := range append(cages, imp.Cages...) {
 		u := e.vars + 1 // u(d) is u+d-1
 		e.vars += n
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		y := e.vars + 1
 		e.vars += len(sets)
 		for d := 1; d <= n; d++ {
-			some := []int{-(u + d - 1)}
+			some := append(e.buf[:0], -(u + d - 1))
 			for _, x := range c.Cells {
-				e.out = append(e.out, []int{-e.x(x, d), u + d - 1})
+				e.clause(-e.x(x, d), u+d-1)
 				some = append(some, e.x(x, d))
 			}
-			e.out = append(e.out, some)
+			e.clause(some...)
+			e.buf = some
 		}
-		one := make([]int, len(sets))
 		for j, set := range sets {
-			one[j] = y + j
 			for d := 1; d <= n; d++ {
 				if set&(1<<d) != 0 {
-					e.out = append(e.out, []int{-(y + j), u + d - 1})
+					e.clause(-(y + j), u+d-1)
 				} else {
-					e.out = append(e.out, []int{-(y + j), -(u + d - 1)})
+					e.clause(-(y + j), -(u + d - 1))
 				}
 			}
 		}
-		e.out = append(e.out, one)
+		one := e.buf[:0]
+		for j := range sets {
+			one = append(one, y+j)
+		}
+		e.clause(one...)
 		for d := 1; d <= n; d++ {
-			c := []int{-(u + d - 1)}
+			c := append(e.buf[:0], -(u + d - 1))
 			for j, set := range sets {
 				if set&(1<<d) != 0 {
 					c = append(c, y+j)
 				}
 			}
-			e.out = append(e.out, c)
+			e.clause(c...)
+			e.buf = c
+		}
+		for d := 1; d <= n; d++ {
+			c := append(e.buf[:0], u+d-1)
+			some := false
+			for j, set := range sets {
+				if set&(1<<d) == 0 {
+					c = append(c, y+j)
+				} else {
+					some = true
+				}
+			}
+			if some {
+				e.clause(c...)
+			}
+			e.buf = c
+		}
+		var any uint64 // the digits of some set
+		for _, set := range sets {
+			any |= set
+		}
+		for d := 1; d <= n; d++ {
+			if any&(1<<d) == 0 {
+				continue
+			}
+			for _, z := range imp.Peers[k] {
+				e.clause(-e.x(z, d), -(u + d - 1))
+			}
 		}
 	}
-	e.part("cage sums: each cage holds one of the digit sets of its sum (auxiliary variables from " + fmt.Sprint(NumVars(n)+1) + ")")
+	e.part("cage sums, given and implied: each cage holds one of the digit sets of its sum (auxiliary variables from " + fmt.Sprint(NumVars(n)+1) + ")")
+}
+
+// implied encodes the other constraints the rules imply (see
+// variant.Imply): for two cells whose digits add up to a sum, the clauses
+// of support (see pairs) between them, so a digit leaves one cell when the
+// other has not the digit that completes the sum; for two sets of cells
+// that hold the same digits (the law of leftovers), for each cell a of one
+// and each digit d, the clause x(a,d) -> OR over the cells b of the other
+// of x(b,d), so a digit leaves one side when the other has no place left
+// for it.
+func (e *encoder) implied(imp *variant.Implied) {
+	for _, p := range imp.Sums {
+		e.support(p.A, p.B, p.Allows)
+		e.support(p.B, p.A, p.Allows)
+	}
+	for _, l := range imp.Same {
+		for _, side := range [2][2][]int32{{l.A, l.B}, {l.B, l.A}} {
+			for _, a := range side[0] {
+				for d := 1; d <= e.n; d++ {
+					c := append(e.buf[:0], -e.x(a, d))
+					for _, b := range side[1] {
+						c = append(c, e.x(b, d))
+					}
+					e.clause(c...)
+					e.buf = c
+				}
+			}
+		}
+	}
+	e.part("implied by the rules: two cells whose sum the cages fix, and the law of leftovers of jigsaw regions")
 }
 
 // describe returns the comment lines of DIMACS for a variant's CNF.

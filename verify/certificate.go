@@ -27,13 +27,14 @@ func WriteCertificate(cnf, drat io.Writer, g grid.Grid, r Result) error {
 //
 //   - propagation: the digit of every empty cell as a unit clause (each
 //     follows by unit propagation), then the empty clause;
-//   - search, for a classic puzzle: the search runs again, the same tree,
-//     and its refutations are the lemmas (see package search): one clause
-//     per refuted node and per refuted branch, in post-order, negating the
-//     decisions on the path to it, the last one the empty clause;
-//   - otherwise (sat, outside, and the search proofs of variants)
-//     gophersat solves the CNF from scratch in certified mode, and its
-//     learned clauses are the proof.
+//   - search: the search runs again, the same tree, and its refutations
+//     are the lemmas (see packages search and internal/variant): one
+//     clause per refuted node and per refuted branch, in post-order,
+//     negating the decisions on the path to it, the last one the empty
+//     clause; a variant's decisions are cell variables, and the variables
+//     of a cage's digit sets;
+//   - otherwise (sat, outside) gophersat solves the CNF from scratch in
+//     certified mode, and its learned clauses are the proof.
 //
 // The proof goes to drat as it is made, so memory stays flat whatever its
 // length. A search stops when ctx is done, with ctx's error (a gophersat
@@ -65,11 +66,10 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 		bw.WriteString("0\n")
 		return bw.Flush()
 	case Search:
-		if !g.Variant() {
-			return writeSearchProof(ctx, drat, g, r)
+		if g.Variant() {
+			return writeVariantSearchProof(ctx, drat, g, r)
 		}
-		// A variant's search (package internal/variant) writes no trace:
-		// gophersat proves the same CNF.
+		return writeSearchProof(ctx, drat, g, r)
 	}
 	unsat, err := sat.Certify(drat, g, extra...)
 	if err == nil && !unsat {
@@ -82,7 +82,7 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 // its refutations to w as DRAT lemmas, and checks that it reaches the
 // verdict r again.
 func writeSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) error {
-	tw := &dratWriter{w: bufio.NewWriterSize(w, 64<<10), n: g.N()}
+	tw := &dratWriter{litWriter: litWriter{w: bufio.NewWriterSize(w, 64<<10)}, n: g.N()}
 	// Any limit above one solution walks the same tree as the verdict's.
 	s := searchFor(nil, g.Shape, 2, 0, ctx.Done())
 	s.Trace = tw
@@ -102,16 +102,31 @@ func writeSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) e
 // dratWriter writes the refutations of a search as DRAT lemmas: the
 // negation of each decision on the path, then 0.
 type dratWriter struct {
-	w   *bufio.Writer
-	n   int
-	buf []byte
+	litWriter
+	n    int
+	lits []int
 }
 
 func (d *dratWriter) Refute(path []search.Decision) {
-	b := d.buf[:0]
+	d.lits = d.lits[:0]
 	for _, x := range path {
 		c := int(x.Cell)
-		b = strconv.AppendInt(b, -int64(sat.Var(d.n, c/d.n, c%d.n, int(x.Digit))), 10)
+		d.lits = append(d.lits, sat.Var(d.n, c/d.n, c%d.n, int(x.Digit)))
+	}
+	d.litWriter.Refute(d.lits)
+}
+
+// litWriter writes refutations given as literals of the CNF as DRAT
+// lemmas: the negation of each literal of the path, then 0.
+type litWriter struct {
+	w   *bufio.Writer
+	buf []byte
+}
+
+func (d *litWriter) Refute(path []int) {
+	b := d.buf[:0]
+	for _, l := range path {
+		b = strconv.AppendInt(b, -int64(l), 10)
 		b = append(b, ' ')
 	}
 	b = append(b, '0', '\n')

@@ -2,12 +2,18 @@ package verify
 
 import (
 	"bufio"
+	"bytes"
+	"fmt"
+	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -187,4 +193,147 @@ func TestVariantVerdictsAgreeWithSAT(t *testing.T) {
 		t.Errorf("verdicts %v: want each kind", seen)
 	}
 	t.Logf("verdicts %v", seen)
+}
+
+// Published f-puzzles puzzles (testdata/variants/fpuzzles): those whose
+// rules the model holds read the same from their link data, from a whole
+// link and from their JSON, and are unique with their published solution;
+// the others are refused, the error naming a constraint the model lacks.
+func TestFPuzzlesFromOutside(t *testing.T) {
+	unsupported := map[string]bool{"arrow": true, "littlekillersum": true, "palindrome": true, "clone": true,
+		"negative": true, "nonconsecutive": true}
+	read, refused := 0, 0
+	for _, row := range readTSV(t, "testdata/variants/fpuzzles/fpuzzles.tsv") {
+		id := row["id"]
+		data, err := os.ReadFile("testdata/variants/fpuzzles/" + id + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromJSON, errJSON := grid.ParseFPuzzles(data)
+		fromData, errData := grid.ParseFPuzzlesLink(row["fpuzzles_load"])
+		fromLink, errLink := grid.ParseFPuzzlesLink(grid.FPuzzlesURL + row["fpuzzles_load"])
+		var lacking []string
+		for _, k := range strings.Split(row["rules"], ",") {
+			if unsupported[k] {
+				lacking = append(lacking, k)
+			}
+		}
+		if len(lacking) > 0 {
+			for _, err := range []error{errJSON, errData, errLink} {
+				if err == nil || !slices.ContainsFunc(lacking, func(k string) bool { return strings.Contains(err.Error(), strconv.Quote(k)) }) {
+					t.Errorf("%s (rules %s): error %v, want one that names one of %q", id, row["rules"], err, lacking)
+				}
+			}
+			refused++
+			continue
+		}
+		if errJSON != nil || errData != nil || errLink != nil {
+			t.Errorf("%s: errors %v, %v, %v", id, errJSON, errData, errLink)
+			continue
+		}
+		if !fromJSON.Equal(fromData) || !fromJSON.Equal(fromLink) {
+			t.Errorf("%s: the JSON gives %s (%s), the link %s (%s)", id, fromJSON, fromJSON.Rules.Name(), fromData, fromData.Rules.Name())
+		}
+		r := Puzzle(fromJSON, Options{})
+		if r.Status != Unique || r.Solutions[0].String() != row["solution"] {
+			t.Errorf("%s (%s): %v (%v), solutions %v; want unique with %s", id, fromJSON.Rules.Name(), r.Status, r.Err, r.Solutions, row["solution"])
+			continue
+		}
+		if r.Proof == NoProof {
+			t.Errorf("%s: unique without a proof", id)
+		}
+		if !sat.Unique(fromJSON, r.Solutions[0]) {
+			t.Errorf("%s: gophersat finds a second solution", id)
+		}
+		t.Logf("%s: %s, unique (%s)", id, fromJSON.Rules.Name(), r.Proof)
+		read++
+	}
+	if read < 7 || refused < 6 {
+		t.Errorf("%d puzzles read and %d refused, want 7 and 6", read, refused)
+	}
+}
+
+// The search proofs of variant verdicts, written with WriteCertificate, are
+// DRAT proofs of the variant's CNF that gridtest's checker accepts: every
+// node of the search is unit propagation on that CNF, cage sums and the
+// constraints they imply included, and every branch a case split on the
+// literals of one clause. The puzzles are generated ones of each variant,
+// the real killers and jigsaws, and each of those with a wrong digit
+// added, which have no solution.
+func TestVariantSearchProofs(t *testing.T) {
+	seed := uint64(rand.Int64())
+	t.Logf("seed %d", seed)
+	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
+	var puzzles []grid.Grid
+	var names []string
+	gen := generate.New()
+	each := 3
+	if testing.Short() {
+		each = 1
+	}
+	for _, name := range []string{"killer", "pure-killer", "jigsaw", "x", "hyper", "jigsaw,killer", "killer,anti-knight", "disjoint,anti-king"} {
+		v, err := generate.ParseVariant(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range each {
+			p, err := gen.Puzzle(seed, i, generate.Options{Shape: sh, Variant: v})
+			if err != nil {
+				t.Fatalf("%s %d: %v", name, i, err)
+			}
+			puzzles, names = append(puzzles, p.Grid), append(names, fmt.Sprintf("%s %d", name, i))
+		}
+	}
+	real, sols, ids := realVariants(t)
+	for i, g := range real {
+		puzzles, names = append(puzzles, g), append(names, ids[i])
+		// a wrong digit in an empty cell: no solution, the first such
+		// puzzle whose propagation does not see it at once
+		for x, d := range g.Cells {
+			q := g.Clone()
+			q.Cells[x] = sols[i].Cells[x]%uint8(q.N()) + 1
+			if d == 0 && len(q.Clashes()) == 0 && Puzzle(q, Options{}).Proof == Search {
+				puzzles, names = append(puzzles, q), append(names, fmt.Sprintf("%s with r%dc%d wrong", ids[i], x/9+1, x%9+1))
+				break
+			}
+		}
+	}
+	seen := map[string]int{}
+	for i, g := range puzzles {
+		r := Puzzle(g, Options{})
+		if r.Status != Unique && r.Status != None {
+			continue
+		}
+		seen[r.Status.String()+" by "+r.Proof.String()]++
+		if r.Proof != Search && r.Proof != Propagation {
+			continue
+		}
+		var cnfText, dratText bytes.Buffer
+		if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
+			t.Fatalf("%s: WriteCertificate: %v", names[i], err)
+		}
+		cnf, err := gridtest.ReadDRAT(&cnfText)
+		if err != nil {
+			t.Fatalf("%s: the CNF: %v", names[i], err)
+		}
+		proof, err := gridtest.ReadDRAT(&dratText)
+		if err != nil {
+			t.Fatalf("%s: the proof: %v", names[i], err)
+		}
+		nv := sat.RuleClauses(g.Shape, g.Rules).Vars
+		if refuted := gridtest.Refutes(nv, gridtest.Clauses(cnf)); refuted != (r.Proof == Propagation) {
+			t.Errorf("%s: %v by %v, but unit propagation alone refutes the CNF: %v", names[i], r.Status, r.Proof, refuted)
+		}
+		if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof); err != nil {
+			t.Errorf("%s (%s): %v by %v, %d lemmas: %v", names[i], g.Rules.Name(), r.Status, r.Proof, len(proof), err)
+		}
+		last := len(proof) - 1
+		if at, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof[:last]); err == nil || at != last {
+			t.Errorf("%s: %v by %v: the proof without its empty clause fails at %d (%v), want at its end", names[i], r.Status, r.Proof, at, err)
+		}
+	}
+	t.Logf("verdicts %v", seen)
+	if seen["unique by search"] == 0 || seen["none by search"] == 0 {
+		t.Errorf("verdicts %v: want unique and none by the search", seen)
+	}
 }

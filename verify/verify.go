@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/search"
+	"github.com/sudokugen/sudokugen/internal/variant"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -98,6 +99,7 @@ type Options struct {
 type Verifier struct {
 	solvers map[grid.Shape]*sat.Solver
 	s       *search.Search // the search of the last shape checked
+	model   *variant.Model // the tables of the last variant's rules
 }
 
 // New returns a Verifier.

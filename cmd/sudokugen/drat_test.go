@@ -241,3 +241,64 @@ func TestVerifyProofFiles(t *testing.T) {
 		}
 	}
 }
+
+// verify --proof writes the certificates of variant verdicts too: the
+// variant's CNF (with the clauses its rules imply) and the search's tree as
+// DRAT, which the checker accepts and which unit propagation alone does
+// not replace.
+func TestVerifyProofVariants(t *testing.T) {
+	var in strings.Builder
+	for _, v := range []string{"killer", "jigsaw", "pure-killer", "x"} {
+		out, errOut, code := cli(t, "", "generate", "-q", "--variant", v, "-n", "3", "--seed", "23", "--workers", "2")
+		if code != 0 {
+			t.Fatalf("generate --variant %s: exit %d: %s", v, code, errOut)
+		}
+		in.WriteString(out)
+	}
+	dir := t.TempDir()
+	out, errOut, code := cli(t, in.String(), "verify", "--workers", "0", "--proof", dir, "--json")
+	if code != 0 {
+		t.Fatalf("verify --proof: exit %d: %s", code, errOut)
+	}
+	kinds := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var v certVerdict
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatal(err)
+		}
+		cnfText, err1 := os.ReadFile(filepath.Join(dir, fmt.Sprint(v.Index)+".cnf"))
+		dratText, err2 := os.ReadFile(filepath.Join(dir, fmt.Sprint(v.Index)+".drat"))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("puzzle %d (%s by %s): %v %v", v.Index, v.Status, v.Proof, err1, err2)
+		}
+		if !strings.Contains(string(cnfText), "c variant: ") {
+			t.Errorf("puzzle %d: the CNF has no variant comment", v.Index)
+		}
+		cnf, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
+		if err != nil {
+			t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+		}
+		proof, err := gridtest.ReadDRAT(bytes.NewReader(dratText))
+		if err != nil {
+			t.Fatalf("puzzle %d: the proof: %v", v.Index, err)
+		}
+		nv := 0
+		for _, c := range gridtest.Clauses(cnf) {
+			for _, l := range c {
+				nv = max(nv, l, -l)
+			}
+		}
+		clauses := gridtest.Clauses(cnf)
+		if _, err := gridtest.CheckDRAT(nv, clauses, proof); err != nil {
+			t.Errorf("puzzle %d (%s by %s): the proof: %v", v.Index, v.Status, v.Proof, err)
+		}
+		if got, want := gridtest.Refutes(nv, clauses), v.Proof == "propagation"; got != want {
+			t.Errorf("puzzle %d: %s by %s: unit propagation alone refutes its CNF: %v, want %v", v.Index, v.Status, v.Proof, got, want)
+		}
+		kinds[v.Status+" by "+v.Proof]++
+	}
+	if kinds["unique by search"] == 0 {
+		t.Errorf("no variant certificate by search: %v", kinds)
+	}
+	t.Logf("certificates %v", kinds)
+}

@@ -34,16 +34,45 @@ const (
 const pollEvery = 256
 
 // walk is one depth-first search: at each node propagation, then a branch
-// on the open cell with the fewest candidates, trying each of them.
+// (see choose) whose cases are tried one by one.
 type walk struct {
 	s      *Search
 	limit  int
 	budget int // nodes allowed; 0 for no limit
 	done   <-chan struct{}
 	prefer []uint8    // a digit to try first in each cell, or nil
-	rng    *rand.Rand // a random order of the digits, or nil
+	rng    *rand.Rand // a random order of the cases, or nil
 	each   func(cand []uint64) bool
+	trace  Tracer
+	path   []int // the decisions to the current node, for trace
 	res    Result
+}
+
+// A Tracer receives the refutations of a search: each call says that the
+// literals of path, the decisions on the path to a node in the terms of
+// the CNF of package sat, cannot all hold (given the puzzle, and for a
+// count of one the blocking clause of its solution). The calls come in
+// post-order, the root's, with the empty path, last: a search that runs
+// to its end writes a DRAT proof this way, each clause a reverse unit
+// propagation step (see the package doc). path is only valid during the
+// call.
+type Tracer interface {
+	Refute(path []int)
+}
+
+// refute passes the refutation of the current path, with lit appended
+// when it is not 0, to the tracer.
+func (w *walk) refute(lit int) {
+	if w.trace == nil {
+		return
+	}
+	if lit == 0 {
+		w.trace.Refute(w.path)
+		return
+	}
+	w.path = append(w.path, lit)
+	w.trace.Refute(w.path)
+	w.path = w.path[:len(w.path)-1]
 }
 
 // dfs searches below cand at depth; true when the search must end now.
@@ -62,39 +91,40 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 	}
 	if !w.s.propagate(cand) {
 		w.res.Forced = depth == 0
+		w.refute(0)
 		return false
 	}
-	best := branchCell(cand)
-	if best < 0 {
+	b := w.s.choose(cand, depth)
+	if b.kind == branchNone {
 		return w.leaf(cand, depth)
 	}
-	next := w.s.slot(depth + 1)
-	m := cand[best]
-	var order [64]uint64
-	k := 0
-	if w.prefer != nil {
-		if p := uint64(1) << (w.prefer[best] - 1); m&p != 0 {
-			order[k] = p
-			k++
-			m &^= p
-		}
-	}
-	for ; m != 0; m &= m - 1 {
-		order[k] = m & -m
-		k++
-	}
+	k := b.order(w.s, cand, w.prefer)
 	if w.rng != nil {
-		w.rng.Shuffle(k, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		w.rng.Shuffle(k, func(i, j int) { b.cases[i], b.cases[j] = b.cases[j], b.cases[i] })
 	}
-	for _, d := range order[:k] {
+	next := w.s.slot(depth + 1)
+	for _, c := range b.cases[:k] {
 		if w.res.Count >= w.limit {
-			break
+			return false
 		}
 		copy(next, cand)
-		w.s.narrow(next, int32(best), d)
-		if w.dfs(next, depth+1) {
+		lit := 0
+		if w.trace != nil {
+			lit = b.literal(w.s, c)
+		}
+		if !b.apply(w.s, next, c) {
+			w.refute(lit)
+			continue
+		}
+		w.path = append(w.path, lit)
+		stop := w.dfs(next, depth+1)
+		w.path = w.path[:len(w.path)-1]
+		if stop {
 			return true
 		}
+	}
+	if w.res.Count < w.limit {
+		w.refute(0)
 	}
 	return false
 }
@@ -112,6 +142,9 @@ func (w *walk) leaf(cand []uint64, depth int) bool {
 	if w.each != nil && !w.each(cand) {
 		w.res.Canceled = true
 		return true
+	}
+	if w.res.Count < w.limit {
+		w.refute(0) // by the blocking clause of the solution
 	}
 	return false
 }
@@ -139,7 +172,7 @@ func (s *Search) Count(cells []uint8, limit, budget int, done <-chan struct{}, e
 			return Result{Complete: true, Forced: true}
 		}
 	}
-	w := walk{s: s, limit: max(limit, 1), budget: budget, done: done, each: each}
+	w := walk{s: s, limit: max(limit, 1), budget: budget, done: done, each: each, trace: s.Trace}
 	return w.run(cand)
 }
 

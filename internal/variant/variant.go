@@ -1,40 +1,8 @@
-// Package variant is the candidate search of variant puzzles (grids with
-// grid.Rules): propagation of every rule on candidate bitmasks, one uint64
-// per cell with bit d-1 for digit d, and a complete depth-first search on
-// top of it. Packages verify and generate take their variant paths
-// through it; classic puzzles keep their own searches.
-//
-// # Propagation is unit propagation
-//
-// Each step of the propagation is a step of unit propagation on the CNF
-// of package sat (sat.RuleClauses), where a candidate d of cell c is gone
-// exactly when the literal x(c,d) is false:
-//
-//   - a cell with one candidate left has it (the cell's at-least-one
-//     clause), and that digit leaves every peer (the binary clauses of the
-//     units, extra groups, cages, and king's and knight's moves);
-//   - a digit with one place left in a unit of N cells (rows, columns,
-//     regions, extra groups of N cells) goes there (the unit's
-//     at-least-one clause for the digit); with none left, a conflict;
-//   - odd and even cells lose the digits of the other parity (unit
-//     clauses);
-//   - a digit leaves a cell of a kropki dot, X, V or consecutive
-//     thermometer cells when no digit left in the other cell fits it (the
-//     support clauses of the pair);
-//   - a digit set of a cage sum is out once a cell of the cage holds a
-//     digit outside it or a digit of it has no place left in the cage, and
-//     a digit no set left has leaves the cage (the clauses of the sum's
-//     auxiliary variables); no set left is a conflict.
-//
-// So propagation never removes a candidate that unit propagation would
-// not, and a search that settles a puzzle at its root, with a conflict or
-// with every cell placed, has found a unit propagation refutation of the
-// CNF with the givens (and the blocking clause of the solution): the
-// proof package verify calls propagation.
 package variant
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -42,15 +10,18 @@ import (
 // Model is the propagation tables of one shape and rule set. It is read
 // only once built, and shared by the searches on it.
 type Model struct {
-	Shape  grid.Shape
-	Rules  *grid.Rules
-	N      int
-	Full   uint64 // every digit's bit
-	Units  *grid.RuleUnits
-	init   []uint64 // the digits each cell may hold at all (odd and even)
-	links  [][]link // per cell: the pair constraints from it
-	cages  []cage   // the cages with a sum
-	cageOf []int32  // 1 + the index in cages of each cell's cage, 0 for none
+	Shape grid.Shape
+	Rules *grid.Rules
+	N     int
+	Full  uint64 // every digit's bit
+	Units *grid.RuleUnits
+	init  []uint64 // the digits each cell may hold at all (odd and even)
+	links [][]link // per cell: the pair constraints from it
+	cages []cage   // the cages with a sum, then the implied ones
+	lefts []Leftover
+	// groupOf lists the constraints on several cells that each cell is
+	// in: k for cages[k], len(cages)+k for lefts[k].
+	groupOf [][]int32
 }
 
 // link is a pair constraint seen from one cell: allow[d-1] holds the
@@ -64,6 +35,12 @@ type link struct {
 type cage struct {
 	cells []int32
 	sets  []uint64 // bit d-1 for digit d
+	peers []int32  // the cells that see every cell of the cage
+	// y0 is the variable of the CNF of package sat that says the cage
+	// holds sets[0], sets[j] the next ones: there the N^3 cell variables
+	// come first, then for each cage with a sum, in the order of cages, N
+	// variables u(d) and one y(j) per set.
+	y0 int
 }
 
 // NewModel returns the tables of shape s with rules r, which must be valid
@@ -71,7 +48,7 @@ type cage struct {
 func NewModel(s grid.Shape, r *grid.Rules) *Model {
 	n := s.N()
 	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1, Units: r.Units(s),
-		init: make([]uint64, n*n), links: make([][]link, n*n), cageOf: make([]int32, n*n)}
+		init: make([]uint64, n*n), links: make([][]link, n*n), groupOf: make([][]int32, n*n)}
 	for i := range m.init {
 		m.init[i] = m.Full
 	}
@@ -119,17 +96,30 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 			}
 		}
 	}
-	for _, c := range r.Cages {
-		if c.Sum == 0 {
-			continue
-		}
+	imp := imply(s, r, m.Units)
+	for _, p := range imp.Sums {
+		t := table(p.Allows)
+		m.links[p.A] = append(m.links[p.A], link{p.B, t})
+		m.links[p.B] = append(m.links[p.B], link{p.A, t})
+	}
+	vars := n * n * n
+	for k, c := range append(sumCages(r), imp.Cages...) {
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		for k := range sets {
 			sets[k] >>= 1
 		}
-		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets})
-		for _, x := range c.Cells {
-			m.cageOf[x] = int32(len(m.cages))
+		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, peers: imp.Peers[k], y0: vars + n + 1})
+		vars += n + len(sets)
+	}
+	m.lefts = imp.Same
+	for k, c := range m.cages {
+		for _, x := range c.cells {
+			m.groupOf[x] = append(m.groupOf[x], int32(k))
+		}
+	}
+	for k, l := range m.lefts {
+		for _, x := range append(slices.Clip(l.A), l.B...) {
+			m.groupOf[x] = append(m.groupOf[x], int32(len(m.cages)+k))
 		}
 	}
 	return m
@@ -143,15 +133,27 @@ type Search struct {
 	queued    []bool
 	dirtyUnit []bool
 	units     []int32 // dirty units
-	dirtyCage []bool
-	cageQ     []int32 // dirty cages
+	dirtyCage []bool  // per constraint of groupOf
+	cageQ     []int32 // dirty constraints of groupOf
 	saved     [][]uint64
+	cases     [][]uint64 // the cases of a branch, per depth
+	// weight counts, per cell, 1 + the times propagation left the cell no
+	// candidate, over every search on this Search: the branching prefers
+	// the cells that fail often, which settles hard puzzles in far fewer
+	// nodes (the "weighted degree" of constraint solvers).
+	weight []int
+	// Trace, if not nil, receives the refutations of Count.
+	Trace Tracer
 }
 
 // New returns a Search on model m.
 func New(m *Model) *Search {
-	return &Search{Model: m, queued: make([]bool, m.N*m.N), dirtyUnit: make([]bool, len(m.Units.Units)),
-		dirtyCage: make([]bool, len(m.cages))}
+	s := &Search{Model: m, queued: make([]bool, m.N*m.N), dirtyUnit: make([]bool, len(m.Units.Units)),
+		dirtyCage: make([]bool, len(m.cages)+len(m.lefts)), weight: make([]int, m.N*m.N)}
+	for i := range s.weight {
+		s.weight[i] = 1
+	}
+	return s
 }
 
 func single(m uint64) bool { return m&(m-1) == 0 }
@@ -163,6 +165,7 @@ func (s *Search) narrow(cand []uint64, i int32, mask uint64) bool {
 		return true
 	}
 	if m == 0 {
+		s.weight[i]++
 		return false
 	}
 	cand[i] = m
@@ -239,9 +242,11 @@ func (s *Search) run(cand []uint64) bool {
 					s.units = append(s.units, k)
 				}
 			}
-			if k := s.cageOf[i] - 1; k >= 0 && !s.dirtyCage[k] {
-				s.dirtyCage[k] = true
-				s.cageQ = append(s.cageQ, k)
+			for _, k := range s.groupOf[i] {
+				if !s.dirtyCage[k] {
+					s.dirtyCage[k] = true
+					s.cageQ = append(s.cageQ, k)
+				}
 			}
 		}
 		switch {
@@ -249,7 +254,11 @@ func (s *Search) run(cand []uint64) bool {
 			k := s.cageQ[len(s.cageQ)-1]
 			s.cageQ = s.cageQ[:len(s.cageQ)-1]
 			s.dirtyCage[k] = false
-			if !s.sum(cand, &s.cages[k]) {
+			if int(k) < len(s.cages) {
+				if !s.sum(cand, &s.cages[k]) {
+					return false
+				}
+			} else if !s.leftover(cand, &s.lefts[int(k)-len(s.cages)]) {
 				return false
 			}
 		case len(s.units) > 0:
@@ -269,26 +278,86 @@ func (s *Search) run(cand []uint64) bool {
 // that hold every digit placed in the cage and whose every digit has a
 // place left in it.
 func (s *Search) sum(cand []uint64, c *cage) bool {
-	var union, placed uint64
-	for _, x := range c.cells {
-		m := cand[x]
-		union |= m
-		if single(m) {
-			placed |= m
-		}
-	}
-	var allowed uint64
+	in := scan(cand, c.cells)
+	allowed, required := uint64(0), s.Full
 	for _, set := range c.sets {
-		if placed&^set == 0 && set&^union == 0 {
+		if in.placed&^set == 0 && set&^in.once == 0 {
 			allowed |= set
+			required &= set
 		}
 	}
 	if allowed == 0 {
 		return false
 	}
-	for _, x := range c.cells {
-		if !s.narrow(cand, x, allowed) {
+	if in.once&^allowed != 0 && !s.narrowAll(cand, c.cells, allowed) {
+		return false
+	}
+	// a digit of every live set leaves the cells that see the whole cage,
+	// and goes to its one place left in the cage
+	h := required &^ in.placed
+	if h == 0 {
+		return true
+	}
+	// (every live set lies in in.once, and narrowing the cells to allowed
+	// left the places of these digits as they were)
+	return s.narrowAll(cand, c.peers, ^h) && s.placeOnce(cand, c.cells, h&^in.twice)
+}
+
+// leftover keeps in each cell of one side of l only the digits that the
+// other side has left, and places a digit placed on one side in its one
+// place left on the other: the clauses x(a,d) -> OR over b of x(b,d).
+func (s *Search) leftover(cand []uint64, l *Leftover) bool {
+	a, b := scan(cand, l.A), scan(cand, l.B)
+	if a.once&^b.once != 0 && !s.narrowAll(cand, l.A, b.once) {
+		return false
+	}
+	if b.once&^a.once != 0 && !s.narrowAll(cand, l.B, a.once) {
+		return false
+	}
+	return s.placeOnce(cand, l.B, a.placed&(b.once&^b.twice)&^b.placed) &&
+		s.placeOnce(cand, l.A, b.placed&(a.once&^a.twice)&^a.placed)
+}
+
+// digits sums up the candidates of some cells: the digits of some cell,
+// of two cells or more, and of a cell that has only it.
+type digits struct {
+	once, twice, placed uint64
+}
+
+func scan(cand []uint64, cells []int32) digits {
+	var d digits
+	for _, x := range cells {
+		m := cand[x]
+		d.twice |= d.once & m
+		d.once |= m
+		if single(m) {
+			d.placed |= m
+		}
+	}
+	return d
+}
+
+// narrowAll leaves each of cells only the digits of mask.
+func (s *Search) narrowAll(cand []uint64, cells []int32, mask uint64) bool {
+	for _, x := range cells {
+		if !s.narrow(cand, x, mask) {
 			return false
+		}
+	}
+	return true
+}
+
+// placeOnce places each digit of h in the one cell of cells that has it.
+func (s *Search) placeOnce(cand []uint64, cells []int32, h uint64) bool {
+	for ; h != 0; h &= h - 1 {
+		d := h & -h
+		for _, x := range cells {
+			if cand[x]&d != 0 {
+				if !s.narrow(cand, x, d) {
+					return false
+				}
+				break
+			}
 		}
 	}
 	return true
@@ -297,30 +366,8 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 // hidden places every digit with one place left in unit; false when a
 // digit has none.
 func (s *Search) hidden(cand []uint64, unit []int32) bool {
-	var once, twice, fixed uint64
-	for _, c := range unit {
-		m := cand[c]
-		twice |= once & m
-		once |= m
-		if single(m) {
-			fixed |= m
-		}
-	}
-	if once != s.Full {
-		return false
-	}
-	for h := once &^ twice &^ fixed; h != 0; h &= h - 1 {
-		d := h & -h
-		for _, c := range unit {
-			if cand[c]&d != 0 {
-				if !s.narrow(cand, c, d) {
-					return false
-				}
-				break
-			}
-		}
-	}
-	return true
+	d := scan(cand, unit)
+	return d.once == s.Full && s.placeOnce(cand, unit, d.once&^d.twice&^d.placed)
 }
 
 // Start returns the candidates of the puzzle cells (0 for empty) after
@@ -335,21 +382,6 @@ func (s *Search) Start(cells []uint8) ([]uint64, bool) {
 	}
 	s.touchAll()
 	return cand, s.propagate(cand)
-}
-
-// branchCell returns the open cell with the fewest candidates, -1 when
-// every cell has one.
-func branchCell(cand []uint64) int {
-	best, bestCount := -1, 65
-	for i, m := range cand {
-		if k := bits.OnesCount64(m); k > 1 && k < bestCount {
-			best, bestCount = i, k
-			if k == 2 {
-				break
-			}
-		}
-	}
-	return best
 }
 
 // slot returns the candidate buffer of depth d.

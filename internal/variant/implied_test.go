@@ -1,0 +1,27 @@
+package variant
+
+import (
+	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// setCount counts what grid.Combinations lists.
+func TestSetCount(t *testing.T) {
+	for _, n := range []int{4, 9, 12, 16} {
+		for k := 0; k <= n; k++ {
+			for sum := 0; sum <= n*(n+1)/2+1; sum++ {
+				if n == 16 && k > 4 && k < 12 {
+					continue // too many to list in a test
+				}
+				want := len(grid.Combinations(n, k, sum))
+				if k == 0 && sum == 0 {
+					want = 1 // the empty set
+				}
+				if got := setCount(n, k, sum); got != want {
+					t.Fatalf("setCount(%d, %d, %d) = %d, want %d", n, k, sum, got, want)
+				}
+			}
+		}
+	}
+}
