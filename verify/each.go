@@ -34,13 +34,5 @@ func Each(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) erro
 		return eachErr == nil
 	}
 	r := s.Run(g.Cells)
-	switch {
-	case eachErr != nil:
-		return r.Count, false, eachErr
-	case r.Canceled:
-		return r.Count, false, ctx.Err()
-	case r.Broken:
-		return r.Count, false, ErrDisagree
-	}
-	return r.Count, r.Complete, nil
+	return eachEnd(ctx, outcome{count: r.Count, complete: r.Complete, canceled: r.Canceled, broken: r.Broken}, eachErr)
 }

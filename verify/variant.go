@@ -69,22 +69,15 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int) tal
 	r := s.Count(g.Cells, limit, budget, ctx.Done(), nil)
 	sols, ok := variantGrids(g, r)
 	t := tally{sols: sols, count: r.Count}
-	switch {
-	case r.Canceled:
-		t.canceled, t.err = true, ctx.Err()
-		return t
-	case !ok || r.Broken:
-		return v.fresh(g, limit, ErrDisagree)
-	case r.Count >= 2:
-		return t
-	case !r.Complete:
-		return v.fresh(g, limit, nil) // the budget ran out
-	case r.Forced:
-		t.proof = Propagation
+	if t, done := v.settle(ctx, g, limit, t, ok, variantOutcome(r)); done {
 		return t
 	}
-	t.proof = Search
-	return t
+	return v.fresh(g, limit, nil) // the budget ran out
+}
+
+// variantOutcome is the outcome of a variant search.
+func variantOutcome(r variant.Result) outcome {
+	return outcome{count: r.Count, complete: r.Complete, root: r.Forced, canceled: r.Canceled, broken: r.Broken}
 }
 
 // validateRules checks that g's rules can hold in its shape.
@@ -134,15 +127,10 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 		eachErr = each(sol)
 		return eachErr == nil
 	})
-	switch {
-	case eachErr != nil:
-		return r.Count, false, eachErr
-	case r.Canceled:
-		return r.Count, false, ctx.Err()
-	case r.Broken:
-		return r.Count, false, ErrDisagree
-	}
-	return r.Count, r.Complete && r.Count < limit, nil
+	o := variantOutcome(r)
+	// the variant search calls a search that stopped at the limit complete
+	o.complete = o.complete && r.Count < limit
+	return eachEnd(ctx, o, eachErr)
 }
 
 // writeVariantSearchProof is writeSearchProof for a variant: the search of

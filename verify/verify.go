@@ -222,21 +222,11 @@ func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int) tally {
 	v.s = searchFor(v.s, g.Shape, limit, budget, done)
 	r := v.s.Run(g.Cells)
 	t, ok := checked(g, solutions(v.s, g.Shape, r), r.Count)
-	switch {
-	case r.Canceled:
-		t.canceled, t.err = true, ctx.Err()
+	o := outcome{count: r.Count, complete: r.Complete, root: r.Root, canceled: r.Canceled, broken: r.Broken}
+	if t, done := v.settle(ctx, g, limit, t, ok, o); done {
 		return t
-	case !ok || r.Broken:
-		return v.fresh(g, limit, ErrDisagree)
-	case r.Count >= 2:
-		return t
-	case r.Complete && r.Root:
-		t.proof = Propagation
-		return t
-	case r.Complete:
-		t.proof = Search
-		return t
-	case r.Count == 0:
+	}
+	if r.Count == 0 {
 		return v.fresh(g, 2, nil) // the budget ran out
 	}
 	// The budget ran out after one solution: the solver, with it
@@ -248,6 +238,47 @@ func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int) tally {
 	// The solver found a second solution that the search did not reach
 	// within its budget.
 	return v.fresh(g, 2, nil)
+}
+
+// outcome is what a verdict takes from a search, classic or variant.
+type outcome struct {
+	count                            int
+	complete, root, canceled, broken bool
+}
+
+// settle turns the outcome of a search that found t's solutions (ok when
+// they solve g) into a verdict, and reports false when the search's budget
+// ran out short of one: then the caller asks the SAT solver.
+func (v *Verifier) settle(ctx context.Context, g grid.Grid, limit int, t tally, ok bool, o outcome) (tally, bool) {
+	switch {
+	case o.canceled:
+		t.canceled, t.err = true, ctx.Err()
+	case !ok || o.broken:
+		return v.fresh(g, limit, ErrDisagree), true
+	case o.count >= 2:
+	case !o.complete:
+		return t, false
+	case o.root:
+		t.proof = Propagation
+	default:
+		t.proof = Search
+	}
+	return t, true
+}
+
+// eachEnd is what Each returns after a search that called each with
+// every solution it found: the count, whether that is all of them, and
+// why it stopped early.
+func eachEnd(ctx context.Context, o outcome, eachErr error) (int, bool, error) {
+	switch {
+	case eachErr != nil:
+		return o.count, false, eachErr
+	case o.canceled:
+		return o.count, false, ctx.Err()
+	case o.broken:
+		return o.count, false, ErrDisagree
+	}
+	return o.count, o.complete, nil
 }
 
 // refuted reports whether the SAT solver proves that g has no solution
