@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"slices"
@@ -79,10 +80,33 @@ func newBook(puzzles []Puzzle, opts BookOptions) (*book, error) {
 
 // Font families registered with the PDF.
 const (
-	fontFamily = "go"
+	fontFamily = "go-subset"
 	regular    = ""
 	bold       = "B"
 )
+
+// subsetNames are the PDF names fpdf gives the two fonts ("utf8" and the
+// family and style) and the names they take here. fpdf embeds only the
+// glyphs a book uses but names the result as if it were the whole font;
+// ISO 32000-1 (9.6.4) wants a subset's name to begin with a tag of six
+// capitals and a plus sign, and preflight tools (pdffonts' "sub" column
+// among them) read that tag. Each new name has the length of the old, so
+// no object moves and the cross-reference table stays right.
+var subsetNames = []struct{ fpdf, tagged string }{
+	{"/utf8" + fontFamily + bold, "/SGKAAB+GoFontB"},
+	{"/utf8" + fontFamily, "/SGKAAA+GoFont"},
+}
+
+// tagSubsets renames the fonts of a PDF written by fpdf to their subset
+// names, where a font dictionary or descriptor names them.
+func tagSubsets(pdf []byte) []byte {
+	for _, n := range subsetNames {
+		for _, key := range []string{"/BaseFont ", "/FontName "} {
+			pdf = bytes.ReplaceAll(pdf, []byte(key+n.fpdf+"\n"), []byte(key+n.tagged+"\n"))
+		}
+	}
+	return pdf
+}
 
 // renderer draws one book with fpdf.
 type renderer struct {

@@ -814,8 +814,34 @@ func checkFonts(t *testing.T, pdffonts, path string) {
 		t.Fatalf("pdffonts lists no fonts:\n%s", out)
 	}
 	for _, l := range lines[2:] {
-		if f := strings.Fields(l); len(f) < 7 || f[len(f)-5] != "yes" {
+		f := strings.Fields(l)
+		switch {
+		case len(f) < 7 || f[len(f)-5] != "yes":
 			t.Errorf("pdffonts: font not embedded: %s", l)
+		case f[len(f)-4] != "yes":
+			t.Errorf("pdffonts: font embedded whole or without a subset tag: %s", l)
+		}
+	}
+}
+
+// The subset names take the place of fpdf's without moving a byte, and a
+// book names no font as fpdf does.
+func TestSubsetNames(t *testing.T) {
+	for _, n := range subsetNames {
+		if len(n.fpdf) != len(n.tagged) {
+			t.Errorf("%s and %s: lengths %d and %d", n.fpdf, n.tagged, len(n.fpdf), len(n.tagged))
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteBook(&buf, sizeBooks(t)["9x9"], BookOptions{Title: "Fonts"}); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(buf.Bytes(), []byte("/utf8")) {
+		t.Error("a font keeps fpdf's name")
+	}
+	for _, n := range subsetNames {
+		if got := bytes.Count(buf.Bytes(), []byte(n.tagged+"\n")); got != 3 {
+			t.Errorf("%s named %d times, want 3 (the font, its CID font and its descriptor)", n.tagged, got)
 		}
 	}
 }

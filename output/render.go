@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"slices"
@@ -55,7 +56,12 @@ func (b *book) render(w io.Writer) (err error) {
 		pdf.AddPage()
 		r.page(i+1, pg)
 	}
-	return pdf.Output(w)
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		return err
+	}
+	_, err = w.Write(tagSubsets(buf.Bytes()))
+	return err
 }
 
 // page draws page pageNo.
