@@ -238,7 +238,7 @@ func runBook(ctx context.Context, opts bookOptions) error {
 		return err
 	}
 	if !opts.quiet {
-		fmt.Fprintf(s.Err, "%d puzzles laid out", len(puzzles))
+		fmt.Fprintf(s.Err, "%s laid out", countPuzzles(len(puzzles)))
 		if opts.output != "" {
 			fmt.Fprintf(s.Err, " in %s", opts.output)
 		}

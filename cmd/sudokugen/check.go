@@ -180,12 +180,17 @@ func (s *summary) allSolved() bool {
 	return s.allUnique()
 }
 
+// countPuzzles says n puzzles in words: "1 puzzle", "2 puzzles".
+func countPuzzles(n int) string {
+	if n == 1 {
+		return "1 puzzle"
+	}
+	return fmt.Sprintf("%d puzzles", n)
+}
+
 func (s *summary) String() string {
 	el := time.Since(s.start)
-	out := fmt.Sprintf("%d puzzles:", s.total)
-	if s.total == 1 {
-		out = "1 puzzle:"
-	}
+	out := countPuzzles(s.total) + ":"
 	for i, st := range statusOrder {
 		if i > 3 && s.counts[st] == 0 {
 			continue

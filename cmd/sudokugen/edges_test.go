@@ -370,3 +370,16 @@ func TestClashAlphabet(t *testing.T) {
 		}
 	}
 }
+
+// The closing lines of generate and verify count one puzzle in the
+// singular.
+func TestOnePuzzleInWords(t *testing.T) {
+	_, stderr, code := cli(t, "", "generate", "-n", "1", "--seed", "1")
+	if code != 0 || !strings.HasPrefix(stderr, "1 puzzle in ") {
+		t.Errorf("generate -n 1: exit %d, stderr %q, want a line that starts \"1 puzzle in\"", code, stderr)
+	}
+	_, stderr, code = cli(t, "", "generate", "-n", "2", "--seed", "1")
+	if code != 0 || !strings.HasPrefix(stderr, "2 puzzles in ") {
+		t.Errorf("generate -n 2: exit %d, stderr %q, want a line that starts \"2 puzzles in\"", code, stderr)
+	}
+}

@@ -207,7 +207,7 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 		prog.done()
 		if !opts.quiet && made > 0 {
 			el := time.Since(start)
-			fmt.Fprintf(s.Err, "%d puzzles in %.2fs (%.1f puzzles/s)\n", made, el.Seconds(), float64(made)/el.Seconds())
+			fmt.Fprintf(s.Err, "%s in %.2fs (%.1f puzzles/s)\n", countPuzzles(made), el.Seconds(), float64(made)/el.Seconds())
 		}
 	}
 
