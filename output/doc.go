@@ -71,7 +71,8 @@
 //
 // A long title is wrapped (and, past half a page, cut short with "…").
 // The Go fonts (golang.org/x/image/font/gofont) are embedded as subsets,
-// as print services require; they cover Latin, Greek and Cyrillic, and a
+// as print services require, each named with a subset tag (SGKAAA+GoFont);
+// they cover Latin, Greek and Cyrillic, and a
 // character of a title, notes or level that they lack is printed as '?'.
 // The output is byte-identical for the same input: the document date is
 // BookOptions.Created, else the time given by the SOURCE_DATE_EPOCH
