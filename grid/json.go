@@ -533,7 +533,7 @@ func (j *jsonReader) fromObject(puzzle, rows, box json.RawMessage) (Grid, error)
 	}
 	switch {
 	case p == nil:
-		return Grid{}, problemf(ErrJSON, "object has no \"puzzle\" field")
+		return Grid{}, problemf(ErrJSON, "object has no \"puzzle\" field (ours) or \"grid\" field (f-puzzles)")
 	case p[0] == '"':
 		var s string
 		if err := json.Unmarshal(p, &s); err != nil {

@@ -160,7 +160,7 @@ func TestRead(t *testing.T) {
 		{"json too many rows", "[" + strings.Repeat("[0],", 40) + "[0]]", ReadOptions{},
 			[]string{"1: line 1, column 1: 41 rows: unsupported grid size: 41 (supported: 4 to 36)"}},
 		{"json bad string", `{"puzzle":"1..4.2.1...2.4.Z"}`, ReadOptions{}, []string{"1: line 1, column 1: symbol 'Z' is not a digit of a 4x4 grid"}},
-		{"json no puzzle", `{"name":"x"}`, ReadOptions{}, []string{`1: line 1, column 1: object has no "puzzle" field`}},
+		{"json no puzzle", `{"name":"x"}`, ReadOptions{}, []string{`1: line 1, column 1: object has no "puzzle" field (ours) or "grid" field (f-puzzles)`}},
 		{"json number", "[1] 5", ReadOptions{}, []string{"1: line 1, column 1: 1 numbers, want N*N for a grid of size N, or N rows of N", "1: line 1, column 5: JSON value 5 is not a puzzle"}},
 		{"json empty array", " []", ReadOptions{}, []string{"1: line 1, column 2: empty JSON array, want rows of numbers"}},
 		{"json syntax error resumes on the next line", "{\"puzzle\":\"" + four + "\"}\n{\"puzzle\" \"x\"}\n[1,0,0,4,0,2,0,1,0,0,0,2,0,4,0,0]\n", ReadOptions{},
