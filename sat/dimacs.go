@@ -27,7 +27,11 @@ func WriteDIMACS(w io.Writer, g grid.Grid, extra ...[]int) error {
 	if g.Variant() {
 		cnf := RuleClauses(g.Shape, g.Rules)
 		rules, nv = cnf.Clauses, cnf.Vars
-		fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
+		if g.Boxless() {
+			fmt.Fprintf(bw, "c Sudoku %dx%d without boxes, %d givens: %s\n", n, n, len(givens), g)
+		} else {
+			fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
+		}
 		bw.WriteString(cnf.describe(g.Rules))
 		fmt.Fprintf(bw, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
 	} else {

@@ -150,7 +150,7 @@ func (o *generateOptions) shape() (grid.Shape, error) {
 		}
 		return sh, nil
 	}
-	sh, err := grid.ParseShape(o.size)
+	sh, err := parseSize(o.size)
 	if err != nil {
 		return sh, usageError("--size: %v", err)
 	}
@@ -343,6 +343,9 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	scored := pl.pdf || pl.format == output.FormatJSON
 	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves, Order: o.order,
 		Rate: scored, Unrated: !scored, Variant: variant}
+	if sh.Boxless() && !variant.Jigsaw {
+		return pl, usageError("--size %d: a %dx%d grid has no boxes, so only jigsaw puzzles are made at that size (--variant jigsaw)", sh.N(), sh.N(), sh.N())
+	}
 	if !variant.IsZero() {
 		pl.gen.Unrated = false
 		if err := pl.gen.Validate(); err != nil {
