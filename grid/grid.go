@@ -4,6 +4,14 @@
 // A grid of size N has N rows and N columns split into boxes of R rows and
 // C columns, with N = R*C. Cells hold 0 for empty or a digit from 1 to N.
 //
+// A prime size (5, 7, 11, 13...) has no box shape: its grids exist only as
+// jigsaws, whose regions stand for the boxes. Their shape is the shape
+// without boxes, 1xN (see Boxless and RegionShape). Shape.Validate refuses
+// it with an error that wraps ErrNoBoxes ("a 7x7 grid has no boxes: give
+// its jigsaw regions"), so that whatever needs boxes refuses such a grid;
+// Shape.ValidateWith, Rules.Validate and the readers take it when the rules
+// give regions. Every other size keeps its boxes, jigsaws included.
+//
 // A variant puzzle is a Grid whose Rules is not nil: jigsaw regions in
 // place of the boxes, extra groups (the diagonals of X puzzles, hyper
 // windows, disjoint groups, extra regions), killer cages with sums, odd and
