@@ -19,6 +19,12 @@ import (
 // reads DIMACS can solve the result; a model maps back to the grid through
 // Decode or ReadModel.
 func WriteDIMACS(w io.Writer, g grid.Grid, extra ...[]int) error {
+	if g.Boxless() {
+		// without regions its boxes would be its rows
+		if err := g.Shape.ValidateWith(g.Rules); err != nil {
+			return err
+		}
+	}
 	n := g.N()
 	rules := baseClauses(g.Shape)
 	nv := NumVars(n)
