@@ -186,7 +186,14 @@ func (o Options) Validate() error { return o.validate() }
 
 func (o Options) validate() error {
 	if err := o.Shape.Validate(); err != nil {
-		return err
+		// a size without boxes (a prime size) makes jigsaws only
+		if !errors.Is(err, grid.ErrNoBoxes) || !o.Shape.Boxless() {
+			return err
+		}
+		if !o.Variant.Jigsaw {
+			n := o.Shape.N()
+			return fmt.Errorf("a %dx%d grid has no boxes, so only jigsaw puzzles are made at that size", n, n)
+		}
 	}
 	if !o.Symmetry.valid() {
 		return fmt.Errorf("unknown symmetry %d", int(o.Symmetry))
@@ -530,7 +537,7 @@ func (j *job) candidate(ctx context.Context, s *sat.Solver, l *layout, orbs [][]
 // default ones of that size: "9x9", "6x6 with 3x2 boxes".
 func size(sh grid.Shape) string {
 	n := sh.N()
-	if def, err := grid.ShapeOf(n); err == nil && def == sh {
+	if def, err := grid.RegionShape(n); err == nil && def == sh {
 		return fmt.Sprintf("%dx%d", n, n)
 	}
 	return fmt.Sprintf("%dx%d with %s boxes", n, n, sh)

@@ -226,7 +226,10 @@ func cadicalSat(t *testing.T, g, sol grid.Grid) bool {
 // and with any one given taken out it is satisfiable: minimal. Pure killers
 // have no givens and must be unique by their cages alone. 200 puzzles of
 // each variant with -cadical (about 20 minutes on two cores), else 8 (2
-// with -short), from a random seed that the log shows.
+// with -short), from a random seed that the log shows. Then jigsaws of
+// every size from 4x4 to 12x12 but 9x9, those of 5x5, 7x7 and 11x11
+// without boxes: 3 of each (1 with -short; with -cadical 50 of 5x5 to
+// 7x7, 10 of the larger).
 func TestVariantsIndependent(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("cadical not installed (Debian package cadical); .ci/run installs it")
@@ -247,36 +250,77 @@ func TestVariantsIndependent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := New()
-			puzzles := make([]Puzzle, count)
-			for i := range puzzles {
-				if puzzles[i], err = g.Puzzle(seed, i, Options{Shape: sh, Variant: v}); err != nil {
-					t.Fatalf("seed %d, puzzle %d: %v", seed, i, err)
-				}
-			}
-			var wg sync.WaitGroup
-			next := make(chan int)
-			for range 2 {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for i := range next {
-						checkIndependently(t, seed, i, puzzles[i], v)
-					}
-				}()
-			}
-			for i := range puzzles {
-				next <- i
-			}
-			close(next)
-			wg.Wait()
+			checkManyIndependently(t, seed, count, sh, v)
 		})
 	}
+	// jigsaws of every size the generator makes them, those of a prime
+	// size (5, 7, 11) on a grid without boxes
+	v, err := ParseVariant("jigsaw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{4, 5, 6, 7, 8, 10, 11, 12} {
+		sh, err := grid.RegionShape(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := 3
+		switch {
+		case *cadical && n <= 7:
+			count = 50
+		case *cadical:
+			count = 10
+		case testing.Short():
+			count = 1
+		}
+		t.Run(fmt.Sprintf("jigsaw %dx%d", n, n), func(t *testing.T) {
+			checkManyIndependently(t, seed, count, sh, v)
+		})
+	}
+}
+
+// checkManyIndependently generates count puzzles of variant v on shape sh
+// from seed and checks each with checkIndependently, on two goroutines.
+func checkManyIndependently(t *testing.T, seed uint64, count int, sh grid.Shape, v Variant) {
+	t.Helper()
+	g := New()
+	puzzles := make([]Puzzle, count)
+	for i := range puzzles {
+		var err error
+		if puzzles[i], err = g.Puzzle(seed, i, Options{Shape: sh, Variant: v}); err != nil {
+			t.Fatalf("seed %d, puzzle %d: %v", seed, i, err)
+		}
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				checkIndependently(t, seed, i, puzzles[i], v)
+			}
+		}()
+	}
+	for i := range puzzles {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	givens := 0
+	for _, p := range puzzles {
+		givens += p.Grid.Givens()
+	}
+	t.Logf("%d %s %dx%d puzzles unique and minimal by cadical, %.1f givens on average", count, v, sh.N(), sh.N(), float64(givens)/float64(count))
 }
 
 func checkIndependently(t *testing.T, seed uint64, i int, p Puzzle, v Variant) {
 	if err := p.Grid.Rules.Check(p.Solution); err != nil || !p.Grid.Solves(p.Solution) {
 		t.Errorf("seed %d, puzzle %d: the solution breaks the rules: %v", seed, i, err)
+		return
+	}
+	if p.Grid.Boxless() && p.Grid.Rules.Regions == nil {
+		t.Errorf("seed %d, puzzle %d: a %dx%d grid without boxes and without regions", seed, i, p.Grid.N(), p.Grid.N())
 		return
 	}
 	if p.Grid.Rules.Name() != variantName(v) {
@@ -296,7 +340,7 @@ func checkIndependently(t *testing.T, seed uint64, i int, p Puzzle, v Variant) {
 		q := p.Grid.Clone()
 		q.Cells[x] = 0
 		if !cadicalSat(t, q, p.Solution) {
-			t.Errorf("seed %d, puzzle %d: %s is not minimal: r%dc%d can go", seed, i, p.Grid, x/9+1, x%9+1)
+			t.Errorf("seed %d, puzzle %d: %s is not minimal: r%dc%d can go", seed, i, p.Grid, x/p.Grid.N()+1, x%p.Grid.N()+1)
 			return
 		}
 	}

@@ -113,6 +113,8 @@ func (v Variant) check(s grid.Shape) error {
 		return fmt.Errorf("jigsaw puzzles are made up to %dx%d", MaxJigsawN, MaxJigsawN)
 	case v.Killer && n > MaxKillerN:
 		return fmt.Errorf("killer puzzles are made up to %dx%d", MaxKillerN, MaxKillerN)
+	case v.Hyper && s.Boxless():
+		return fmt.Errorf("a %dx%d grid has no boxes, so no room for hyper windows", n, n)
 	case v.Hyper && len(grid.Windows(s)) == 0:
 		return fmt.Errorf("a %s grid has no room for hyper windows", s)
 	}
@@ -181,6 +183,11 @@ func (g *Generator) variantPuzzle(ctx context.Context, seed uint64, index int, o
 		rules := v.fixedRules(sh)
 		if v.Jigsaw {
 			rules.Regions = randomRegions(rng, sh)
+			// without boxes the regions start as the rows: one still a
+			// straight line is no jigsaw region
+			for sh.Boxless() && straightRegion(sh.N(), rules.Regions) {
+				rules.Regions = randomRegions(rng, sh)
+			}
 		}
 		fill := variant.New(variant.NewModel(sh, rules))
 		var cells []uint8
@@ -612,8 +619,37 @@ func randomCages(rng *rand.Rand, g grid.Grid) []grid.Cage {
 	return out
 }
 
+// straightRegion reports whether one of the regions of a grid of size n
+// lies in one row or one column.
+func straightRegion(n int, regions []uint8) bool {
+	row, col := make([]int, n), make([]int, n)
+	for k := range row {
+		row[k], col[k] = -1, -1
+	}
+	for i, k := range regions {
+		switch {
+		case row[k] == -1:
+			row[k], col[k] = i/n, i%n
+		default:
+			if row[k] != i/n {
+				row[k] = -2
+			}
+			if col[k] != i%n {
+				col[k] = -2
+			}
+		}
+	}
+	for k := range row {
+		if row[k] >= 0 || col[k] >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // randomRegions returns random jigsaw regions for shape s: N regions of N
-// orthogonally connected cells. They start as the boxes; then, many times
+// orthogonally connected cells. They start as the boxes (the rows, on a
+// grid without boxes); then, many times
 // over, a cell on the border of two regions moves to its neighbour's
 // region and a cell of that region on the border moves back, when both
 // regions stay connected. Each region's cells are kept in a sorted list,

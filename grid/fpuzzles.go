@@ -105,7 +105,9 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 	if err := json.Unmarshal(keys["size"], &size); err != nil {
 		return Grid{}, fpErr("\"size\" is not a number")
 	}
-	sh, err := ShapeOf(size)
+	// a size without boxes reads as a jigsaw: its cells must then give
+	// their regions
+	sh, err := RegionShape(size)
 	if err != nil {
 		return Grid{}, fpErr("size %d: %v", size, err)
 	}
@@ -188,6 +190,9 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 				break
 			}
 		}
+	}
+	if sh.Boxless() && r.Regions == nil {
+		return Grid{}, fpErr("%v", noBoxes(n))
 	}
 	flag := func(k string) (bool, error) {
 		v, ok := keys[k]
@@ -404,6 +409,9 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 		r = &Rules{}
 	}
 	regions := r.Regions
+	if g.Shape.Boxless() && regions == nil {
+		return nil, noBoxes(n)
+	}
 	if def, _ := ShapeOf(n); regions == nil && g.Shape != def {
 		// f-puzzles knows one box shape per size: others go as regions
 		regions = make([]uint8, n*n)

@@ -134,7 +134,8 @@ func TestFPuzzlesRead(t *testing.T) {
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, "ratio 1 has value 3; only 2 is supported"},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C9"]}]}`, `cell "R1C9" is not in a 4x4 grid`},
 		{`{"size":4,"grid":[[{"region":0},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"region":0}]]}`, "region 1: 5 cells, want 4"},
-		{`{"size":7,"grid":[]}`, "size 7"},
+		{`{"size":37,"grid":[]}`, "size 37"},
+		{`{"size":5,"grid":[` + strings.Repeat(`[{},{},{},{},{}],`, 4) + `[{},{},{},{},{}]]}`, "a 5x5 grid has no boxes: give its jigsaw regions"},
 	}
 	for _, b := range bad {
 		_, err := ParseFPuzzles([]byte(b.in))

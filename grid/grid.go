@@ -4,6 +4,14 @@
 // A grid of size N has N rows and N columns split into boxes of R rows and
 // C columns, with N = R*C. Cells hold 0 for empty or a digit from 1 to N.
 //
+// A prime size (5, 7, 11, 13...) has no box shape: its grids exist only as
+// jigsaws, whose regions stand for the boxes. Their shape is the shape
+// without boxes, 1xN (see Boxless and RegionShape). Shape.Validate refuses
+// it with an error that wraps ErrNoBoxes ("a 7x7 grid has no boxes: give
+// its jigsaw regions"), so that whatever needs boxes refuses such a grid;
+// Shape.ValidateWith, Rules.Validate and the readers take it when the rules
+// give regions. Every other size keeps its boxes, jigsaws included.
+//
 // A variant puzzle is a Grid whose Rules is not nil: jigsaw regions in
 // place of the boxes, extra groups (the diagonals of X puzzles, hyper
 // windows, disjoint groups, extra regions), killer cages with sums, odd and
@@ -46,8 +54,13 @@ func (s Shape) Cells() int { n := s.N(); return n * n }
 // String returns the shape as "RxC".
 func (s Shape) String() string { return fmt.Sprintf("%dx%d", s.BoxRows, s.BoxCols) }
 
-// Validate reports whether s is a supported shape.
+// Validate reports whether s is a supported shape with boxes. A shape
+// without boxes (see Boxless) is refused with an error that wraps
+// ErrNoBoxes: only a jigsaw has one (see ValidateWith).
 func (s Shape) Validate() error {
+	if s.Boxless() && s.BoxCols >= MinN && s.BoxCols <= MaxN && !hasBoxes(s.BoxCols) {
+		return noBoxes(s.BoxCols)
+	}
 	if s.BoxRows < 2 || s.BoxCols < 2 {
 		return fmt.Errorf("box %s: boxes need at least 2 rows and 2 columns", s)
 	}
@@ -62,12 +75,64 @@ func (s Shape) Validate() error {
 	return nil
 }
 
+// ValidateWith reports whether s is a supported shape for a grid with
+// rules r: a shape Validate takes, or, when r has jigsaw regions, the
+// shape without boxes of a size that has no box shape (see RegionShape).
+func (s Shape) ValidateWith(r *Rules) error {
+	if s.Boxless() && r != nil && r.Regions != nil && s.BoxCols >= MinN && s.BoxCols <= MaxN && !hasBoxes(s.BoxCols) {
+		return nil
+	}
+	return s.Validate()
+}
+
+// Boxless reports whether s is the shape of a grid without boxes: one row
+// by N columns, the shape of a jigsaw of a size that has no box shape (5,
+// 7, 11, 13 and the other primes). Its regions take the place of the
+// boxes; without them it is not a puzzle.
+func (s Shape) Boxless() bool { return s.BoxRows == 1 }
+
 // ErrShape reports a size that has no supported box shape.
 var ErrShape = errors.New("unsupported grid size")
 
+// ErrNoBoxes reports a grid of a size without a box shape (a prime size)
+// that has no jigsaw regions to stand for the boxes. Errors that wrap it
+// also wrap ErrShape.
+var ErrNoBoxes = errors.New("grid without boxes")
+
+// noBoxes is the error of a grid of size N without boxes and without
+// regions.
+type noBoxes int
+
+func (e noBoxes) Error() string {
+	return fmt.Sprintf("a %dx%d grid has no boxes: give its jigsaw regions", int(e), int(e))
+}
+
+// Is makes the error match ErrNoBoxes and ErrShape.
+func (e noBoxes) Is(target error) bool { return target == ErrNoBoxes || target == ErrShape }
+
+// hasBoxes reports whether size n has a box shape.
+func hasBoxes(n int) bool {
+	for r := isqrt(n); r >= 2; r-- {
+		if n%r == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// RegionShape returns the shape of a jigsaw of size n: ShapeOf(n) when n
+// has a box shape, else the shape without boxes, 1xN (see Boxless).
+func RegionShape(n int) (Shape, error) {
+	if n >= MinN && n <= MaxN && !hasBoxes(n) {
+		return Shape{BoxRows: 1, BoxCols: n}, nil
+	}
+	return ShapeOf(n)
+}
+
 // ShapeOf returns the default box shape for size n: square boxes when n is a
 // perfect square, otherwise the most nearly square boxes with fewer rows than
-// columns (6 -> 2x3, 12 -> 3x4).
+// columns (6 -> 2x3, 12 -> 3x4). A prime size has none: its error wraps
+// ErrNoBoxes (see RegionShape for jigsaws).
 func ShapeOf(n int) (Shape, error) {
 	if n < MinN || n > MaxN {
 		return Shape{}, fmt.Errorf("%w: %d (supported: %d to %d)", ErrShape, n, MinN, MaxN)
@@ -77,7 +142,7 @@ func ShapeOf(n int) (Shape, error) {
 			return Shape{BoxRows: r, BoxCols: n / r}, nil
 		}
 	}
-	return Shape{}, fmt.Errorf("%w: %d is prime, so it has no box shape", ErrShape, n)
+	return Shape{}, noBoxes(n)
 }
 
 // ShapeOfCells returns the default shape for a grid of the given number of
@@ -165,7 +230,8 @@ func (g Grid) At(r, c int) int { return int(g.Cells[r*g.N()+c]) }
 func (g Grid) Set(r, c, d int) { g.Cells[r*g.N()+c] = uint8(d) }
 
 // Box returns the index of the box holding row r, column c, counted
-// row-major from 0.
+// row-major from 0. A grid without boxes (see Boxless) has none: Box
+// returns the row, which only its regions' Rules.Region replaces.
 func (g Grid) Box(r, c int) int {
 	return (r/g.BoxRows)*(g.N()/g.BoxCols) + c/g.BoxCols
 }

@@ -18,7 +18,8 @@ func TestParseShape(t *testing.T) {
 		{"0009", Shape{3, 3}, ""},
 		{"1x4", Shape{}, "at least 2 rows"},
 		{"6x7", Shape{}, "gives size 42"},
-		{"7", Shape{}, "prime"},
+		{"7", Shape{}, "a 7x7 grid has no boxes: give its jigsaw regions"},
+		{"1x7", Shape{}, "a 7x7 grid has no boxes"},
 		// 5 * 3689348814741910325 wraps around to 9 in 64 bits.
 		{"5x3689348814741910325", Shape{}, "want RxC"},
 		{"3689348814741910325x5", Shape{}, "want RxC"},

@@ -68,6 +68,9 @@ type jsonReader struct {
 	dec     *json.Decoder
 	base    int64 // offset of the decoder's first byte in the input
 	inArray bool  // inside a top-level array of puzzles
+	// jigsaw is set while reading an object whose rules give regions: a
+	// size without boxes then takes the shape without boxes
+	jigsaw bool
 }
 
 func newJSONReader(r *Reader) *jsonReader {
@@ -243,7 +246,12 @@ func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 			return j.fromFPuzzles(raw)
 		}
 		if obj.Rules != nil && string(obj.Rules) != "null" {
+			var regions struct {
+				Regions json.RawMessage `json:"regions"`
+			}
+			j.jigsaw = json.Unmarshal(obj.Rules, &regions) == nil && regions.Regions != nil && string(regions.Regions) != "null"
 			g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
+			j.jigsaw = false
 			if err != nil {
 				return g, err
 			}
@@ -287,6 +295,9 @@ func (j *jsonReader) shapeFor(n int, hint Shape, what string) (Shape, error) {
 		return hint, nil
 	}
 	s, err := ShapeOf(n)
+	if j.jigsaw {
+		s, err = RegionShape(n)
+	}
 	if err != nil {
 		return Shape{}, fmt.Errorf("%s: %w", what, err)
 	}
@@ -374,6 +385,9 @@ func (j *jsonReader) fromString(s string, hint Shape) (Grid, error) {
 	}
 	if shape == (Shape{}) && count < len(shapeByCells) {
 		shape = shapeByCells[count]
+		if n := isqrt(count); shape == (Shape{}) && j.jigsaw && n*n == count {
+			shape, _ = RegionShape(n)
+		}
 	}
 	if shape == (Shape{}) {
 		return Grid{}, j.r.lengthProblem(count)

@@ -86,7 +86,9 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // ReadOptions control how puzzles are read. The zero value infers everything.
 type ReadOptions struct {
 	// Shape fixes the box shape of every puzzle. Zero infers each puzzle's
-	// size from its cell count (81 -> 3x3, 36 -> 2x3, 256 -> 4x4).
+	// size from its cell count (81 -> 3x3, 36 -> 2x3, 256 -> 4x4). The
+	// shape without boxes of a prime size (see RegionShape) reads the
+	// cells of jigsaws whose regions the caller then gives.
 	Shape Shape
 	// Alphabet gives the symbols of the digits. Nil takes DefaultAlphabet(N)
 	// of each puzzle.
@@ -273,7 +275,9 @@ func (r *Reader) Read() (Record, error) {
 func (r *Reader) start() {
 	r.started = true
 	if s := r.opts.Shape; s != (Shape{}) {
-		if err := s.Validate(); err != nil {
+		// a shape without boxes reads the cells of jigsaws whose regions
+		// the caller gives
+		if err := s.Validate(); err != nil && !(s.Boxless() && errors.Is(err, ErrNoBoxes)) {
 			r.err = fmt.Errorf("read options: %w", err)
 			return
 		}
@@ -460,10 +464,13 @@ func (r *Reader) lengthProblem(count int) error {
 			hi = n
 		}
 	}
+	if n := isqrt(count); n*n == count && n >= MinN && n <= MaxN && !hasBoxes(n) {
+		return fmt.Errorf("%d cells: %w", count, noBoxes(n))
+	}
 	switch {
 	case count < MinN*MinN:
-		if _, err := ShapeOf(count); err != nil && count >= MinN && count <= MaxN {
-			return problemf(ErrLength, "%d cells, want %d (%dx%d) or a row of a supported size (%d is prime)", count, hi*hi, hi, hi, count)
+		if count >= MinN && count <= MaxN && !hasBoxes(count) {
+			return fmt.Errorf("%d cells, a row: %w", count, noBoxes(count))
 		}
 		return problemf(ErrLength, "%d cells, want %d (%dx%d) or more", count, hi*hi, hi, hi)
 	case hi == 0:
@@ -601,8 +608,12 @@ func (r *Reader) endGrid() {
 	acc.active = false
 	text := cutText(acc.text)
 	if acc.err == nil && acc.rows < acc.n {
-		acc.err = r.parseError(acc.startLine, acc.startCol,
-			problemf(ErrShortGrid, "grid cut short after %d of %d rows", acc.rows, acc.n))
+		var err error = problemf(ErrShortGrid, "grid cut short after %d of %d rows", acc.rows, acc.n)
+		if k := isqrt(acc.n); acc.rows == 1 && k*k == acc.n && k >= MinN && !hasBoxes(k) {
+			// one line of 25 cells is a 5x5 grid, not a row of a 25x25
+			err = fmt.Errorf("%d cells: %w", acc.n, noBoxes(k))
+		}
+		acc.err = r.parseError(acc.startLine, acc.startCol, err)
 	}
 	if acc.err != nil {
 		r.push(Record{Line: acc.startLine, Text: text, Err: acc.err})

@@ -163,7 +163,7 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 // shape give one clash, saying why.
 func (g Grid) ruleClashes() []Clash {
 	n := g.N()
-	if g.Shape.Validate() != nil || len(g.Cells) != n*n {
+	if g.Shape.ValidateWith(g.Rules) != nil || len(g.Cells) != n*n {
 		return nil
 	}
 	if err := g.Rules.Validate(g.Shape); err != nil {
@@ -314,7 +314,7 @@ func (g Grid) solvesRules(s Grid) bool {
 // holds. The error names the first rule broken.
 func (r *Rules) Check(g Grid) error {
 	n := g.N()
-	if err := g.Shape.Validate(); err != nil {
+	if err := g.Shape.ValidateWith(r); err != nil {
 		return err
 	}
 	if len(g.Cells) != n*n {

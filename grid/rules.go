@@ -169,7 +169,7 @@ func (r *Rules) Validate(s Shape) error {
 	if r == nil {
 		return nil
 	}
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateWith(r); err != nil {
 		return err
 	}
 	n := s.N()
@@ -214,6 +214,9 @@ func (r *Rules) Validate(s Shape) error {
 		}
 		if int(g.Kind) >= len(groupKindNames) {
 			return ruleErrorf(rule, "unknown kind of group %d", int(g.Kind))
+		}
+		if s.Boxless() && (g.Kind == GroupWindow || g.Kind == GroupDisjoint) {
+			return ruleErrorf(rule, "a %dx%d grid has no boxes, so no %ss", n, n, g.Kind)
 		}
 		if len(g.Cells) < 2 || len(g.Cells) > n {
 			return ruleErrorf(rule, "%d cells, want 2 to %d", len(g.Cells), n)
@@ -427,8 +430,12 @@ func Windows(s Shape) [][]int32 {
 }
 
 // DisjointGroups returns the N disjoint groups of shape s: for each
-// position within a box, the cells at that position in every box.
+// position within a box, the cells at that position in every box. A grid
+// without boxes has none.
 func DisjointGroups(s Shape) [][]int32 {
+	if s.Boxless() {
+		return nil
+	}
 	n := s.N()
 	out := make([][]int32, n)
 	for i := range n * n {

@@ -116,7 +116,7 @@ func createdDate(opts BookOptions) (time.Time, error) {
 // default alphabet), or nil.
 func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
 	g := p.Grid
-	if err := g.Shape.Validate(); err != nil {
+	if err := g.Shape.ValidateWith(g.Rules); err != nil {
 		return err
 	}
 	n := g.N()

@@ -50,6 +50,12 @@ func WritePNG(w io.Writer, p Puzzle, a *grid.Alphabet, size int) error {
 
 // drawPNG draws g on a grey image of side size.
 func drawPNG(g grid.Grid, a *grid.Alphabet, size int) (*image.Gray, error) {
+	if g.Boxless() {
+		// without boxes only the regions draw the grid
+		if err := g.Shape.ValidateWith(g.Rules); err != nil {
+			return nil, err
+		}
+	}
 	n := g.N()
 	alpha := grid.DefaultAlphabet(n)
 	if a != nil {

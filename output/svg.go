@@ -61,6 +61,12 @@ func WriteSVGOptions(w io.Writer, p Puzzle, o SVGOptions) error {
 	}
 	g := p.Grid
 	n := g.N()
+	if g.Boxless() {
+		// without boxes only the regions draw the grid
+		if err := g.Shape.ValidateWith(g.Rules); err != nil {
+			return fmt.Errorf("write svg: %w", err)
+		}
+	}
 	if o.Solution && p.Solution == nil {
 		return errors.New("write svg: no solution to draw")
 	}

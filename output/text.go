@@ -220,7 +220,7 @@ func (t *TextWriter) alphabet(n int) grid.Alphabet {
 
 // check reports a grid that cannot be written.
 func (t *TextWriter) check(g grid.Grid) error {
-	if err := g.Shape.Validate(); err != nil {
+	if err := g.Shape.ValidateWith(g.Rules); err != nil {
 		return err
 	}
 	n := g.N()
@@ -321,9 +321,12 @@ func appendPretty(b []byte, g grid.Grid, a grid.Alphabet) []byte {
 func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) ([]byte, error) {
 	b = append(b, `{"index":`...)
 	b = strconv.AppendInt(b, int64(e.Number-1), 10)
-	b = append(b, `,"box":"`...)
-	b = append(b, e.Grid.Shape.String()...)
-	b = append(b, `","puzzle":`...)
+	if !e.Grid.Boxless() { // a jigsaw without boxes has only its regions
+		b = append(b, `,"box":"`...)
+		b = append(b, e.Grid.Shape.String()...)
+		b = append(b, '"')
+	}
+	b = append(b, `,"puzzle":`...)
 	b = strconv.AppendQuote(b, e.Grid.Format(a))
 	b = append(b, `,"rows":`...)
 	b = appendNumbers(b, e.Grid)

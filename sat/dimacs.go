@@ -19,6 +19,12 @@ import (
 // reads DIMACS can solve the result; a model maps back to the grid through
 // Decode or ReadModel.
 func WriteDIMACS(w io.Writer, g grid.Grid, extra ...[]int) error {
+	if g.Boxless() {
+		// without regions its boxes would be its rows
+		if err := g.Shape.ValidateWith(g.Rules); err != nil {
+			return err
+		}
+	}
 	n := g.N()
 	rules := baseClauses(g.Shape)
 	nv := NumVars(n)
@@ -27,7 +33,11 @@ func WriteDIMACS(w io.Writer, g grid.Grid, extra ...[]int) error {
 	if g.Variant() {
 		cnf := RuleClauses(g.Shape, g.Rules)
 		rules, nv = cnf.Clauses, cnf.Vars
-		fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
+		if g.Boxless() {
+			fmt.Fprintf(bw, "c Sudoku %dx%d without boxes, %d givens: %s\n", n, n, len(givens), g)
+		} else {
+			fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
+		}
 		bw.WriteString(cnf.describe(g.Rules))
 		fmt.Fprintf(bw, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
 	} else {

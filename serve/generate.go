@@ -47,7 +47,7 @@ type generatedPuzzle struct {
 
 type generateResponse struct {
 	Seed    uint64            `json:"seed"`
-	Box     string            `json:"box"`
+	Box     string            `json:"box,omitempty"` // "" for a grid without boxes
 	Puzzles []generatedPuzzle `json:"puzzles"`
 }
 
@@ -122,7 +122,8 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 			return opts, 0, badRequest("box", "box %q: want %s", req.Box, s.wants["box"])
 		}
 	case req.Size != 0:
-		if sh, err = grid.ShapeOf(req.Size); err != nil {
+		// a prime size makes jigsaws only, as opts.Validate says
+		if sh, err = grid.RegionShape(req.Size); err != nil {
 			return opts, 0, badRequest("size", "size %d: want %s (%v)", req.Size, s.wants["size"], err)
 		}
 	}
@@ -159,6 +160,9 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 	}
 	if aerr := variantOptions(req, &opts); aerr != nil {
 		return opts, 0, aerr
+	}
+	if sh.Boxless() && !opts.Variant.Jigsaw {
+		return opts, 0, badRequest("size", "size %d: a %dx%d grid has no boxes, so only jigsaw puzzles are made at that size (\"variant\":\"jigsaw\")", sh.N(), sh.N(), sh.N())
 	}
 	var seed uint64
 	if req.Seed != nil {
@@ -238,6 +242,9 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 	switch req.Format {
 	case "", "json":
 		resp := generateResponse{Seed: seed, Box: sh.String(), Puzzles: make([]generatedPuzzle, len(puzzles))}
+		if sh.Boxless() {
+			resp.Box = "" // a jigsaw of a prime size has only its regions
+		}
 		for i, p := range puzzles {
 			resp.Puzzles[i] = generatedPuzzle{Index: req.Start + i, Puzzle: p.Grid.String(), variantFields: variantOf(p.Grid),
 				Solution: p.Solution.String(), Clues: p.Grid.Givens(), Level: p.Level, Score: p.Score}

@@ -348,7 +348,7 @@ func (v *Verifier) fresh(g grid.Grid, limit int, err error) tally {
 // validate checks what the SAT encoding takes for granted: a supported
 // shape, the right number of cells, and digits in range.
 func validate(g grid.Grid) error {
-	if err := g.Shape.Validate(); err != nil {
+	if err := g.Shape.ValidateWith(g.Rules); err != nil {
 		return err
 	}
 	if len(g.Cells) != g.Shape.Cells() {

@@ -82,6 +82,10 @@ func runCNF(ctx context.Context, opts cnfOptions) error {
 	if _, _, more, _ := rs.next(); more {
 		return &exitError{code: exitUsage, err: fmt.Errorf("%s holds more than one puzzle; cnf encodes one at a time", file)}
 	}
+	if err := rec.Grid.Shape.ValidateWith(rec.Grid.Rules); err != nil {
+		// a grid without boxes and without regions has no CNF
+		return &exitError{code: exitNotOK, err: fmt.Errorf("%s:%d: %w", file, rec.Line, err)}
+	}
 	if opts.solution != "" && !opts.uniqueCheck {
 		return usageError("--solution needs --unique-check")
 	}

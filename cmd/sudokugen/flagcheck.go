@@ -89,7 +89,7 @@ func checkGenerateFlags(cmd *cobra.Command) error {
 			return err
 		}
 	}
-	shape, err := grid.ParseShape(flagString(cmd, "size"))
+	shape, err := parseSize(flagString(cmd, "size"))
 	if box := flagString(cmd, "box"); box != "" {
 		bs, berr := grid.ParseShape(box)
 		if berr != nil {

@@ -78,8 +78,9 @@ a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
 
 --variant makes variant puzzles: killer (random cages with their sums over
 the grid, then givens removed to minimal), pure-killer (no givens: cages
-split until they alone are unique), jigsaw (random connected regions, up to
-12x12), x (both diagonals), hyper (windows), disjoint, anti-king,
+split until they alone are unique), jigsaw (random connected regions, 4x4 to
+12x12, prime sizes included: a 5x5, 7x7 or 11x11 grid has no boxes, so only
+jigsaws are made at those sizes), x (both diagonals), hyper (windows), disjoint, anti-king,
 anti-knight, and combinations such as jigsaw,x or killer,hyper. They are
 minimal, proved unique by the SAT solver, and written as json (with their
 rules), fpuzzles (f-puzzles JSON, one per line), fpuzzles-url (a link that
@@ -92,6 +93,7 @@ formats cannot hold their rules. Variants have a coarse level (see rate), no
   sudokugen generate --size 16 -n 2 --format grid
   sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf
   sudokugen generate --variant killer -n 20 --format fpuzzles-url
+  sudokugen generate --variant jigsaw --size 7 -n 40 --format pdf -o jigsaw7.pdf
   sudokugen generate --variant jigsaw,x -n 60 --format pdf --page 6x9 --sections -o jigsaw-x.pdf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -102,7 +104,7 @@ formats cannot hold their rules. Variants have a coarse level (see rate), no
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.count, "count", "n", 1, "number of puzzles")
 	fl.StringVar(&opts.variant, "variant", "", "variant puzzles: killer, pure-killer (no givens), jigsaw, x, hyper, disjoint, anti-king, anti-knight, or several joined by commas (jigsaw,x); written as json unless --format says fpuzzles, fpuzzles-url or pdf")
-	fl.StringVar(&opts.size, "size", "9", "grid size, 4 to 36 (boxes square, or nearest to square)")
+	fl.StringVar(&opts.size, "size", "9", "grid size, 4 to 36 (boxes square, or nearest to square; a prime size has no boxes and makes jigsaws only)")
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
 	fl.IntVar(&opts.start, "start", 0, "index of the first puzzle, to split a run over machines")
@@ -150,7 +152,7 @@ func (o *generateOptions) shape() (grid.Shape, error) {
 		}
 		return sh, nil
 	}
-	sh, err := grid.ParseShape(o.size)
+	sh, err := parseSize(o.size)
 	if err != nil {
 		return sh, usageError("--size: %v", err)
 	}
@@ -343,6 +345,9 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	scored := pl.pdf || pl.format == output.FormatJSON
 	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves, Order: o.order,
 		Rate: scored, Unrated: !scored, Variant: variant}
+	if sh.Boxless() && !variant.Jigsaw {
+		return pl, usageError("--size %d: a %dx%d grid has no boxes, so only jigsaw puzzles are made at that size (--variant jigsaw)", sh.N(), sh.N(), sh.N())
+	}
 	if !variant.IsZero() {
 		pl.gen.Unrated = false
 		if err := pl.gen.Validate(); err != nil {

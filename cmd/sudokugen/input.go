@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -46,14 +48,14 @@ func (f *inputFlags) readOptions() (grid.ReadOptions, error) {
 			return opts, usageError("--box: %v", err)
 		}
 		if f.size != "" {
-			n, err := grid.ParseShape(f.size)
+			n, err := parseSize(f.size)
 			if err != nil || n.N() != sh.N() {
 				return opts, usageError("--size %s does not match --box %s (size %d)", f.size, f.box, sh.N())
 			}
 		}
 		opts.Shape = sh
 	case f.size != "":
-		sh, err := grid.ParseShape(f.size)
+		sh, err := parseSize(f.size)
 		if err != nil {
 			return opts, usageError("--size: %v", err)
 		}
@@ -68,7 +70,7 @@ func (f *inputFlags) readOptions() (grid.ReadOptions, error) {
 			return opts, usageError("--alphabet has %d symbols, but the grid has %d digits", a.Size(), opts.Shape.N())
 		}
 		if opts.Shape.N() == 0 {
-			sh, err := grid.ShapeOf(a.Size())
+			sh, err := grid.RegionShape(a.Size())
 			if err != nil {
 				return opts, usageError("--alphabet: %v", err)
 			}
@@ -192,4 +194,17 @@ func (l *listing) register(cmd *cobra.Command) {
 	fl.BoolVar(&l.json, "json", false, "print one JSON object per puzzle (JSON Lines)")
 	fl.BoolVarP(&l.quiet, "quiet", "q", false, "no summary or progress on stderr")
 	fl.StringVarP(&l.output, "output", "o", "", "write to this file instead of standard output")
+}
+
+// parseSize reads --size: the shapes grid.ParseShape takes, and for a
+// prime size (5, 7, 11...) the shape without boxes that only jigsaws have;
+// whatever needs boxes refuses it later, saying so.
+func parseSize(s string) (grid.Shape, error) {
+	sh, err := grid.ParseShape(s)
+	if errors.Is(err, grid.ErrNoBoxes) {
+		if n, aerr := strconv.Atoi(strings.TrimSpace(s)); aerr == nil {
+			return grid.RegionShape(n)
+		}
+	}
+	return sh, err
 }

@@ -256,3 +256,64 @@ func TestVariantBooks(t *testing.T) {
 		t.Errorf("book of a jigsaw with two solutions: exit %d, %s; want it refused", code, errOut)
 	}
 }
+
+// Jigsaws of prime sizes, which have no boxes: generated ones read back
+// from every format that holds rules and verify unique with their
+// solution; a grid of such a size without regions, and what needs boxes
+// on one, are refused with a clear error.
+func TestPrimeJigsaws(t *testing.T) {
+	for _, size := range []string{"5", "7"} {
+		one, errOut, code := cli(t, "", "generate", "-q", "--variant", "jigsaw", "--size", size, "--seed", "11", "-n", "4", "--solutions", "--workers", "2")
+		if code != exitOK || strings.Contains(one, `"box"`) {
+			t.Fatalf("%sx%s: exit %d, %s (want no \"box\")\n%s", size, size, code, one, errOut)
+		}
+		var sols []string
+		for _, l := range strings.Split(strings.TrimSpace(one), "\n") {
+			var p struct{ Solution string }
+			json.Unmarshal([]byte(l), &p)
+			sols = append(sols, p.Solution)
+		}
+		for _, format := range []string{"json", "fpuzzles", "fpuzzles-url", "pdf"} {
+			out, errOut, code := cli(t, "", "generate", "-q", "--variant", "jigsaw", "--size", size, "--seed", "11", "-n", "4", "--format", format)
+			if code != exitOK {
+				t.Fatalf("%sx%s %s: exit %d: %s", size, size, format, code, errOut)
+			}
+			if format == "pdf" {
+				if !strings.HasPrefix(out, "%PDF-") {
+					t.Errorf("%sx%s: not a PDF", size, size)
+				}
+				continue
+			}
+			res, errOut, code := cli(t, out, "verify", "-q", "--json")
+			if code != exitOK {
+				t.Fatalf("%sx%s %s: verify exit %d: %s %s", size, size, format, code, res, errOut)
+			}
+			for i, l := range strings.Split(strings.TrimSpace(res), "\n") {
+				var r struct{ Status, Solution string }
+				json.Unmarshal([]byte(l), &r)
+				if r.Status != "unique" || r.Solution != sols[i] {
+					t.Errorf("%sx%s %s: puzzle %d: %s, solution %s; want unique, %s", size, size, format, i, r.Status, r.Solution, sols[i])
+				}
+			}
+		}
+	}
+	refusals := []struct {
+		stdin string
+		args  []string
+		code  int
+		want  string // in stdout and stderr
+	}{
+		{"", []string{"generate", "--size", "7"}, exitUsage, "--size 7: a 7x7 grid has no boxes, so only jigsaw puzzles are made at that size"},
+		{"", []string{"generate", "--size", "5", "--variant", "x"}, exitUsage, "a 5x5 grid has no boxes"},
+		{"", []string{"generate", "--size", "7", "--variant", "jigsaw,hyper"}, exitUsage, "no room for hyper windows"},
+		{"2......3.5.....3.4......3\n", []string{"verify"}, exitNotOK, "<stdin>:1:1: invalid: 25 cells: a 5x5 grid has no boxes: give its jigsaw regions"},
+		{"2......3.5.....3.4......3\n", []string{"verify", "--size", "5"}, exitNotOK, "a 5x5 grid has no boxes: give its jigsaw regions"},
+		{"2......3.5.....3.4......3\n", []string{"cnf", "--size", "5"}, exitNotOK, "a 5x5 grid has no boxes"},
+	}
+	for _, tt := range refusals {
+		out, errOut, code := cli(t, tt.stdin, tt.args...)
+		if code != tt.code || !strings.Contains(out+errOut, tt.want) {
+			t.Errorf("%v: exit %d, %s%s; want exit %d and %q", tt.args, code, out, errOut, tt.code, tt.want)
+		}
+	}
+}

@@ -136,7 +136,7 @@ func decided(j Job) (Result, bool) {
 // malformed reports whether g cannot be a puzzle: a shape out of range, the
 // wrong number of cells, digits out of range, or givens that clash.
 func malformed(g grid.Grid) bool {
-	if g.Shape.Validate() != nil || len(g.Cells) != g.Shape.Cells() {
+	if g.Shape.ValidateWith(g.Rules) != nil || len(g.Cells) != g.Shape.Cells() {
 		return true
 	}
 	n := g.N()
