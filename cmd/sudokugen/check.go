@@ -87,8 +87,12 @@ type item struct {
 // results in input order. A record that could not be read goes as a
 // worker.Skip job, which keeps its place.
 func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job, each func(item) error) error {
+	// The records read and not yet emitted, oldest first: the pool emits
+	// results in the order of their jobs, so a queue serves (a map cost a
+	// twentieth of the reading process's time on royle17).
 	var mu sync.Mutex
-	pending := make(map[int]item) // records read and not yet emitted
+	var pending []item
+	head := 0
 	// The pool does not wait for next once the run stops, since next may
 	// block on input that never comes. So next and the closing of the
 	// inputs take turns, and a run that stops waits a little for a read
@@ -120,7 +124,13 @@ func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job,
 			return worker.Job{}, ok, err
 		}
 		mu.Lock()
-		pending[rec.Index] = item{rec: rec, file: file}
+		if head >= 1024 && 2*head >= len(pending) {
+			// drop what went out, so the queue holds only what is in flight
+			n := copy(pending, pending[head:])
+			clear(pending[n:])
+			pending, head = pending[:n], 0
+		}
+		pending = append(pending, item{rec: rec, file: file})
 		mu.Unlock()
 		j := worker.Job{Index: rec.Index}
 		if rec.Err == nil {
@@ -131,8 +141,13 @@ func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job,
 	}
 	emit := func(r worker.Result) error {
 		mu.Lock()
-		it := pending[r.Index]
-		delete(pending, r.Index)
+		if head == len(pending) || pending[head].rec.Index != r.Index {
+			mu.Unlock()
+			return fmt.Errorf("result of record %d out of order", r.Index)
+		}
+		it := pending[head]
+		pending[head] = item{}
+		head++
 		mu.Unlock()
 		it.res = r
 		return each(it)

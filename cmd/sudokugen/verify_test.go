@@ -246,3 +246,22 @@ func TestVerifyCheckFailure(t *testing.T) {
 		t.Errorf("checkFailure of a verdict without error = %v", err)
 	}
 }
+
+// Verdicts come out in input order, one for each puzzle, past the point
+// where the queue of records in flight drops those already out (1,024).
+func TestVerifyKeepsOrderOverLongRuns(t *testing.T) {
+	in := string(royleInput(t, 5000))
+	stdout, stderr, code := cli(t, in, "verify", "-q", "--workers", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != 5000 {
+		t.Fatalf("%d verdicts, want 5000", len(lines))
+	}
+	for i, l := range lines {
+		if want := fmt.Sprintf("<stdin>:%d: unique", i+1); l != want {
+			t.Fatalf("verdict %d is %q, want %q", i+1, l, want)
+		}
+	}
+}
