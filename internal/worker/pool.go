@@ -287,6 +287,9 @@ func (p *Pool) feed(rs *runState, head []Job, next func() (Job, bool, error), sl
 		if res, ok := decided(j); ok {
 			return flush() && send(&batch{jobs: []Job{j}, results: []Result{res}, ready: true})
 		}
+		if pending == nil {
+			pending = make([]Job, 0, rs.batchSize())
+		}
 		pending = append(pending, j)
 		return len(pending) < rs.batchSize() || flush()
 	}
