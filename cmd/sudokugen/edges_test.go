@@ -371,12 +371,18 @@ func TestClashAlphabet(t *testing.T) {
 	}
 }
 
-// The closing lines of generate and verify count one puzzle in the
+// The closing lines of generate, verify and rate count one puzzle in the
 // singular.
 func TestOnePuzzleInWords(t *testing.T) {
 	_, stderr, code := cli(t, "", "generate", "-n", "1", "--seed", "1")
 	if code != 0 || !strings.HasPrefix(stderr, "1 puzzle in ") {
 		t.Errorf("generate -n 1: exit %d, stderr %q, want a line that starts \"1 puzzle in\"", code, stderr)
+	}
+	puzzle, _, _ := cli(t, "", "generate", "-q", "-n", "1", "--seed", "1")
+	for _, cmd := range []string{"verify", "rate"} {
+		if _, stderr, _ := cli(t, puzzle, cmd); !strings.Contains(stderr, "\n1 puzzle: ") && !strings.HasPrefix(stderr, "1 puzzle: ") {
+			t.Errorf("%s of one puzzle: stderr %q, want a line that starts \"1 puzzle:\"", cmd, stderr)
+		}
 	}
 	_, stderr, code = cli(t, "", "generate", "-n", "2", "--seed", "1")
 	if code != 0 || !strings.HasPrefix(stderr, "2 puzzles in ") {

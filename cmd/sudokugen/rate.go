@@ -109,7 +109,7 @@ func runRate(ctx context.Context, opts rateOptions) error {
 		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
 	}
 	if !opts.quiet {
-		fmt.Fprintf(s.Err, "%d puzzles: %d rated, %d not rated\n", sum.total, sum.counts["rated"], sum.counts["unrated"])
+		fmt.Fprintf(s.Err, "%s: %d rated, %d not rated\n", countPuzzles(sum.total), sum.counts["rated"], sum.counts["unrated"])
 	}
 	if err != nil {
 		return err // an input error, after the summary of what came before
