@@ -34,5 +34,5 @@ func Each(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) erro
 		return eachErr == nil
 	}
 	r := s.Run(g.Cells)
-	return eachEnd(ctx, outcome{count: r.Count, complete: r.Complete, canceled: r.Canceled, broken: r.Broken}, eachErr)
+	return eachEnd(ctx, searchOutcome(r), eachErr)
 }

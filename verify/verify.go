@@ -222,8 +222,7 @@ func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int) tally {
 	v.s = searchFor(v.s, g.Shape, limit, budget, done)
 	r := v.s.Run(g.Cells)
 	t, ok := checked(g, solutions(v.s, g.Shape, r), r.Count)
-	o := outcome{count: r.Count, complete: r.Complete, root: r.Root, canceled: r.Canceled, broken: r.Broken}
-	if t, done := v.settle(ctx, g, limit, t, ok, o); done {
+	if t, done := v.settle(ctx, g, limit, t, ok, searchOutcome(r)); done {
 		return t
 	}
 	if r.Count == 0 {
@@ -244,6 +243,11 @@ func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int) tally {
 type outcome struct {
 	count                            int
 	complete, root, canceled, broken bool
+}
+
+// searchOutcome is the outcome of a classic search.
+func searchOutcome(r search.Result) outcome {
+	return outcome{count: r.Count, complete: r.Complete, root: r.Root, canceled: r.Canceled, broken: r.Broken}
 }
 
 // settle turns the outcome of a search that found t's solutions (ok when
