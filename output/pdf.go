@@ -97,15 +97,22 @@ var subsetNames = []struct{ fpdf, tagged string }{
 	{"/utf8" + fontFamily, "/SGKAAA+GoFont"},
 }
 
-// tagSubsets renames the fonts of a PDF written by fpdf to their subset
-// names, where a font dictionary or descriptor names them.
-func tagSubsets(pdf []byte) []byte {
+// tagSubsets renames, in place, the fonts of a PDF written by fpdf to
+// their subset names, where a font dictionary or descriptor names them.
+func tagSubsets(pdf []byte) {
 	for _, n := range subsetNames {
 		for _, key := range []string{"/BaseFont ", "/FontName "} {
-			pdf = bytes.ReplaceAll(pdf, []byte(key+n.fpdf+"\n"), []byte(key+n.tagged+"\n"))
+			old, tagged := []byte(key+n.fpdf+"\n"), []byte(key+n.tagged+"\n")
+			for rest := pdf; ; {
+				i := bytes.Index(rest, old)
+				if i < 0 {
+					break
+				}
+				copy(rest[i:], tagged)
+				rest = rest[i+len(tagged):]
+			}
 		}
 	}
-	return pdf
 }
 
 // renderer draws one book with fpdf.

@@ -60,7 +60,8 @@ func (b *book) render(w io.Writer) (err error) {
 	if err := pdf.Output(&buf); err != nil {
 		return err
 	}
-	_, err = w.Write(tagSubsets(buf.Bytes()))
+	tagSubsets(buf.Bytes())
+	_, err = w.Write(buf.Bytes())
 	return err
 }
 
