@@ -58,7 +58,7 @@ func (s Shape) String() string { return fmt.Sprintf("%dx%d", s.BoxRows, s.BoxCol
 // without boxes (see Boxless) is refused with an error that wraps
 // ErrNoBoxes: only a jigsaw has one (see ValidateWith).
 func (s Shape) Validate() error {
-	if s.Boxless() && s.BoxCols >= MinN && s.BoxCols <= MaxN && !hasBoxes(s.BoxCols) {
+	if s.Boxless() && boxlessSize(s.BoxCols) {
 		return noBoxes(s.BoxCols)
 	}
 	if s.BoxRows < 2 || s.BoxCols < 2 {
@@ -79,7 +79,7 @@ func (s Shape) Validate() error {
 // rules r: a shape Validate takes, or, when r has jigsaw regions, the
 // shape without boxes of a size that has no box shape (see RegionShape).
 func (s Shape) ValidateWith(r *Rules) error {
-	if s.Boxless() && r != nil && r.Regions != nil && s.BoxCols >= MinN && s.BoxCols <= MaxN && !hasBoxes(s.BoxCols) {
+	if s.Boxless() && r != nil && r.Regions != nil && boxlessSize(s.BoxCols) {
 		return nil
 	}
 	return s.Validate()
@@ -110,20 +110,24 @@ func (e noBoxes) Error() string {
 // Is makes the error match ErrNoBoxes and ErrShape.
 func (e noBoxes) Is(target error) bool { return target == ErrNoBoxes || target == ErrShape }
 
-// hasBoxes reports whether size n has a box shape.
-func hasBoxes(n int) bool {
+// boxlessSize reports whether n is a supported size without a box shape
+// (a prime): a size only jigsaws have.
+func boxlessSize(n int) bool {
+	if n < MinN || n > MaxN {
+		return false
+	}
 	for r := isqrt(n); r >= 2; r-- {
 		if n%r == 0 {
-			return true
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // RegionShape returns the shape of a jigsaw of size n: ShapeOf(n) when n
 // has a box shape, else the shape without boxes, 1xN (see Boxless).
 func RegionShape(n int) (Shape, error) {
-	if n >= MinN && n <= MaxN && !hasBoxes(n) {
+	if boxlessSize(n) {
 		return Shape{BoxRows: 1, BoxCols: n}, nil
 	}
 	return ShapeOf(n)

@@ -464,12 +464,12 @@ func (r *Reader) lengthProblem(count int) error {
 			hi = n
 		}
 	}
-	if n := isqrt(count); n*n == count && n >= MinN && n <= MaxN && !hasBoxes(n) {
+	if n := isqrt(count); n*n == count && boxlessSize(n) {
 		return fmt.Errorf("%d cells: %w", count, noBoxes(n))
 	}
 	switch {
 	case count < MinN*MinN:
-		if count >= MinN && count <= MaxN && !hasBoxes(count) {
+		if boxlessSize(count) {
 			return fmt.Errorf("%d cells, a row: %w", count, noBoxes(count))
 		}
 		return problemf(ErrLength, "%d cells, want %d (%dx%d) or more", count, hi*hi, hi, hi)
@@ -609,7 +609,7 @@ func (r *Reader) endGrid() {
 	text := cutText(acc.text)
 	if acc.err == nil && acc.rows < acc.n {
 		var err error = problemf(ErrShortGrid, "grid cut short after %d of %d rows", acc.rows, acc.n)
-		if k := isqrt(acc.n); acc.rows == 1 && k*k == acc.n && k >= MinN && !hasBoxes(k) {
+		if k := isqrt(acc.n); acc.rows == 1 && k*k == acc.n && boxlessSize(k) {
 			// one line of 25 cells is a 5x5 grid, not a row of a 25x25
 			err = fmt.Errorf("%d cells: %w", acc.n, noBoxes(k))
 		}
