@@ -302,3 +302,44 @@ func TestVerifyProofVariants(t *testing.T) {
 	}
 	t.Logf("certificates %v", kinds)
 }
+
+// The proofs made by worker processes are the ones made in this process,
+// byte for byte, with the same verdicts; --proof-cnf=false leaves the CNFs
+// out.
+func TestVerifyProofWorkers(t *testing.T) {
+	in := sampleLines(t, "royle17/puzzles.txt", 250, 200) + sampleLines(t, "tdoku/top1465.txt", 70, 20) + nonePuzzles(t, 5)
+	here, procs := t.TempDir(), t.TempDir()
+	want, errOut, code := cli(t, in, "verify", "--workers", "0", "--proof", here, "--json")
+	if code != 1 {
+		t.Fatalf("verify --proof: exit %d: %s", code, errOut)
+	}
+	got, errOut, code := cli(t, in, "verify", "--workers", "2", "--proof", procs, "--proof-cnf=false", "--json")
+	if code != 1 {
+		t.Fatalf("verify --workers 2 --proof --proof-cnf=false: exit %d: %s", code, errOut)
+	}
+	if got != want {
+		t.Fatalf("verdicts with worker processes differ:\n%s\nwant\n%s", got, want)
+	}
+	entries, err := os.ReadDir(procs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := strings.Count(in, "\n")
+	if len(entries) != n {
+		t.Errorf("%d files for %d verdicts of unique or none, want one each", len(entries), n)
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".drat") {
+			t.Errorf("%s: want .drat files only", e.Name())
+			continue
+		}
+		a, err := os.ReadFile(filepath.Join(procs, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(here, e.Name()))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s: the worker's proof differs from this process's (%v)", e.Name(), err)
+		}
+	}
+}

@@ -24,6 +24,7 @@ type verifyOptions struct {
 	solver     string
 	all, any   bool // solve --all, --any
 	proof      string
+	proofCNF   bool   // --proof-cnf
 	check      string // --check: "" or "sat"
 	checkSAT   bool   // --check sat
 }
@@ -92,6 +93,13 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	if opts.checkSAT, err = checkMode(opts.check); err != nil {
 		return err
 	}
+	var proofs *proofWriter
+	defer func() {
+		// after the pool's close, so no worker writes a proof any more
+		if proofs != nil {
+			proofs.abort()
+		}
+	}()
 	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err
@@ -100,10 +108,10 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	if err := makeProofDir(opts.proof); err != nil {
 		return err
 	}
-	var proofs *proofWriter
+	job := worker.Job{Kind: worker.Verify, CountLimit: opts.countLimit, Check: opts.checkSAT}
 	if opts.proof != "" {
-		proofs = newProofWriter(opts.proof)
-		defer proofs.abort()
+		proofs = newProofWriter(opts.proof, opts.proofCNF)
+		job = proofs.job(job)
 	}
 	sum := newSummary()
 	sum.anySolution = opts.any
@@ -115,7 +123,7 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
 		check := func(each func(verdict) error) error {
-			return checkAll(ctx, rs, pool, worker.Job{Kind: worker.Verify, CountLimit: opts.countLimit, Check: opts.checkSAT}, each)
+			return checkAll(ctx, rs, pool, job, each)
 		}
 		if opts.solver != "" {
 			check = func(each func(verdict) error) error { return checkOutside(ctx, rs, opts, each) }
