@@ -75,7 +75,7 @@ func newProofWriter(dir string, cnf bool) *proofWriter {
 
 // job sets job to ask the workers for the proofs.
 func (pw *proofWriter) job(job worker.Job) worker.Job {
-	job.Proof, job.ProofTemp = true, pw.temp
+	job.Proof, job.ProofCNF, job.ProofTemp = true, pw.cnf, pw.temp
 	return job
 }
 
@@ -84,9 +84,7 @@ func (pw *proofWriter) job(job worker.Job) worker.Job {
 // index. For any other verdict it removes the proof's file, if any.
 func (pw *proofWriter) write(ctx context.Context, c verdict) error {
 	if c.status != "unique" && c.status != "none" {
-		if c.dratFile != "" {
-			os.Remove(c.dratFile)
-		}
+		c.removeFiles()
 		return nil
 	}
 	base := filepath.Join(pw.dir, fmt.Sprint(c.rec.Index))
@@ -95,12 +93,20 @@ func (pw *proofWriter) write(ctx context.Context, c verdict) error {
 		for _, f := range files {
 			os.Remove(f.tmp)
 		}
-		if c.dratFile != "" {
-			os.Remove(c.dratFile)
-		}
+		c.removeFiles()
 		return err
 	}
-	if pw.cnf {
+	switch {
+	case c.cnfFile != "":
+		var err error
+		if !syncBatches {
+			err = syncFile(c.cnfFile)
+		}
+		if err != nil {
+			return fail(err)
+		}
+		files = append(files, pendingProof{c.cnfFile, base + ".cnf"})
+	case pw.cnf:
 		tmp, err := pw.create(base+".cnf", func(f *os.File) error {
 			var extra [][]int
 			if c.result.Status == verify.Unique {
@@ -151,6 +157,15 @@ func (pw *proofWriter) write(ctx context.Context, c verdict) error {
 		return pw.flush()
 	}
 	return nil
+}
+
+// removeFiles removes the files the worker wrote for c's proof.
+func (c verdict) removeFiles() {
+	for _, f := range []string{c.dratFile, c.cnfFile} {
+		if f != "" {
+			os.Remove(f)
+		}
+	}
 }
 
 // create writes a temporary file beside path with fill, and returns its

@@ -32,10 +32,11 @@ type verdict struct {
 	// made (verify --proof), or dratFile names the file that holds it.
 	drat     []byte
 	dratFile string
+	cnfFile  string // the CNF the worker wrote for the proof
 }
 
 func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
-	v := verdict{rec: rec, file: file, drat: res.DRAT, dratFile: res.DRATFile}
+	v := verdict{rec: rec, file: file, drat: res.DRAT, dratFile: res.DRATFile, cnfFile: res.CNFFile}
 	switch {
 	case rec.Err != nil:
 		v.status, v.err = "invalid", rec.Err

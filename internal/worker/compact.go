@@ -27,12 +27,13 @@ const (
 // of the structs below gains a field, so that the compact form learns it.
 //
 //	batch:  uvarint count, then per job:
-//	job:    varint Index, uvarint CountLimit, byte flags (1 Check, 2 Proof),
+//	job:    varint Index, uvarint CountLimit, byte flags (1 Check, 2 Proof, 4 ProofCNF),
 //	        [string ProofTemp, with Proof], grid
 //	grid:   byte BoxRows, byte BoxCols, uvarint len(Cells), Cells (Rules nil)
 //	result: varint Index, byte Status, byte Proof, uvarint Count, uvarint Limit,
 //	        uvarint len(Solutions), grids, error VerifyErr, error Err,
-//	        varint Elapsed, varint CPU, string DRAT, string DRATFile
+//	        varint Elapsed, varint CPU, string DRAT, string DRATFile,
+//	        string CNFFile
 //	error:  byte Code, uvarint len(Msg), Msg
 //	string: uvarint length, bytes
 
@@ -57,7 +58,7 @@ func (e *encoder) jobs(jobs []Job) error {
 	for _, j := range jobs {
 		b = binary.AppendVarint(b, int64(j.Index))
 		b = binary.AppendUvarint(b, uint64(max(j.CountLimit, 0)))
-		b = append(b, boolByte(j.Check)|boolByte(j.Proof)<<1)
+		b = append(b, boolByte(j.Check)|boolByte(j.Proof)<<1|boolByte(j.ProofCNF)<<2)
 		if j.Proof {
 			b = appendString(b, j.ProofTemp)
 		}
@@ -103,6 +104,7 @@ func (e *encoder) result(w wireResult, kind Kind) error {
 		return err
 	}
 	e.buf = appendString(e.buf[:0], w.DRATFile)
+	e.buf = appendString(e.buf, w.CNFFile)
 	_, err := e.bw.Write(e.buf)
 	return err
 }
@@ -174,7 +176,7 @@ func (d *decoder) jobs() ([]Job, error) {
 		if err != nil {
 			return nil, err
 		}
-		j.Check, j.Proof = flags&1 != 0, flags&2 != 0
+		j.Check, j.Proof, j.ProofCNF = flags&1 != 0, flags&2 != 0, flags&4 != 0
 		if j.Proof {
 			temp, err := d.bytes(maxMessage)
 			if err != nil {
@@ -249,7 +251,12 @@ func (d *decoder) result() (wireResult, error) {
 		return w, err
 	}
 	file, err := d.bytes(maxMessage)
+	if err != nil {
+		return w, err
+	}
 	w.DRATFile = string(file)
+	file, err = d.bytes(maxMessage)
+	w.CNFFile = string(file)
 	return w, err
 }
 

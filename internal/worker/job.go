@@ -9,6 +9,7 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rate"
+	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -42,7 +43,10 @@ type Job struct {
 	// in Result.DRAT. When ProofTemp is set, a proof too big to carry goes
 	// to a temporary file instead (Result.DRATFile), whose name begins with
 	// ProofTemp (a folder and the start of a name), then the job's index.
+	// With ProofCNF and ProofTemp, the CNF that the proof refutes goes to
+	// such a file too (Result.CNFFile), made where the verdict was.
 	Proof     bool
+	ProofCNF  bool
 	ProofTemp string
 	Seed      uint64           // Generate
 	Gen       generate.Options // Generate
@@ -69,6 +73,7 @@ type Result struct {
 	// The caller renames or removes the file.
 	DRAT     []byte
 	DRATFile string
+	CNFFile  string
 
 	cpu time.Duration // the processor time a worker spent on its batch, on the batch's last result
 }
@@ -89,10 +94,11 @@ var (
 // runner does jobs in this process. Its generator and verifier keep their
 // solvers between jobs; it is not safe for concurrent use.
 type runner struct {
-	gen  *generate.Generator
-	ver  *verify.Verifier
-	wrap wrapper
-	held int // the bytes of the proofs carried in the results of this batch
+	gen    *generate.Generator
+	ver    *verify.Verifier
+	wrap   wrapper
+	held   int        // the bytes of the proofs carried in the results of this batch
+	dimacs sat.DIMACS // writes the CNFs of proofs
 }
 
 // A wrapper runs a job by calling do, with faults of its own around it:

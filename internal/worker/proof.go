@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -35,13 +36,47 @@ func (r *runner) prove(ctx context.Context, j Job, opts verify.Options) Result {
 	if err == nil {
 		res.DRAT, res.DRATFile, err = sink.finish()
 	}
+	if err == nil && j.ProofCNF && j.ProofTemp != "" && (res.DRAT != nil || res.DRATFile != "") {
+		res.CNFFile, err = r.writeCNF(j, res.Verify)
+	}
 	if err != nil {
 		sink.Reset()
+		if res.DRATFile != "" {
+			os.Remove(res.DRATFile)
+		}
 		res.DRAT, res.DRATFile = nil, ""
 		res.Err = fmt.Errorf("proof: %w", err)
 	}
 	r.held += len(res.DRAT)
 	return res
+}
+
+// writeCNF writes the CNF that the proof of verdict v on job j's puzzle
+// refutes to a new temporary file, and returns its name: making it here,
+// in parallel with the other workers, rather than in the pool's process,
+// cost a killer's run a third of its time with proofs.
+func (r *runner) writeCNF(j Job, v verify.Result) (string, error) {
+	var extra [][]int
+	if v.Status == verify.Unique {
+		extra = [][]int{sat.Blocking(j.Grid, v.Solutions[0])}
+	}
+	dir, base := filepath.Split(fmt.Sprintf("%s%d.cnf.", j.ProofTemp, j.Index))
+	f, err := os.CreateTemp(dir, base+"*.tmp")
+	if err != nil {
+		return "", err
+	}
+	err = r.dimacs.Write(f, j.Grid, extra...)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }
 
 // spillSink is a verify.ProofSink that holds the proof in memory up to

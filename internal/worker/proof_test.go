@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -56,10 +57,13 @@ func proofOf(t *testing.T, r Result) []byte {
 }
 
 // The proofs come back from worker processes as verify.CheckProof makes
-// them here, for every count of workers.
+// them here, for every count of workers, with their CNFs.
 func TestProofsCrossThePipe(t *testing.T) {
 	temp := filepath.Join(t.TempDir(), ".run-")
 	jobs, want := proofJobs(t, temp)
+	for i := range jobs {
+		jobs[i].ProofCNF = true
+	}
 	for _, workers := range []int{0, 2} {
 		p, _ := testPool(t, testConfig{workers: workers})
 		res, err := runJobs(t, p, jobs)
@@ -73,6 +77,15 @@ func TestProofsCrossThePipe(t *testing.T) {
 			if got := proofOf(t, r); !bytes.Equal(got, want[i]) {
 				t.Errorf("workers %d: job %d: a proof of %d bytes, want %d", workers, i, len(got), len(want[i]))
 			}
+			var cnf bytes.Buffer
+			if err := sat.WriteDIMACS(&cnf, jobs[i].Grid, sat.Blocking(jobs[i].Grid, r.Verify.Solutions[0])); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(r.CNFFile)
+			if err != nil || !bytes.Equal(got, cnf.Bytes()) {
+				t.Errorf("workers %d: job %d: the CNF file %q differs from WriteDIMACS's (%v)", workers, i, r.CNFFile, err)
+			}
+			os.Remove(r.CNFFile)
 		}
 	}
 }

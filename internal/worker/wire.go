@@ -35,6 +35,7 @@ type wireResult struct {
 	CPU       int64 // nanoseconds of processor time of the batch, on its last result; 0 when unknown
 	DRAT      []byte
 	DRATFile  string
+	CNFFile   string
 }
 
 // helloIndex marks the first message of a worker, sent when it is ready.
@@ -119,6 +120,7 @@ func toWire(r Result) wireResult {
 		Elapsed:   int64(r.Elapsed),
 		DRAT:      r.DRAT,
 		DRATFile:  r.DRATFile,
+		CNFFile:   r.CNFFile,
 	}
 	w.Verify.Err, w.Rating.Err = nil, nil
 	return w
@@ -135,6 +137,7 @@ func (w wireResult) result() Result {
 		cpu:      time.Duration(w.CPU),
 		DRAT:     w.DRAT,
 		DRATFile: w.DRATFile,
+		CNFFile:  w.CNFFile,
 	}
 	r.Verify.Err, r.Rating.Err = w.VerifyErr.decode(), w.RatingErr.decode()
 	return r
