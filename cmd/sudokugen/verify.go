@@ -48,8 +48,10 @@ model: by propagation (naked and hidden singles alone, which are unit
 propagation on it), by search (the candidate search ran to its end: a case
 split each of whose branches propagation refutes), or by sat (gophersat,
 where the search's node budget ran out). --json names it; --proof DIR
-writes it as DRAT; --check sat proves it again with gophersat and stops at
-the first puzzle where the two differ.
+writes it as DRAT, made by the search or solve that reached the verdict,
+beside the CNF it refutes (--proof-cnf=false: the proofs alone; every CNF
+names the SHA-256 of its rule clauses); --check sat proves it again with
+gophersat and stops at the first puzzle where the two differ.
 
 Puzzles may be one per line (81 symbols, ".", "*", "X" or "0" for empty),
 digits separated by commas, multi-line grids with or without separators
