@@ -108,6 +108,29 @@ func TestCheckProof(t *testing.T) {
 			}
 		}
 	}
+	// A count past two runs the search without a budget: its tree is the
+	// proof, and a multiple verdict leaves none.
+	for i, g := range puzzles {
+		want := New().Check(g, Options{CountLimit: 1000})
+		var proof bytes.Buffer
+		got, err := New().CheckProof(context.Background(), g, Options{CountLimit: 1000}, &proof)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: a count with CheckProof gives %+v (%v), Check %+v", names[i], got, err, want)
+		}
+		if got.Status != Unique && got.Status != None {
+			if proof.Len() > 0 {
+				t.Errorf("%s: a count of %d, with a proof of %d bytes", names[i], got.Count, proof.Len())
+			}
+			continue
+		}
+		var cnfText, dratText bytes.Buffer
+		if err := WriteCertificate(&cnfText, &dratText, g, got); err != nil {
+			t.Fatalf("%s: WriteCertificate: %v", names[i], err)
+		}
+		if !bytes.Equal(proof.Bytes(), dratText.Bytes()) {
+			t.Errorf("%s: a count of %d by %v: CheckProof's proof differs from WriteCertificate's", names[i], got.Count, got.Proof)
+		}
+	}
 	t.Logf("verdicts %v", seen)
 	for _, k := range []string{"unique by propagation", "unique by search", "unique by sat", "none by search", "none by sat"} {
 		if seen[k] == 0 {
