@@ -151,6 +151,11 @@ func (d *Deriver) propagate(from int) bool {
 // the split reaches a state without a conflict or passes the budget, or c
 // is a tautology. The lemmas are added to the database.
 func (d *Deriver) Derive(c []int, groups [][]int, budget int) ([][]int, bool) {
+	return d.derive(c, groups, budget, true)
+}
+
+// derive is Derive; keep false leaves the database as it was.
+func (d *Deriver) derive(c []int, groups [][]int, budget int, keep bool) ([][]int, bool) {
 	w := walk{d: d, c: c, groups: groups, budget: budget}
 	defer d.undo(0)
 	for _, l := range c {
@@ -162,7 +167,9 @@ func (d *Deriver) Derive(c []int, groups [][]int, budget int) ([][]int, bool) {
 		return nil, false
 	}
 	for _, l := range w.lemmas {
-		d.add(l)
+		if keep {
+			d.add(l)
+		}
 	}
 	return w.lemmas, true
 }
