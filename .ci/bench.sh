@@ -4,7 +4,11 @@
 # or .ci/bench.sh compare [REF]: this checkout against the build of git REF
 # (default main) and qqwing, alternated over ROUNDS rounds (default 3);
 # or .ci/bench.sh variants [REF]: generate and verify of each 9x9 variant
-# beside classic, this checkout against REF in the same way.
+# beside classic, this checkout against REF in the same way;
+# or .ci/bench.sh proofs [REF]: verify --proof against verify without, with
+# and without the CNFs, on 2,000 royle17, top1465, 1,000 killers and 1,000
+# jigsaws, with REF's --proof beside, the same --json checked, and every
+# proof checked by the tests' DRAT checker.
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -287,5 +291,48 @@ if [ "$what" = variants ]; then
     echo "$v: generate $n: new ${gw[new]}s ($(rate $n "${gw[new]}")/s), old ${gw[old]}s ($(rate $n "${gw[old]}")/s): $(ratio "${gw[old]}" "${gw[new]}")x; CPU-s new ${gc[new]}, old ${gc[old]}; $clues"
     echo "$v: verify those $n: new ${vw[new]}s ($(rate $n "${vw[new]}")/s), old ${vw[old]}s ($(rate $n "${vw[old]}")/s): $(ratio "${vw[old]}" "${vw[new]}")x; CPU-s new ${vc[new]}, old ${vc[old]}; $same; new proved $proofs"
     unset gw gc vw vc
+  done
+fi
+
+if [ "$what" = proofs ]; then
+  # Each set timed plain, with --proof --proof-cnf=false and with --proof,
+  # and REF's --proof, in turn within every round, into a tmpfs where
+  # there is one; the best of the rounds is reported, as ratios to plain.
+  ref=${2:-main}
+  rounds=${ROUNDS:-3}
+  build_old "$ref"
+  out=$tmp
+  [ -d /dev/shm ] && [ -w /dev/shm ] && out=$(mktemp -d /dev/shm/sudokugen-bench.XXXXXX)
+  trap 'rm -rf "$(dirname "$bin")"; [ "$out" = "$tmp" ] || rm -rf "$out"' EXIT
+  go test -c -o "$tmp/cmd.test" ./cmd/sudokugen
+  head -n 2000 "$data/royle17/puzzles.txt" > "$tmp/royle17-2000.txt"
+  cp "$data/tdoku/top1465.txt" "$tmp/top1465.txt"
+  "$bin" generate -q --variant killer -n 1000 --seed 1 > "$tmp/killer-1000.json"
+  "$bin" generate -q --variant jigsaw -n 1000 --seed 1 > "$tmp/jigsaw-1000.json"
+  echo "== verify --proof into $out: this checkout against $ref ($(git rev-parse --short "$ref")), best of $rounds rounds"
+  for f in "$tmp/royle17-2000.txt" "$tmp/top1465.txt" "$tmp/killer-1000.json" "$tmp/jigsaw-1000.json"; do
+    declare -A w=()
+    for _ in $(seq "$rounds"); do
+      for k in plain drat cnf old; do
+        rm -rf "$out/p"
+        case $k in
+        plain) args=(verify -q "$f") ;;
+        drat) args=(verify -q --proof "$out/p" --proof-cnf=false "$f") ;;
+        *) args=(verify -q --proof "$out/p" "$f") ;;
+        esac
+        exe=$bin
+        [ $k = old ] && exe=$old
+        w[$k]=$(best "$(secs "$exe" "${args[@]}")" "${w[$k]:-}")
+      done
+    done
+    echo "$(basename "$f"): verify ${w[plain]}s; --proof --proof-cnf=false ${w[drat]}s ($(ratio "${w[drat]}" "${w[plain]}")x); --proof ${w[cnf]}s ($(ratio "${w[cnf]}" "${w[plain]}")x); $ref's --proof ${w[old]}s ($(ratio "${w[old]}" "${w[plain]}")x)"
+    unset w
+    rm -rf "$out/p"
+    "$old" verify --json "$f" > "$tmp/old.jsonl" 2>/dev/null || true
+    "$bin" verify --json --proof "$out/p" "$f" > "$tmp/new.jsonl" 2>/dev/null || true
+    cmp -s "$tmp/old.jsonl" "$tmp/new.jsonl" && echo "  --json with --proof: the same as $ref's without" || echo "  --json with --proof: OUTPUT DIFFERS from $ref's"
+    echo "  $(find "$out/p" -name '*.drat' | wc -l) proofs, $(du -sh "$out/p" | cut -f1) with their CNFs"
+    "$tmp/cmd.test" -test.run '^TestProofFolder$' -test.v -proof-folder "$out/p" -proof-verdicts "$tmp/new.jsonl" -proof-puzzles "$f" 2>&1 |
+      grep -E 'proofs checked|FAIL|Error' | sed 's/^ */  /' || true
   done
 fi

@@ -2,75 +2,166 @@ package sat
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
 
 // WriteDIMACS writes the CNF of puzzle g in DIMACS format: comment lines
-// that name the encoding and the variable numbering, the "p cnf" header,
-// the rule clauses of Clauses, one unit clause per given, then the extra
-// clauses, if any (such as Blocking(g, solution), which makes the CNF
-// unsatisfiable exactly when g has no other solution). Any SAT solver that
-// reads DIMACS can solve the result; a model maps back to the grid through
-// Decode or ReadModel.
+// that name the encoding, the variable numbering and the hash of the rule
+// clauses, the "p cnf" header, the rule clauses of Clauses (RuleClauses
+// for a variant), one unit clause per given, then the extra clauses, if
+// any (such as Blocking(g, solution), which makes the CNF unsatisfiable
+// exactly when g has no other solution). Any SAT solver that reads DIMACS
+// can solve the result; a model maps back to the grid through Decode or
+// ReadModel. To write many CNFs, a DIMACS keeps the text of the last
+// rules.
 func WriteDIMACS(w io.Writer, g grid.Grid, extra ...[]int) error {
+	var d DIMACS
+	return d.Write(w, g, extra...)
+}
+
+// DIMACS writes the CNFs of puzzles as WriteDIMACS does, keeping the text
+// of the rule clauses of the last shape and rules it wrote, so that a run
+// of puzzles that share them (every classic puzzle of a size, X or hyper
+// puzzles) writes each CNF with a copy. The zero value is ready to use;
+// a DIMACS is for one goroutine at a time, and the rules of the puzzles
+// it writes must not change after.
+type DIMACS struct {
+	shape grid.Shape
+	rules *grid.Rules
+	ok    bool   // shape and rules hold what the fields below are of
+	about []byte // the comment lines on the encoding, its hash the last
+	text  []byte // the rule clauses, one per line
+	count int    // how many rule clauses
+	vars  int
+	buf   []byte
+}
+
+// RulesHash returns the hash that the CNF of puzzles of shape s with rules
+// r names in its comment line "c rules sha256:...": the SHA-256 of its rule
+// clauses as WriteDIMACS writes them, one per line ("1 2 3 0\n"), in
+// hexadecimal. Two CNFs with the same rule clauses show the same hash, the
+// classic puzzles of a size among them, whatever their givens.
+func RulesHash(s grid.Shape, r *grid.Rules) string {
+	var d DIMACS
+	d.prepare(grid.Grid{Shape: s, Rules: r})
+	return d.hash()
+}
+
+// hash returns the hash of the prepared rules.
+func (d *DIMACS) hash() string {
+	sum := sha256.Sum256(d.text)
+	return hex.EncodeToString(sum[:])
+}
+
+// prepare makes the text of g's rules, unless it has it already.
+func (d *DIMACS) prepare(g grid.Grid) {
+	if d.ok && d.shape == g.Shape && d.rules.Equal(g.Rules) {
+		return
+	}
+	n := g.N()
+	var b bytes.Buffer
+	var rules [][]int
+	if g.Variant() {
+		cnf := RuleClauses(g.Shape, g.Rules)
+		rules, d.vars = cnf.Clauses, cnf.Vars
+		b.WriteString(cnf.describe(g.Rules))
+	} else {
+		rules, d.vars = baseClauses(g.Shape), NumVars(n)
+		b.WriteString("c encoding: each cell holds exactly one digit; each row, column and box holds\n")
+		b.WriteString("c each digit exactly once; \"at most one\" as pairwise binary clauses\n")
+	}
+	fmt.Fprintf(&b, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
+	d.text = d.text[:0]
+	for _, c := range rules {
+		d.text = appendClause(d.text, c)
+	}
+	d.count = len(rules)
+	fmt.Fprintf(&b, "c rules sha256:%s (of the %d rule clauses below, as written)\n", d.hash(), d.count)
+	d.about = b.Bytes()
+	d.shape, d.rules, d.ok = g.Shape, g.Rules, true
+}
+
+// appendClause appends clause c as a DIMACS line.
+func appendClause(b []byte, c []int) []byte {
+	lits := literalText()
+	for _, l := range c {
+		if k := l + maxListed; k >= 0 && k < len(lits) {
+			b = append(b, lits[k]...)
+			continue
+		}
+		b = strconv.AppendInt(b, int64(l), 10)
+		b = append(b, ' ')
+	}
+	return append(b, '0', '\n')
+}
+
+// maxListed bounds the literals whose text literalText holds: every one of
+// a 9x9 CNF, auxiliary variables and all. Copying the text of a literal
+// took half the time of formatting it, and the rule clauses of a killer
+// or jigsaw are 250 KB of it, written afresh for each puzzle.
+const maxListed = 1 << 13
+
+// literalText returns the text of each literal l from -maxListed to
+// maxListed, followed by a space, at l+maxListed.
+var literalText = sync.OnceValue(func() []string {
+	out := make([]string, 2*maxListed+1)
+	for i := range out {
+		out[i] = strconv.Itoa(i-maxListed) + " "
+	}
+	return out
+})
+
+// Write writes the CNF of puzzle g with the extra clauses (see
+// WriteDIMACS).
+func (d *DIMACS) Write(w io.Writer, g grid.Grid, extra ...[]int) error {
 	if g.Boxless() {
 		// without regions its boxes would be its rows
 		if err := g.Shape.ValidateWith(g.Rules); err != nil {
 			return err
 		}
 	}
+	d.prepare(g)
 	n := g.N()
-	rules := baseClauses(g.Shape)
-	nv := NumVars(n)
 	givens := Givens(g)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	if g.Variant() {
-		cnf := RuleClauses(g.Shape, g.Rules)
-		rules, nv = cnf.Clauses, cnf.Vars
-		if g.Boxless() {
-			fmt.Fprintf(bw, "c Sudoku %dx%d without boxes, %d givens: %s\n", n, n, len(givens), g)
-		} else {
-			fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
-		}
-		bw.WriteString(cnf.describe(g.Rules))
-		fmt.Fprintf(bw, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
+	b := d.buf[:0]
+	if g.Boxless() {
+		b = fmt.Appendf(b, "c Sudoku %dx%d without boxes, %d givens: %s\n", n, n, len(givens), g)
 	} else {
-		fmt.Fprintf(bw, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
-		fmt.Fprintf(bw, "c encoding: each cell holds exactly one digit; each row, column and box holds\n")
-		fmt.Fprintf(bw, "c each digit exactly once; \"at most one\" as pairwise binary clauses\n")
-		fmt.Fprintf(bw, "c variable %d*%d*(r-1) + %d*(c-1) + d is true when row r, column c holds d (1-based)\n", n, n, n)
+		b = fmt.Appendf(b, "c Sudoku %dx%d with %s boxes, %d givens: %s\n", n, n, g.Shape, len(givens), g)
 	}
-	fmt.Fprintf(bw, "c rule clauses 1-%d, then one unit clause per given", len(rules))
+	b = append(b, d.about...)
+	b = fmt.Appendf(b, "c rule clauses 1-%d, then one unit clause per given", d.count)
 	if len(extra) > 0 {
-		fmt.Fprintf(bw, ", then %d more", len(extra))
+		b = fmt.Appendf(b, ", then %d more", len(extra))
 	}
-	fmt.Fprintf(bw, "\np cnf %d %d\n", nv, len(rules)+len(givens)+len(extra))
-	buf := make([]byte, 0, 8*n)
-	put := func(c []int) {
-		buf = buf[:0]
-		for _, l := range c {
-			buf = strconv.AppendInt(buf, int64(l), 10)
-			buf = append(buf, ' ')
-		}
-		buf = append(buf, '0', '\n')
-		bw.Write(buf)
+	b = fmt.Appendf(b, "\np cnf %d %d\n", d.vars, d.count+len(givens)+len(extra))
+	if _, err := w.Write(b); err != nil {
+		return err
 	}
-	for _, c := range rules {
-		put(c)
+	if _, err := w.Write(d.text); err != nil {
+		return err
 	}
+	b = b[:0]
 	for _, l := range givens {
-		put([]int{l})
+		b = strconv.AppendInt(b, int64(l), 10)
+		b = append(b, ' ', '0', '\n')
 	}
 	for _, c := range extra {
-		put(c)
+		b = appendClause(b, c)
 	}
-	return bw.Flush()
+	d.buf = b
+	_, err := w.Write(b)
+	return err
 }
 
 // ErrUnsat is returned by ReadModel when the solver's answer says the CNF

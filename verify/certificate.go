@@ -5,10 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -82,13 +80,14 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 // its refutations to w as DRAT lemmas, and checks that it reaches the
 // verdict r again.
 func writeSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) error {
-	tw := &dratWriter{litWriter: litWriter{w: bufio.NewWriterSize(w, 64<<10)}, n: g.N()}
+	tr := &tracer{sink: writerSink{w}}
 	// Any limit above one solution walks the same tree as the verdict's.
 	s := searchFor(nil, g.Shape, 2, 0, ctx.Done())
-	s.Trace = tw
+	s.Trace = tr.cells(g.N())
 	res := s.Run(g.Cells)
-	if err := tw.w.Flush(); err != nil {
-		return err
+	tr.flush()
+	if tr.err != nil {
+		return tr.err
 	}
 	switch {
 	case res.Canceled:
@@ -99,37 +98,8 @@ func writeSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) e
 	return nil
 }
 
-// dratWriter writes the refutations of a search as DRAT lemmas: the
-// negation of each decision on the path, then 0.
-type dratWriter struct {
-	litWriter
-	n    int
-	lits []int
-}
+// writerSink is a ProofSink on a writer that cannot take back what it was
+// given: for a search whose every line is kept.
+type writerSink struct{ io.Writer }
 
-func (d *dratWriter) Refute(path []search.Decision) {
-	d.lits = d.lits[:0]
-	for _, x := range path {
-		c := int(x.Cell)
-		d.lits = append(d.lits, sat.Var(d.n, c/d.n, c%d.n, int(x.Digit)))
-	}
-	d.litWriter.Refute(d.lits)
-}
-
-// litWriter writes refutations given as literals of the CNF as DRAT
-// lemmas: the negation of each literal of the path, then 0.
-type litWriter struct {
-	w   *bufio.Writer
-	buf []byte
-}
-
-func (d *litWriter) Refute(path []int) {
-	b := d.buf[:0]
-	for _, l := range path {
-		b = strconv.AppendInt(b, -int64(l), 10)
-		b = append(b, ' ')
-	}
-	b = append(b, '0', '\n')
-	d.w.Write(b) // a failed write shows in Flush
-	d.buf = b
-}
+func (writerSink) Reset() {}

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -55,7 +54,7 @@ func variantGrids(g grid.Grid, r variant.Result) ([]grid.Grid, bool) {
 
 // variantCount is count for a variant puzzle (see count): the search
 // counts, propagation or gophersat proves.
-func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int) tally {
+func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr *tracer) tally {
 	budget := 0
 	if limit == 2 {
 		budget = variantBudget
@@ -66,10 +65,16 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int) tal
 		v.model = variant.NewModel(g.Shape, g.Rules)
 	}
 	s := variant.New(v.model)
+	if tr != nil {
+		s.Trace = tr.lits()
+	}
 	r := s.Count(g.Cells, limit, budget, ctx.Done(), nil)
 	sols, ok := variantGrids(g, r)
 	t := tally{sols: sols, count: r.Count}
 	if t, done := v.settle(ctx, g, limit, t, ok, variantOutcome(r)); done {
+		return t
+	}
+	if t, ok := tr.certified(g, t); ok {
 		return t
 	}
 	return v.fresh(g, limit, nil) // the budget ran out
@@ -137,12 +142,13 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 // package internal/variant runs again with a tracer that writes its
 // refutations to w as DRAT lemmas, and must reach the verdict r again.
 func writeVariantSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) error {
-	tw := &litWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	tr := &tracer{sink: writerSink{w}}
 	s := variant.New(variant.NewModel(g.Shape, g.Rules))
-	s.Trace = tw
+	s.Trace = tr.lits()
 	res := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
-	if err := tw.w.Flush(); err != nil {
-		return err
+	tr.flush()
+	if tr.err != nil {
+		return tr.err
 	}
 	switch {
 	case res.Canceled:

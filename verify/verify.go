@@ -117,14 +117,21 @@ func (v *Verifier) Check(g grid.Grid, opts Options) Result {
 // done; a single SAT call cannot be interrupted (for that, run the check
 // in a process of its own and kill it).
 func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) Result {
+	return v.check(ctx, g, opts, nil)
+}
+
+// check is CheckContext; with a tracer, the search or the solve that
+// settles a verdict of unique or none writes its proof there as well (see
+// CheckProof).
+func (v *Verifier) check(ctx context.Context, g grid.Grid, opts Options, tr *tracer) Result {
 	res, ok := precheck(ctx, g, opts)
 	if !ok {
 		return res
 	}
 	if g.Variant() {
-		res = res.with(v.variantCount(ctx, g, res.Limit))
+		res = res.with(v.variantCount(ctx, g, res.Limit, tr))
 	} else {
-		res = res.with(v.count(ctx, g, res.Limit))
+		res = res.with(v.count(ctx, g, res.Limit, tr))
 	}
 	if opts.Check && g.Variant() {
 		res = res.checked(g, sat.NewRules(g.Shape, g.Rules)) // the variant's CNF
@@ -212,7 +219,10 @@ type tally struct {
 // reused solver only proves that there are no others (or confirms that
 // there are); whenever it has to find a solution itself, the count is done
 // again on a fresh solver, which is deterministic.
-func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int) tally {
+//
+// With a tracer, the search writes its tree to it as it goes, and past the
+// budget gophersat's certified solve proves the verdict (see certified).
+func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int, tr *tracer) tally {
 	// The common question, unique or not, gets a node budget and goes to
 	// the solver past it; a count runs to its end or until ctx is done.
 	budget, done := 0, ctx.Done()
@@ -220,9 +230,15 @@ func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int) tally {
 		budget, done = verdictBudget, nil
 	}
 	v.s = searchFor(v.s, g.Shape, limit, budget, done)
+	if tr != nil {
+		v.s.Trace = tr.cells(g.N())
+	}
 	r := v.s.Run(g.Cells)
 	t, ok := checked(g, solutions(v.s, g.Shape, r), r.Count)
 	if t, done := v.settle(ctx, g, limit, t, ok, searchOutcome(r)); done {
+		return t
+	}
+	if t, ok := tr.certified(g, t); ok {
 		return t
 	}
 	if r.Count == 0 {

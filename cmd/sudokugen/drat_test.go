@@ -12,6 +12,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/sat"
 )
 
 // This file checks the certificates of verify --proof with the DRAT
@@ -301,4 +302,152 @@ func TestVerifyProofVariants(t *testing.T) {
 		t.Errorf("no variant certificate by search: %v", kinds)
 	}
 	t.Logf("certificates %v", kinds)
+}
+
+// The proofs made by worker processes are the ones made in this process,
+// byte for byte, with the same verdicts; --proof-cnf=false leaves the CNFs
+// out.
+func TestVerifyProofWorkers(t *testing.T) {
+	in := sampleLines(t, "royle17/puzzles.txt", 250, 200) + sampleLines(t, "tdoku/top1465.txt", 70, 20) + nonePuzzles(t, 5)
+	here, procs := t.TempDir(), t.TempDir()
+	want, errOut, code := cli(t, in, "verify", "--workers", "0", "--proof", here, "--json")
+	if code != 1 {
+		t.Fatalf("verify --proof: exit %d: %s", code, errOut)
+	}
+	got, errOut, code := cli(t, in, "verify", "--workers", "2", "--proof", procs, "--proof-cnf=false", "--json")
+	if code != 1 {
+		t.Fatalf("verify --workers 2 --proof --proof-cnf=false: exit %d: %s", code, errOut)
+	}
+	if got != want {
+		t.Fatalf("verdicts with worker processes differ:\n%s\nwant\n%s", got, want)
+	}
+	entries, err := os.ReadDir(procs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := strings.Count(in, "\n")
+	if len(entries) != n {
+		t.Errorf("%d files for %d verdicts of unique or none, want one each", len(entries), n)
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".drat") {
+			t.Errorf("%s: want .drat files only", e.Name())
+			continue
+		}
+		a, err := os.ReadFile(filepath.Join(procs, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(here, e.Name()))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s: the worker's proof differs from this process's (%v)", e.Name(), err)
+		}
+	}
+}
+
+var (
+	proofFolder   = flag.String("proof-folder", "", "TestProofFolder: the --proof folder of a run to check")
+	proofVerdicts = flag.String("proof-verdicts", "", "TestProofFolder: the --json output of that run")
+	proofPuzzles  = flag.String("proof-puzzles", "", "TestProofFolder: the puzzles of that run (one file)")
+)
+
+// TestProofFolder checks every certificate of a run of verify --proof
+// --json, given its folder, its output and its input (-proof-folder,
+// -proof-verdicts, -proof-puzzles):
+// a classic one against the CNF that gridtest builds from the rules, a
+// variant's against the CNF written beside it; the CNFs with their rules'
+// hash, unless the run had --proof-cnf=false. It is for the checks of
+// whole runs, on the data sets of the benchmarks:
+//
+//	sudokugen verify --proof /dev/shm/p --json puzzles.txt > verdicts.jsonl
+//	go test ./cmd/sudokugen -run TestProofFolder -proof-folder /dev/shm/p \
+//	  -proof-verdicts verdicts.jsonl -proof-puzzles puzzles.txt
+func TestProofFolder(t *testing.T) {
+	if *proofFolder == "" || *proofVerdicts == "" || *proofPuzzles == "" {
+		t.Skip("no -proof-folder, -proof-verdicts and -proof-puzzles")
+	}
+	out, err := os.ReadFile(*proofVerdicts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := os.Open(*proofPuzzles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	puzzles := map[int]grid.Grid{}
+	for r := grid.NewReader(in, *proofPuzzles, grid.ReadOptions{}); ; {
+		rec, err := r.Read()
+		if err != nil {
+			break
+		}
+		puzzles[rec.Index] = rec.Grid
+	}
+	kinds := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var v certVerdict
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatal(err)
+		}
+		dratText, err := os.ReadFile(filepath.Join(*proofFolder, fmt.Sprint(v.Index)+".drat"))
+		if v.Status != "unique" && v.Status != "none" {
+			if err == nil {
+				t.Errorf("puzzle %d: %s, but a proof was written", v.Index, v.Status)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", v.Index, err)
+		}
+		g, ok := puzzles[v.Index]
+		if !ok || g.Rules.Empty() && g.String() != v.Puzzle {
+			t.Fatalf("puzzle %d: not %s in %s", v.Index, v.Puzzle, *proofPuzzles)
+		}
+		var sol *grid.Grid
+		if v.Status == "unique" {
+			s := g.Clone()
+			p, err := grid.Parse(v.Solutions[0])
+			if err != nil {
+				t.Fatalf("puzzle %d: its solution: %v", v.Index, err)
+			}
+			s.Cells = p.Cells
+			sol = &s
+		}
+		cnfText, cnfErr := os.ReadFile(filepath.Join(*proofFolder, fmt.Sprint(v.Index)+".cnf"))
+		var cnf [][]int
+		nv := sat.NumVars(g.N())
+		if g.Variant() {
+			if cnfErr != nil {
+				t.Fatalf("puzzle %d: a variant's proof is checked against its CNF: %v", v.Index, cnfErr)
+			}
+			rc := sat.RuleClauses(g.Shape, g.Rules)
+			nv = rc.Vars
+		} else {
+			cnf = gridtest.CNF(g, sol)
+		}
+		if cnfErr == nil {
+			written, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
+			if err != nil {
+				t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+			}
+			if cnf != nil {
+				if err := gridtest.SameClauses(gridtest.Clauses(written), cnf); err != nil {
+					t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+				}
+			}
+			cnf = gridtest.Clauses(written)
+			if want := "c rules sha256:" + sat.RulesHash(g.Shape, g.Rules) + " "; !bytes.Contains(cnfText, []byte(want)) {
+				t.Errorf("puzzle %d: the CNF does not name its rules' hash %q", v.Index, want)
+			}
+		}
+		proof, err := gridtest.ReadDRAT(bytes.NewReader(dratText))
+		if err != nil {
+			t.Fatalf("puzzle %d: the proof: %v", v.Index, err)
+		}
+		if _, err := gridtest.CheckDRAT(nv, cnf, proof); err != nil {
+			t.Errorf("puzzle %d (%s by %s): the proof: %v", v.Index, v.Status, v.Proof, err)
+		}
+		kinds[v.Status+" by "+v.Proof]++
+	}
+	t.Logf("%s: proofs checked: %v", *proofFolder, kinds)
 }

@@ -2,19 +2,24 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokugen/sudokugen/internal/worker"
+	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
-// registerProof adds verify's --proof.
+// registerProof adds verify's --proof and --proof-cnf.
 func (o *verifyOptions) registerProof(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&o.proof, "proof", "", "write DIR/<index>.cnf and DIR/<index>.drat, a DRAT proof, for every unique and none verdict (index as in --json)")
+	cmd.Flags().StringVar(&o.proof, "proof", "", "write DIR/<index>.drat, a DRAT proof, and DIR/<index>.cnf, the CNF it refutes, for every unique and none verdict (index as in --json)")
+	cmd.Flags().BoolVar(&o.proofCNF, "proof-cnf", true, "with --proof, write each proof's CNF beside it (false: the DRAT files alone)")
 }
 
 // proofWriter writes the certificates of a run into the --proof folder,
@@ -25,10 +30,19 @@ func (o *verifyOptions) registerProof(cmd *cobra.Command) {
 // into place and the folder is synced. A sync per file (two per proof,
 // with the folder's) took 8 ms a proof on this machine, a thousand times
 // what writing the proof of a 17-clue puzzle costs.
+//
+// The proofs themselves come from the workers, made by the search or the
+// solve that reached each verdict (worker.Job.Proof): in the result, or,
+// when large, in a temporary file of the folder that the worker wrote,
+// whose name begins with temp. This writer only puts them in place, with
+// their CNFs, in input order.
 type proofWriter struct {
 	dir     string
+	cnf     bool   // write the CNF beside each proof
+	temp    string // the start of the names of the workers' temporary files
 	pending []pendingProof
 	since   time.Time // when the oldest pending file was written
+	dimacs  sat.DIMACS
 }
 
 // pendingProof is a complete file waiting to be put in place.
@@ -55,60 +69,133 @@ func syncFile(path string) error {
 	return err
 }
 
-func newProofWriter(dir string) *proofWriter { return &proofWriter{dir: dir} }
+func newProofWriter(dir string, cnf bool) *proofWriter {
+	return &proofWriter{dir: dir, cnf: cnf, temp: filepath.Join(dir, fmt.Sprintf(".sudokugen-%d-", os.Getpid()))}
+}
 
-// write writes the certificate of c's verdict, when it is unique or none:
-// the CNF and its DRAT proof of unsatisfiability, named by the puzzle's
-// index.
+// job sets job to ask the workers for the proofs.
+func (pw *proofWriter) job(job worker.Job) worker.Job {
+	job.Proof, job.ProofCNF, job.ProofTemp = true, pw.cnf, pw.temp
+	return job
+}
+
+// write puts the certificate of c's verdict in place, when it is unique or
+// none: its DRAT proof and the CNF it refutes, named by the puzzle's
+// index. For any other verdict it removes the proof's file, if any.
 func (pw *proofWriter) write(ctx context.Context, c verdict) error {
 	if c.status != "unique" && c.status != "none" {
+		c.removeFiles()
 		return nil
 	}
 	base := filepath.Join(pw.dir, fmt.Sprint(c.rec.Index))
-	var files [2]*os.File // until they are pending
-	defer func() {
+	var files []pendingProof
+	fail := func(err error) error {
 		for _, f := range files {
-			if f != nil {
-				f.Close()
-				os.Remove(f.Name())
-			}
+			os.Remove(f.tmp)
 		}
-	}()
-	for i, ext := range []string{".cnf", ".drat"} {
-		f, err := os.CreateTemp(pw.dir, "."+filepath.Base(base)+ext+".*.tmp")
+		c.removeFiles()
+		return err
+	}
+	switch {
+	case c.cnfFile != "":
+		var err error
+		if !syncBatches {
+			err = syncFile(c.cnfFile)
+		}
 		if err != nil {
-			return &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", base+ext, err)}
+			return fail(err)
 		}
-		files[i] = f
-	}
-	if err := verify.WriteCertificateContext(ctx, files[0], files[1], c.rec.Grid, c.result); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
+		files = append(files, pendingProof{c.cnfFile, base + ".cnf"})
+	case pw.cnf:
+		tmp, err := pw.create(base+".cnf", func(f *os.File) error {
+			var extra [][]int
+			if c.result.Status == verify.Unique {
+				extra = [][]int{sat.Blocking(c.rec.Grid, c.result.Solutions[0])}
+			}
+			return pw.dimacs.Write(f, c.rec.Grid, extra...)
+		})
+		if err != nil {
+			return fail(err)
 		}
-		return fmt.Errorf("%s:%d: proof: %w", c.file, c.rec.Line, err)
+		files = append(files, pendingProof{tmp, base + ".cnf"})
 	}
+	var tmp string
+	var err error
+	switch {
+	case c.dratFile != "":
+		tmp = c.dratFile
+		if !syncBatches {
+			err = syncFile(tmp)
+		}
+	case c.drat != nil:
+		tmp, err = pw.create(base+".drat", func(f *os.File) error {
+			_, err := f.Write(c.drat)
+			return err
+		})
+	case c.result.Proof == verify.Outside:
+		// An outside solver's word is no proof: gophersat's certified
+		// solve makes one.
+		tmp, err = pw.create(base+".drat", func(f *os.File) error {
+			err := verify.WriteCertificateContext(ctx, io.Discard, f, c.rec.Grid, c.result)
+			if err != nil && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return err
+		})
+	default:
+		err = fmt.Errorf("%s:%d: proof: no proof came with the verdict %s by %s", c.file, c.rec.Line, c.status, c.result.Proof)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	files = append(files, pendingProof{tmp, base + ".drat"})
 	if len(pw.pending) == 0 {
 		pw.since = time.Now()
 	}
-	for i, ext := range []string{".cnf", ".drat"} {
-		f := files[i]
-		err := f.Chmod(0o644)
-		if err == nil && !syncBatches {
-			err = f.Sync()
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", base+ext, err)}
-		}
-		pw.pending = append(pw.pending, pendingProof{f.Name(), base + ext})
-		files[i] = nil
-	}
+	pw.pending = append(pw.pending, files...)
 	if len(pw.pending) >= proofBatch || time.Since(pw.since) > time.Second {
 		return pw.flush()
 	}
 	return nil
+}
+
+// removeFiles removes the files the worker wrote for c's proof.
+func (c verdict) removeFiles() {
+	for _, f := range []string{c.dratFile, c.cnfFile} {
+		if f != "" {
+			os.Remove(f)
+		}
+	}
+}
+
+// create writes a temporary file beside path with fill, and returns its
+// name; on failure there is no file.
+func (pw *proofWriter) create(path string, fill func(*os.File) error) (string, error) {
+	f, err := os.CreateTemp(pw.dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return "", &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", path, err)}
+	}
+	if err := fill(f); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		var ee *exitError
+		if errors.As(err, &ee) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return "", err
+		}
+		return "", &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", path, err)}
+	}
+	err = f.Chmod(0o644)
+	if err == nil && !syncBatches {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", &exitError{code: exitUsage, err: fmt.Errorf("write %s: %w", path, err)}
+	}
+	return f.Name(), nil
 }
 
 // flush makes the pending files durable and puts them in place.
@@ -152,12 +239,17 @@ func (pw *proofWriter) flush() error {
 	return nil
 }
 
-// abort removes the pending files, leaving their paths as they were.
+// abort removes the pending files, leaving their paths as they were, and
+// the files of proofs that the workers made but the run did not reach.
 func (pw *proofWriter) abort() {
 	for _, p := range pw.pending {
 		os.Remove(p.tmp)
 	}
 	pw.pending = nil
+	left, _ := filepath.Glob(pw.temp + "*.tmp")
+	for _, name := range left {
+		os.Remove(name)
+	}
 }
 
 // makeProofDir creates the --proof folder if it is missing.

@@ -28,10 +28,15 @@ type verdict struct {
 	err error
 	// alphabet holds the symbols of the input, nil for the default.
 	alphabet *grid.Alphabet
+	// drat is the proof of a verdict of unique or none that the worker
+	// made (verify --proof), or dratFile names the file that holds it.
+	drat     []byte
+	dratFile string
+	cnfFile  string // the CNF the worker wrote for the proof
 }
 
 func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
-	v := verdict{rec: rec, file: file}
+	v := verdict{rec: rec, file: file, drat: res.DRAT, dratFile: res.DRATFile, cnfFile: res.CNFFile}
 	switch {
 	case rec.Err != nil:
 		v.status, v.err = "invalid", rec.Err

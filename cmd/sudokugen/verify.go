@@ -24,6 +24,7 @@ type verifyOptions struct {
 	solver     string
 	all, any   bool // solve --all, --any
 	proof      string
+	proofCNF   bool   // --proof-cnf
 	check      string // --check: "" or "sat"
 	checkSAT   bool   // --check sat
 }
@@ -47,8 +48,10 @@ model: by propagation (naked and hidden singles alone, which are unit
 propagation on it), by search (the candidate search ran to its end: a case
 split each of whose branches propagation refutes), or by sat (gophersat,
 where the search's node budget ran out). --json names it; --proof DIR
-writes it as DRAT; --check sat proves it again with gophersat and stops at
-the first puzzle where the two differ.
+writes it as DRAT, made by the search or solve that reached the verdict,
+beside the CNF it refutes (--proof-cnf=false: the proofs alone; every CNF
+names the SHA-256 of its rule clauses); --check sat proves it again with
+gophersat and stops at the first puzzle where the two differ.
 
 Puzzles may be one per line (81 symbols, ".", "*", "X" or "0" for empty),
 digits separated by commas, multi-line grids with or without separators
@@ -92,6 +95,13 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	if opts.checkSAT, err = checkMode(opts.check); err != nil {
 		return err
 	}
+	var proofs *proofWriter
+	defer func() {
+		// after the pool's close, so no worker writes a proof any more
+		if proofs != nil {
+			proofs.abort()
+		}
+	}()
 	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err
@@ -100,10 +110,10 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	if err := makeProofDir(opts.proof); err != nil {
 		return err
 	}
-	var proofs *proofWriter
+	job := worker.Job{Kind: worker.Verify, CountLimit: opts.countLimit, Check: opts.checkSAT}
 	if opts.proof != "" {
-		proofs = newProofWriter(opts.proof)
-		defer proofs.abort()
+		proofs = newProofWriter(opts.proof, opts.proofCNF)
+		job = proofs.job(job)
 	}
 	sum := newSummary()
 	sum.anySolution = opts.any
@@ -115,7 +125,7 @@ func runVerify(ctx context.Context, opts verifyOptions) error {
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
 		check := func(each func(verdict) error) error {
-			return checkAll(ctx, rs, pool, worker.Job{Kind: worker.Verify, CountLimit: opts.countLimit, Check: opts.checkSAT}, each)
+			return checkAll(ctx, rs, pool, job, each)
 		}
 		if opts.solver != "" {
 			check = func(each func(verdict) error) error { return checkOutside(ctx, rs, opts, each) }

@@ -27,12 +27,15 @@ const (
 // of the structs below gains a field, so that the compact form learns it.
 //
 //	batch:  uvarint count, then per job:
-//	job:    varint Index, uvarint CountLimit, byte Check, grid
+//	job:    varint Index, uvarint CountLimit, byte flags (1 Check, 2 Proof, 4 ProofCNF),
+//	        [string ProofTemp, with Proof], grid
 //	grid:   byte BoxRows, byte BoxCols, uvarint len(Cells), Cells (Rules nil)
 //	result: varint Index, byte Status, byte Proof, uvarint Count, uvarint Limit,
 //	        uvarint len(Solutions), grids, error VerifyErr, error Err,
-//	        varint Elapsed, varint CPU
+//	        varint Elapsed, varint CPU, string DRAT, string DRATFile,
+//	        string CNFFile
 //	error:  byte Code, uvarint len(Msg), Msg
+//	string: uvarint length, bytes
 
 // encoder writes messages to a pipe.
 type encoder struct {
@@ -55,7 +58,10 @@ func (e *encoder) jobs(jobs []Job) error {
 	for _, j := range jobs {
 		b = binary.AppendVarint(b, int64(j.Index))
 		b = binary.AppendUvarint(b, uint64(max(j.CountLimit, 0)))
-		b = append(b, boolByte(j.Check))
+		b = append(b, boolByte(j.Check)|boolByte(j.Proof)<<1|boolByte(j.ProofCNF)<<2)
+		if j.Proof {
+			b = appendString(b, j.ProofTemp)
+		}
 		b = appendGrid(b, j.Grid)
 	}
 	e.buf = b
@@ -88,8 +94,18 @@ func (e *encoder) result(w wireResult, kind Kind) error {
 	b = appendError(b, w.Err)
 	b = binary.AppendVarint(b, w.Elapsed)
 	b = binary.AppendVarint(b, w.CPU)
+	b = binary.AppendUvarint(b, uint64(len(w.DRAT)))
 	e.buf = b
-	_, err := e.bw.Write(b)
+	if _, err := e.bw.Write(b); err != nil {
+		return err
+	}
+	// the proof goes from its own slice, not copied into buf
+	if _, err := e.bw.Write(w.DRAT); err != nil {
+		return err
+	}
+	e.buf = appendString(e.buf[:0], w.DRATFile)
+	e.buf = appendString(e.buf, w.CNFFile)
+	_, err := e.bw.Write(e.buf)
 	return err
 }
 
@@ -156,8 +172,17 @@ func (d *decoder) jobs() ([]Job, error) {
 			return nil, err
 		}
 		j.CountLimit = int(limit)
-		if j.Check, err = d.bool(); err != nil {
+		flags, err := d.br.ReadByte()
+		if err != nil {
 			return nil, err
+		}
+		j.Check, j.Proof, j.ProofCNF = flags&1 != 0, flags&2 != 0, flags&4 != 0
+		if j.Proof {
+			temp, err := d.bytes(maxMessage)
+			if err != nil {
+				return nil, err
+			}
+			j.ProofTemp = string(temp)
 		}
 		if j.Grid, err = d.grid(); err != nil {
 			return nil, err
@@ -219,13 +244,45 @@ func (d *decoder) result() (wireResult, error) {
 	if w.Elapsed, err = binary.ReadVarint(d.br); err != nil {
 		return w, err
 	}
-	w.CPU, err = binary.ReadVarint(d.br)
+	if w.CPU, err = binary.ReadVarint(d.br); err != nil {
+		return w, err
+	}
+	if w.DRAT, err = d.bytes(maxProof); err != nil {
+		return w, err
+	}
+	file, err := d.bytes(maxMessage)
+	if err != nil {
+		return w, err
+	}
+	w.DRATFile = string(file)
+	file, err = d.bytes(maxMessage)
+	w.CNFFile = string(file)
 	return w, err
 }
 
-func (d *decoder) bool() (bool, error) {
-	b, err := d.br.ReadByte()
-	return b != 0, err
+// Bounds on what a message may claim, so that a garbled one cannot ask
+// for any amount of memory: an error message or a file name, and a proof
+// (which a worker with a ProofTemp keeps far smaller, see proof.go).
+const (
+	maxMessage = 1 << 20
+	maxProof   = 1 << 30
+)
+
+// bytes reads a string of at most limit bytes; nil when it is empty.
+func (d *decoder) bytes(limit uint64) ([]byte, error) {
+	n, err := binary.ReadUvarint(d.br)
+	if err != nil {
+		return nil, err
+	}
+	if n > limit {
+		return nil, fmt.Errorf("a string of %d bytes", n)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	b := make([]byte, n)
+	_, err = io.ReadFull(d.br, b)
+	return b, err
 }
 
 func (d *decoder) grid() (grid.Grid, error) {
@@ -278,6 +335,11 @@ func appendError(b []byte, e wireError) []byte {
 	b = append(b, e.Code)
 	b = binary.AppendUvarint(b, uint64(len(e.Msg)))
 	return append(b, e.Msg...)
+}
+
+func appendString[T string | []byte](b []byte, s T) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
 }
 
 func boolByte(x bool) byte {

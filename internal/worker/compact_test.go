@@ -26,7 +26,8 @@ func TestCompactRoundTrip(t *testing.T) {
 	variant := g.Clone()
 	variant.Rules = &grid.Rules{AntiKing: true}
 	batches := [][]Job{
-		{{Index: 3, Kind: Verify, Grid: g, CountLimit: 2}, {Index: 4, Kind: Verify, Grid: g.Clone(), CountLimit: 1000, Check: true}},
+		{{Index: 3, Kind: Verify, Grid: g, CountLimit: 2}, {Index: 4, Kind: Verify, Grid: g.Clone(), CountLimit: 1000, Check: true},
+			{Index: 9, Kind: Verify, Grid: g, CountLimit: 2, Proof: true}, {Index: 10, Kind: Verify, Grid: g, CountLimit: 2, Check: true, Proof: true, ProofCNF: true, ProofTemp: "/tmp/p/.x-"}},
 		{{Index: 5, Kind: Generate, Seed: 9, Gen: generate.Options{Clues: 30}}},
 		{{Index: -7, Kind: Verify, Grid: grid.Grid{Shape: grid.Shape{BoxRows: 2, BoxCols: 3}, Cells: []uint8{1, 2}}}},
 		{{Index: 8, Kind: Verify, Grid: variant, CountLimit: 2}}, // as gob, rules and all
@@ -43,6 +44,9 @@ func TestCompactRoundTrip(t *testing.T) {
 		{wireResult{Index: 6, Puzzle: generate.Puzzle{Grid: g}, Elapsed: int64(time.Second)}, Generate},
 		{wireResult{Index: 7, Err: encodeError(ErrTimeout)}, Verify},
 		{wireResult{Index: 8, Verify: verify.Result{Status: verify.Unique, Solutions: []grid.Grid{variant}, Count: 1, Limit: 2, Proof: verify.Search}}, Verify},
+		{wireResult{Index: 9, Verify: verify.Result{Status: verify.Unique, Solutions: []grid.Grid{sol}, Count: 1, Limit: 2, Proof: verify.Search}, DRAT: []byte("-1 0\n0\n")}, Verify},
+		{wireResult{Index: 10, Verify: verify.Result{Status: verify.None, Count: 0, Limit: 2, Proof: verify.SAT}, DRATFile: "/tmp/p/.x-10.drat.123.tmp", CNFFile: "/tmp/p/.x-10.cnf.9.tmp"}, Verify},
+		{wireResult{Index: 11, Verify: verify.Result{Status: verify.Unique, Solutions: []grid.Grid{variant}, Count: 1, Limit: 2, Proof: verify.Search}, DRAT: []byte("0\n")}, Verify},
 	}
 	var buf bytes.Buffer
 	bw := bufio.NewWriter(&buf)
@@ -85,11 +89,11 @@ func TestCompactFields(t *testing.T) {
 		v    any
 		want []string
 	}{
-		{Job{}, []string{"Index", "Kind", "Grid", "CountLimit", "Check", "Seed", "Gen", "Rate", "Timeout"}},
+		{Job{}, []string{"Index", "Kind", "Grid", "CountLimit", "Check", "Proof", "ProofCNF", "ProofTemp", "Seed", "Gen", "Rate", "Timeout"}},
 		{grid.Grid{}, []string{"Shape", "Cells", "Rules"}}, // a grid with Rules goes as gob
 		{grid.Shape{}, []string{"BoxRows", "BoxCols"}},
 		{verify.Result{}, []string{"Status", "Solutions", "Count", "Limit", "Proof", "Clashes", "Err"}},
-		{wireResult{}, []string{"Index", "Verify", "VerifyErr", "Puzzle", "Rating", "RatingErr", "Err", "Elapsed", "CPU"}},
+		{wireResult{}, []string{"Index", "Verify", "VerifyErr", "Puzzle", "Rating", "RatingErr", "Err", "Elapsed", "CPU", "DRAT", "DRATFile", "CNFFile"}},
 	} {
 		typ := reflect.TypeOf(tc.v)
 		var got []string

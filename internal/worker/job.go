@@ -9,6 +9,7 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rate"
+	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -34,12 +35,22 @@ const (
 type Job struct {
 	Index      int // the caller's number for it; results come back in the order jobs were given
 	Kind       Kind
-	Grid       grid.Grid        // Verify, Rate
-	CountLimit int              // Verify
-	Check      bool             // Verify: prove unique and none again with the SAT solver (verify.Options.Check)
-	Seed       uint64           // Generate
-	Gen        generate.Options // Generate
-	Rate       rate.Options     // Rate
+	Grid       grid.Grid // Verify, Rate
+	CountLimit int       // Verify
+	Check      bool      // Verify: prove unique and none again with the SAT solver (verify.Options.Check)
+	// Proof asks a Verify job for the DRAT proof of a verdict of unique or
+	// none, from the search or solve that reached it (verify.CheckProof),
+	// in Result.DRAT. When ProofTemp is set, a proof too big to carry goes
+	// to a temporary file instead (Result.DRATFile), whose name begins with
+	// ProofTemp (a folder and the start of a name), then the job's index.
+	// With ProofCNF and ProofTemp, the CNF that the proof refutes goes to
+	// such a file too (Result.CNFFile), made where the verdict was.
+	Proof     bool
+	ProofCNF  bool
+	ProofTemp string
+	Seed      uint64           // Generate
+	Gen       generate.Options // Generate
+	Rate      rate.Options     // Rate
 	// Timeout bounds the job; 0 means the pool's Config.Timeout.
 	Timeout time.Duration
 }
@@ -57,6 +68,12 @@ type Result struct {
 	Err error
 	// Elapsed is the time spent on the job.
 	Elapsed time.Duration
+	// DRAT is the proof of a Verify job with Proof, or DRATFile names the
+	// complete file that holds it; both empty when the verdict has none.
+	// The caller renames or removes the file.
+	DRAT     []byte
+	DRATFile string
+	CNFFile  string
 
 	cpu time.Duration // the processor time a worker spent on its batch, on the batch's last result
 }
@@ -77,9 +94,11 @@ var (
 // runner does jobs in this process. Its generator and verifier keep their
 // solvers between jobs; it is not safe for concurrent use.
 type runner struct {
-	gen  *generate.Generator
-	ver  *verify.Verifier
-	wrap wrapper
+	gen    *generate.Generator
+	ver    *verify.Verifier
+	wrap   wrapper
+	held   int        // the bytes of the proofs carried in the results of this batch
+	dimacs sat.DIMACS // writes the CNFs of proofs
 }
 
 // A wrapper runs a job by calling do, with faults of its own around it:
@@ -106,7 +125,12 @@ func (r *runner) run(ctx context.Context, j Job) Result {
 	switch j.Kind {
 	case Skip:
 	case Verify:
-		res.Verify = r.ver.Check(j.Grid, verify.Options{CountLimit: j.CountLimit, Check: j.Check})
+		opts := verify.Options{CountLimit: j.CountLimit, Check: j.Check}
+		if !j.Proof {
+			res.Verify = r.ver.Check(j.Grid, opts)
+			break
+		}
+		res = r.prove(ctx, j, opts)
 	case Generate:
 		res.Puzzle, res.Err = r.gen.PuzzleContext(ctx, j.Seed, j.Index, j.Gen)
 	case Rate:

@@ -77,6 +77,7 @@ func newLocalWorker(wrap wrapper) *localWorker {
 		for {
 			select {
 			case j := <-lw.jobs:
+				r.held = 0 // each result is emitted before the next job
 				lw.results <- r.do(j.ctx, j.job)
 			case <-lw.done:
 				return

@@ -39,6 +39,7 @@ func serve(r io.Reader, w io.Writer, wrap wrapper) error {
 		// The processor time of the batch goes with its last result: a
 		// reading per job was a tenth of the time of a quick verify job.
 		cpu := cpuTime()
+		run.held = 0
 		for i, j := range batch {
 			w := toWire(run.do(context.Background(), j))
 			if i == len(batch)-1 {

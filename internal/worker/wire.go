@@ -33,6 +33,9 @@ type wireResult struct {
 	Err       wireError
 	Elapsed   int64 // nanoseconds
 	CPU       int64 // nanoseconds of processor time of the batch, on its last result; 0 when unknown
+	DRAT      []byte
+	DRATFile  string
+	CNFFile   string
 }
 
 // helloIndex marks the first message of a worker, sent when it is ready.
@@ -115,6 +118,9 @@ func toWire(r Result) wireResult {
 		RatingErr: encodeError(r.Rating.Err),
 		Err:       encodeError(r.Err),
 		Elapsed:   int64(r.Elapsed),
+		DRAT:      r.DRAT,
+		DRATFile:  r.DRATFile,
+		CNFFile:   r.CNFFile,
 	}
 	w.Verify.Err, w.Rating.Err = nil, nil
 	return w
@@ -122,13 +128,16 @@ func toWire(r Result) wireResult {
 
 func (w wireResult) result() Result {
 	r := Result{
-		Index:   w.Index,
-		Verify:  w.Verify,
-		Puzzle:  w.Puzzle,
-		Rating:  w.Rating,
-		Err:     w.Err.decode(),
-		Elapsed: time.Duration(w.Elapsed),
-		cpu:     time.Duration(w.CPU),
+		Index:    w.Index,
+		Verify:   w.Verify,
+		Puzzle:   w.Puzzle,
+		Rating:   w.Rating,
+		Err:      w.Err.decode(),
+		Elapsed:  time.Duration(w.Elapsed),
+		cpu:      time.Duration(w.CPU),
+		DRAT:     w.DRAT,
+		DRATFile: w.DRATFile,
+		CNFFile:  w.CNFFile,
 	}
 	r.Verify.Err, r.Rating.Err = w.VerifyErr.decode(), w.RatingErr.decode()
 	return r
