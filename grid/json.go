@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -231,38 +234,14 @@ func (j *jsonReader) bad(line, col int, text string, err error) {
 func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 	switch raw[0] {
 	case '{':
-		var obj struct {
-			Puzzle json.RawMessage `json:"puzzle"`
-			Rows   json.RawMessage `json:"rows"`
-			Box    json.RawMessage `json:"box"`
-			Rules  json.RawMessage `json:"rules"`
-			Size   json.RawMessage `json:"size"`
-			Grid   json.RawMessage `json:"grid"`
+		var keys map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &keys); err != nil {
+			return Grid{}, problemf(ErrJSON, "%s", jsonProblem(err, "the puzzle", "an object"))
 		}
-		if err := json.Unmarshal(raw, &obj); err != nil {
-			return Grid{}, problemf(ErrJSON, "%v", err)
-		}
-		if obj.Size != nil && obj.Grid != nil && obj.Puzzle == nil && obj.Rows == nil {
+		if IsFPuzzles(keys) {
 			return j.fromFPuzzles(raw)
 		}
-		if obj.Rules != nil && string(obj.Rules) != "null" {
-			var regions struct {
-				Regions json.RawMessage `json:"regions"`
-			}
-			j.jigsaw = json.Unmarshal(obj.Rules, &regions) == nil && regions.Regions != nil && string(regions.Regions) != "null"
-			g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
-			j.jigsaw = false
-			if err != nil {
-				return g, err
-			}
-			r, err := UnmarshalRules(obj.Rules, g.Shape)
-			if err != nil {
-				return Grid{}, problemf(ErrJSON, "%v", err)
-			}
-			g.Rules = r
-			return g, nil
-		}
-		return j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
+		return j.fromOurs(keys)
 	case '[':
 		var elems []json.RawMessage
 		if err := json.Unmarshal(raw, &elems); err != nil {
@@ -277,6 +256,70 @@ func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 		return j.fromString(s, Shape{})
 	}
 	return Grid{}, problemf(ErrJSON, "JSON value %s is not a puzzle", cutText(raw))
+}
+
+// ourFields are the fields of our JSON objects: those that make the
+// puzzle, then those our commands print beside it (with --json), which
+// reading passes over. Any other field is an error that names it: a
+// misspelt "rules" must not turn a variant into a classic puzzle.
+var (
+	ourFields    = []string{"puzzle", "rows", "box", "rules", "variant"}
+	ourFieldsOut = []string{"index", "clues", "level", "score", "coarse", "solution", "solution_rows", "solutions",
+		"status", "file", "line", "column", "count", "count_exact", "error", "message", "code", "proof", "steps",
+		"technique", "techniques", "clashes", "clash_cells", "fpuzzles", "fpuzzles_url", "sudokupad_url", "seed",
+		"symmetry", "difficulty", "title", "name", "size"}
+)
+
+// fromOurs reads one of our JSON objects: "puzzle" (or "rows"), "box",
+// and for a variant "rules" and its "variant" name, which must agree.
+func (j *jsonReader) fromOurs(keys map[string]json.RawMessage) (Grid, error) {
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		if !slices.Contains(ourFields, k) && !slices.Contains(ourFieldsOut, k) {
+			return Grid{}, problemf(ErrJSON, "unknown field %q (a puzzle object takes %s)", k, strings.Join(ourFields, ", "))
+		}
+	}
+	rules := keys["rules"]
+	if rules == nil || string(rules) == "null" {
+		g, err := j.fromObject(keys["puzzle"], keys["rows"], keys["box"])
+		if err != nil {
+			return g, err
+		}
+		return g, checkVariant(keys["variant"], nil)
+	}
+	var regions struct {
+		Regions json.RawMessage `json:"regions"`
+	}
+	j.jigsaw = json.Unmarshal(rules, &regions) == nil && regions.Regions != nil && string(regions.Regions) != "null"
+	g, err := j.fromObject(keys["puzzle"], keys["rows"], keys["box"])
+	j.jigsaw = false
+	if err != nil {
+		return g, err
+	}
+	r, err := UnmarshalRules(rules, g.Shape)
+	if err != nil {
+		return Grid{}, problemf(ErrJSON, "%v", err)
+	}
+	g.Rules = r
+	return g, checkVariant(keys["variant"], r)
+}
+
+// checkVariant refuses a "variant" name that is not the name of the rules
+// given (see Rules.Name): a puzzle whose rules were lost or misspelt.
+func checkVariant(raw json.RawMessage, r *Rules) error {
+	if raw == nil || string(raw) == "null" {
+		return nil
+	}
+	var name string
+	if err := json.Unmarshal(raw, &name); err != nil {
+		return problemf(ErrJSON, "\"variant\": want a string such as \"killer\", not %s", cutText(raw))
+	}
+	if want := r.Name(); !strings.EqualFold(strings.TrimSpace(name), want) {
+		if r.Empty() {
+			return problemf(ErrJSON, "\"variant\" is %q but the object has no \"rules\": give the rules of the variant (or leave \"variant\" out for a classic puzzle)", name)
+		}
+		return problemf(ErrJSON, "\"variant\" is %q but the rules given are %s", name, want)
+	}
+	return nil
 }
 
 // shapeFor returns the shape of a grid of size n: the option, else the

@@ -18,7 +18,10 @@ type Model struct {
 	init  []uint64 // the digits each cell may hold at all (odd and even)
 	links [][]link // per cell: the pair constraints from it
 	cages []cage   // the cages with a sum, then the implied ones
-	lefts []Leftover
+	lefts []grid.Leftover
+	// links and sums of the rules, for valid
+	ruleLinks []grid.Link
+	sums      []grid.Cage
 	// groupOf lists the constraints on several cells that each cell is
 	// in: k for cages[k], len(cages)+k for lefts[k].
 	groupOf [][]int32
@@ -55,15 +58,9 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 	if r == nil {
 		return m
 	}
-	odd := uint64(0)
-	for d := 1; d <= n; d += 2 {
-		odd |= 1 << (d - 1)
-	}
-	for _, c := range r.Odd {
-		m.init[c] &= odd
-	}
-	for _, c := range r.Even {
-		m.init[c] &^= odd
+	l := r.Lower(s)
+	for _, mk := range l.Masks {
+		m.init[mk.Cell] &= mk.Digits
 	}
 	table := func(ok func(a, b int) bool) []uint64 {
 		t := make([]uint64, n)
@@ -76,34 +73,27 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 		}
 		return t
 	}
-	for _, pk := range r.PairKinds() {
-		if len(pk.Pairs) == 0 {
-			continue
+	// one table per relation of the links: the links of a kind share it
+	tables := map[*grid.Relation][2][]uint64{}
+	for _, k := range l.Links {
+		t, ok := tables[k.Rel]
+		if !ok {
+			f := k.Rel.Allows
+			t = [2][]uint64{table(f), table(func(a, b int) bool { return f(b, a) })}
+			tables[k.Rel] = t
 		}
-		t := table(pk.Allows)
-		for _, p := range pk.Pairs {
-			m.links[p[0]] = append(m.links[p[0]], link{p[1], t})
-			m.links[p[1]] = append(m.links[p[1]], link{p[0], t})
-		}
+		m.links[k.A] = append(m.links[k.A], link{k.B, t[0]})
+		m.links[k.B] = append(m.links[k.B], link{k.A, t[1]})
 	}
-	if len(r.Thermos) > 0 {
-		less := table(func(a, b int) bool { return a < b })
-		more := table(func(a, b int) bool { return a > b })
-		for _, t := range r.Thermos {
-			for i := 1; i < len(t); i++ {
-				m.links[t[i-1]] = append(m.links[t[i-1]], link{t[i], less})
-				m.links[t[i]] = append(m.links[t[i]], link{t[i-1], more})
-			}
-		}
-	}
-	imp := imply(s, r, m.Units)
+	m.sums, m.ruleLinks = l.Sums, l.Links
+	imp := grid.ImplyWith(s, r, m.Units, l.Sums)
 	for _, p := range imp.Sums {
 		t := table(p.Allows)
 		m.links[p.A] = append(m.links[p.A], link{p.B, t})
 		m.links[p.B] = append(m.links[p.B], link{p.A, t})
 	}
 	vars := n * n * n
-	for k, c := range append(sumCages(r), imp.Cages...) {
+	for k, c := range append(slices.Clip(l.Sums), imp.Cages...) {
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		for k := range sets {
 			sets[k] >>= 1
@@ -306,7 +296,7 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 // leftover keeps in each cell of one side of l only the digits that the
 // other side has left, and places a digit placed on one side in its one
 // place left on the other: the clauses x(a,d) -> OR over b of x(b,d).
-func (s *Search) leftover(cand []uint64, l *Leftover) bool {
+func (s *Search) leftover(cand []uint64, l *grid.Leftover) bool {
 	a, b := scan(cand, l.A), scan(cand, l.B)
 	if a.once&^b.once != 0 && !s.narrowAll(cand, l.A, b.once) {
 		return false
@@ -425,29 +415,13 @@ func (s *Search) valid(cand []uint64) bool {
 			return false
 		}
 	}
-	r := s.Rules
-	if r == nil {
-		return true
-	}
 	digit := func(c int32) int { return bits.TrailingZeros64(cand[c]) + 1 }
-	for _, pk := range r.PairKinds() {
-		for _, p := range pk.Pairs {
-			if !pk.Allows(digit(p[0]), digit(p[1])) {
-				return false
-			}
+	for _, l := range s.ruleLinks {
+		if !l.Rel.Allows(digit(l.A), digit(l.B)) {
+			return false
 		}
 	}
-	for _, t := range r.Thermos {
-		for i := 1; i < len(t); i++ {
-			if digit(t[i]) <= digit(t[i-1]) {
-				return false
-			}
-		}
-	}
-	for _, c := range r.Cages {
-		if c.Sum == 0 {
-			continue
-		}
+	for _, c := range s.sums {
 		sum := 0
 		for _, x := range c.Cells {
 			sum += digit(x)

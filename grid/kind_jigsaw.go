@@ -1,0 +1,172 @@
+package grid
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// jigsawKind is the regions of a jigsaw (irregular) puzzle, which take the
+// place of the boxes: Rules.Regions. In f-puzzles each cell gives its
+// region with "region", numbered from 0 as the file writes it (messages
+// about the file say so); in the JSON form, "regions" holds rows of region
+// numbers from 1.
+var jigsawKind = &Kind{
+	name:  "jigsaw",
+	has:   func(r *Rules) bool { return r.Regions != nil },
+	equal: func(a, b *Rules) bool { return slices.Equal(a.Regions, b.Regions) },
+	names: func(r *Rules, out []string) []string {
+		if r.Regions != nil {
+			out = append(out, "jigsaw")
+		}
+		return out
+	},
+	fpCellFields: []string{"region"},
+	readFP:       readJigsawFP,
+	writeFP:      writeJigsawFP,
+	jsonFields:   []string{"regions"},
+	readJSON:     readJigsawJSON,
+	writeJSON: func(o *jsonOut, r *Rules) error {
+		if r.Regions == nil {
+			return nil
+		}
+		n := o.n
+		rows := make([][]int, n)
+		for row := range n {
+			rows[row] = make([]int, n)
+			for c := range n {
+				rows[row][c] = int(r.Regions[row*n+c]) + 1
+			}
+		}
+		o.field("regions", rows)
+		return nil
+	},
+	validate: validateJigsaw,
+	clashes:  func(g Grid, r *Rules, out []Clash) []Clash { return out }, // repeats in regions: see ruleClashes
+	lower:    func(s Shape, r *Rules, l *Lowered) {},                     // the regions are units: see Units
+	text: func(all []Grid) []string {
+		for _, g := range all {
+			if g.Rules != nil && g.Rules.Regions != nil {
+				return []string{"Fill the grid so that every row, every column and every region outlined in bold holds each digit once; the regions are the shapes the bold lines draw, not boxes."}
+			}
+		}
+		return []string{"Fill the grid so that every row, every column and every box outlined in bold holds each digit once."}
+	},
+}
+
+// readJigsawFP reads the "region" of every cell. Regions that are the
+// boxes of another shape of the size (3x2 rather than 2x3), as
+// MarshalFPuzzles writes them, are that shape; regions that are the boxes
+// are no rule.
+func readJigsawFP(in *fpIn, r *Rules) error {
+	n, sh := in.n, in.shape
+	regions := make([]uint8, n*n)
+	count := make([]int, n)
+	moved := false
+	for row, line := range in.cells {
+		for c, cell := range line {
+			i := row*n + c
+			regions[i] = uint8((*Rules)(nil).Region(sh, i))
+			if raw, ok := cell["region"]; ok && string(raw) != "null" {
+				k, ok := whole(raw)
+				if !ok || k < 0 || k >= n {
+					return fpErr("r%dc%d: \"region\" is %s, want a whole number from 0 to %d (f-puzzles numbers regions from 0)", row+1, c+1, cutText(raw), n-1)
+				}
+				moved = moved || uint8(k) != regions[i]
+				regions[i] = uint8(k)
+			}
+			count[regions[i]]++
+		}
+	}
+	if moved {
+		for k, c := range count {
+			if c != n {
+				return fpErr("region %d (numbered from 0, as in the file): %d cells, want %d", k, c, n)
+			}
+		}
+		r.Regions = regions
+		for rows := 2; rows <= n/2; rows++ {
+			other := Shape{BoxRows: rows, BoxCols: n / rows}
+			if n%rows != 0 || other == sh || other.Validate() != nil {
+				continue
+			}
+			same := true
+			for i, k := range regions {
+				same = same && int(k) == (*Rules)(nil).Region(other, i)
+			}
+			if same {
+				in.shape, r.Regions = other, nil
+				break
+			}
+		}
+	}
+	if in.shape.Boxless() && r.Regions == nil {
+		return fpErr("%v", noBoxes(n))
+	}
+	return nil
+}
+
+// writeJigsawFP gives every cell its region: the jigsaw's, or the boxes of
+// a shape other than the one f-puzzles knows for the size.
+func writeJigsawFP(o *fpOut, r *Rules) error {
+	regions := r.Regions
+	if def, _ := ShapeOf(o.n); regions == nil && o.shape != def {
+		regions = make([]uint8, o.n*o.n)
+		for i := range regions {
+			regions[i] = uint8(r.Region(o.shape, i))
+		}
+	}
+	for i, k := range regions {
+		o.cellField(i, "region", itoa(int(k)))
+	}
+	return nil
+}
+
+func readJigsawJSON(in *jsonIn, r *Rules) error {
+	var rows [][]json.RawMessage
+	ok, err := in.decode("regions", &rows, "rows of region numbers from 1")
+	if !ok || err != nil {
+		return err
+	}
+	n := in.n
+	if len(rows) != n {
+		return fmt.Errorf("rules: regions: %d rows, want %d", len(rows), n)
+	}
+	r.Regions = make([]uint8, n*n)
+	for row, line := range rows {
+		if len(line) != n {
+			return fmt.Errorf("rules: regions: row %d has %d numbers, want %d", row+1, len(line), n)
+		}
+		for c, raw := range line {
+			k, ok := whole(raw)
+			if !ok || k < 1 || k > n {
+				return fmt.Errorf("rules: regions: row %d, column %d: region %s, want a whole number from 1 to %d", row+1, c+1, cutText(raw), n)
+			}
+			r.Regions[row*n+c] = uint8(k - 1)
+		}
+	}
+	return nil
+}
+
+func validateJigsaw(v *validation, r *Rules) error {
+	if r.Regions == nil {
+		return nil
+	}
+	n := v.n
+	if len(r.Regions) != n*n {
+		return ruleErrorf("regions", "%d cells, want %d", len(r.Regions), n*n)
+	}
+	count := make([]int, n)
+	for i, k := range r.Regions {
+		if int(k) >= n {
+			return ruleErrorf("regions", "%s is in region %d, want 1 to %d", cellName(n, int32(i)), int(k)+1, n)
+		}
+		count[k]++
+	}
+	for k, c := range count {
+		if c != n {
+			return ruleErrorf(fmt.Sprintf("region %d", k+1), "%d cells, want %d", c, n)
+		}
+	}
+	return nil
+}
