@@ -86,6 +86,7 @@ var kinds = []*Kind{
 	antiKingKind,
 	antiKnightKind,
 	pencilMarkKind,
+	nonconsecutiveKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
