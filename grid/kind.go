@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 )
@@ -67,6 +68,8 @@ type Kind struct {
 	// lower adds its constraints to l, in the plain terms that the
 	// encoding and the search know.
 	lower func(s Shape, r *Rules, l *Lowered)
+	// random adds a random instance of it: see Kind.Random.
+	random func(rng *rand.Rand, s Shape, sol []uint8, r *Rules)
 	// text returns its sentences for the rules paragraph of a book of
 	// the puzzles all, none when none of them has it.
 	text func(all []Grid) []string
@@ -98,15 +101,6 @@ func init() {
 	for i, k := range kinds {
 		slotOf[k.name] = i
 	}
-}
-
-// Kinds returns the names of the constraint kinds, in the table's order.
-func Kinds() []string {
-	out := make([]string, len(kinds))
-	for i, k := range kinds {
-		out[i] = k.name
-	}
-	return out
 }
 
 // slot returns the data of the kind named kind in r, nil when it has none. Only the
@@ -326,4 +320,45 @@ func decodeValue(raw json.RawMessage, v any) error {
 		return errors.New("absent")
 	}
 	return json.Unmarshal(raw, v)
+}
+
+// Name returns the name of kind k: "thermometer".
+func (k *Kind) Name() string { return k.name }
+
+// Random adds to r a random instance of kind k for a grid of shape s,
+// whose every constraint the full grid sol keeps; with sol nil, any
+// instance valid for s. Tests of every kind draw their cases from it.
+func (k *Kind) Random(rng *rand.Rand, s Shape, sol []uint8, r *Rules) { k.random(rng, s, sol, r) }
+
+// Table returns the kinds, in the table's order.
+func Table() []*Kind { return slices.Clone(kinds) }
+
+// orthogonal returns the cells beside cell i of a grid of size n.
+func orthogonal(n int, i int32) []int32 {
+	return moves(n, i, [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}})
+}
+
+// randomPairs returns up to k random pairs of orthogonally adjacent cells
+// of a grid of size n, no pair twice, whose digits in sol ok accepts (any
+// pair when sol is nil).
+func randomPairs(rng *rand.Rand, n, k int, sol []uint8, ok func(a, b int) bool) []Pair {
+	var out []Pair
+	seen := map[Pair]bool{}
+	for try := 0; try < 20*k && len(out) < k; try++ {
+		a := int32(rng.IntN(n * n))
+		nb := orthogonal(n, a)
+		b := nb[rng.IntN(len(nb))]
+		if seen[Pair{a, b}] || seen[Pair{b, a}] || sol != nil && !ok(int(sol[a]), int(sol[b])) {
+			continue
+		}
+		seen[Pair{a, b}] = true
+		out = append(out, Pair{a, b})
+	}
+	return out
+}
+
+// keeps reports whether the full grid sol keeps the constraints of one
+// kind in r: the clashes of that kind alone.
+func keeps(k *Kind, s Shape, sol []uint8, r *Rules) bool {
+	return len(k.clashes(Grid{Shape: s, Cells: sol}, r, nil)) == 0
 }

@@ -3,6 +3,7 @@ package grid
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 )
@@ -65,6 +66,7 @@ var cageKind = &Kind{
 			}
 		}
 	},
+	random: randomCages,
 	text: func(all []Grid) []string {
 		var sums, plain bool
 		for _, g := range all {
@@ -219,4 +221,51 @@ func cageClashes(g Grid, r *Rules, out []Clash) []Clash {
 		}
 	}
 	return out
+}
+
+// randomCages adds up to N cages of cells whose digits in sol differ,
+// most with the sum sol gives them (with sol nil, any sum they can
+// make), some without a sum.
+func randomCages(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	taken := make([]bool, n*n)
+	for range n {
+		start := int32(rng.IntN(n * n))
+		if taken[start] {
+			continue
+		}
+		cage := []int32{start}
+		var used uint64
+		if sol != nil {
+			used = 1 << sol[start]
+		}
+		for size := 1 + rng.IntN(min(n, 5)); len(cage) < size; {
+			x := cage[rng.IntN(len(cage))]
+			nb := orthogonal(n, x)
+			z := nb[rng.IntN(len(nb))]
+			if taken[z] || slices.Contains(cage, z) || sol != nil && used&(1<<sol[z]) != 0 {
+				size--
+				continue
+			}
+			if sol != nil {
+				used |= 1 << sol[z]
+			}
+			cage = append(cage, z)
+		}
+		for _, x := range cage {
+			taken[x] = true
+		}
+		sum := 0
+		if rng.IntN(4) > 0 && n <= MaxSumN {
+			lo, hi := SumRange(n, len(cage))
+			sum = lo + rng.IntN(hi-lo+1)
+			if sol != nil {
+				sum = 0
+				for _, x := range cage {
+					sum += int(sol[x])
+				}
+			}
+		}
+		r.Cages = append(r.Cages, Cage{cage, sum})
+	}
 }

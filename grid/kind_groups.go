@@ -2,6 +2,7 @@ package grid
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 )
@@ -56,7 +57,8 @@ var groupKind = &Kind{
 			l.Groups = append(l.Groups, LabelledGroup{g.Cells, label, len(g.Cells) == s.N()})
 		}
 	},
-	text: groupText,
+	random: randomGroups,
+	text:   groupText,
 }
 
 var groupKindJSON = [...]string{"region", "diagonal", "anti-diagonal", "window", "disjoint"}
@@ -259,4 +261,59 @@ func groupText(all []Grid) []string {
 		s = append(s, "Cells in the same place within their boxes (the top left cell of every box, say) hold different digits.")
 	}
 	return s
+}
+
+// randomGroups adds, at random, the diagonals, the windows and the
+// disjoint groups that sol keeps, and an extra region of cells whose
+// digits in sol differ.
+func randomGroups(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	distinct := func(cells []int32) bool {
+		var seen uint64
+		for _, c := range cells {
+			if sol != nil {
+				if seen&(1<<sol[c]) != 0 {
+					return false
+				}
+				seen |= 1 << sol[c]
+			}
+		}
+		return true
+	}
+	try := func(k GroupKind, cells []int32) {
+		if rng.IntN(3) == 0 && distinct(cells) {
+			r.Extra = append(r.Extra, Group{k, cells})
+		}
+	}
+	try(GroupDiagonal, Diagonal(n))
+	try(GroupAntiDiagonal, AntiDiagonal(n))
+	if !s.Boxless() {
+		for _, w := range Windows(s) {
+			try(GroupWindow, w)
+		}
+		if rng.IntN(4) == 0 {
+			all := true
+			for _, d := range DisjointGroups(s) {
+				all = all && distinct(d)
+			}
+			if all {
+				for _, d := range DisjointGroups(s) {
+					r.Extra = append(r.Extra, Group{GroupDisjoint, d})
+				}
+			}
+		}
+	}
+	cells := []int32{int32(rng.IntN(n * n))}
+	size := 2 + rng.IntN(n-1)
+	for _, c := range rng.Perm(n * n) {
+		if len(cells) == size {
+			break
+		}
+		if !slices.Contains(cells, int32(c)) && distinct(append(slices.Clone(cells), int32(c))) {
+			cells = append(cells, int32(c))
+		}
+	}
+	if len(cells) >= 2 {
+		r.Extra = append(r.Extra, Group{GroupRegion, cells})
+	}
 }

@@ -3,6 +3,7 @@ package grid
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -44,6 +45,7 @@ var jigsawKind = &Kind{
 	validate: validateJigsaw,
 	clashes:  func(g Grid, r *Rules, out []Clash) []Clash { return out }, // repeats in regions: see ruleClashes
 	lower:    func(s Shape, r *Rules, l *Lowered) {},                     // the regions are units: see Units
+	random:   randomJigsaw,
 	text: func(all []Grid) []string {
 		for _, g := range all {
 			if g.Rules != nil && g.Rules.Regions != nil {
@@ -169,4 +171,52 @@ func validateJigsaw(v *validation, r *Rules) error {
 		}
 	}
 	return nil
+}
+
+// randomJigsaw swaps cells between the regions (or boxes): with sol, only
+// two cells of the same digit, so that every region still holds every
+// digit. Regions need not be connected. Regions that are the boxes of a
+// shape are no jigsaw (the readers take them as that shape): it draws
+// again.
+func randomJigsaw(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	start := r.Regions
+	for range 20 {
+		regions := slices.Clone(start)
+		if regions == nil {
+			regions = make([]uint8, n*n)
+			for i := range regions {
+				regions[i] = uint8(r.Region(s, i))
+			}
+		}
+		for range 2 * n {
+			a, b := rng.IntN(n*n), rng.IntN(n*n)
+			if regions[a] != regions[b] && (sol == nil || sol[a] == sol[b]) {
+				regions[a], regions[b] = regions[b], regions[a]
+			}
+		}
+		if !boxes(n, regions) {
+			r.Regions = regions
+			return
+		}
+	}
+}
+
+// boxes reports whether regions are the boxes (or rows) of a shape of
+// size n.
+func boxes(n int, regions []uint8) bool {
+	for rows := 1; rows <= n; rows++ {
+		sh := Shape{BoxRows: rows, BoxCols: n / rows}
+		if n%rows != 0 {
+			continue
+		}
+		same := true
+		for i, k := range regions {
+			same = same && int(k) == (*Rules)(nil).Region(sh, i)
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }

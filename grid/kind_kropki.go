@@ -1,6 +1,9 @@
 package grid
 
-import "slices"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // kropkiKind is kropki dots: a white dot (Rules.White) says the digits of
 // its two cells differ by one, a black dot (Rules.Black) that one is twice
@@ -59,6 +62,10 @@ var kropkiKind = &Kind{
 	lower: func(s Shape, r *Rules, l *Lowered) {
 		pairLinks(l, r.White, consecutiveRel)
 		pairLinks(l, r.Black, doubleRel)
+	},
+	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+		r.White = randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, consecutive)
+		r.Black = randomPairs(rng, s.N(), rng.IntN(s.N()), sol, double)
 	},
 	text: func(all []Grid) []string {
 		var white, black bool

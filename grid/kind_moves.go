@@ -1,6 +1,9 @@
 package grid
 
-import "fmt"
+import (
+	"fmt"
+	"math/rand/v2"
+)
 
 // moveKind returns the kind of a chess move rule: cells a move apart hold
 // different digits. flag is its data in Rules; fp and js its f-puzzles and
@@ -8,7 +11,8 @@ import "fmt"
 // ("anti-king", "a king's move"); sentence its rule in a book.
 func moveKind(name string, flag func(r *Rules) *bool, fp, js string, steps [][2]int, unit, move, sentence string) *Kind {
 	on := func(r *Rules) bool { return *flag(r) }
-	return &Kind{
+	var k *Kind
+	k = &Kind{
 		name:  name,
 		has:   on,
 		equal: func(a, b *Rules) bool { return on(a) == on(b) },
@@ -66,6 +70,12 @@ func moveKind(name string, flag func(r *Rules) *bool, fp, js string, steps [][2]
 				l.Moves = append(l.Moves, Moves{Steps: steps, Unit: unit, Name: move})
 			}
 		},
+		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+			*flag(r) = rng.IntN(2) == 0
+			if sol != nil && !keeps(k, s, sol, r) {
+				*flag(r) = false
+			}
+		},
 		text: func(all []Grid) []string {
 			for _, g := range all {
 				if g.Rules != nil && on(g.Rules) {
@@ -75,4 +85,5 @@ func moveKind(name string, flag func(r *Rules) *bool, fp, js string, steps [][2]
 			return nil
 		},
 	}
+	return k
 }

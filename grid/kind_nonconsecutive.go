@@ -1,6 +1,9 @@
 package grid
 
-import "fmt"
+import (
+	"fmt"
+	"math/rand/v2"
+)
 
 // nonconsecutiveKind is the nonconsecutive rule: two orthogonally adjacent
 // cells never hold consecutive digits, except across a white kropki dot,
@@ -66,6 +69,16 @@ var nonconsecutiveKind = &Kind{
 	lower: func(s Shape, r *Rules, l *Lowered) {
 		if nonconsecutive(r) {
 			pairLinks(l, notDotted(s.N(), r), notConsecutive)
+		}
+	},
+	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+		if rng.IntN(2) == 0 {
+			for _, p := range notDotted(s.N(), r) {
+				if sol != nil && !notConsecutive.Allows(int(sol[p[0]]), int(sol[p[1]])) {
+					return
+				}
+			}
+			r.setSlot("nonconsecutive", true)
 		}
 	},
 	text: func(all []Grid) []string {

@@ -1,6 +1,9 @@
 package grid
 
-import "slices"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // parityKind is odd and even cells (Rules.Odd, Rules.Even): f-puzzles'
 // "odd" and "even", lists of {"cell": "R1C1"}; in the JSON form, lists of
@@ -121,6 +124,7 @@ var parityKind = &Kind{
 			l.Masks = append(l.Masks, Mask{c, digitMask(n, func(d int) bool { return true }) &^ odd})
 		}
 	},
+	random: randomParity,
 	text: func(all []Grid) []string {
 		var odd, even bool
 		for _, g := range all {
@@ -139,4 +143,20 @@ var parityKind = &Kind{
 		}
 		return nil
 	},
+}
+
+// randomParity marks a few cells odd or even, as sol's digits are.
+func randomParity(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	for _, c := range rng.Perm(n * n)[:1+rng.IntN(n)] {
+		odd := rng.IntN(2) == 0
+		if sol != nil {
+			odd = sol[c]%2 == 1
+		}
+		if odd {
+			r.Odd = append(r.Odd, int32(c))
+		} else {
+			r.Even = append(r.Even, int32(c))
+		}
+	}
 }

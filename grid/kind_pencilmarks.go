@@ -3,6 +3,7 @@ package grid
 import (
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strings"
 )
@@ -129,7 +130,8 @@ var pencilMarkKind = &Kind{
 		}
 		return out
 	},
-	lower: func(s Shape, r *Rules, l *Lowered) { l.Masks = append(l.Masks, pencilMarks(r)...) },
+	lower:  func(s Shape, r *Rules, l *Lowered) { l.Masks = append(l.Masks, pencilMarks(r)...) },
+	random: randomPencilMarks,
 	text: func(all []Grid) []string {
 		for _, g := range all {
 			if len(pencilMarks(g.Rules)) > 0 {
@@ -160,4 +162,20 @@ func maskDigits(m uint64) []string {
 		out = append(out, itoa(bits.TrailingZeros64(m)+1))
 	}
 	return out
+}
+
+// randomPencilMarks gives a few cells pencil marks, sol's digit among them.
+func randomPencilMarks(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	var marks []Mask
+	for _, c := range rng.Perm(n * n)[:1+rng.IntN(n)] {
+		m := rng.Uint64() & (1<<n - 1)
+		if sol != nil {
+			m |= 1 << (sol[c] - 1)
+		} else if m == 0 {
+			m = 1
+		}
+		marks = append(marks, Mask{int32(c), m})
+	}
+	setPencilMarks(r, marks)
 }

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -105,6 +106,7 @@ var thermoKind = &Kind{
 			}
 		}
 	},
+	random: randomThermos,
 	text: func(all []Grid) []string {
 		for _, g := range all {
 			if g.Rules != nil && len(g.Rules.Thermos) > 0 {
@@ -145,3 +147,24 @@ func thermoClashes(g Grid, r *Rules, out []Clash) []Clash {
 
 // increases is the relation of two consecutive cells of a thermometer.
 var increases = &Relation{func(a, b int) bool { return a < b }}
+
+// randomThermos adds a few chains of touching cells along which sol's
+// digits increase (any chain when sol is nil).
+func randomThermos(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	for range 1 + rng.IntN(3) {
+		t := []int32{int32(rng.IntN(n * n))}
+		for len(t) < n && rng.IntN(4) > 0 {
+			last := t[len(t)-1]
+			nb := KingNeighbours(n, last)
+			z := nb[rng.IntN(len(nb))]
+			if slices.Contains(t, z) || sol != nil && sol[z] <= sol[last] {
+				break
+			}
+			t = append(t, z)
+		}
+		if len(t) >= 2 {
+			r.Thermos = append(r.Thermos, t)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package grid
 
-import "slices"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // xvKind is X and V (Rules.X, Rules.V): the digits of the two cells add up
 // to 10 and to 5. f-puzzles writes both as "xv" with the value "X" or "V";
@@ -56,6 +59,10 @@ var xvKind = &Kind{
 	lower: func(s Shape, r *Rules, l *Lowered) {
 		pairLinks(l, r.X, sumTenRel)
 		pairLinks(l, r.V, sumFiveRel)
+	},
+	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+		r.X = randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, sumTen)
+		r.V = randomPairs(rng, s.N(), rng.IntN(s.N()), sol, sumFive)
 	},
 	text: func(all []Grid) []string {
 		var x, v bool

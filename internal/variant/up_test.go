@@ -132,9 +132,9 @@ func (u *upCheck) check(t *testing.T, rng *rand.Rand, name string, g grid.Grid, 
 // (sat.RuleClauses): it removes the same candidates and finds the same
 // conflicts, so the search's verdicts are unit propagation refutations, as
 // the package doc says. The states are those
-// of generated puzzles of each variant, and of random rules of every kind
-// on 4x4 grids, with random candidates taken away, often down to a
-// conflict.
+// of generated puzzles of each variant, of random rules on 4x4 grids, and
+// of random instances of every kind of grid.Table on grids of 4 to 7,
+// with random candidates taken away, often down to a conflict.
 func TestPropagationIsUnitPropagation(t *testing.T) {
 	seed := uint64(rand.Int64())
 	t.Logf("seed %d", seed)
@@ -176,6 +176,26 @@ func TestPropagationIsUnitPropagation(t *testing.T) {
 			continue
 		}
 		u.check(t, rng, fmt.Sprintf("4x4 %d", i), g, 3)
+	}
+	// every kind of the table, on random instances in random grids with
+	// boxes and jigsaws
+	cases := 12
+	if testing.Short() {
+		cases = 4
+	}
+	for _, k := range grid.Table() {
+		for i := range cases {
+			c := gridtest.NewKindCase(rng, k, []int{4, 5, 6, 7})
+			for _, r := range []*grid.Rules{c.Kept, c.Any} {
+				g := grid.Grid{Shape: c.Shape, Cells: make([]uint8, len(c.Sol)), Rules: r}
+				for x, v := range c.Sol {
+					if rng.IntN(5) == 0 {
+						g.Cells[x] = v
+					}
+				}
+				u.check(t, rng, fmt.Sprintf("%s %d", k.Name(), i), g, 4)
+			}
+		}
 	}
 	t.Logf("%d states, %d refuted", u.states, u.conflicts)
 }
