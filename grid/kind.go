@@ -68,6 +68,10 @@ type Kind struct {
 	// lower adds its constraints to l, in the plain terms that the
 	// encoding and the search know.
 	lower func(s Shape, r *Rules, l *Lowered)
+	// draw adds its marks to a drawing (see Drawing).
+	draw func(s Shape, r *Rules, d *Drawing)
+	// titles title its variant names for headings: "xv": "XV".
+	titles map[string]string
 	// random adds a random instance of it: see Kind.Random.
 	random func(rng *rand.Rand, s Shape, sol []uint8, r *Rules)
 	// text returns its sentences for the rules paragraph of a book of
@@ -361,4 +365,74 @@ func randomPairs(rng *rand.Rand, n, k int, sol []uint8, ok func(a, b int) bool) 
 // kind in r: the clashes of that kind alone.
 func keeps(k *Kind, s Shape, sol []uint8, r *Rules) bool {
 	return len(k.clashes(Grid{Shape: s, Cells: sol}, r, nil)) == 0
+}
+
+// Drawing is how rules are drawn, in a neutral vocabulary of marks that
+// package output paints in PDF, SVG and PNG (and the web page draws too):
+// each kind adds its marks (Rules.Draw), and the painter draws them in
+// the order of these fields, layer over layer.
+type Drawing struct {
+	// Shaded are groups of cells on a grey background (windows, extra
+	// regions).
+	Shaded [][]int32
+	// Circles and Squares are cells with a grey circle or square (odd,
+	// even).
+	Circles, Squares []int32
+	// Tubes are thick lines through the centres of cells, with a bulb on
+	// the first (thermometers).
+	Tubes [][]int32
+	// CornerLines are thin lines from corner to corner of the grid, each
+	// given by its two corners as (row, column) of the grid's corners
+	// (0 or N): diagonals.
+	CornerLines [][2][2]int
+	// Cages are dashed outlines of cells, with their sum (0: none) small
+	// in the first cell.
+	Cages []Cage
+	// Dots are circles on the edge between two cells, hollow or filled
+	// (kropki dots), and Letters are text on such an edge (X, V).
+	Dots    []Dot
+	Letters []Letter
+	// Small are digits written small in a cell (given pencil marks):
+	// bit d-1 for digit d.
+	Small []Mask
+	// Unmarked names the rules that have no mark, for a caption:
+	// "anti-king", "disjoint groups".
+	Unmarked []string
+}
+
+// Dot is a kropki dot on the edge between the cells of Pair.
+type Dot struct {
+	Pair   Pair
+	Filled bool
+}
+
+// Letter is text on the edge between the cells of Pair.
+type Letter struct {
+	Pair Pair
+	Text string
+}
+
+// Draw returns the marks of rules r on shape s (see Drawing); none for
+// nil rules.
+func (r *Rules) Draw(s Shape) *Drawing {
+	d := &Drawing{}
+	if r == nil {
+		return d
+	}
+	for _, k := range kinds {
+		k.draw(s, r, d)
+	}
+	return d
+}
+
+// VariantTitle returns the title of a variant name of Rules.Names for a
+// heading: "Killer", "Disjoint groups"; the name itself for one the kinds
+// do not title.
+func VariantTitle(name string) string {
+	for _, k := range kinds {
+		if t, ok := k.titles[name]; ok {
+			return t
+		}
+	}
+	return name
 }

@@ -67,6 +67,8 @@ var cageKind = &Kind{
 		}
 	},
 	random: randomCages,
+	draw:   func(s Shape, r *Rules, d *Drawing) { d.Cages = append(d.Cages, r.Cages...) },
+	titles: map[string]string{"killer": "Killer", "cages": "Cages"},
 	text: func(all []Grid) []string {
 		var sums, plain bool
 		for _, g := range all {

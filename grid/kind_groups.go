@@ -58,7 +58,10 @@ var groupKind = &Kind{
 		}
 	},
 	random: randomGroups,
-	text:   groupText,
+	draw:   drawGroups,
+	titles: map[string]string{"x": "X", "diagonal": "Diagonal", "hyper": "Hyper", "disjoint": "Disjoint groups",
+		"extra-regions": "Extra regions"},
+	text: groupText,
 }
 
 var groupKindJSON = [...]string{"region", "diagonal", "anti-diagonal", "window", "disjoint"}
@@ -315,5 +318,27 @@ func randomGroups(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 	}
 	if len(cells) >= 2 {
 		r.Extra = append(r.Extra, Group{GroupRegion, cells})
+	}
+}
+
+// drawGroups shades the windows and extra regions, draws the diagonals
+// from corner to corner, and leaves disjoint groups unmarked.
+func drawGroups(s Shape, r *Rules, d *Drawing) {
+	n := s.N()
+	disjoint := false
+	for _, g := range r.Extra {
+		switch g.Kind {
+		case GroupWindow, GroupRegion:
+			d.Shaded = append(d.Shaded, g.Cells)
+		case GroupDiagonal:
+			d.CornerLines = append(d.CornerLines, [2][2]int{{0, 0}, {n, n}})
+		case GroupAntiDiagonal:
+			d.CornerLines = append(d.CornerLines, [2][2]int{{n, 0}, {0, n}})
+		case GroupDisjoint:
+			disjoint = true
+		}
+	}
+	if disjoint {
+		d.Unmarked = append(d.Unmarked, "disjoint groups")
 	}
 }

@@ -46,6 +46,8 @@ var jigsawKind = &Kind{
 	clashes:  func(g Grid, r *Rules, out []Clash) []Clash { return out }, // repeats in regions: see ruleClashes
 	lower:    func(s Shape, r *Rules, l *Lowered) {},                     // the regions are units: see Units
 	random:   randomJigsaw,
+	draw:     func(s Shape, r *Rules, d *Drawing) {}, // the painter draws the regions' bold lines
+	titles:   map[string]string{"jigsaw": "Jigsaw"},
 	text: func(all []Grid) []string {
 		for _, g := range all {
 			if g.Rules != nil && g.Rules.Regions != nil {

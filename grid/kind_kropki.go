@@ -67,6 +67,15 @@ var kropkiKind = &Kind{
 		r.White = randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, consecutive)
 		r.Black = randomPairs(rng, s.N(), rng.IntN(s.N()), sol, double)
 	},
+	draw: func(s Shape, r *Rules, d *Drawing) {
+		for _, p := range r.White {
+			d.Dots = append(d.Dots, Dot{p, false})
+		}
+		for _, p := range r.Black {
+			d.Dots = append(d.Dots, Dot{p, true})
+		}
+	},
+	titles: map[string]string{"kropki": "Kropki"},
 	text: func(all []Grid) []string {
 		var white, black bool
 		for _, g := range all {

@@ -6,10 +6,10 @@ import (
 )
 
 // moveKind returns the kind of a chess move rule: cells a move apart hold
-// different digits. flag is its data in Rules; fp and js its f-puzzles and
+// different digits; title titles it in headings. flag is its data in Rules; fp and js its f-puzzles and
 // JSON fields, both true or absent; unit and move the words of a clash
 // ("anti-king", "a king's move"); sentence its rule in a book.
-func moveKind(name string, flag func(r *Rules) *bool, fp, js string, steps [][2]int, unit, move, sentence string) *Kind {
+func moveKind(name, title string, flag func(r *Rules) *bool, fp, js string, steps [][2]int, unit, move, sentence string) *Kind {
 	on := func(r *Rules) bool { return *flag(r) }
 	var k *Kind
 	k = &Kind{
@@ -76,6 +76,12 @@ func moveKind(name string, flag func(r *Rules) *bool, fp, js string, steps [][2]
 				*flag(r) = false
 			}
 		},
+		draw: func(s Shape, r *Rules, d *Drawing) {
+			if on(r) {
+				d.Unmarked = append(d.Unmarked, unit)
+			}
+		},
+		titles: map[string]string{unit: title},
 		text: func(all []Grid) []string {
 			for _, g := range all {
 				if g.Rules != nil && on(g.Rules) {

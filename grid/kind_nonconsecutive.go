@@ -81,6 +81,12 @@ var nonconsecutiveKind = &Kind{
 			r.setSlot("nonconsecutive", true)
 		}
 	},
+	draw: func(s Shape, r *Rules, d *Drawing) {
+		if nonconsecutive(r) {
+			d.Unmarked = append(d.Unmarked, "nonconsecutive")
+		}
+	},
+	titles: map[string]string{"nonconsecutive": "Nonconsecutive"},
 	text: func(all []Grid) []string {
 		for _, g := range all {
 			if nonconsecutive(g.Rules) {

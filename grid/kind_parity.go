@@ -125,6 +125,11 @@ var parityKind = &Kind{
 		}
 	},
 	random: randomParity,
+	draw: func(s Shape, r *Rules, d *Drawing) {
+		d.Circles = append(d.Circles, r.Odd...)
+		d.Squares = append(d.Squares, r.Even...)
+	},
+	titles: map[string]string{"odd-even": "Odd-even"},
 	text: func(all []Grid) []string {
 		var odd, even bool
 		for _, g := range all {

@@ -132,6 +132,8 @@ var pencilMarkKind = &Kind{
 	},
 	lower:  func(s Shape, r *Rules, l *Lowered) { l.Masks = append(l.Masks, pencilMarks(r)...) },
 	random: randomPencilMarks,
+	draw:   func(s Shape, r *Rules, d *Drawing) { d.Small = append(d.Small, pencilMarks(r)...) },
+	titles: map[string]string{"pencil-marks": "Pencil marks"},
 	text: func(all []Grid) []string {
 		for _, g := range all {
 			if len(pencilMarks(g.Rules)) > 0 {

@@ -107,6 +107,8 @@ var thermoKind = &Kind{
 		}
 	},
 	random: randomThermos,
+	draw:   func(s Shape, r *Rules, d *Drawing) { d.Tubes = append(d.Tubes, r.Thermos...) },
+	titles: map[string]string{"thermo": "Thermo"},
 	text: func(all []Grid) []string {
 		for _, g := range all {
 			if g.Rules != nil && len(g.Rules.Thermos) > 0 {

@@ -64,6 +64,15 @@ var xvKind = &Kind{
 		r.X = randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, sumTen)
 		r.V = randomPairs(rng, s.N(), rng.IntN(s.N()), sol, sumFive)
 	},
+	draw: func(s Shape, r *Rules, d *Drawing) {
+		for _, p := range r.X {
+			d.Letters = append(d.Letters, Letter{p, "X"})
+		}
+		for _, p := range r.V {
+			d.Letters = append(d.Letters, Letter{p, "V"})
+		}
+	},
+	titles: map[string]string{"xv": "XV"},
 	text: func(all []Grid) []string {
 		var x, v bool
 		for _, g := range all {
