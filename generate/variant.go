@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/internal/variant"
 	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/sat"
@@ -191,13 +192,13 @@ func (g *Generator) variantPuzzle(ctx context.Context, seed uint64, index int, o
 		}
 		fill := variant.New(variant.NewModel(sh, rules))
 		var cells []uint8
-		out := variant.Unknown
+		out := search.Unknown
 		for range variantFillTries {
-			if out, cells = fill.Fill(rng, variantFillNodes*max(1, sh.N()*sh.N()/81)); out != variant.Unknown {
+			if out, cells = fill.Fill(rng, variantFillNodes*max(1, sh.N()*sh.N()/81)); out != search.Unknown {
 				break
 			}
 		}
-		if out != variant.Found {
+		if out != search.Found {
 			continue // regions without a grid, or too slow to fill: new ones
 		}
 		full := grid.Grid{Shape: sh, Cells: cells, Rules: rules}
@@ -295,7 +296,7 @@ type variantRemover struct {
 // solver decides every removal again, and a difference is an error.
 func (vr *variantRemover) unique(p grid.Grid, orbit []int) (bool, error) {
 	sol := vr.full.Cells
-	res := variant.None
+	res := search.None
 	for _, x := range orbit {
 		// the cases: the cells of orbit before x agree with full, x does not
 		q := p.Cells
@@ -309,23 +310,23 @@ func (vr *variantRemover) unique(p grid.Grid, orbit []int) (bool, error) {
 			}
 		}
 		out, _ := vr.search.Second(q, sol, x, variantRemoveNodes)
-		if out == variant.Found {
-			res = variant.Found
+		if out == search.Found {
+			res = search.Found
 			break
 		}
-		if out == variant.Unknown {
-			res = variant.Unknown
+		if out == search.Unknown {
+			res = search.Unknown
 		}
 	}
-	if res != variant.Unknown && !vr.check {
-		return res == variant.None, nil
+	if res != search.Unknown && !vr.check {
+		return res == search.None, nil
 	}
 	if vr.solver == nil {
 		vr.solver = sat.NewRules(p.Shape, p.Rules)
 	}
 	ok := vr.solver.Solutions(p, []grid.Grid{vr.full}, 2, nil) == 1
-	if res != variant.Unknown && ok != (res == variant.None) {
-		return ok, fmt.Errorf("%w: whether %s puzzle %s is unique: search %v, solver %v", ErrCheck, p.Rules.Name(), p, res == variant.None, ok)
+	if res != search.Unknown && ok != (res == search.None) {
+		return ok, fmt.Errorf("%w: whether %s puzzle %s is unique: search %v, solver %v", ErrCheck, p.Rules.Name(), p, res == search.None, ok)
 	}
 	return ok, nil
 }
