@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A constraint kind (killer cages, thermometers, anti-knight...) is one
@@ -72,6 +73,8 @@ type Kind struct {
 	draw func(s Shape, r *Rules, d *Drawing)
 	// titles title its variant names for headings: "xv": "XV".
 	titles map[string]string
+	// layouts are the variants of it that generate makes (see Layout).
+	layouts []Layout
 	// random adds a random instance of it: see Kind.Random.
 	random func(rng *rand.Rand, s Shape, sol []uint8, r *Rules)
 	// text returns its sentences for the rules paragraph of a book of
@@ -435,4 +438,57 @@ func VariantTitle(name string) string {
 		}
 	}
 	return name
+}
+
+// Layout is a variant of a kind that generate makes, by its name on the
+// command line: how its rules come about for a new puzzle.
+type Layout struct {
+	// Name is its name for --variant, Aliases the other names it answers
+	// to (lower case, without hyphens), Gloss what it is, for help.
+	Name    string
+	Aliases []string
+	Gloss   string
+	// Fixed adds the rules that are the same for every puzzle of shape
+	// s (the diagonals of x), or nil.
+	Fixed func(s Shape, r *Rules)
+	// Before draws the rules that come before the grid is filled (jigsaw
+	// regions), After those drawn from the filled grid (cages and their
+	// sums); nil when it has none.
+	Before func(rng *rand.Rand, s Shape, r *Rules)
+	After  func(rng *rand.Rand, full Grid, r *Rules)
+	// Refuse says why it cannot be made on shape s together with the
+	// layouts named with, or nil.
+	Refuse func(s Shape, with []string) error
+}
+
+// Varies reports whether the rules of l differ from puzzle to puzzle.
+func (l *Layout) Varies() bool { return l.Before != nil || l.After != nil }
+
+// Layouts returns the variants that generate makes, in the table's order.
+func Layouts() []*Layout {
+	var out []*Layout
+	for _, k := range kinds {
+		for i := range k.layouts {
+			out = append(out, &k.layouts[i])
+		}
+	}
+	return out
+}
+
+// orthTables holds the cells beside each cell, per grid size, built on
+// first use: random layouts ask for them many times.
+var orthTables sync.Map // int -> [][]int32
+
+// orth returns the cells beside cell i of a grid of size n, up, left,
+// right, down. The slice is shared: callers must not change it.
+func orth(n int, i int32) []int32 {
+	if t, ok := orthTables.Load(n); ok {
+		return t.([][]int32)[i]
+	}
+	t := make([][]int32, n*n)
+	for k := range t {
+		t[k] = orthogonal(n, int32(k))
+	}
+	v, _ := orthTables.LoadOrStore(n, t)
+	return v.([][]int32)[i]
 }

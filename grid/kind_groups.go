@@ -57,6 +57,35 @@ var groupKind = &Kind{
 			l.Groups = append(l.Groups, LabelledGroup{g.Cells, label, len(g.Cells) == s.N()})
 		}
 	},
+	layouts: []Layout{
+		{Name: "x", Aliases: []string{"diagonal", "sudokux"}, Gloss: "both diagonals", Fixed: func(s Shape, r *Rules) {
+			r.Extra = append(r.Extra, Group{GroupDiagonal, Diagonal(s.N())}, Group{GroupAntiDiagonal, AntiDiagonal(s.N())})
+		}},
+		{Name: "hyper", Aliases: []string{"windoku"}, Gloss: "windows", Fixed: func(s Shape, r *Rules) {
+			for _, w := range Windows(s) {
+				r.Extra = append(r.Extra, Group{GroupWindow, w})
+			}
+		}, Refuse: func(s Shape, with []string) error {
+			n := s.N()
+			switch {
+			case s.Boxless():
+				return fmt.Errorf("a %dx%d grid has no boxes, so no room for hyper windows", n, n)
+			case len(Windows(s)) == 0:
+				return fmt.Errorf("a %s grid has no room for hyper windows", s)
+			}
+			return nil
+		}},
+		{Name: "disjoint", Gloss: "disjoint groups", Fixed: func(s Shape, r *Rules) {
+			for _, d := range DisjointGroups(s) {
+				r.Extra = append(r.Extra, Group{GroupDisjoint, d})
+			}
+		}, Refuse: func(s Shape, with []string) error {
+			if slices.Contains(with, "jigsaw") {
+				return fmt.Errorf("variants jigsaw and disjoint do not combine: disjoint groups follow the boxes, which a jigsaw has none of")
+			}
+			return nil
+		}},
+	},
 	random: randomGroups,
 	draw:   drawGroups,
 	titles: map[string]string{"x": "X", "diagonal": "Diagonal", "hyper": "Hyper", "disjoint": "Disjoint groups",

@@ -70,6 +70,7 @@ func moveKind(name, title string, flag func(r *Rules) *bool, fp, js string, step
 				l.Moves = append(l.Moves, Moves{Steps: steps, Unit: unit, Name: move})
 			}
 		},
+		layouts: []Layout{{Name: unit, Gloss: "cells " + move + " apart differ", Fixed: func(s Shape, r *Rules) { *flag(r) = true }}},
 		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 			*flag(r) = rng.IntN(2) == 0
 			if sol != nil && !keeps(k, s, sol, r) {
