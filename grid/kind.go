@@ -34,6 +34,49 @@ import (
 // rules' slots (see Rules.slot), so that a new kind is one file and one
 // row of the table.
 
+// Rules are the rules of a variant puzzle beyond those of classic Sudoku.
+// A Grid whose Rules is nil is a classic puzzle: every row, column and box
+// holds every digit once. With Rules, the rows and columns still hold every
+// digit once, and so do the regions (Regions, or the boxes of the shape when
+// it is nil); the other fields add constraints. Rules are plain data, built
+// once and then never changed: grids share them (Clone copies the pointer).
+//
+// Cells are row-major indices, r*N+c with 0-based row r and column c.
+//
+// Rules lives beside the table: its fields are the data of the kinds that
+// came first, each read and written only through its kind's file (and
+// kept here for the packages that build rules by hand); a kind added
+// since keeps its data in a slot.
+type Rules struct {
+	// Regions gives the region (0 to N-1) of each cell, row-major, for
+	// jigsaw (irregular) puzzles; nil means the boxes of the shape. Each
+	// region has N cells, connected or not.
+	Regions []uint8
+	// Extra are further groups whose digits all differ: the diagonals of X
+	// puzzles, the windows of hyper puzzles, disjoint groups, extra
+	// regions. A group of N cells holds every digit once.
+	Extra []Group
+	// Cages are killer cages: their digits all differ, and add up to Sum
+	// when Sum is not 0. Cages do not overlap.
+	Cages []Cage
+	// Odd and Even list cells that hold an odd or an even digit.
+	Odd, Even []int32
+	// White are kropki white dots: the digits of the two cells differ by
+	// one. Black are kropki black dots: one digit is twice the other.
+	White, Black []Pair
+	// X and V join two cells whose digits add up to 10 and 5.
+	X, V []Pair
+	// Thermos are thermometers, bulb first: the digits strictly increase
+	// along each one. Consecutive cells touch, diagonally or not.
+	Thermos [][]int32
+	// AntiKing and AntiKnight say that two cells a king's or a knight's
+	// move apart hold different digits.
+	AntiKing, AntiKnight bool
+	// more holds the data of the kinds added since, one slot per row of
+	// the table (see Kind); nil when none has any.
+	more []any
+}
+
 // Kind is one kind of constraint: the table's row. Every facet is set for
 // every kind (a test walks the table); a facet with nothing to do for a
 // kind is a function that does nothing.
@@ -336,6 +379,15 @@ func (k *Kind) Name() string { return k.name }
 // whose every constraint the full grid sol keeps; with sol nil, any
 // instance valid for s. Tests of every kind draw their cases from it.
 func (k *Kind) Random(rng *rand.Rand, s Shape, sol []uint8, r *Rules) { k.random(rng, s, sol, r) }
+
+// KindNames returns the names of the kinds, in the table's order.
+func KindNames() []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = k.name
+	}
+	return out
+}
 
 // Table returns the kinds, in the table's order.
 func Table() []*Kind { return slices.Clone(kinds) }

@@ -9,44 +9,6 @@ import (
 	"strings"
 )
 
-// Rules are the rules of a variant puzzle beyond those of classic Sudoku.
-// A Grid whose Rules is nil is a classic puzzle: every row, column and box
-// holds every digit once. With Rules, the rows and columns still hold every
-// digit once, and so do the regions (Regions, or the boxes of the shape when
-// it is nil); the other fields add constraints. Rules are plain data, built
-// once and then never changed: grids share them (Clone copies the pointer).
-//
-// Cells are row-major indices, r*N+c with 0-based row r and column c.
-type Rules struct {
-	// Regions gives the region (0 to N-1) of each cell, row-major, for
-	// jigsaw (irregular) puzzles; nil means the boxes of the shape. Each
-	// region has N cells, connected or not.
-	Regions []uint8
-	// Extra are further groups whose digits all differ: the diagonals of X
-	// puzzles, the windows of hyper puzzles, disjoint groups, extra
-	// regions. A group of N cells holds every digit once.
-	Extra []Group
-	// Cages are killer cages: their digits all differ, and add up to Sum
-	// when Sum is not 0. Cages do not overlap.
-	Cages []Cage
-	// Odd and Even list cells that hold an odd or an even digit.
-	Odd, Even []int32
-	// White are kropki white dots: the digits of the two cells differ by
-	// one. Black are kropki black dots: one digit is twice the other.
-	White, Black []Pair
-	// X and V join two cells whose digits add up to 10 and 5.
-	X, V []Pair
-	// Thermos are thermometers, bulb first: the digits strictly increase
-	// along each one. Consecutive cells touch, diagonally or not.
-	Thermos [][]int32
-	// AntiKing and AntiKnight say that two cells a king's or a knight's
-	// move apart hold different digits.
-	AntiKing, AntiKnight bool
-	// more holds the data of the kinds added since, one slot per row of
-	// the table (see Kind); nil when none has any.
-	more []any
-}
-
 // GroupKind says what an extra group of cells is.
 type GroupKind uint8
 

@@ -86,26 +86,26 @@ type shape struct {
 
 // Sizes and tones of the marks, in cells.
 const (
-	shadeTone   = 0.88 // windows and extra regions
-	markTone    = 0.78 // odd circles and even squares
-	oddRadius   = 0.40
-	evenSide    = 0.76
-	thermoTone  = 0.62
-	thermoWidth = 0.22
-	bulbRadius  = 0.34
-	diagTone    = 0.5
-	diagWidth   = 0.035
-	cageInset   = 0.10 // from the cell border to the middle of the dashed line
-	cageWidth   = 0.02
-	cageDash    = 0.09
-	cageLabel   = 0.28  // the least size of a cage sum
-	maxLabel    = 0.36  // the most it is raised to, to reach a size in points
-	labelPad    = 0.035 // the patch around a cage sum's ink
-	labelGap    = 0.04  // between the patch and the cell's digit
-	dotRadius   = 0.12
-	dotWidth    = 0.03
-	letterSize  = 0.36
-	smallSize   = 0.22 // given pencil marks
+	shadeTone  = 0.88 // windows and extra regions
+	markTone   = 0.78 // odd circles and even squares
+	oddRadius  = 0.40
+	evenSide   = 0.76
+	tubeTone   = 0.62
+	tubeWidth  = 0.22
+	bulbRadius = 0.34
+	diagTone   = 0.5
+	diagWidth  = 0.035
+	cageInset  = 0.10 // from the cell border to the middle of the dashed line
+	cageWidth  = 0.02
+	cageDash   = 0.09
+	cageLabel  = 0.28  // the least size of a cage sum
+	maxLabel   = 0.36  // the most it is raised to, to reach a size in points
+	labelPad   = 0.035 // the patch around a cage sum's ink
+	labelGap   = 0.04  // between the patch and the cell's digit
+	dotRadius  = 0.12
+	dotWidth   = 0.03
+	letterSize = 0.36
+	smallSize  = 0.22 // given pencil marks
 )
 
 // figureOptions are what the writer knows that the figure depends on: the
@@ -168,7 +168,7 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 
 	// tubes (thermometers): the bulbs, then the tubes
 	for _, t := range d.Tubes {
-		f.add(shape{kind: circleShape, at: cellCentre(n, t[0]), r: bulbRadius, fill: thermoTone, stroke: noTone})
+		f.add(shape{kind: circleShape, at: cellCentre(n, t[0]), r: bulbRadius, fill: tubeTone, stroke: noTone})
 	}
 	if len(d.Tubes) > 0 {
 		var tubes [][]pt
@@ -179,7 +179,7 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 			}
 			tubes = append(tubes, line)
 		}
-		f.add(shape{kind: strokeShape, paths: tubes, fill: noTone, stroke: thermoTone, width: thermoWidth, round: true})
+		f.add(shape{kind: strokeShape, paths: tubes, fill: noTone, stroke: tubeTone, width: tubeWidth, round: true})
 	}
 
 	// lines from corner to corner (diagonals)

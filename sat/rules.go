@@ -243,7 +243,11 @@ func (e *encoder) moves(l *grid.Lowered) {
 			}
 		}
 	}
-	e.part("cells a king's or a knight's move apart hold different digits")
+	var units []string
+	for _, m := range l.Moves {
+		units = append(units, m.Unit)
+	}
+	e.part("cells a move apart hold different digits (" + strings.Join(units, ", ") + ")")
 }
 
 // masks encodes cells that hold only some digits (odd, even, pencil
@@ -257,7 +261,7 @@ func (e *encoder) masks(l *grid.Lowered) {
 			}
 		}
 	}
-	e.part("cells that hold only some digits (odd, even)")
+	e.part("cells that hold only some digits (odd, even, pencil marks)")
 }
 
 // support adds, for each digit d of cell a, the clause that a does not
@@ -287,7 +291,7 @@ func (e *encoder) links(l *grid.Lowered) {
 		e.support(k.A, k.B, f)
 		e.support(k.B, k.A, func(b, a int) bool { return f(a, b) })
 	}
-	e.part("kropki dots, X and V, thermometers: each digit of a cell needs a fitting digit in the other")
+	e.part("two cells whose digits are related (a dot, a letter, a line): each digit of a cell needs a fitting digit in the other")
 }
 
 // sums encodes the sum of each cage with one as the sets of digits that
