@@ -82,27 +82,44 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 	var distinctOf [][]int32 // the distinct groups of each cell
 	var steps [][][2]int
 	if r != nil {
-		l := r.Lower(s)
-		for _, g := range l.Groups {
-			if g.Unit {
-				add(g.Cells, g.Label)
-			} else {
-				u.Distinct = append(u.Distinct, g.Cells)
-				u.DistinctLabels = append(u.DistinctLabels, g.Label)
-			}
-		}
-		if len(u.Distinct) > 0 {
-			distinctOf = make([][]int32, n*n)
-			for k, g := range u.Distinct {
-				for _, c := range g {
-					distinctOf[c] = append(distinctOf[c], int32(k))
-				}
-			}
-		}
-		for _, m := range l.Moves {
-			steps = append(steps, m.Steps)
+		distinctOf, steps = u.addRules(r.Lower(s), add)
+	}
+	u.findPeers(distinctOf, steps)
+	return u
+}
+
+// addRules adds the groups of l: units with add, the others to
+// u.Distinct; it returns the distinct groups of each cell (nil for none)
+// and the steps of the moves.
+func (u *RuleUnits) addRules(l *Lowered, add func([]int32, string)) (distinctOf [][]int32, steps [][][2]int) {
+	n := u.N
+	for _, g := range l.Groups {
+		if g.Unit {
+			add(g.Cells, g.Label)
+		} else {
+			u.Distinct = append(u.Distinct, g.Cells)
+			u.DistinctLabels = append(u.DistinctLabels, g.Label)
 		}
 	}
+	if len(u.Distinct) > 0 {
+		distinctOf = make([][]int32, n*n)
+		for k, g := range u.Distinct {
+			for _, c := range g {
+				distinctOf[c] = append(distinctOf[c], int32(k))
+			}
+		}
+	}
+	for _, m := range l.Moves {
+		steps = append(steps, m.Steps)
+	}
+	return distinctOf, steps
+}
+
+// findPeers fills u.Peers: for each cell, the cells of its units and of
+// its distinct groups (distinctOf lists a cell's), and those the steps
+// away from it.
+func (u *RuleUnits) findPeers(distinctOf [][]int32, steps [][][2]int) {
+	n := u.N
 	// each cell's peers as a bit set, read out in increasing order
 	set := make([]uint64, (n*n+63)/64)
 	peers := make([]int32, 0, n*n*3*n)
@@ -137,7 +154,6 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 		}
 		u.Peers[i] = peers[start:len(peers):len(peers)]
 	}
-	return u
 }
 
 // ruleClashes returns the givens of a variant grid that break its rules:
