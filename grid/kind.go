@@ -200,6 +200,26 @@ type Lowered struct {
 	// Sums are cages whose digits add up to their sum (and differ: a Sum
 	// cage also appears among Groups when it has two cells or more).
 	Sums []Cage
+	// Clauses are a kind's own clauses, for a rule that none of the
+	// above says: pure CNF over the cell variables, numbered as package
+	// sat numbers them (cell i holds digit d: i*N + d), and Aux auxiliary
+	// variables, numbered N^3+1 to N^3+Aux here (AuxVar) and moved after
+	// the variables of the sums by the encoding and the search. The search
+	// propagates them by unit propagation. The cells of a full grid must
+	// fix every auxiliary variable by unit propagation (as the sums' do),
+	// so that a grid is a solution exactly when no clause is false.
+	Clauses [][]int
+	Aux     int
+	n       int
+}
+
+// CellVar returns the variable of cell i holding digit d in Clauses.
+func (l *Lowered) CellVar(i int32, d int) int { return int(i)*l.n + d }
+
+// AuxVar returns a new auxiliary variable for Clauses.
+func (l *Lowered) AuxVar() int {
+	l.Aux++
+	return l.n*l.n*l.n + l.Aux
 }
 
 // LabelledGroup is a group of Lowered. A Unit (of N cells) holds every
@@ -240,7 +260,7 @@ type Relation struct {
 // Lower returns rules r of shape s in the plain terms of Lowered. r must
 // be valid for s; nil rules give an empty Lowered.
 func (r *Rules) Lower(s Shape) *Lowered {
-	l := &Lowered{}
+	l := &Lowered{n: s.N()}
 	if r == nil {
 		return l
 	}

@@ -75,6 +75,7 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 	imp := grid.ImplyWith(s, r, r.Units(s), l.Sums)
 	e.sums(l.Sums, imp)
 	e.implied(imp)
+	e.own(l)
 	return &RuleCNF{Clauses: e.out, Vars: e.vars, Parts: e.parts}
 }
 
@@ -420,6 +421,29 @@ func (e *encoder) implied(imp *grid.Implied) {
 		}
 	}
 	e.part("implied by the rules: two cells whose sum the cages fix, and the law of leftovers of jigsaw regions")
+}
+
+// own adds the clauses that kinds give as they are (grid.Lowered.Clauses),
+// their auxiliary variables moved after those of the sums, as the variant
+// search numbers them too.
+func (e *encoder) own(l *grid.Lowered) {
+	cells := NumVars(e.n)
+	shift := e.vars - cells
+	for _, c := range l.Clauses {
+		out := append(e.buf[:0], c...)
+		for i, lit := range out {
+			switch {
+			case lit > cells:
+				out[i] = lit + shift
+			case lit < -cells:
+				out[i] = lit - shift
+			}
+		}
+		e.clause(out...)
+		e.buf = out
+	}
+	e.vars += l.Aux
+	e.part("the kinds' own clauses")
 }
 
 // describe returns the comment lines of DIMACS for a variant's CNF.

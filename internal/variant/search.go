@@ -65,6 +65,7 @@ func (w *walk) refute(lit int) {
 
 // dfs searches below cand at depth; true when the search must end now.
 func (w *walk) dfs(cand []uint64, depth int) bool {
+	w.s.useAux(depth, false)
 	w.res.Nodes++
 	if w.budget > 0 && w.res.Nodes > w.budget {
 		w.res.OutOfBudget = true
@@ -143,6 +144,7 @@ func (w *walk) run(cand []uint64) Result {
 	root := w.s.slot(0)
 	copy(root, cand)
 	w.s.reset()
+	w.s.useAux(0, true)
 	w.s.touchAll()
 	// as every search: a search stopped at its limit is not complete
 	w.res.Complete = !w.dfs(root, 0) && w.res.Count < w.limit

@@ -25,6 +25,9 @@ type Model struct {
 	// groupOf lists the constraints on several cells that each cell is
 	// in: k for cages[k], len(cages)+k for lefts[k].
 	groupOf [][]int32
+	// own are the kinds' own clauses (grid.Lowered.Clauses), nil when
+	// there are none.
+	own *clauseTable
 }
 
 // link is a pair constraint seen from one cell: allow[d-1] holds the
@@ -49,6 +52,12 @@ type cage struct {
 // NewModel returns the tables of shape s with rules r, which must be valid
 // for s (see grid.Rules.Validate).
 func NewModel(s grid.Shape, r *grid.Rules) *Model {
+	return newModel(s, r, nil)
+}
+
+// newModel is NewModel with more, when not nil, adding to the lowered
+// rules (for tests of constraints that no kind gives yet).
+func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	n := s.N()
 	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1, Units: r.Units(s),
 		init: make([]uint64, n*n), links: make([][]link, n*n), groupOf: make([][]int32, n*n)}
@@ -59,6 +68,9 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 		return m
 	}
 	l := r.Lower(s)
+	if more != nil {
+		more(l)
+	}
 	for _, mk := range l.Masks {
 		m.init[mk.Cell] &= mk.Digits
 	}
@@ -102,6 +114,7 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 		vars += n + len(sets)
 	}
 	m.lefts = imp.Same
+	m.own = newClauseTable(n, l)
 	for k, c := range m.cages {
 		for _, x := range c.cells {
 			m.groupOf[x] = append(m.groupOf[x], int32(k))
@@ -126,7 +139,8 @@ type Search struct {
 	dirtyCage []bool  // per constraint of groupOf
 	cageQ     []int32 // dirty constraints of groupOf
 	saved     [][]uint64
-	cases     [][]uint64 // the cases of a branch, per depth
+	clauses   clauseState // of the kinds' own clauses
+	cases     [][]uint64  // the cases of a branch, per depth
 	// weight counts, per cell, 1 + the times propagation left the cell no
 	// candidate, over every search on this Search: the branching prefers
 	// the cells that fail often, which settles hard puzzles in far fewer
@@ -143,6 +157,7 @@ func New(m *Model) *Search {
 	for i := range s.weight {
 		s.weight[i] = 1
 	}
+	s.clauses.init(m.own)
 	return s
 }
 
@@ -180,6 +195,7 @@ func (s *Search) reset() {
 		s.dirtyCage[k] = false
 	}
 	s.cageQ = s.cageQ[:0]
+	s.clauses.reset()
 }
 
 // touchAll queues every cell, unit and cage, for the first propagation.
@@ -189,6 +205,9 @@ func (s *Search) touchAll() {
 			s.queued[i] = true
 			s.queue = append(s.queue, int32(i))
 		}
+	}
+	if s.own != nil {
+		s.clauses.touchAll()
 	}
 }
 
@@ -238,8 +257,15 @@ func (s *Search) run(cand []uint64) bool {
 					s.cageQ = append(s.cageQ, k)
 				}
 			}
+			if s.own != nil {
+				s.clauses.touch(s.own.ofCell[i])
+			}
 		}
 		switch {
+		case len(s.clauses.queue) > 0:
+			if !s.unit(cand) {
+				return false
+			}
 		case len(s.cageQ) > 0:
 			k := s.cageQ[len(s.cageQ)-1]
 			s.cageQ = s.cageQ[:len(s.cageQ)-1]
@@ -370,6 +396,7 @@ func (s *Search) Start(cells []uint8) ([]uint64, bool) {
 			return cand, false
 		}
 	}
+	s.useAux(0, true)
 	s.touchAll()
 	return cand, s.propagate(cand)
 }
@@ -430,7 +457,7 @@ func (s *Search) valid(cand []uint64) bool {
 			return false
 		}
 	}
-	return true
+	return s.clausesHold(cand)
 }
 
 // Narrow leaves cell i of cand only the digits of mask, queueing it for
