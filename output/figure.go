@@ -217,6 +217,12 @@ func (f *figure) cages(cages []grid.Cage, tone []float64, label float64, textInk
 		}
 	}
 	f.add(shape{kind: strokeShape, paths: loops, closed: true, fill: noTone, stroke: 0, width: cageWidth, dash: cageDash})
+	// f-puzzles and SudokuSolver take a cage whose cells touch only at a
+	// corner: a dashed stroke across the corner joins its outlines, so
+	// that it reads as one cage
+	if links := cornerLinks(cages, n); len(links) > 0 {
+		f.add(shape{kind: strokeShape, paths: links, fill: noTone, stroke: 0, width: cageWidth, dash: cageDash})
+	}
 	for _, c := range cages {
 		if c.Sum == 0 {
 			continue
@@ -231,6 +237,33 @@ func (f *figure) cages(cages []grid.Cage, tone []float64, label float64, textInk
 		f.add(shape{kind: textShape, text: s, size: label, at: pt{corner.x - ink.minX*label, corner.y - ink.minY*label}, fill: 0, stroke: noTone})
 		f.keepOut[int(first)] = patch
 	}
+}
+
+// cornerLinks returns, for each two cells of a cage that touch only at a
+// corner (no other cell of the cage shares that corner), a segment
+// between the corners of their inset outlines.
+func cornerLinks(cages []grid.Cage, n int) [][]pt {
+	var out [][]pt
+	for _, c := range cages {
+		in := map[int32]bool{}
+		for _, x := range c.Cells {
+			in[x] = true
+		}
+		for _, a := range c.Cells {
+			r, col := int(a)/n, int(a)%n
+			for _, dc := range []int{-1, 1} {
+				b := int32((r+1)*n + col + dc)
+				if r+1 >= n || col+dc < 0 || col+dc >= n || !in[b] || in[int32((r+1)*n+col)] || in[a+int32(dc)] {
+					continue
+				}
+				// the shared corner, and the outlines' corners beside it
+				x, y := float64(col)+float64(max(dc, 0)), float64(r+1)
+				d := float64(dc)
+				out = append(out, []pt{{x - d*cageInset, y - cageInset}, {x + d*cageInset, y + cageInset}})
+			}
+		}
+	}
+	return out
 }
 
 // edges draws the marks on edges: dots, then letters on white patches.
