@@ -71,6 +71,8 @@ var nonconsecutiveKind = &Kind{
 			pairLinks(l, notDotted(s.N(), r), notConsecutive)
 		}
 	},
+	layouts: []Layout{{Name: "nonconsecutive", Gloss: "neighbours never consecutive",
+		Fixed: func(s Shape, r *Rules) { r.setSlot("nonconsecutive", true) }}},
 	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 		if rng.IntN(2) == 0 {
 			for _, p := range notDotted(s.N(), r) {
