@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"math"
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -234,14 +232,26 @@ func (j *jsonReader) bad(line, col int, text string, err error) {
 func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 	switch raw[0] {
 	case '{':
-		var keys map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &keys); err != nil {
+		var obj ourObject
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		err := dec.Decode(&obj)
+		if obj.Size != nil && obj.Grid != nil && obj.Puzzle == nil && obj.Rows == nil {
+			return j.fromFPuzzles(raw) // f-puzzles: its reader names what it does not know
+		}
+		if err != nil {
+			// the decoder stops at the first field it does not know: an
+			// f-puzzles object may have many before "size" and "grid"
+			var keys map[string]json.RawMessage
+			if json.Unmarshal(raw, &keys) == nil && IsFPuzzles(keys) {
+				return j.fromFPuzzles(raw)
+			}
+			if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+				return Grid{}, problemf(ErrJSON, "unknown field %s (a puzzle object takes %s)", name, strings.Join(ourFields, ", "))
+			}
 			return Grid{}, problemf(ErrJSON, "%s", jsonProblem(err, "the puzzle", "an object"))
 		}
-		if IsFPuzzles(keys) {
-			return j.fromFPuzzles(raw)
-		}
-		return j.fromOurs(keys)
+		return j.fromOurs(&obj)
 	case '[':
 		var elems []json.RawMessage
 		if err := json.Unmarshal(raw, &elems); err != nil {
@@ -258,39 +268,49 @@ func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 	return Grid{}, problemf(ErrJSON, "JSON value %s is not a puzzle", cutText(raw))
 }
 
-// ourFields are the fields of our JSON objects: those that make the
-// puzzle, then those our commands print beside it (with --json), which
-// reading passes over. Any other field is an error that names it: a
-// misspelt "rules" must not turn a variant into a classic puzzle.
-var (
-	ourFields    = []string{"puzzle", "rows", "box", "rules", "variant"}
-	ourFieldsOut = []string{"index", "clues", "level", "score", "coarse", "solution", "solution_rows", "solutions",
-		"status", "file", "line", "column", "count", "count_exact", "error", "message", "code", "proof", "steps",
-		"technique", "techniques", "clashes", "clash_cells", "fpuzzles", "fpuzzles_url", "sudokupad_url", "seed",
-		"symmetry", "difficulty", "title", "name", "size"}
-)
+// ourFields are the fields of our JSON objects that make the puzzle.
+var ourFields = []string{"puzzle", "rows", "box", "rules", "variant"}
+
+// ourObject is one of our JSON objects: the fields that make the puzzle,
+// then those our commands print beside it (with --json), which reading
+// passes over. Any other field is an error that names it: a misspelt
+// "rules" must not turn a variant into a classic puzzle. "size" and
+// "grid" make an f-puzzles object.
+type ourObject struct {
+	Puzzle, Rows, Box, Rules, Variant json.RawMessage
+	Size, Grid                        json.RawMessage
+
+	Index, Clues, Level, Score, Coarse, Solution, Solutions, Status, File, Line, Column, Count, Error,
+	Message, Code, Proof, Steps, Technique, Techniques, Clashes, FPuzzles, Seed, Symmetry, Difficulty,
+	Title, Name passOver
+	SolutionRows passOver `json:"solution_rows"`
+	CountExact   passOver `json:"count_exact"`
+	ClashCells   passOver `json:"clash_cells"`
+	FPuzzlesURL  passOver `json:"fpuzzles_url"`
+	SudokuPadURL passOver `json:"sudokupad_url"`
+}
+
+// passOver is a field that reading passes over, without copying it.
+type passOver struct{}
+
+func (*passOver) UnmarshalJSON([]byte) error { return nil }
 
 // fromOurs reads one of our JSON objects: "puzzle" (or "rows"), "box",
 // and for a variant "rules" and its "variant" name, which must agree.
-func (j *jsonReader) fromOurs(keys map[string]json.RawMessage) (Grid, error) {
-	for _, k := range slices.Sorted(maps.Keys(keys)) {
-		if !slices.Contains(ourFields, k) && !slices.Contains(ourFieldsOut, k) {
-			return Grid{}, problemf(ErrJSON, "unknown field %q (a puzzle object takes %s)", k, strings.Join(ourFields, ", "))
-		}
-	}
-	rules := keys["rules"]
+func (j *jsonReader) fromOurs(obj *ourObject) (Grid, error) {
+	rules := obj.Rules
 	if rules == nil || string(rules) == "null" {
-		g, err := j.fromObject(keys["puzzle"], keys["rows"], keys["box"])
+		g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
 		if err != nil {
 			return g, err
 		}
-		return g, checkVariant(keys["variant"], nil)
+		return g, checkVariant(obj.Variant, nil)
 	}
 	var regions struct {
 		Regions json.RawMessage `json:"regions"`
 	}
 	j.jigsaw = json.Unmarshal(rules, &regions) == nil && regions.Regions != nil && string(regions.Regions) != "null"
-	g, err := j.fromObject(keys["puzzle"], keys["rows"], keys["box"])
+	g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
 	j.jigsaw = false
 	if err != nil {
 		return g, err
@@ -300,7 +320,7 @@ func (j *jsonReader) fromOurs(keys map[string]json.RawMessage) (Grid, error) {
 		return Grid{}, problemf(ErrJSON, "%v", err)
 	}
 	g.Rules = r
-	return g, checkVariant(keys["variant"], r)
+	return g, checkVariant(obj.Variant, r)
 }
 
 // checkVariant refuses a "variant" name that is not the name of the rules

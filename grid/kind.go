@@ -165,10 +165,11 @@ func (r *Rules) slot(kind string) any {
 // setSlot sets the data of the kind named kind in r, which must not be shared yet.
 func (r *Rules) setSlot(kind string, v any) {
 	i := slotOf[kind]
-	for len(r.more) <= i {
-		r.more = append(r.more, nil)
-	}
-	r.more[i] = v
+	// a copy, never the slots of rules this one was copied from
+	more := make([]any, max(len(r.more), i+1))
+	copy(more, r.more)
+	more[i] = v
+	r.more = more
 }
 
 // RulesText returns the paragraph that states the rules of the puzzles

@@ -167,3 +167,13 @@ func TestFPuzzlesFields(t *testing.T) {
 		t.Errorf("a given outside its pencil marks: %v", cl)
 	}
 }
+
+// An f-puzzles object is one whatever the order of its fields: fields
+// that our objects do not know may come before "size" and "grid".
+func TestFPuzzlesFieldOrder(t *testing.T) {
+	in := `{"author":"a","killercage":[{"cells":["R1C1","R1C2"],"value":"3"}],"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`
+	g, err := Parse(in)
+	if err != nil || len(g.Rules.Cages) != 1 {
+		t.Fatalf("Parse(%s) = %+v, %v", in, g.Rules, err)
+	}
+}
