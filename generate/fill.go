@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -175,8 +176,8 @@ const fillNodes = 2000
 // search that says otherwise is an error (ErrCheck).
 func completable(s *sat.Solver, l *layout, cells []uint8, check bool) (bool, error) {
 	res := l.search.complete(cells, fillNodes)
-	if res != searchUnknown && !check {
-		return res == searchFound, nil
+	if res != search.Unknown && !check {
+		return res == search.Found, nil
 	}
 	n := l.n
 	lits := make([]int, 0, len(cells))
@@ -186,9 +187,9 @@ func completable(s *sat.Solver, l *layout, cells []uint8, check bool) (bool, err
 		}
 	}
 	ok := s.Solve(lits)
-	if res != searchUnknown && ok != (res == searchFound) {
+	if res != search.Unknown && ok != (res == search.Found) {
 		return ok, fmt.Errorf("%w: whether the grid %s can be completed: fast path %v, solver %v",
-			ErrCheck, grid.Grid{Shape: l.shape, Cells: cells}, res == searchFound, ok)
+			ErrCheck, grid.Grid{Shape: l.shape, Cells: cells}, res == search.Found, ok)
 	}
 	return ok, nil
 }

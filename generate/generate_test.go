@@ -393,7 +393,7 @@ func TestPuzzleInvalidOptions(t *testing.T) {
 	}{
 		{"no shape", 0, Options{}, "box 0x0"},
 		{"prime size", 0, Options{Shape: grid.Shape{BoxRows: 1, BoxCols: 7}}, "a 7x7 grid has no boxes, so only jigsaw puzzles are made"},
-		{"1x9", 0, Options{Shape: grid.Shape{BoxRows: 1, BoxCols: 9}, Variant: Variant{Jigsaw: true}}, "box 1x9"},
+		{"1x9", 0, Options{Shape: grid.Shape{BoxRows: 1, BoxCols: 9}, Variant: mustVariant("jigsaw")}, "box 1x9"},
 		{"too big", 0, Options{Shape: grid.Shape{BoxRows: 7, BoxCols: 7}}, "outside the supported"},
 		{"negative clues", 0, Options{Shape: shape9, Clues: -1}, "clues -1"},
 		{"too many clues", 0, Options{Shape: shape9, Clues: 82}, "clues 82: want 0 (minimal) or 1 to 81"},
@@ -666,4 +666,12 @@ func TestGeneratorConcurrent(t *testing.T) {
 			}
 		}
 	}
+}
+
+func mustVariant(s string) Variant {
+	v, err := ParseVariant(s)
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -139,9 +140,9 @@ func (rm *remover) decide(un *unavoidable, orbit []int) (removed, proved bool) {
 		return true, true
 	}
 	switch rm.search.second(rm.b.cells, rm.sol, orbit, searchNodes(rm.b.n, rm.maxSolves > 0)) {
-	case searchNone:
+	case search.None:
 		return true, true
-	case searchFound:
+	case search.Found:
 		return false, true
 	}
 	if rm.spent() {
@@ -149,7 +150,7 @@ func (rm *remover) decide(un *unavoidable, orbit []int) (removed, proved bool) {
 	}
 	if rm.b.n >= reducedFrom {
 		rm.solves++
-		return rm.search.secondBySolver(rm.b.cells, rm.sol, orbit) == searchNone, true
+		return rm.search.secondBySolver(rm.b.cells, rm.sol, orbit) == search.None, true
 	}
 	return rm.unique(orbit), true
 }

@@ -38,43 +38,34 @@ func newSearcher(u *grid.Units) *searcher {
 	return s
 }
 
-// searchResult is what a bounded search established.
-type searchResult int
-
-const (
-	searchUnknown searchResult = iota // the budget ran out
-	searchNone                        // no (other) solution exists
-	searchFound                       // a solution, in searcher.other
-)
-
 // second looks for a solution of the puzzle cells (0 for empty) other than
 // sol, given that sol is its only solution with the cells of orbit filled
 // in: so another solution must differ from sol inside orbit. As in
 // remover.unique, the cases are disjoint: the i-th cell of orbit differs
 // from sol, those before it agree. budget bounds the search nodes over all
 // cases.
-func (s *searcher) second(cells, sol []uint8, orbit []int, budget int) searchResult {
+func (s *searcher) second(cells, sol []uint8, orbit []int, budget int) search.Outcome {
 	s.s.Prefer, s.s.Budget, s.s.Nodes = sol, budget, 0
 	copy(s.cells, cells)
 	for _, x := range orbit {
-		if r := s.run(s.s.RunWithout(s.cells, x, sol[x])); r != searchNone {
+		if r := s.run(s.s.RunWithout(s.cells, x, sol[x])); r != search.None {
 			return r
 		}
 		s.cells[x] = sol[x]
 	}
-	return searchNone
+	return search.None
 }
 
-// run turns the result of a search into a searchResult.
-func (s *searcher) run(r search.Result) searchResult {
+// run turns the result of a search into its outcome.
+func (s *searcher) run(r search.Result) search.Outcome {
 	switch {
 	case r.Count > 0:
 		copy(s.other, s.s.Solution(0))
-		return searchFound
+		return search.Found
 	case !r.Complete:
-		return searchUnknown // the budget ran out (or a bug broke a leaf)
+		return search.Unknown // the budget ran out (or a bug broke a leaf)
 	}
-	return searchNone
+	return search.None
 }
 
 // secondBySolver is second decided by the SAT solver instead of the
@@ -82,19 +73,19 @@ func (s *searcher) run(r search.Result) searchResult {
 // propagation leaves open goes to sat.ExactlyOne as a problem of its own.
 // Each call builds a solver of a few thousand clauses and drops it, so
 // memory does not grow over a pass, whatever the grid size.
-func (s *searcher) secondBySolver(cells, sol []uint8, orbit []int) searchResult {
+func (s *searcher) secondBySolver(cells, sol []uint8, orbit []int) search.Outcome {
 	copy(s.cells, cells)
 	for _, x := range orbit {
 		if cand, ok := s.s.Propagated(s.cells, x, sol[x]); ok {
 			groups, nv := s.open(cand)
 			if model, ok := sat.ExactlyOne(groups, nv, nil); ok {
 				s.decode(cand, model)
-				return searchFound
+				return search.Found
 			}
 		}
 		s.cells[x] = sol[x]
 	}
-	return searchNone
+	return search.None
 }
 
 // open returns the "exactly one" groups over the candidates of cand that
@@ -158,9 +149,9 @@ func (s *searcher) decode(cand []uint64, model []bool) {
 }
 
 // complete looks for a completion of the partial grid cells within budget
-// search nodes: searchFound (the grid in s.other), searchNone when there
-// is none, searchUnknown when the budget ran out first.
-func (s *searcher) complete(cells []uint8, budget int) searchResult {
+// search nodes: search.Found (the grid in s.other), search.None when there
+// is none, search.Unknown when the budget ran out first.
+func (s *searcher) complete(cells []uint8, budget int) search.Outcome {
 	s.s.Prefer, s.s.Budget, s.s.Nodes = nil, budget, 0
 	return s.run(s.s.Run(cells))
 }

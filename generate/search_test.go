@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -41,7 +42,7 @@ func TestSearchAgreesWithSolver(t *testing.T) {
 				if testing.Short() {
 					n /= 10
 				}
-				counts := map[searchResult]int{}
+				counts := map[search.Outcome]int{}
 				for k := range n {
 					j := rng.IntN(len(ps))
 					p, sol := gridtest.Line(t, ps[j]), gridtest.Line(t, ss[j])
@@ -60,14 +61,14 @@ func TestSearchAgreesWithSolver(t *testing.T) {
 						for _, x := range orbit {
 							q.Cells[x] = 0
 						}
-						want := searchNone
+						want := search.None
 						if s.Solutions(q, []grid.Grid{sol}, 2, nil) == 2 {
-							want = searchFound
+							want = search.Found
 						}
 						// the search, then the solver on what propagation leaves
 						// open, as removal asks them
 						for _, how := range []string{"search", "open part"} {
-							var got searchResult
+							var got search.Outcome
 							if how == "search" {
 								got = srch.second(q.Cells, sol.Cells, orbit, 1<<30)
 								counts[got]++
@@ -77,11 +78,11 @@ func TestSearchAgreesWithSolver(t *testing.T) {
 							if got != want {
 								t.Fatalf("puzzle %d (line %d) without %v: %s says %v, solver %v", k, j+1, orbit, how, got, want)
 							}
-							if got == searchFound {
+							if got == search.Found {
 								checkSecond(t, q, sol, grid.Grid{Shape: p.Shape, Cells: srch.other}, orbit)
 							}
 						}
-						if want == searchNone {
+						if want == search.None {
 							p = q
 						}
 					}

@@ -10,44 +10,56 @@ import (
 	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/internal/variant"
 	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
 // Variant says which variant puzzles to make; the zero value is classic.
-// Several may combine, as "jigsaw,x" or "killer,hyper".
+// Several may combine, as "jigsaw,x" or "killer,hyper". The variants are
+// the layouts of the kinds of rules (grid.Layouts): each says how its
+// rules come about for a new puzzle.
 type Variant struct {
-	Killer     bool // random cages with their sums over the full grid
-	Jigsaw     bool // random connected regions of N cells instead of boxes
-	X          bool // both diagonals hold every digit once
-	Hyper      bool // the windows of a hyper (windoku) puzzle do too
-	Disjoint   bool // so do the disjoint groups
-	AntiKing   bool // cells a king's move apart differ
-	AntiKnight bool // cells a knight's move apart differ
+	set uint64 // bit k: grid.Layouts()[k]
 	// Pure makes killer puzzles with no givens at all: cages are split
 	// until they alone make the puzzle unique.
 	Pure bool
 }
 
-// variantNames are the names ParseVariant takes, in the order String
-// writes them.
-var variantNames = []string{"killer", "jigsaw", "x", "hyper", "disjoint", "anti-king", "anti-knight", "pure"}
-
-func (v *Variant) flags() []*bool {
-	return []*bool{&v.Killer, &v.Jigsaw, &v.X, &v.Hyper, &v.Disjoint, &v.AntiKing, &v.AntiKnight, &v.Pure}
-}
+// layouts are grid.Layouts, which never change.
+var layouts = grid.Layouts()
 
 // IsZero reports whether v asks for classic puzzles.
 func (v Variant) IsZero() bool { return v == Variant{} }
 
-// String returns the names of v joined by commas, "classic" for none.
-func (v Variant) String() string {
-	var out []string
-	for i, f := range v.flags() {
-		if *f {
-			out = append(out, variantNames[i])
+// Has reports whether v makes the variant of that name ("killer").
+func (v Variant) Has(name string) bool {
+	for k, l := range layouts {
+		if l.Name == name {
+			return v.set&(1<<k) != 0
 		}
+	}
+	return false
+}
+
+// names returns the names of the variants of v, in the table's order.
+func (v Variant) names() []string {
+	var out []string
+	for k, l := range layouts {
+		if v.set&(1<<k) != 0 {
+			out = append(out, l.Name)
+		}
+	}
+	return out
+}
+
+// String returns the names of v joined by commas, "pure" last for pure
+// killer, "classic" for none.
+func (v Variant) String() string {
+	out := v.names()
+	if v.Pure {
+		out = append(out, "pure")
 	}
 	if len(out) == 0 {
 		return "classic"
@@ -55,92 +67,123 @@ func (v Variant) String() string {
 	return strings.Join(out, ",")
 }
 
+// MarshalBinary writes v as its names (String), for the worker processes'
+// wire (gob), which sees exported fields only.
+func (v Variant) MarshalBinary() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalBinary reads what MarshalBinary wrote.
+func (v *Variant) UnmarshalBinary(data []byte) error {
+	w, err := ParseVariant(string(data))
+	*v = w
+	return err
+}
+
+// VariantNames lists the variants ParseVariant takes, for help: each with
+// what it is when gloss is set.
+func VariantNames(gloss bool) string {
+	var out []string
+	for _, l := range layouts {
+		name := l.Name
+		if gloss && l.Gloss != "" {
+			name += " (" + l.Gloss + ")"
+		}
+		out = append(out, name)
+		if l.Name == "killer" {
+			pure := "pure-killer"
+			if gloss {
+				pure += " (no givens: cages split until they alone are unique)"
+			}
+			out = append(out, pure)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 // ParseVariant reads names separated by commas, ignoring case, spaces and
-// hyphens: killer, jigsaw (or irregular), x (or diagonal), hyper (or
-// windoku), disjoint, anti-king, anti-knight, and pure-killer (a killer
-// puzzle without givens), or classic.
+// hyphens: the names of grid.Layouts and their aliases (killer, jigsaw or
+// irregular, x or diagonal, hyper or windoku, disjoint, anti-king,
+// anti-knight...), pure-killer (a killer puzzle without givens), or
+// classic.
 func ParseVariant(s string) (Variant, error) {
 	var v Variant
+	squash := strings.NewReplacer("-", "", " ", "", "_", "").Replace
 	for _, part := range strings.Split(s, ",") {
-		name := strings.NewReplacer("-", "", " ", "", "_", "").Replace(strings.ToLower(part))
+		name := squash(strings.ToLower(part))
 		switch name {
 		case "classic", "":
 			continue
-		case "irregular":
-			name = "jigsaw"
-		case "diagonal", "sudokux":
-			name = "x"
-		case "windoku":
-			name = "hyper"
 		case "purekiller":
-			v.Killer, v.Pure = true, true
+			name, v.Pure = "killer", true
+		case "pure":
+			v.Pure = true
 			continue
 		}
-		found := false
-		for i, n := range variantNames {
-			if strings.ReplaceAll(n, "-", "") == name {
-				*v.flags()[i] = true
-				found = true
-			}
+		k := slices.IndexFunc(layouts, func(l *grid.Layout) bool {
+			return squash(l.Name) == name || slices.Contains(l.Aliases, name)
+		})
+		if k < 0 {
+			return v, fmt.Errorf("unknown variant %q: want %s, or several joined by commas", strings.TrimSpace(part), VariantNames(false))
 		}
-		if !found {
-			return v, fmt.Errorf("unknown variant %q: want killer, pure-killer, jigsaw, x, hyper, disjoint, anti-king, anti-knight, or several joined by commas", strings.TrimSpace(part))
-		}
+		v.set |= 1 << k
 	}
 	return v, nil
 }
 
-// MaxJigsawN and MaxKillerN are the largest sizes generate makes jigsaw
-// and killer puzzles of. Measured one at a time: a minimal 12x12 jigsaw
-// takes about 60 ms, a 12x12 killer about 0.25 s (four seeds; 1.2 s and
-// 3.3 s before the implied constraints of package internal/variant); of
-// three 16x16 jigsaws one took 31 s and two more than two minutes, and two
-// 16x16 killers more than two minutes each.
-const (
-	MaxJigsawN = 12
-	MaxKillerN = 12
-)
-
 // check reports a variant that cannot be made on shape s.
 func (v Variant) check(s grid.Shape) error {
-	n := s.N()
-	switch {
-	case v.Pure && !v.Killer:
+	if v.Pure && !v.Has("killer") {
 		return errors.New("variant pure is pure-killer: killer without givens")
-	case v.Jigsaw && v.Disjoint:
-		return errors.New("variants jigsaw and disjoint do not combine: disjoint groups follow the boxes, which a jigsaw has none of")
-	case v.Jigsaw && n > MaxJigsawN:
-		return fmt.Errorf("jigsaw puzzles are made up to %dx%d", MaxJigsawN, MaxJigsawN)
-	case v.Killer && n > MaxKillerN:
-		return fmt.Errorf("killer puzzles are made up to %dx%d", MaxKillerN, MaxKillerN)
-	case v.Hyper && s.Boxless():
-		return fmt.Errorf("a %dx%d grid has no boxes, so no room for hyper windows", n, n)
-	case v.Hyper && len(grid.Windows(s)) == 0:
-		return fmt.Errorf("a %s grid has no room for hyper windows", s)
+	}
+	names := v.names()
+	for k, l := range layouts {
+		if v.set&(1<<k) != 0 && l.Refuse != nil {
+			if err := l.Refuse(s, names); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// varies reports whether the rules of v differ from puzzle to puzzle
+// (jigsaw regions, cages): then no solver of their encoding is reused.
+func (v Variant) varies() bool {
+	for k, l := range layouts {
+		if v.set&(1<<k) != 0 && l.Varies() {
+			return true
+		}
+	}
+	return false
 }
 
 // fixedRules returns the rules of v that do not depend on the grid: the
 // diagonals, windows, disjoint groups and moves.
 func (v Variant) fixedRules(s grid.Shape) *grid.Rules {
-	n := s.N()
-	r := &grid.Rules{AntiKing: v.AntiKing, AntiKnight: v.AntiKnight}
-	if v.X {
-		r.Extra = append(r.Extra, grid.Group{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(n)},
-			grid.Group{Kind: grid.GroupAntiDiagonal, Cells: grid.AntiDiagonal(n)})
-	}
-	if v.Hyper {
-		for _, w := range grid.Windows(s) {
-			r.Extra = append(r.Extra, grid.Group{Kind: grid.GroupWindow, Cells: w})
-		}
-	}
-	if v.Disjoint {
-		for _, d := range grid.DisjointGroups(s) {
-			r.Extra = append(r.Extra, grid.Group{Kind: grid.GroupDisjoint, Cells: d})
+	r := &grid.Rules{}
+	for k, l := range layouts {
+		if v.set&(1<<k) != 0 && l.Fixed != nil {
+			l.Fixed(s, r)
 		}
 	}
 	return r
+}
+
+// before and after draw the rules of v that come before the grid is
+// filled (jigsaw regions) and from the filled grid (cages).
+func (v Variant) before(rng *rand.Rand, s grid.Shape, r *grid.Rules) {
+	for k, l := range layouts {
+		if v.set&(1<<k) != 0 && l.Before != nil {
+			l.Before(rng, s, r)
+		}
+	}
+}
+
+func (v Variant) after(rng *rand.Rand, full grid.Grid, r *grid.Rules) {
+	for k, l := range layouts {
+		if v.set&(1<<k) != 0 && l.After != nil {
+			l.After(rng, full, r)
+		}
+	}
 }
 
 // Search budgets of the variant path, in nodes: filling a grid (tried
@@ -181,29 +224,20 @@ func (g *Generator) variantPuzzle(ctx context.Context, seed uint64, index int, o
 			return Puzzle{}, err
 		}
 		rules := v.fixedRules(sh)
-		if v.Jigsaw {
-			rules.Regions = randomRegions(rng, sh)
-			// without boxes the regions start as the rows: one still a
-			// straight line is no jigsaw region
-			for sh.Boxless() && straightRegion(sh.N(), rules.Regions) {
-				rules.Regions = randomRegions(rng, sh)
-			}
-		}
+		v.before(rng, sh, rules)
 		fill := variant.New(variant.NewModel(sh, rules))
 		var cells []uint8
-		out := variant.Unknown
+		out := search.Unknown
 		for range variantFillTries {
-			if out, cells = fill.Fill(rng, variantFillNodes*max(1, sh.N()*sh.N()/81)); out != variant.Unknown {
+			if out, cells = fill.Fill(rng, variantFillNodes*max(1, sh.N()*sh.N()/81)); out != search.Unknown {
 				break
 			}
 		}
-		if out != variant.Found {
+		if out != search.Found {
 			continue // regions without a grid, or too slow to fill: new ones
 		}
 		full := grid.Grid{Shape: sh, Cells: cells, Rules: rules}
-		if v.Killer {
-			rules.Cages = randomCages(rng, full)
-		}
+		v.after(rng, full, rules)
 		if rules.Empty() {
 			full.Rules = nil
 		}
@@ -255,7 +289,7 @@ func (g *Generator) variantPuzzle(ctx context.Context, seed uint64, index int, o
 // propagated, goes to a fresh solver (sat.Unique). On minimal X puzzles
 // the reused solver took a third of the time of a fresh one.
 func (g *Generator) variantUnique(v Variant, p, full grid.Grid) bool {
-	if v.Jigsaw || v.Killer {
+	if v.varies() {
 		return sat.Unique(p, full)
 	}
 	key := fixedKey{v, p.Shape}
@@ -271,7 +305,7 @@ func (g *Generator) variantUnique(v Variant, p, full grid.Grid) bool {
 	return pl.s.Solutions(p, []grid.Grid{full}, 2, nil) == 1
 }
 
-// fixedKey names the rules of a variant without jigsaw or killer.
+// fixedKey names the rules of a variant whose rules do not vary.
 type fixedKey struct {
 	v  Variant
 	sh grid.Shape
@@ -295,7 +329,7 @@ type variantRemover struct {
 // solver decides every removal again, and a difference is an error.
 func (vr *variantRemover) unique(p grid.Grid, orbit []int) (bool, error) {
 	sol := vr.full.Cells
-	res := variant.None
+	res := search.None
 	for _, x := range orbit {
 		// the cases: the cells of orbit before x agree with full, x does not
 		q := p.Cells
@@ -309,23 +343,23 @@ func (vr *variantRemover) unique(p grid.Grid, orbit []int) (bool, error) {
 			}
 		}
 		out, _ := vr.search.Second(q, sol, x, variantRemoveNodes)
-		if out == variant.Found {
-			res = variant.Found
+		if out == search.Found {
+			res = search.Found
 			break
 		}
-		if out == variant.Unknown {
-			res = variant.Unknown
+		if out == search.Unknown {
+			res = search.Unknown
 		}
 	}
-	if res != variant.Unknown && !vr.check {
-		return res == variant.None, nil
+	if res != search.Unknown && !vr.check {
+		return res == search.None, nil
 	}
 	if vr.solver == nil {
 		vr.solver = sat.NewRules(p.Shape, p.Rules)
 	}
 	ok := vr.solver.Solutions(p, []grid.Grid{vr.full}, 2, nil) == 1
-	if res != variant.Unknown && ok != (res == variant.None) {
-		return ok, fmt.Errorf("%w: whether %s puzzle %s is unique: search %v, solver %v", ErrCheck, p.Rules.Name(), p, res == variant.None, ok)
+	if res != search.Unknown && ok != (res == search.None) {
+		return ok, fmt.Errorf("%w: whether %s puzzle %s is unique: search %v, solver %v", ErrCheck, p.Rules.Name(), p, res == search.None, ok)
 	}
 	return ok, nil
 }
@@ -534,211 +568,6 @@ func components(n int, cells []int32) [][]int32 {
 		}
 		slices.Sort(comp)
 		out = append(out, comp)
-	}
-	return out
-}
-
-// randomCages covers full grid g with random cages of orthogonally
-// connected cells, none with a repeated digit: from each cell not yet in a
-// cage, in a random order, a cage grows by random neighbours to a random
-// size of 2 to 5 cells (2 to 4 below 9x9, never more than N). A cell left
-// alone joins a neighbouring cage that lacks its digit and has room; else
-// it stays a cage of one cell.
-func randomCages(rng *rand.Rand, g grid.Grid) []grid.Cage {
-	n := g.N()
-	maxSize := min(n, 5)
-	if n < 9 {
-		maxSize = min(n, 4)
-	}
-	of := make([]int, n*n)
-	for i := range of {
-		of[i] = -1
-	}
-	var cages [][]int32
-	var digits []uint64
-	for _, start := range rng.Perm(n * n) {
-		if of[start] >= 0 {
-			continue
-		}
-		size := 2 + rng.IntN(maxSize-1)
-		cage := []int32{int32(start)}
-		used := uint64(1) << g.Cells[start]
-		k := len(cages)
-		of[start] = k
-		for len(cage) < size {
-			var next []int32
-			for _, y := range cage {
-				for _, z := range orth(n, y) {
-					if of[z] < 0 && used&(1<<g.Cells[z]) == 0 && !slices.Contains(next, z) {
-						next = append(next, z)
-					}
-				}
-			}
-			if len(next) == 0 {
-				break
-			}
-			z := next[rng.IntN(len(next))]
-			of[z] = k
-			used |= 1 << g.Cells[z]
-			cage = append(cage, z)
-		}
-		cages = append(cages, cage)
-		digits = append(digits, used)
-	}
-	// single cells join a neighbour when they can
-	for k, cage := range cages {
-		if len(cage) != 1 {
-			continue
-		}
-		x := cage[0]
-		for _, z := range orth(n, x) {
-			j := of[z]
-			if j != k && len(cages[j]) > 0 && len(cages[j]) < n && digits[j]&(1<<g.Cells[x]) == 0 {
-				cages[j] = append(cages[j], x)
-				digits[j] |= 1 << g.Cells[x]
-				of[x] = j
-				cages[k] = nil
-				break
-			}
-		}
-	}
-	var out []grid.Cage
-	for _, cage := range cages {
-		if len(cage) == 0 {
-			continue
-		}
-		slices.Sort(cage)
-		sum := 0
-		for _, y := range cage {
-			sum += int(g.Cells[y])
-		}
-		out = append(out, grid.Cage{Cells: cage, Sum: sum})
-	}
-	// in reading order of their first cells, as people list them
-	slices.SortFunc(out, func(a, b grid.Cage) int { return int(a.Cells[0] - b.Cells[0]) })
-	return out
-}
-
-// straightRegion reports whether one of the regions of a grid of size n
-// lies in one row or one column.
-func straightRegion(n int, regions []uint8) bool {
-	row, col := make([]int, n), make([]int, n)
-	for k := range row {
-		row[k], col[k] = -1, -1
-	}
-	for i, k := range regions {
-		switch {
-		case row[k] == -1:
-			row[k], col[k] = i/n, i%n
-		default:
-			if row[k] != i/n {
-				row[k] = -2
-			}
-			if col[k] != i%n {
-				col[k] = -2
-			}
-		}
-	}
-	for k := range row {
-		if row[k] >= 0 || col[k] >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// randomRegions returns random jigsaw regions for shape s: N regions of N
-// orthogonally connected cells. They start as the boxes (the rows, on a
-// grid without boxes); then, many times
-// over, a cell on the border of two regions moves to its neighbour's
-// region and a cell of that region on the border moves back, when both
-// regions stay connected. Each region's cells are kept in a sorted list,
-// so that a move looks at the two regions only.
-func randomRegions(rng *rand.Rand, s grid.Shape) []uint8 {
-	n := s.N()
-	reg := make([]uint8, n*n)
-	members := make([][]int32, n)
-	for i := range reg {
-		reg[i] = uint8((*grid.Rules)(nil).Region(s, i))
-		members[reg[i]] = append(members[reg[i]], int32(i))
-	}
-	// move takes cell x from region from to region to
-	move := func(x int32, from, to uint8) {
-		reg[x] = to
-		m := members[from]
-		k, _ := slices.BinarySearch(m, x)
-		members[from] = slices.Delete(m, k, k+1)
-		m = members[to]
-		k, _ = slices.BinarySearch(m, x)
-		members[to] = slices.Insert(m, k, x)
-	}
-	seen := make([]int, n*n) // the pass that last reached each cell
-	pass := 0
-	stack := make([]int32, 0, n*n)
-	connected := func(k uint8) bool {
-		pass++
-		start := members[k][0]
-		seen[start] = pass
-		stack = append(stack[:0], start)
-		reached := 1
-		for len(stack) > 0 {
-			y := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, z := range orth(n, y) {
-				if reg[z] == k && seen[z] != pass {
-					seen[z] = pass
-					reached++
-					stack = append(stack, z)
-				}
-			}
-		}
-		return reached == len(members[k])
-	}
-	var back []int32
-	for range 20 * n * n {
-		a := int32(rng.IntN(n * n))
-		nb := orth(n, a)
-		b := nb[rng.IntN(len(nb))]
-		ra, rb := reg[a], reg[b]
-		if ra == rb {
-			continue
-		}
-		// cells of rb, other than b's side, that touch ra after a leaves it
-		reg[a] = rb
-		back = back[:0]
-		for _, i := range members[rb] {
-			for _, z := range orth(n, i) {
-				if reg[z] == ra {
-					back = append(back, i)
-					break
-				}
-			}
-		}
-		reg[a] = ra
-		if len(back) == 0 {
-			continue
-		}
-		c := back[rng.IntN(len(back))]
-		move(a, ra, rb)
-		move(c, rb, ra)
-		if !connected(ra) || !connected(rb) {
-			move(a, rb, ra)
-			move(c, ra, rb)
-		}
-	}
-	// regions numbered in reading order of their first cells
-	num := make([]int, n)
-	for i := range num {
-		num[i] = -1
-	}
-	next := 0
-	out := make([]uint8, n*n)
-	for i, r := range reg {
-		if num[r] < 0 {
-			num[r] = next
-			next++
-		}
-		out[i] = uint8(num[r])
 	}
 	return out
 }

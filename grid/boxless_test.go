@@ -87,8 +87,8 @@ func TestBoxlessJigsaw(t *testing.T) {
 	if _, err := MarshalFPuzzles(plain); !errors.Is(err, ErrNoBoxes) {
 		t.Errorf("MarshalFPuzzles without regions: %v, want ErrNoBoxes", err)
 	}
-	noRegions := strings.ReplaceAll(string(fp), `,"region":`, `,"x":`)
-	noRegions = strings.ReplaceAll(noRegions, `{"region":`, `{"x":`)
+	noRegions := strings.ReplaceAll(string(fp), `,"region":`, `,"c":`)
+	noRegions = strings.ReplaceAll(noRegions, `{"region":`, `{"c":`)
 	if _, err := ParseFPuzzles([]byte(noRegions)); err == nil || !strings.Contains(err.Error(), "a 5x5 grid has no boxes") {
 		t.Errorf("f-puzzles 5x5 without regions: %v, want an error that it has no boxes", err)
 	}

@@ -3,8 +3,9 @@ package grid
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"maps"
+	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -27,17 +28,20 @@ import (
 //	 "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
 //	 "title": "...", "author": "...", "solution": [...]}
 //
-// Only cells with "given" true are givens. "region" (0-based) moves a cell
-// out of its box into a jigsaw region. "diagonal-" is r1c1 to r9c9 and
-// "diagonal+" r9c1 to r1c9. A "cage" (f-puzzles' cosmetic cage, whose rule
-// only the puzzle's text states) is an error, not a killer cage.
-// "difference" is the white kropki dot (digits one apart), "ratio" the
-// black one (one digit twice the other); other values than 1 and 2 are not
-// supported. Hyper windows travel as extra regions and are recognised
-// again. Cosmetic elements (title, author, rules text, lines, shapes,
-// text) are skipped; any other constraint, and negative constraints
-// (nonconsecutive, "negative"), are errors: reading a puzzle without one
-// of its rules would give a wrong verdict.
+// Only cells with "given" true are givens. Each other field is read by a
+// kind of the table (see kind.go: "region" moves a cell into a jigsaw
+// region, numbered from 0; "givenPencilMarks" limits a cell to those
+// digits; "diagonal-" is r1c1 to r9c9 and "diagonal+" r9c1 to r1c9;
+// "difference" is the white kropki dot, "ratio" the black one, other
+// values than 1 and 2 refused; hyper windows travel as extra regions and
+// are recognised again), or is cosmetic (fpCosmetic, fpCellCosmetic: the
+// title, author, rules text, lines, shapes, text, the solver's pencil
+// marks and colours), or is an error that names it: reading a puzzle
+// without one of its rules would give a wrong verdict. A "cage"
+// (f-puzzles' cosmetic cage, whose rule only the puzzle's text states) is
+// such an error, not a killer cage, and so are negative constraints
+// ("negative"). Errors speak of the fields and the values as the file
+// writes them.
 //
 // A link is https://www.f-puzzles.com/?load=<data> or
 // https://sudokupad.app/fpuzzles<data>, the data being the JSON
@@ -47,33 +51,27 @@ import (
 // writes.
 const FPuzzlesURL = "https://www.f-puzzles.com/?load="
 
-type fpCell struct {
-	Value  json.RawMessage `json:"value,omitempty"`
-	Given  bool            `json:"given,omitempty"`
-	Region *int            `json:"region,omitempty"`
-}
+// fpCosmetic are the top-level fields of f-puzzles objects that hold no
+// rule (the title, the drawing's decorations, the solver's settings), and
+// fpCellCosmetic those of the cells (the solver's own marks and colours).
+// Every other field is read by a kind of the table or refused by name.
+var (
+	fpCosmetic = map[string]bool{
+		"size": true, "grid": true, "title": true, "author": true, "ruleset": true, "solution": true,
+		"text": true, "line": true, "rectangle": true, "circle": true, "arrow-cosmetic": true,
+		"highlightConflicts": true, "disabledlogic": true, "truecandidatesoptions": true, "cosmetic": true,
+	}
+	fpCellCosmetic = map[string]bool{
+		"value": true, "given": true, "centerPencilMarks": true, "cornerPencilMarks": true,
+		"c": true, "cArray": true, "highlight": true,
+	}
+)
 
-type fpCells struct {
-	Cells []string        `json:"cells"`
-	Value json.RawMessage `json:"value,omitempty"`
-}
-
-type fpOne struct {
-	Cell string `json:"cell"`
-}
-
-type fpLines struct {
-	Lines [][]string `json:"lines"`
-}
-
-// fpCosmetic are the keys of f-puzzles objects that hold no rule.
-var fpCosmetic = map[string]bool{
-	"size": true, "grid": true, "title": true, "author": true, "ruleset": true, "solution": true,
-	"text": true, "line": true, "rectangle": true, "circle": true, "arrow-cosmetic": true,
-	"highlightConflicts": true, "disabledlogic": true, "truecandidatesoptions": true, "cosmetic": true,
-	"diagonal+": true, "diagonal-": true, "antiking": true, "antiknight": true, "disjointgroups": true,
-	"killercage": true, "extraregion": true, "odd": true, "even": true,
-	"difference": true, "ratio": true, "xv": true, "thermometer": true, "nonconsecutive": true, "negative": true,
+// fpRefused says why an f-puzzles field that no kind reads is refused,
+// where more can be said than that it is not supported.
+var fpRefused = map[string]string{
+	"cage":     "\"cage\" is a cosmetic cage whose rule only the puzzle's text states: not supported (a killer cage is \"killercage\")",
+	"negative": "negative constraints (\"negative\") are not supported",
 }
 
 // IsFPuzzles reports whether a JSON object's keys are those of f-puzzles:
@@ -91,7 +89,7 @@ func IsFPuzzles(keys map[string]json.RawMessage) bool {
 func ParseFPuzzles(data []byte) (Grid, error) {
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(data, &keys); err != nil {
-		return Grid{}, problemf(ErrJSON, "f-puzzles: %v", err)
+		return Grid{}, fpErr("%s", jsonProblem(err, "the puzzle", "an object"))
 	}
 	return fromFPuzzles(keys)
 }
@@ -100,10 +98,100 @@ func fpErr(format string, args ...any) error {
 	return problemf(ErrJSON, "f-puzzles: "+format, args...)
 }
 
+// fpIn is an f-puzzles object being read: its fields, and its cells'.
+type fpIn struct {
+	n     int
+	shape Shape // the shape so far: the jigsaw kind may change it
+	keys  map[string]json.RawMessage
+	cells [][]map[string]json.RawMessage
+}
+
+// present reports whether field k is there with a value that says
+// something: not false, null or an empty array.
+func present(v json.RawMessage) bool {
+	v = bytes.TrimSpace(v)
+	return v != nil && string(v) != "[]" && string(v) != "false" && string(v) != "null"
+}
+
+// flag reads the boolean field k; false when it is absent.
+func (in *fpIn) flag(k string) (bool, error) {
+	v, ok := in.keys[k]
+	if !ok || string(bytes.TrimSpace(v)) == "null" {
+		return false, nil
+	}
+	var b bool
+	if err := json.Unmarshal(v, &b); err != nil {
+		return false, fpErr("%q: want true or false, not %s", k, cutText(v))
+	}
+	return b, nil
+}
+
+// fpEntry is one element of a list field of f-puzzles, such as a killer
+// cage: its fields.
+type fpEntry map[string]json.RawMessage
+
+// list reads field k, an array of objects; none when it is absent.
+func (in *fpIn) list(k string) ([]fpEntry, error) {
+	v, ok := in.keys[k]
+	if !ok || string(bytes.TrimSpace(v)) == "null" {
+		return nil, nil
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(v, &raw); err != nil {
+		return nil, fpErr("%q: want an array of objects, not %s", k, cutText(v))
+	}
+	out := make([]fpEntry, len(raw))
+	for j, e := range raw {
+		if err := json.Unmarshal(e, &out[j]); err != nil || out[j] == nil {
+			return nil, fpErr("%q %d: want an object, not %s", k, j+1, cutText(e))
+		}
+	}
+	return out, nil
+}
+
+// cell reads a cell named as "R1C1" in field what.
+func (in *fpIn) cell(what string, raw json.RawMessage) (int32, error) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return 0, fpErr("%s: want a cell such as \"R1C1\", not %s", what, cutText(raw))
+	}
+	c, err := ParseCell(s, in.n)
+	if err != nil {
+		return 0, fpErr("%s: %v", what, err)
+	}
+	return c, nil
+}
+
+// cellList reads an array of cells named as "R1C1" in field what.
+func (in *fpIn) cellList(what string, raw json.RawMessage) ([]int32, error) {
+	var names []json.RawMessage
+	if raw == nil || json.Unmarshal(raw, &names) != nil {
+		return nil, fpErr("%s: want an array of cells such as [\"R1C1\", \"R1C2\"], not %s", what, cutText(raw))
+	}
+	out := make([]int32, 0, len(names))
+	for _, s := range names {
+		c, err := in.cell(what, s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// whole reads a whole number, written as a JSON number (9 or 9.0).
+func whole(raw json.RawMessage) (int, bool) {
+	var f float64
+	if json.Unmarshal(raw, &f) != nil || f != math.Trunc(f) || math.Abs(f) > 1<<30 {
+		return 0, false
+	}
+	return int(f), true
+}
+
 func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
-	var size int
-	if err := json.Unmarshal(keys["size"], &size); err != nil {
-		return Grid{}, fpErr("\"size\" is not a number")
+	size, ok := whole(keys["size"])
+	if !ok {
+		return Grid{}, fpErr("\"size\": want a whole number, not %s", cutText(keys["size"]))
 	}
 	// a size without boxes reads as a jigsaw: its cells must then give
 	// their regions
@@ -111,268 +199,120 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 	if err != nil {
 		return Grid{}, fpErr("size %d: %v", size, err)
 	}
-	n := size
-	var cells [][]fpCell
-	if err := json.Unmarshal(keys["grid"], &cells); err != nil {
-		return Grid{}, fpErr("\"grid\": %v", err)
+	in := &fpIn{n: size, shape: sh, keys: keys}
+	if err := in.readCells(); err != nil {
+		return Grid{}, err
 	}
-	if len(cells) != n {
-		return Grid{}, fpErr("\"grid\" has %d rows, want %d", len(cells), n)
-	}
-	names := make([]string, 0, len(keys))
-	for k := range keys {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	for _, k := range names {
-		if fpCosmetic[k] {
-			continue
-		}
-		if v := bytes.TrimSpace(keys[k]); string(v) == "[]" || string(v) == "false" || string(v) == "null" {
-			continue
-		}
-		if k == "cage" {
-			return Grid{}, fpErr("\"cage\" is a cosmetic cage whose rule only the puzzle's text states: not supported (a killer cage is \"killercage\")")
-		}
-		return Grid{}, fpErr("constraint %q is not supported", k)
-	}
-	for _, k := range []string{"nonconsecutive", "negative"} {
-		if v := bytes.TrimSpace(keys[k]); v != nil && string(v) != "false" && string(v) != "[]" && string(v) != "null" {
-			return Grid{}, fpErr("negative constraints (%q) are not supported", k)
-		}
+	if err := fpUnknown(keys); err != nil {
+		return Grid{}, err
 	}
 	g := New(sh)
-	r := &Rules{}
-	regions := make([]uint8, n*n)
-	moved := false
-	for row, line := range cells {
-		if len(line) != n {
-			return Grid{}, fpErr("row %d of \"grid\" has %d cells, want %d", row+1, len(line), n)
-		}
+	for row, line := range in.cells {
 		for c, cell := range line {
-			i := row*n + c
-			regions[i] = uint8((*Rules)(nil).Region(sh, i))
-			if cell.Region != nil {
-				if *cell.Region < 0 || *cell.Region >= n {
-					return Grid{}, fpErr("r%dc%d is in region %d, want 0 to %d", row+1, c+1, *cell.Region, n-1)
-				}
-				if uint8(*cell.Region) != regions[i] {
-					moved = true
-				}
-				regions[i] = uint8(*cell.Region)
-			}
-			if !cell.Given || cell.Value == nil {
-				continue
-			}
-			var v int
-			if err := json.Unmarshal(cell.Value, &v); err != nil || v < 0 || v > n {
-				return Grid{}, fpErr("r%dc%d holds %s, not a digit of a %dx%d grid", row+1, c+1, cell.Value, n, n)
-			}
-			g.Cells[i] = uint8(v)
-		}
-	}
-	if moved {
-		r.Regions = regions
-		// boxes of another shape of the size (3x2 rather than 2x3), as
-		// MarshalFPuzzles writes them, are that shape
-		for rows := 2; rows <= n/2; rows++ {
-			other := Shape{BoxRows: rows, BoxCols: n / rows}
-			if n%rows != 0 || other == sh || other.Validate() != nil {
-				continue
-			}
-			same := true
-			for i, k := range regions {
-				same = same && int(k) == (*Rules)(nil).Region(other, i)
-			}
-			if same {
-				g.Shape, r.Regions = other, nil
-				sh = other
-				break
-			}
-		}
-	}
-	if sh.Boxless() && r.Regions == nil {
-		return Grid{}, fpErr("%v", noBoxes(n))
-	}
-	flag := func(k string) (bool, error) {
-		v, ok := keys[k]
-		if !ok {
-			return false, nil
-		}
-		var b bool
-		if err := json.Unmarshal(v, &b); err != nil {
-			return false, fpErr("%q is not true or false", k)
-		}
-		return b, nil
-	}
-	var diagMinus, diagPlus, disjoint bool
-	for _, f := range []struct {
-		k string
-		p *bool
-	}{{"diagonal-", &diagMinus}, {"diagonal+", &diagPlus}, {"antiking", &r.AntiKing}, {"antiknight", &r.AntiKnight}, {"disjointgroups", &disjoint}} {
-		if *f.p, err = flag(f.k); err != nil {
-			return Grid{}, err
-		}
-	}
-	if diagMinus {
-		r.Extra = append(r.Extra, Group{GroupDiagonal, Diagonal(n)})
-	}
-	if diagPlus {
-		r.Extra = append(r.Extra, Group{GroupAntiDiagonal, AntiDiagonal(n)})
-	}
-	cellsOf := func(what string, list []string) ([]int32, error) {
-		out := make([]int32, 0, len(list))
-		for _, s := range list {
-			c, err := ParseCell(s, n)
-			if err != nil {
-				return nil, fpErr("%s: %v", what, err)
-			}
-			out = append(out, c)
-		}
-		return out, nil
-	}
-	list := func(k string) ([]fpCells, error) {
-		var out []fpCells
-		if v, ok := keys[k]; ok {
-			if err := json.Unmarshal(v, &out); err != nil {
-				return nil, fpErr("%q: %v", k, err)
-			}
-		}
-		return out, nil
-	}
-	var extra [][]int32
-	regs, err := list("extraregion")
-	if err != nil {
-		return Grid{}, err
-	}
-	for k, e := range regs {
-		c, err := cellsOf(fmt.Sprintf("extra region %d", k+1), e.Cells)
-		if err != nil {
-			return Grid{}, err
-		}
-		extra = append(extra, c)
-	}
-	windows := Windows(sh)
-	for _, w := range windows {
-		for k, e := range extra {
-			if e != nil && sameSet(e, w) {
-				r.Extra = append(r.Extra, Group{GroupWindow, w})
-				extra[k] = nil
-				break
-			}
-		}
-	}
-	if disjoint {
-		for _, d := range DisjointGroups(sh) {
-			r.Extra = append(r.Extra, Group{GroupDisjoint, d})
-		}
-	}
-	for _, e := range extra {
-		if e != nil {
-			r.Extra = append(r.Extra, Group{GroupRegion, e})
-		}
-	}
-	for _, k := range []string{"killercage"} {
-		cages, err := list(k)
-		if err != nil {
-			return Grid{}, err
-		}
-		for j, c := range cages {
-			cs, err := cellsOf(fmt.Sprintf("%s %d", k, j+1), c.Cells)
-			if err != nil {
+			if err := fpGiven(&g, row, c, cell); err != nil {
 				return Grid{}, err
 			}
-			sum, err := fpNumber(c.Value)
-			if err != nil {
-				return Grid{}, fpErr("%s %d: %v", k, j+1, err)
-			}
-			r.Cages = append(r.Cages, Cage{cs, sum})
 		}
 	}
-	for _, k := range []string{"odd", "even"} {
-		var ones []fpOne
-		if v, ok := keys[k]; ok {
-			if err := json.Unmarshal(v, &ones); err != nil {
-				return Grid{}, fpErr("%q: %v", k, err)
-			}
-		}
-		for _, o := range ones {
-			c, err := ParseCell(o.Cell, n)
-			if err != nil {
-				return Grid{}, fpErr("%s: %v", k, err)
-			}
-			if k == "odd" {
-				r.Odd = append(r.Odd, c)
-			} else {
-				r.Even = append(r.Even, c)
-			}
-		}
-	}
-	for _, p := range []struct {
-		k, def string
-		dst    *[]Pair
-	}{{"difference", "1", &r.White}, {"ratio", "2", &r.Black}} {
-		entries, err := list(p.k)
-		if err != nil {
+	r := &Rules{}
+	for _, k := range kinds {
+		if err := k.readFP(in, r); err != nil {
 			return Grid{}, err
 		}
-		for j, e := range entries {
-			if v := fpString(e.Value); v != "" && v != p.def {
-				return Grid{}, fpErr("%s %d has value %s; only %s is supported", p.k, j+1, v, p.def)
-			}
-			cs, err := cellsOf(fmt.Sprintf("%s %d", p.k, j+1), e.Cells)
-			if err != nil {
-				return Grid{}, err
-			}
-			if len(cs) != 2 {
-				return Grid{}, fpErr("%s %d has %d cells, want 2", p.k, j+1, len(cs))
-			}
-			*p.dst = append(*p.dst, Pair{cs[0], cs[1]})
-		}
 	}
-	xv, err := list("xv")
-	if err != nil {
-		return Grid{}, err
-	}
-	for j, e := range xv {
-		cs, err := cellsOf(fmt.Sprintf("xv %d", j+1), e.Cells)
-		if err != nil {
-			return Grid{}, err
-		}
-		if len(cs) != 2 {
-			return Grid{}, fpErr("xv %d has %d cells, want 2", j+1, len(cs))
-		}
-		switch strings.ToUpper(fpString(e.Value)) {
-		case "X":
-			r.X = append(r.X, Pair{cs[0], cs[1]})
-		case "V":
-			r.V = append(r.V, Pair{cs[0], cs[1]})
-		default:
-			return Grid{}, fpErr("xv %d has value %q, want X or V", j+1, fpString(e.Value))
-		}
-	}
-	var thermos []fpLines
-	if v, ok := keys["thermometer"]; ok {
-		if err := json.Unmarshal(v, &thermos); err != nil {
-			return Grid{}, fpErr("\"thermometer\": %v", err)
-		}
-	}
-	for j, t := range thermos {
-		for _, line := range t.Lines {
-			cs, err := cellsOf(fmt.Sprintf("thermometer %d", j+1), line)
-			if err != nil {
-				return Grid{}, err
-			}
-			r.Thermos = append(r.Thermos, cs)
-		}
-	}
-	if err := r.Validate(sh); err != nil {
+	g.Shape = in.shape
+	if err := r.Validate(g.Shape); err != nil {
 		return Grid{}, fpErr("%v", err)
 	}
 	if !r.Empty() {
 		g.Rules = r
 	}
 	return g, nil
+}
+
+// readCells reads "grid": N rows of N objects, whose fields are cosmetic
+// or read by a kind.
+func (in *fpIn) readCells() error {
+	n := in.n
+	var rows []json.RawMessage
+	if err := json.Unmarshal(in.keys["grid"], &rows); err != nil {
+		return fpErr("\"grid\": want an array of %d rows, not %s", n, cutText(in.keys["grid"]))
+	}
+	if len(rows) != n {
+		return fpErr("\"grid\" has %d rows, want %d", len(rows), n)
+	}
+	known := map[string]bool{}
+	for _, k := range kinds {
+		for _, f := range k.fpCellFields {
+			known[f] = true
+		}
+	}
+	in.cells = make([][]map[string]json.RawMessage, n)
+	for row, raw := range rows {
+		var line []json.RawMessage
+		if err := json.Unmarshal(raw, &line); err != nil {
+			return fpErr("row %d of \"grid\": want an array of %d cells, not %s", row+1, n, cutText(raw))
+		}
+		if len(line) != n {
+			return fpErr("row %d of \"grid\" has %d cells, want %d", row+1, len(line), n)
+		}
+		in.cells[row] = make([]map[string]json.RawMessage, n)
+		for c, cell := range line {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(cell, &m); err != nil {
+				return fpErr("r%dc%d: want an object such as {\"value\": 5, \"given\": true}, not %s", row+1, c+1, cutText(cell))
+			}
+			for _, f := range slices.Sorted(maps.Keys(m)) {
+				if !fpCellCosmetic[f] && !known[f] && present(m[f]) {
+					return fpErr("r%dc%d: field %q is not supported", row+1, c+1, f)
+				}
+			}
+			in.cells[row][c] = m
+		}
+	}
+	return nil
+}
+
+// fpUnknown refuses a top-level field that is neither cosmetic nor read
+// by a kind of the table.
+func fpUnknown(keys map[string]json.RawMessage) error {
+	known := map[string]bool{}
+	for _, k := range kinds {
+		for _, f := range k.fpFields {
+			known[f] = true
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		if fpCosmetic[k] || known[k] || !present(keys[k]) {
+			continue
+		}
+		if why, ok := fpRefused[k]; ok {
+			return fpErr("%s", why)
+		}
+		return fpErr("constraint %q is not supported", k)
+	}
+	return nil
+}
+
+// fpGiven reads the given of cell (row, c), if it has one.
+func fpGiven(g *Grid, row, c int, cell map[string]json.RawMessage) error {
+	n := g.N()
+	if given, ok := cell["given"]; !ok || string(bytes.TrimSpace(given)) != "true" {
+		if ok && string(bytes.TrimSpace(given)) != "false" && string(bytes.TrimSpace(given)) != "null" {
+			return fpErr("r%dc%d: \"given\": want true or false, not %s", row+1, c+1, cutText(given))
+		}
+		return nil
+	}
+	v, has := cell["value"]
+	if !has || string(bytes.TrimSpace(v)) == "null" {
+		return nil
+	}
+	d, ok := whole(v)
+	if !ok || d < 0 || d > n {
+		return fpErr("r%dc%d holds %s, not a digit of a %dx%d grid", row+1, c+1, cutText(v), n, n)
+	}
+	g.Cells[row*n+c] = uint8(d)
+	return nil
 }
 
 // fpString reads a value that f-puzzles writes as a string (or a number).
@@ -384,17 +324,55 @@ func fpString(v json.RawMessage) string {
 	return strings.TrimSpace(string(v))
 }
 
-// fpNumber reads a cage's value: a number, as a string or not; none is 0.
-func fpNumber(v json.RawMessage) (int, error) {
-	s := fpString(v)
-	if s == "" || s == "null" {
-		return 0, nil
+// fpOut is an f-puzzles object being written: the fields of the kinds,
+// in the table's order, and the fields they add to cells.
+type fpOut struct {
+	n      int
+	shape  Shape
+	fields bytes.Buffer
+	cells  [][]string // per cell, its fields as "name":value
+	err    error
+}
+
+// field writes top-level field k with value v.
+func (o *fpOut) field(k string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		o.err = err
+		return
 	}
-	k, err := strconv.Atoi(s)
-	if err != nil || k < 0 {
-		return 0, fmt.Errorf("value %q is not a sum", s)
+	o.fields.WriteString(`,"` + k + `":`)
+	o.fields.Write(data)
+}
+
+// cellField adds field k with value v (JSON) to cell i.
+func (o *fpOut) cellField(i int, k, v string) {
+	o.cells[i] = append(o.cells[i], `"`+k+`":`+v)
+}
+
+// name names cell c as f-puzzles does: R1C1.
+func (o *fpOut) name(c int32) string { return strings.ToUpper(cellName(o.n, c)) }
+
+func (o *fpOut) names(cs []int32) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = o.name(c)
 	}
-	return k, nil
+	return out
+}
+
+// pairs returns pairs as f-puzzles entries, with a value when value is not
+// "".
+func (o *fpOut) pairs(ps []Pair, value string) []map[string]any {
+	var out []map[string]any
+	for _, p := range ps {
+		e := map[string]any{"cells": []string{o.name(p[0]), o.name(p[1])}}
+		if value != "" {
+			e["value"] = value
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // MarshalFPuzzles writes g, with its rules, in the f-puzzles JSON format.
@@ -408,24 +386,23 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 	if r == nil {
 		r = &Rules{}
 	}
-	regions := r.Regions
-	if g.Shape.Boxless() && regions == nil {
+	if g.Shape.Boxless() && r.Regions == nil {
 		return nil, noBoxes(n)
 	}
-	if def, _ := ShapeOf(n); regions == nil && g.Shape != def {
-		// f-puzzles knows one box shape per size: others go as regions
-		regions = make([]uint8, n*n)
-		for i := range regions {
-			regions[i] = uint8(r.Region(g.Shape, i))
+	o := &fpOut{n: n, shape: g.Shape, cells: make([][]string, n*n)}
+	for i, v := range g.Cells {
+		if v != 0 {
+			o.cellField(i, "value", strconv.Itoa(int(v)))
+			o.cellField(i, "given", "true")
 		}
 	}
-	name := func(c int32) string { return strings.ToUpper(cellName(n, c)) }
-	names := func(cs []int32) []string {
-		out := make([]string, len(cs))
-		for i, c := range cs {
-			out[i] = name(c)
+	for _, k := range kinds {
+		if err := k.writeFP(o, r); err != nil {
+			return nil, err
 		}
-		return out
+	}
+	if o.err != nil {
+		return nil, o.err
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"size":`)
@@ -440,107 +417,12 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 			if c > 0 {
 				b.WriteByte(',')
 			}
-			i := row*n + c
-			var parts []string
-			if v := g.Cells[i]; v != 0 {
-				parts = append(parts, `"value":`+strconv.Itoa(int(v)), `"given":true`)
-			}
-			if regions != nil {
-				parts = append(parts, `"region":`+strconv.Itoa(int(regions[i])))
-			}
-			b.WriteString("{" + strings.Join(parts, ",") + "}")
+			b.WriteString("{" + strings.Join(o.cells[row*n+c], ",") + "}")
 		}
 		b.WriteByte(']')
 	}
 	b.WriteByte(']')
-	field := func(k string, v any) error {
-		data, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		b.WriteString(`,"` + k + `":`)
-		b.Write(data)
-		return nil
-	}
-	var extraRegions []map[string][]string
-	disjoint := 0
-	for _, grp := range r.Extra {
-		switch grp.Kind {
-		case GroupDiagonal:
-			field("diagonal-", true)
-		case GroupAntiDiagonal:
-			field("diagonal+", true)
-		case GroupDisjoint:
-			disjoint++
-		case GroupWindow, GroupRegion:
-			extraRegions = append(extraRegions, map[string][]string{"cells": names(grp.Cells)})
-		}
-	}
-	if disjoint > 0 {
-		if disjoint != n {
-			return nil, errors.New("f-puzzles holds disjoint groups only all together")
-		}
-		field("disjointgroups", true)
-	}
-	if r.AntiKing {
-		field("antiking", true)
-	}
-	if r.AntiKnight {
-		field("antiknight", true)
-	}
-	if len(r.Cages) > 0 {
-		var cages []map[string]any
-		for _, c := range r.Cages {
-			e := map[string]any{"cells": names(c.Cells)}
-			if c.Sum != 0 {
-				e["value"] = strconv.Itoa(c.Sum)
-			}
-			cages = append(cages, e)
-		}
-		field("killercage", cages)
-	}
-	if len(extraRegions) > 0 {
-		field("extraregion", extraRegions)
-	}
-	ones := func(k string, cs []int32) {
-		if len(cs) == 0 {
-			return
-		}
-		var out []fpOne
-		for _, c := range cs {
-			out = append(out, fpOne{name(c)})
-		}
-		field(k, out)
-	}
-	ones("odd", r.Odd)
-	ones("even", r.Even)
-	pairs := func(k string, ps []Pair, value string) []map[string]any {
-		var out []map[string]any
-		for _, p := range ps {
-			e := map[string]any{"cells": []string{name(p[0]), name(p[1])}}
-			if value != "" {
-				e["value"] = value
-			}
-			out = append(out, e)
-		}
-		return out
-	}
-	if len(r.White) > 0 {
-		field("difference", pairs("difference", r.White, ""))
-	}
-	if len(r.Black) > 0 {
-		field("ratio", pairs("ratio", r.Black, ""))
-	}
-	if xv := append(pairs("xv", r.X, "X"), pairs("xv", r.V, "V")...); len(xv) > 0 {
-		field("xv", xv)
-	}
-	if len(r.Thermos) > 0 {
-		var out []fpLines
-		for _, t := range r.Thermos {
-			out = append(out, fpLines{[][]string{names(t)}})
-		}
-		field("thermometer", out)
-	}
+	b.Write(o.fields.Bytes())
 	b.WriteByte('}')
 	return b.Bytes(), nil
 }

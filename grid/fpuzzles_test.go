@@ -129,11 +129,11 @@ func TestFPuzzlesRead(t *testing.T) {
 	bad := []struct{ in, want string }{
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"arrow":[{"cells":["R1C1"]}]}`, `constraint "arrow" is not supported`},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"cage":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, `"cage" is a cosmetic cage`},
-		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"nonconsecutive":true}`, `negative constraints ("nonconsecutive")`},
+		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"negative":["ratio"]}`, `negative constraints ("negative")`},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"9"}]}`, "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 4 add up to 9"},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, "ratio 1 has value 3; only 2 is supported"},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C9"]}]}`, `cell "R1C9" is not in a 4x4 grid`},
-		{`{"size":4,"grid":[[{"region":0},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"region":0}]]}`, "region 1: 5 cells, want 4"},
+		{`{"size":4,"grid":[[{"region":0},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"region":0}]]}`, "region 0 (numbered from 0, as in the file): 5 cells, want 4"},
 		{`{"size":37,"grid":[]}`, "size 37"},
 		{`{"size":5,"grid":[` + strings.Repeat(`[{},{},{},{},{}],`, 4) + `[{},{},{},{},{}]]}`, "a 5x5 grid has no boxes: give its jigsaw regions"},
 	}

@@ -24,6 +24,14 @@
 // ParseFPuzzlesLink) and the "rules" field of JSON objects
 // (UnmarshalRules); MarshalFPuzzles, FPuzzlesLink and MarshalRules write
 // them.
+//
+// Each kind of rule is one file, kind_*.go, and one row of the table in
+// kind.go, and everything about rules walks the table: the readers and
+// writers (a field no kind reads is an error that names it), validation,
+// the direct check, the plain constraints that the encoding and the search
+// take (Rules.Lower), what the rules imply (Imply), the marks that draw
+// them (Rules.Draw), their sentences (RulesText) and the variants that
+// generate makes (Layouts). kind.go says why the kinds live here.
 package grid
 
 import (

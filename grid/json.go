@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -231,38 +232,26 @@ func (j *jsonReader) bad(line, col int, text string, err error) {
 func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 	switch raw[0] {
 	case '{':
-		var obj struct {
-			Puzzle json.RawMessage `json:"puzzle"`
-			Rows   json.RawMessage `json:"rows"`
-			Box    json.RawMessage `json:"box"`
-			Rules  json.RawMessage `json:"rules"`
-			Size   json.RawMessage `json:"size"`
-			Grid   json.RawMessage `json:"grid"`
-		}
-		if err := json.Unmarshal(raw, &obj); err != nil {
-			return Grid{}, problemf(ErrJSON, "%v", err)
-		}
+		var obj ourObject
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		err := dec.Decode(&obj)
 		if obj.Size != nil && obj.Grid != nil && obj.Puzzle == nil && obj.Rows == nil {
-			return j.fromFPuzzles(raw)
+			return j.fromFPuzzles(raw) // f-puzzles: its reader names what it does not know
 		}
-		if obj.Rules != nil && string(obj.Rules) != "null" {
-			var regions struct {
-				Regions json.RawMessage `json:"regions"`
+		if err != nil {
+			// the decoder stops at the first field it does not know: an
+			// f-puzzles object may have many before "size" and "grid"
+			var keys map[string]json.RawMessage
+			if json.Unmarshal(raw, &keys) == nil && IsFPuzzles(keys) {
+				return j.fromFPuzzles(raw)
 			}
-			j.jigsaw = json.Unmarshal(obj.Rules, &regions) == nil && regions.Regions != nil && string(regions.Regions) != "null"
-			g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
-			j.jigsaw = false
-			if err != nil {
-				return g, err
+			if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+				return Grid{}, problemf(ErrJSON, "unknown field %s (a puzzle object takes %s)", name, strings.Join(ourFields, ", "))
 			}
-			r, err := UnmarshalRules(obj.Rules, g.Shape)
-			if err != nil {
-				return Grid{}, problemf(ErrJSON, "%v", err)
-			}
-			g.Rules = r
-			return g, nil
+			return Grid{}, problemf(ErrJSON, "%s", jsonProblem(err, "the puzzle", "an object"))
 		}
-		return j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
+		return j.fromOurs(&obj)
 	case '[':
 		var elems []json.RawMessage
 		if err := json.Unmarshal(raw, &elems); err != nil {
@@ -277,6 +266,80 @@ func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 		return j.fromString(s, Shape{})
 	}
 	return Grid{}, problemf(ErrJSON, "JSON value %s is not a puzzle", cutText(raw))
+}
+
+// ourFields are the fields of our JSON objects that make the puzzle.
+var ourFields = []string{"puzzle", "rows", "box", "rules", "variant"}
+
+// ourObject is one of our JSON objects: the fields that make the puzzle,
+// then those our commands print beside it (with --json), which reading
+// passes over. Any other field is an error that names it: a misspelt
+// "rules" must not turn a variant into a classic puzzle. "size" and
+// "grid" make an f-puzzles object.
+type ourObject struct {
+	Puzzle, Rows, Box, Rules, Variant json.RawMessage
+	Size, Grid                        json.RawMessage
+
+	Index, Clues, Level, Score, Coarse, Solution, Solutions, Status, File, Line, Column, Count, Error,
+	Message, Code, Proof, Steps, Technique, Techniques, Clashes, FPuzzles, Seed, Symmetry, Difficulty,
+	Title, Name passOver
+	SolutionRows passOver `json:"solution_rows"`
+	CountExact   passOver `json:"count_exact"`
+	ClashCells   passOver `json:"clash_cells"`
+	FPuzzlesURL  passOver `json:"fpuzzles_url"`
+	SudokuPadURL passOver `json:"sudokupad_url"`
+}
+
+// passOver is a field that reading passes over, without copying it.
+type passOver struct{}
+
+func (*passOver) UnmarshalJSON([]byte) error { return nil }
+
+// fromOurs reads one of our JSON objects: "puzzle" (or "rows"), "box",
+// and for a variant "rules" and its "variant" name, which must agree.
+func (j *jsonReader) fromOurs(obj *ourObject) (Grid, error) {
+	rules := obj.Rules
+	if rules == nil || string(rules) == "null" {
+		g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
+		if err != nil {
+			return g, err
+		}
+		return g, checkVariant(obj.Variant, nil)
+	}
+	var regions struct {
+		Regions json.RawMessage `json:"regions"`
+	}
+	j.jigsaw = json.Unmarshal(rules, &regions) == nil && regions.Regions != nil && string(regions.Regions) != "null"
+	g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
+	j.jigsaw = false
+	if err != nil {
+		return g, err
+	}
+	r, err := UnmarshalRules(rules, g.Shape)
+	if err != nil {
+		return Grid{}, problemf(ErrJSON, "%v", err)
+	}
+	g.Rules = r
+	return g, checkVariant(obj.Variant, r)
+}
+
+// checkVariant refuses a "variant" name that is not the name of the rules
+// given (see Rules.Name): a puzzle whose rules were lost or misspelt.
+func checkVariant(raw json.RawMessage, r *Rules) error {
+	if raw == nil || string(raw) == "null" {
+		return nil
+	}
+	var name string
+	if err := json.Unmarshal(raw, &name); err != nil {
+		return problemf(ErrJSON, "\"variant\": want a string such as \"killer\", not %s", cutText(raw))
+	}
+	if want := r.Name(); !strings.EqualFold(strings.TrimSpace(name), want) {
+		if r.Empty() {
+			return problemf(ErrJSON, "\"variant\" is %q but the object has no \"rules\": give the rules of the variant (or leave \"variant\" out for a classic puzzle)", name)
+		}
+		return problemf(ErrJSON, "\"variant\" is %q but the rules given are %s", name, want)
+	}
+	return nil
 }
 
 // shapeFor returns the shape of a grid of size n: the option, else the

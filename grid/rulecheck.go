@@ -80,43 +80,46 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 		add(regs[k*n:(k+1)*n:(k+1)*n], regionWord+" "+strconv.Itoa(k+1))
 	}
 	var distinctOf [][]int32 // the distinct groups of each cell
+	var steps [][][2]int
 	if r != nil {
-		seen := map[GroupKind]int{}
-		for _, g := range r.Extra {
-			seen[g.Kind]++
-			label := g.Kind.String() + " " + strconv.Itoa(seen[g.Kind])
-			if g.Kind == GroupDiagonal || g.Kind == GroupAntiDiagonal {
-				label = g.Kind.String()
-			}
-			if len(g.Cells) == n {
-				add(g.Cells, label)
-			} else {
-				u.Distinct = append(u.Distinct, g.Cells)
-				u.DistinctLabels = append(u.DistinctLabels, label)
-			}
+		distinctOf, steps = u.addRules(r.Lower(s), add)
+	}
+	u.findPeers(distinctOf, steps)
+	return u
+}
+
+// addRules adds the groups of l: units with add, the others to
+// u.Distinct; it returns the distinct groups of each cell (nil for none)
+// and the steps of the moves.
+func (u *RuleUnits) addRules(l *Lowered, add func([]int32, string)) (distinctOf [][]int32, steps [][][2]int) {
+	n := u.N
+	for _, g := range l.Groups {
+		if g.Unit {
+			add(g.Cells, g.Label)
+		} else {
+			u.Distinct = append(u.Distinct, g.Cells)
+			u.DistinctLabels = append(u.DistinctLabels, g.Label)
 		}
-		for k, c := range r.Cages {
-			if len(c.Cells) > 1 {
-				u.Distinct = append(u.Distinct, c.Cells)
-				u.DistinctLabels = append(u.DistinctLabels, "cage "+strconv.Itoa(k+1))
-			}
-		}
-		if len(u.Distinct) > 0 {
-			distinctOf = make([][]int32, n*n)
-			for k, g := range u.Distinct {
-				for _, c := range g {
-					distinctOf[c] = append(distinctOf[c], int32(k))
-				}
+	}
+	if len(u.Distinct) > 0 {
+		distinctOf = make([][]int32, n*n)
+		for k, g := range u.Distinct {
+			for _, c := range g {
+				distinctOf[c] = append(distinctOf[c], int32(k))
 			}
 		}
 	}
-	var king, knight [][2]int
-	if r != nil && r.AntiKing {
-		king = kingSteps
+	for _, m := range l.Moves {
+		steps = append(steps, m.Steps)
 	}
-	if r != nil && r.AntiKnight {
-		knight = knightSteps
-	}
+	return distinctOf, steps
+}
+
+// findPeers fills u.Peers: for each cell, the cells of its units and of
+// its distinct groups (distinctOf lists a cell's), and those the steps
+// away from it.
+func (u *RuleUnits) findPeers(distinctOf [][]int32, steps [][][2]int) {
+	n := u.N
 	// each cell's peers as a bit set, read out in increasing order
 	set := make([]uint64, (n*n+63)/64)
 	peers := make([]int32, 0, n*n*3*n)
@@ -133,7 +136,7 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 				}
 			}
 		}
-		for _, steps := range [2][][2]int{king, knight} {
+		for _, steps := range steps {
 			rr, cc := i/n, i%n
 			for _, st := range steps {
 				if y, x := rr+st[0], cc+st[1]; y >= 0 && y < n && x >= 0 && x < n {
@@ -151,7 +154,6 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 		}
 		u.Peers[i] = peers[start:len(peers):len(peers)]
 	}
-	return u
 }
 
 // ruleClashes returns the givens of a variant grid that break its rules:
@@ -214,83 +216,8 @@ func (g Grid) ruleClashes() []Clash {
 	}
 	repeats(u.Units, u.Labels, split)
 	repeats(u.Distinct, u.DistinctLabels, split)
-	for _, move := range []struct {
-		on         bool
-		unit, name string
-		f          func(int, int32) []int32
-	}{{r.AntiKing, "anti-king", "a king's move", KingNeighbours}, {r.AntiKnight, "anti-knight", "a knight's move", KnightNeighbours}} {
-		if !move.on {
-			continue
-		}
-		for i, v := range g.Cells {
-			if v == 0 {
-				continue
-			}
-			for _, j := range move.f(n, int32(i)) {
-				if j > int32(i) && g.Cells[j] == v {
-					out = append(out, Clash{Unit: move.unit, Digit: int(v), A: cell(int32(i)), B: cell(j),
-						Detail: fmt.Sprintf("digit %d repeats %s apart (%s and %s)", v, move.name, cell(int32(i)), cell(j))})
-				}
-			}
-		}
-	}
-	for _, c := range r.Odd {
-		if v := g.Cells[c]; v != 0 && v%2 == 0 {
-			out = append(out, Clash{Unit: "odd", Digit: int(v), A: cell(c), B: cell(c),
-				Detail: fmt.Sprintf("%s holds %d, but it is marked odd", cell(c), v)})
-		}
-	}
-	for _, c := range r.Even {
-		if v := g.Cells[c]; v != 0 && v%2 == 1 {
-			out = append(out, Clash{Unit: "even", Digit: int(v), A: cell(c), B: cell(c),
-				Detail: fmt.Sprintf("%s holds %d, but it is marked even", cell(c), v)})
-		}
-	}
-	for _, pk := range r.PairKinds() {
-		for k, p := range pk.Pairs {
-			a, b := int(g.Cells[p[0]]), int(g.Cells[p[1]])
-			if a != 0 && b != 0 && !pk.Allows(a, b) {
-				out = append(out, Clash{Unit: pk.Name, Index: k, Digit: b, A: cell(p[0]), B: cell(p[1]),
-					Detail: fmt.Sprintf("%s holds %d and %s holds %d, which %s %d between them does not allow", cell(p[0]), a, cell(p[1]), b, pk.Name, k+1)})
-			}
-		}
-	}
-	for k, t := range r.Thermos {
-		for a, ca := range t {
-			va := int(g.Cells[ca])
-			if va == 0 {
-				continue
-			}
-			if va < a+1 || va > n-(len(t)-1-a) {
-				out = append(out, Clash{Unit: "thermometer", Index: k, Digit: va, A: cell(ca), B: cell(ca),
-					Detail: fmt.Sprintf("%s holds %d, which cannot be cell %d of the %d of thermometer %d", cell(ca), va, a+1, len(t), k+1)})
-				continue
-			}
-			for b := a + 1; b < len(t); b++ {
-				if vb := int(g.Cells[t[b]]); vb != 0 && vb-va < b-a {
-					out = append(out, Clash{Unit: "thermometer", Index: k, Digit: vb, A: cell(ca), B: cell(t[b]),
-						Detail: fmt.Sprintf("%s holds %d and %s holds %d: thermometer %d must increase from one to the other", cell(ca), va, cell(t[b]), vb, k+1)})
-				}
-			}
-		}
-	}
-	for k, c := range r.Cages {
-		if c.Sum == 0 {
-			continue
-		}
-		sum, empty := 0, 0
-		for _, x := range c.Cells {
-			sum += int(g.Cells[x])
-			if g.Cells[x] == 0 {
-				empty++
-			}
-		}
-		lo, hi := SumRange(n, empty)
-		if rest := c.Sum - sum; rest < lo || rest > hi || empty == 0 && rest != 0 {
-			x := c.Cells[0]
-			out = append(out, Clash{Unit: "cage", Index: k, A: cell(x), B: cell(x),
-				Detail: fmt.Sprintf("cage %d (%s) must add up to %d, which its givens (%d) and %d empty cells cannot", k+1, cellList(n, c.Cells), c.Sum, sum, empty)})
-		}
+	for _, k := range kinds {
+		out = k.clashes(g, r, out)
 	}
 	return out
 }

@@ -5,43 +5,9 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 )
-
-// Rules are the rules of a variant puzzle beyond those of classic Sudoku.
-// A Grid whose Rules is nil is a classic puzzle: every row, column and box
-// holds every digit once. With Rules, the rows and columns still hold every
-// digit once, and so do the regions (Regions, or the boxes of the shape when
-// it is nil); the other fields add constraints. Rules are plain data, built
-// once and then never changed: grids share them (Clone copies the pointer).
-//
-// Cells are row-major indices, r*N+c with 0-based row r and column c.
-type Rules struct {
-	// Regions gives the region (0 to N-1) of each cell, row-major, for
-	// jigsaw (irregular) puzzles; nil means the boxes of the shape. Each
-	// region has N cells, connected or not.
-	Regions []uint8
-	// Extra are further groups whose digits all differ: the diagonals of X
-	// puzzles, the windows of hyper puzzles, disjoint groups, extra
-	// regions. A group of N cells holds every digit once.
-	Extra []Group
-	// Cages are killer cages: their digits all differ, and add up to Sum
-	// when Sum is not 0. Cages do not overlap.
-	Cages []Cage
-	// Odd and Even list cells that hold an odd or an even digit.
-	Odd, Even []int32
-	// White are kropki white dots: the digits of the two cells differ by
-	// one. Black are kropki black dots: one digit is twice the other.
-	White, Black []Pair
-	// X and V join two cells whose digits add up to 10 and 5.
-	X, V []Pair
-	// Thermos are thermometers, bulb first: the digits strictly increase
-	// along each one. Consecutive cells touch, diagonally or not.
-	Thermos [][]int32
-	// AntiKing and AntiKnight say that two cells a king's or a knight's
-	// move apart hold different digits.
-	AntiKing, AntiKnight bool
-}
 
 // GroupKind says what an extra group of cells is.
 type GroupKind uint8
@@ -89,9 +55,15 @@ type Pair [2]int32
 
 // Empty reports whether r adds nothing to the classic rules (or is nil).
 func (r *Rules) Empty() bool {
-	return r == nil || r.Regions == nil && len(r.Extra) == 0 && len(r.Cages) == 0 && len(r.Odd) == 0 &&
-		len(r.Even) == 0 && len(r.White) == 0 && len(r.Black) == 0 && len(r.X) == 0 && len(r.V) == 0 &&
-		len(r.Thermos) == 0 && !r.AntiKing && !r.AntiKnight
+	if r == nil {
+		return true
+	}
+	for _, k := range kinds {
+		if k.has(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // Equal reports whether r and o are the same rules, nil and empty rules
@@ -100,14 +72,12 @@ func (r *Rules) Equal(o *Rules) bool {
 	if r.Empty() || o.Empty() {
 		return r.Empty() == o.Empty()
 	}
-	eqGroups := slices.EqualFunc(r.Extra, o.Extra, func(a, b Group) bool { return a.Kind == b.Kind && slices.Equal(a.Cells, b.Cells) })
-	eqCages := slices.EqualFunc(r.Cages, o.Cages, func(a, b Cage) bool { return a.Sum == b.Sum && slices.Equal(a.Cells, b.Cells) })
-	eqThermos := slices.EqualFunc(r.Thermos, o.Thermos, func(a, b []int32) bool { return slices.Equal(a, b) })
-	return slices.Equal(r.Regions, o.Regions) && eqGroups && eqCages && eqThermos &&
-		slices.Equal(r.Odd, o.Odd) && slices.Equal(r.Even, o.Even) &&
-		slices.Equal(r.White, o.White) && slices.Equal(r.Black, o.Black) &&
-		slices.Equal(r.X, o.X) && slices.Equal(r.V, o.V) &&
-		r.AntiKing == o.AntiKing && r.AntiKnight == o.AntiKnight
+	for _, k := range kinds {
+		if !k.equal(r, o) {
+			return false
+		}
+	}
+	return true
 }
 
 // Region returns the region of cell i in a grid of shape s: its jigsaw
@@ -172,125 +142,10 @@ func (r *Rules) Validate(s Shape) error {
 	if err := s.ValidateWith(r); err != nil {
 		return err
 	}
-	n := s.N()
-	cells := int32(n * n)
-	// rule names are built only for an error: a killer has dozens of cages
-	seen := make([]int32, n*n) // the list that last held each cell, from 1
-	lists := int32(0)
-	inGrid := func(rule func() string, list []int32) error {
-		lists++
-		for _, c := range list {
-			if c < 0 || c >= cells {
-				return ruleErrorf(rule(), "cell %d is outside the %dx%d grid", c, n, n)
-			}
-			if seen[c] == lists {
-				return ruleErrorf(rule(), "%s is listed twice", cellName(n, c))
-			}
-			seen[c] = lists
-		}
-		return nil
-	}
-	if r.Regions != nil {
-		if len(r.Regions) != n*n {
-			return ruleErrorf("regions", "%d cells, want %d", len(r.Regions), n*n)
-		}
-		count := make([]int, n)
-		for i, k := range r.Regions {
-			if int(k) >= n {
-				return ruleErrorf("regions", "%s is in region %d, want 1 to %d", cellName(n, int32(i)), int(k)+1, n)
-			}
-			count[k]++
-		}
-		for k, c := range count {
-			if c != n {
-				return ruleErrorf(fmt.Sprintf("region %d", k+1), "%d cells, want %d", c, n)
-			}
-		}
-	}
-	for k, g := range r.Extra {
-		rule := fmt.Sprintf("%s %d", g.Kind, k+1)
-		if err := inGrid(func() string { return rule }, g.Cells); err != nil {
+	v := &validation{s: s, n: s.N(), seen: make([]int32, s.N()*s.N())}
+	for _, k := range kinds {
+		if err := k.validate(v, r); err != nil {
 			return err
-		}
-		if int(g.Kind) >= len(groupKindNames) {
-			return ruleErrorf(rule, "unknown kind of group %d", int(g.Kind))
-		}
-		if s.Boxless() && (g.Kind == GroupWindow || g.Kind == GroupDisjoint) {
-			return ruleErrorf(rule, "a %dx%d grid has no boxes, so no %ss", n, n, g.Kind)
-		}
-		if len(g.Cells) < 2 || len(g.Cells) > n {
-			return ruleErrorf(rule, "%d cells, want 2 to %d", len(g.Cells), n)
-		}
-		if want := kindCells(s, g.Kind, g.Cells); want != nil && !sameSet(want, g.Cells) {
-			return ruleErrorf(rule, "cells %s are not a %s of a %s grid", cellList(n, g.Cells), g.Kind, s)
-		}
-	}
-	caged := make([]int, n*n) // 1 + the cage of each cell
-	for k, c := range r.Cages {
-		name := func() string { return fmt.Sprintf("cage %d (%s)", k+1, cellList(n, c.Cells)) }
-		if err := inGrid(name, c.Cells); err != nil {
-			return err
-		}
-		if len(c.Cells) == 0 || len(c.Cells) > n {
-			return ruleErrorf(name(), "%d cells, want 1 to %d", len(c.Cells), n)
-		}
-		for _, x := range c.Cells {
-			if caged[x] != 0 {
-				return ruleErrorf(name(), "overlaps cage %d at %s", caged[x], cellName(n, x))
-			}
-			caged[x] = k + 1
-		}
-		if c.Sum != 0 {
-			if n > MaxSumN {
-				return ruleErrorf(name(), "cages with a sum are supported up to %dx%d grids", MaxSumN, MaxSumN)
-			}
-			lo, hi := SumRange(n, len(c.Cells))
-			if c.Sum < lo || c.Sum > hi {
-				return ruleErrorf(name(), "no %d distinct digits from 1 to %d add up to %d (they make %d to %d)", len(c.Cells), n, c.Sum, lo, hi)
-			}
-		}
-	}
-	parity := make([]int8, n*n)
-	if err := inGrid(func() string { return "odd cells" }, r.Odd); err != nil {
-		return err
-	}
-	if err := inGrid(func() string { return "even cells" }, r.Even); err != nil {
-		return err
-	}
-	for _, c := range r.Odd {
-		parity[c] = 1
-	}
-	for _, c := range r.Even {
-		if parity[c] == 1 {
-			return ruleErrorf("even cells", "%s is marked both odd and even", cellName(n, c))
-		}
-	}
-	for _, p := range []struct {
-		name  string
-		pairs []Pair
-	}{{"white dot", r.White}, {"black dot", r.Black}, {"X", r.X}, {"V", r.V}} {
-		for k, pr := range p.pairs {
-			rule := fmt.Sprintf("%s %d", p.name, k+1)
-			if err := inGrid(func() string { return rule }, pr[:]); err != nil {
-				return err
-			}
-			if !adjacent(n, pr[0], pr[1], false) {
-				return ruleErrorf(rule, "%s and %s are not orthogonally adjacent", cellName(n, pr[0]), cellName(n, pr[1]))
-			}
-		}
-	}
-	for k, t := range r.Thermos {
-		rule := fmt.Sprintf("thermometer %d (%s)", k+1, cellList(n, t))
-		if err := inGrid(func() string { return rule }, t); err != nil {
-			return err
-		}
-		if len(t) < 2 || len(t) > n {
-			return ruleErrorf(rule, "%d cells, want 2 to %d", len(t), n)
-		}
-		for j := 1; j < len(t); j++ {
-			if !adjacent(n, t[j-1], t[j], true) {
-				return ruleErrorf(rule, "%s does not touch %s: not a chain", cellName(n, t[j]), cellName(n, t[j-1]))
-			}
 		}
 	}
 	return nil
@@ -446,68 +301,8 @@ func DisjointGroups(s Shape) [][]int32 {
 	return out
 }
 
-// pairAllows reports whether digits a and b may sit on the two cells of a
-// pair of kind k ("white", "black", "x" or "v").
-func pairAllows(k int, a, b int) bool {
-	switch k {
-	case pairWhite:
-		return a-b == 1 || b-a == 1
-	case pairBlack:
-		return a == 2*b || b == 2*a
-	case pairX:
-		return a+b == 10
-	case pairV:
-		return a+b == 5
-	}
-	return false
-}
-
-// The kinds of pairs, in the order of PairKinds.
-const (
-	pairWhite = iota
-	pairBlack
-	pairX
-	pairV
-)
-
-// PairKind is one kind of pair constraint with its pairs.
-type PairKind struct {
-	Name  string // "white dot", "black dot", "X" or "V"
-	Pairs []Pair
-	kind  int
-}
-
-// Allows reports whether the digits a and b may sit on a pair of this
-// kind, in either order.
-func (p PairKind) Allows(a, b int) bool { return pairAllows(p.kind, a, b) }
-
-// PairKinds returns the pair constraints of r, kind by kind: white dots,
-// black dots, X, V.
-func (r *Rules) PairKinds() []PairKind {
-	if r == nil {
-		return nil
-	}
-	return []PairKind{
-		{"white dot", r.White, pairWhite},
-		{"black dot", r.Black, pairBlack},
-		{"X", r.X, pairX},
-		{"V", r.V, pairV},
-	}
-}
-
-// KingNeighbours and KnightNeighbours return the cells a king's or a
-// knight's move from cell i of a grid of size n, in row-major order.
-func KingNeighbours(n int, i int32) []int32 { return moves(n, i, kingSteps) }
-
-// KnightNeighbours: see KingNeighbours.
-func KnightNeighbours(n int, i int32) []int32 { return moves(n, i, knightSteps) }
-
-// The moves of a king and a knight, in row-major order of their targets.
-var (
-	kingSteps   = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
-	knightSteps = [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}
-)
-
+// moves returns the cells steps away from cell i of a grid of size n, in
+// the order of steps.
 func moves(n int, i int32, steps [][2]int) []int32 {
 	r, c := int(i)/n, int(i)%n
 	var out []int32
@@ -520,67 +315,21 @@ func moves(n int, i int32, steps [][2]int) []int32 {
 	return out
 }
 
-// Names returns the names of the variants r makes of a puzzle, in a fixed
-// order: jigsaw, x (both diagonals) or diagonal (one), hyper, disjoint,
-// extra-regions, killer (cages with sums) or cages, odd-even, kropki, xv,
-// thermo, anti-king, anti-knight. Nil or empty rules give none (classic).
+// itoa is strconv.Itoa.
+func itoa(k int) string { return strconv.Itoa(k) }
+
+// Names returns the names of the variants r makes of a puzzle, in the
+// order of the table of kinds: jigsaw, x (both diagonals) or diagonal
+// (one), hyper, disjoint, extra-regions, killer (cages with sums) or
+// cages, odd-even, kropki, xv, thermo, anti-king, anti-knight, then the
+// kinds added since. Nil or empty rules give none (classic).
 func (r *Rules) Names() []string {
 	if r.Empty() {
 		return nil
 	}
 	var out []string
-	if r.Regions != nil {
-		out = append(out, "jigsaw")
-	}
-	var kinds [len(groupKindNames)]int
-	for _, g := range r.Extra {
-		if int(g.Kind) < len(kinds) {
-			kinds[g.Kind]++
-		}
-	}
-	switch d := kinds[GroupDiagonal] + kinds[GroupAntiDiagonal]; {
-	case kinds[GroupDiagonal] > 0 && kinds[GroupAntiDiagonal] > 0:
-		out = append(out, "x")
-	case d > 0:
-		out = append(out, "diagonal")
-	}
-	if kinds[GroupWindow] > 0 {
-		out = append(out, "hyper")
-	}
-	if kinds[GroupDisjoint] > 0 {
-		out = append(out, "disjoint")
-	}
-	if kinds[GroupRegion] > 0 {
-		out = append(out, "extra-regions")
-	}
-	if len(r.Cages) > 0 {
-		sums := false
-		for _, c := range r.Cages {
-			sums = sums || c.Sum != 0
-		}
-		if sums {
-			out = append(out, "killer")
-		} else {
-			out = append(out, "cages")
-		}
-	}
-	if len(r.Odd)+len(r.Even) > 0 {
-		out = append(out, "odd-even")
-	}
-	if len(r.White)+len(r.Black) > 0 {
-		out = append(out, "kropki")
-	}
-	if len(r.X)+len(r.V) > 0 {
-		out = append(out, "xv")
-	}
-	if len(r.Thermos) > 0 {
-		out = append(out, "thermo")
-	}
-	if r.AntiKing {
-		out = append(out, "anti-king")
-	}
-	if r.AntiKnight {
-		out = append(out, "anti-knight")
+	for _, k := range kinds {
+		out = k.names(r, out)
 	}
 	return out
 }

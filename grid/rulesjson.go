@@ -1,8 +1,12 @@
 package grid
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -18,85 +22,69 @@ import (
 //	 "thermos": [["r1c1", "r1c2", "r1c3"]],            bulb first
 //	 "anti_king": true, "anti_knight": true}
 //
-// Every field may be left out. Kinds of extra groups: "region" (an extra
-// region), "diagonal", "anti-diagonal", "window", "disjoint". Cells are
-// written r<row>c<column>, 1-based, in either case. A cage without a sum
-// leaves "sum" out.
+// and the fields of the kinds added since (see the kind_*.go files). Every
+// field may be left out; a field no kind reads is an error that names it.
+// Kinds of extra groups: "region" (an extra region), "diagonal",
+// "anti-diagonal", "window", "disjoint". Cells are written r<row>c<column>,
+// 1-based, in either case. A cage without a sum leaves "sum" out.
 
-type rulesJSON struct {
-	Regions    [][]int     `json:"regions,omitempty"`
-	Extra      []groupJSON `json:"extra,omitempty"`
-	Cages      []cageJSON  `json:"cages,omitempty"`
-	Odd        []string    `json:"odd,omitempty"`
-	Even       []string    `json:"even,omitempty"`
-	White      [][2]string `json:"white,omitempty"`
-	Black      [][2]string `json:"black,omitempty"`
-	X          [][2]string `json:"x,omitempty"`
-	V          [][2]string `json:"v,omitempty"`
-	Thermos    [][]string  `json:"thermos,omitempty"`
-	AntiKing   bool        `json:"anti_king,omitempty"`
-	AntiKnight bool        `json:"anti_knight,omitempty"`
+// jsonOut is the JSON form of rules being written, field by field in the
+// table's order.
+type jsonOut struct {
+	n   int
+	b   bytes.Buffer
+	err error
 }
 
-type groupJSON struct {
-	Kind  string   `json:"kind"`
-	Cells []string `json:"cells"`
+// field writes field k with value v.
+func (o *jsonOut) field(k string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		o.err = err
+		return
+	}
+	if o.b.Len() > 0 {
+		o.b.WriteByte(',')
+	}
+	o.b.WriteString(strconv.Quote(k) + ":")
+	o.b.Write(data)
 }
 
-type cageJSON struct {
-	Cells []string `json:"cells"`
-	Sum   int      `json:"sum,omitempty"`
+// names returns cells as r1c1 names.
+func (o *jsonOut) names(cells []int32) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = cellName(o.n, c)
+	}
+	return out
 }
 
-var groupKindJSON = [...]string{"region", "diagonal", "anti-diagonal", "window", "disjoint"}
+// pairs writes pairs as field k, when there are any.
+func (o *jsonOut) pairs(k string, ps []Pair) {
+	if len(ps) == 0 {
+		return
+	}
+	out := make([][2]string, len(ps))
+	for i, p := range ps {
+		out[i] = [2]string{cellName(o.n, p[0]), cellName(o.n, p[1])}
+	}
+	o.field(k, out)
+}
 
 // MarshalRules returns the JSON form of r for a grid of size n.
 func MarshalRules(r *Rules, n int) ([]byte, error) {
-	var j rulesJSON
-	names := func(cells []int32) []string {
-		out := make([]string, len(cells))
-		for i, c := range cells {
-			out[i] = cellName(n, c)
-		}
-		return out
-	}
-	pairs := func(ps []Pair) [][2]string {
-		var out [][2]string
-		for _, p := range ps {
-			out = append(out, [2]string{cellName(n, p[0]), cellName(n, p[1])})
-		}
-		return out
-	}
-	if r.Regions != nil {
-		for row := range n {
-			line := make([]int, n)
-			for c := range n {
-				line[c] = int(r.Regions[row*n+c]) + 1
+	o := &jsonOut{n: n}
+	if r != nil {
+		for _, k := range kinds {
+			if err := k.writeJSON(o, r); err != nil {
+				return nil, err
 			}
-			j.Regions = append(j.Regions, line)
 		}
 	}
-	for _, g := range r.Extra {
-		if int(g.Kind) >= len(groupKindJSON) {
-			return nil, fmt.Errorf("unknown kind of group %d", g.Kind)
-		}
-		j.Extra = append(j.Extra, groupJSON{groupKindJSON[g.Kind], names(g.Cells)})
+	if o.err != nil {
+		return nil, o.err
 	}
-	for _, c := range r.Cages {
-		j.Cages = append(j.Cages, cageJSON{names(c.Cells), c.Sum})
-	}
-	if len(r.Odd) > 0 {
-		j.Odd = names(r.Odd)
-	}
-	if len(r.Even) > 0 {
-		j.Even = names(r.Even)
-	}
-	j.White, j.Black, j.X, j.V = pairs(r.White), pairs(r.Black), pairs(r.X), pairs(r.V)
-	for _, t := range r.Thermos {
-		j.Thermos = append(j.Thermos, names(t))
-	}
-	j.AntiKing, j.AntiKnight = r.AntiKing, r.AntiKnight
-	return json.Marshal(j)
+	return []byte("{" + o.b.String() + "}"), nil
 }
 
 // ParseCell reads a cell written r1c1 (in either case) on a grid of size
@@ -115,81 +103,88 @@ func ParseCell(s string, n int) (int32, error) {
 	return int32((r-1)*n + c - 1), nil
 }
 
+// jsonIn is the JSON form of rules being read.
+type jsonIn struct {
+	n      int
+	fields map[string]json.RawMessage
+}
+
+// has reports whether field k is there (and not null).
+func (in *jsonIn) has(k string) bool {
+	v, ok := in.fields[k]
+	return ok && string(bytes.TrimSpace(v)) != "null"
+}
+
+// decode reads field k into v, which want describes for an error; false
+// when the field is absent.
+func (in *jsonIn) decode(k string, v any, want string) (bool, error) {
+	if !in.has(k) {
+		return false, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(in.fields[k]))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return false, fmt.Errorf("rules: %s", jsonProblem(err, strconv.Quote(k), want))
+	}
+	return true, nil
+}
+
+// cells reads names of cells, for the rule what.
+func (in *jsonIn) cells(what string, names []string) ([]int32, error) {
+	out := make([]int32, 0, len(names))
+	for _, name := range names {
+		c, err := ParseCell(name, in.n)
+		if err != nil {
+			return nil, fmt.Errorf("rules: %s: %w", what, err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// pairs reads field k, pairs of cells, named what 1, what 2...
+func (in *jsonIn) pairs(k, what string) ([]Pair, error) {
+	var list [][2]string
+	if _, err := in.decode(k, &list, `an array of pairs of cells, such as [["r1c1", "r1c2"]]`); err != nil {
+		return nil, err
+	}
+	var out []Pair
+	for j, p := range list {
+		c, err := in.cells(what+" "+strconv.Itoa(j+1), p[:])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Pair{c[0], c[1]})
+	}
+	return out, nil
+}
+
 // UnmarshalRules reads the JSON form of rules for a grid of shape s, and
 // validates them (see Rules.Validate).
 func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
-	var j rulesJSON
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
-	}
-	n := s.N()
-	r := &Rules{AntiKing: j.AntiKing, AntiKnight: j.AntiKnight}
-	var err error
-	cells := func(what string, list []string) []int32 {
-		out := make([]int32, 0, len(list))
-		for _, name := range list {
-			c, e := ParseCell(name, n)
-			if e != nil && err == nil {
-				err = fmt.Errorf("rules: %s: %w", what, e)
-			}
-			out = append(out, c)
+	in := &jsonIn{n: s.N()}
+	if err := json.Unmarshal(data, &in.fields); err != nil || in.fields == nil {
+		if err == nil {
+			err = errors.New("null")
 		}
-		return out
+		return nil, fmt.Errorf("rules: %s", jsonProblem(err, "\"rules\"", "an object"))
 	}
-	pairs := func(what string, list [][2]string) []Pair {
-		var out []Pair
-		for k, p := range list {
-			c := cells(fmt.Sprintf("%s %d", what, k+1), p[:])
-			out = append(out, Pair{c[0], c[1]})
-		}
-		return out
-	}
-	if j.Regions != nil {
-		if len(j.Regions) != n {
-			return nil, fmt.Errorf("rules: regions: %d rows, want %d", len(j.Regions), n)
-		}
-		r.Regions = make([]uint8, n*n)
-		for row, line := range j.Regions {
-			if len(line) != n {
-				return nil, fmt.Errorf("rules: regions: row %d has %d numbers, want %d", row+1, len(line), n)
-			}
-			for c, k := range line {
-				if k < 1 || k > n {
-					return nil, fmt.Errorf("rules: regions: row %d, column %d: region %d, want 1 to %d", row+1, c+1, k, n)
-				}
-				r.Regions[row*n+c] = uint8(k - 1)
-			}
+	known := map[string]bool{}
+	for _, k := range kinds {
+		for _, f := range k.jsonFields {
+			known[f] = true
 		}
 	}
-	for k, g := range j.Extra {
-		kind := -1
-		for i, name := range groupKindJSON {
-			if strings.EqualFold(g.Kind, name) {
-				kind = i
-			}
+	for _, k := range slices.Sorted(maps.Keys(in.fields)) {
+		if !known[k] {
+			return nil, fmt.Errorf("rules: unknown field %q (want %s)", k, strings.Join(jsonRuleFields(), ", "))
 		}
-		if kind < 0 {
-			return nil, fmt.Errorf("rules: extra group %d: kind %q, want region, diagonal, anti-diagonal, window or disjoint", k+1, g.Kind)
+	}
+	r := &Rules{}
+	for _, k := range kinds {
+		if err := k.readJSON(in, r); err != nil {
+			return nil, err
 		}
-		r.Extra = append(r.Extra, Group{GroupKind(kind), cells(fmt.Sprintf("extra group %d", k+1), g.Cells)})
-	}
-	for k, c := range j.Cages {
-		r.Cages = append(r.Cages, Cage{cells(fmt.Sprintf("cage %d", k+1), c.Cells), c.Sum})
-	}
-	if j.Odd != nil {
-		r.Odd = cells("odd", j.Odd)
-	}
-	if j.Even != nil {
-		r.Even = cells("even", j.Even)
-	}
-	r.White, r.Black, r.X, r.V = pairs("white", j.White), pairs("black", j.Black), pairs("x", j.X), pairs("v", j.V)
-	for k, t := range j.Thermos {
-		r.Thermos = append(r.Thermos, cells(fmt.Sprintf("thermometer %d", k+1), t))
-	}
-	if err != nil {
-		return nil, err
 	}
 	if err := r.Validate(s); err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
@@ -198,4 +193,46 @@ func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
 		return nil, nil
 	}
 	return r, nil
+}
+
+// jsonRuleFields lists the fields of the JSON form of rules, in the
+// table's order.
+func jsonRuleFields() []string {
+	var out []string
+	for _, k := range kinds {
+		out = append(out, k.jsonFields...)
+	}
+	return out
+}
+
+// jsonProblem says what is wrong with a JSON value in the format's words,
+// never Go's: what names the value, want what it should be.
+func jsonProblem(err error, what, want string) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		at := ""
+		if te.Field != "" {
+			at = " at " + strconv.Quote(te.Field)
+		}
+		return fmt.Sprintf("%s: want %s, found %s%s", what, want, jsonValueWord(te.Value), at)
+	case errors.As(err, &se):
+		return fmt.Sprintf("%s: invalid JSON: %v", what, se)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return fmt.Sprintf("%s: %s (want %s)", what, strings.TrimPrefix(err.Error(), "json: "), want)
+	}
+	return fmt.Sprintf("%s: want %s", what, want)
+}
+
+// jsonValueWord names a JSON value as encoding/json's type errors give it
+// ("number 0.5", "string", "array"), with an article.
+func jsonValueWord(v string) string {
+	switch {
+	case strings.HasPrefix(v, "number"):
+		return "the " + v
+	case v == "array" || v == "object":
+		return "an " + v
+	}
+	return "a " + v
 }

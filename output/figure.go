@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -85,25 +86,26 @@ type shape struct {
 
 // Sizes and tones of the marks, in cells.
 const (
-	shadeTone   = 0.88 // windows and extra regions
-	markTone    = 0.78 // odd circles and even squares
-	oddRadius   = 0.40
-	evenSide    = 0.76
-	thermoTone  = 0.62
-	thermoWidth = 0.22
-	bulbRadius  = 0.34
-	diagTone    = 0.5
-	diagWidth   = 0.035
-	cageInset   = 0.10 // from the cell border to the middle of the dashed line
-	cageWidth   = 0.02
-	cageDash    = 0.09
-	cageLabel   = 0.28  // the least size of a cage sum
-	maxLabel    = 0.36  // the most it is raised to, to reach a size in points
-	labelPad    = 0.035 // the patch around a cage sum's ink
-	labelGap    = 0.04  // between the patch and the cell's digit
-	dotRadius   = 0.12
-	dotWidth    = 0.03
-	letterSize  = 0.36
+	shadeTone  = 0.88 // windows and extra regions
+	markTone   = 0.78 // odd circles and even squares
+	oddRadius  = 0.40
+	evenSide   = 0.76
+	tubeTone   = 0.62
+	tubeWidth  = 0.22
+	bulbRadius = 0.34
+	diagTone   = 0.5
+	diagWidth  = 0.035
+	cageInset  = 0.10 // from the cell border to the middle of the dashed line
+	cageWidth  = 0.02
+	cageDash   = 0.09
+	cageLabel  = 0.28  // the least size of a cage sum
+	maxLabel   = 0.36  // the most it is raised to, to reach a size in points
+	labelPad   = 0.035 // the patch around a cage sum's ink
+	labelGap   = 0.04  // between the patch and the cell's digit
+	dotRadius  = 0.12
+	dotWidth   = 0.03
+	letterSize = 0.36
+	smallSize  = 0.22 // given pencil marks
 )
 
 // figureOptions are what the writer knows that the figure depends on: the
@@ -132,35 +134,31 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 		label = cageLabel
 	}
 
+	d := r.Draw(g.Shape)
+
 	// shading: the tone of each cell's background
 	tone := make([]float64, n*n)
 	for i := range tone {
 		tone[i] = 1
 	}
-	var shaded []bool
-	for _, grp := range r.Extra {
-		switch grp.Kind {
-		case grid.GroupWindow, grid.GroupRegion:
-			if shaded == nil {
-				shaded = make([]bool, n*n)
-			}
-			for _, c := range grp.Cells {
+	if len(d.Shaded) > 0 {
+		shaded := make([]bool, n*n)
+		for _, grp := range d.Shaded {
+			for _, c := range grp {
 				shaded[c] = true
 				tone[c] = shadeTone
 			}
 		}
-	}
-	if shaded != nil {
 		f.add(shape{kind: fillShape, paths: cellLoops(shaded, n), fill: shadeTone, stroke: noTone})
 	}
 
 	// odd circles and even squares
-	for _, c := range r.Odd {
+	for _, c := range d.Circles {
 		f.add(shape{kind: circleShape, at: cellCentre(n, c), r: oddRadius, fill: markTone, stroke: noTone})
 	}
-	if len(r.Even) > 0 {
+	if len(d.Squares) > 0 {
 		var squares [][]pt
-		for _, c := range r.Even {
+		for _, c := range d.Squares {
 			m := cellCentre(n, c)
 			h := evenSide / 2
 			squares = append(squares, []pt{{m.x - h, m.y - h}, {m.x + h, m.y - h}, {m.x + h, m.y + h}, {m.x - h, m.y + h}})
@@ -168,110 +166,165 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 		f.add(shape{kind: fillShape, paths: squares, fill: markTone, stroke: noTone})
 	}
 
-	// thermometers: the bulbs, then the tubes
-	for _, t := range r.Thermos {
-		f.add(shape{kind: circleShape, at: cellCentre(n, t[0]), r: bulbRadius, fill: thermoTone, stroke: noTone})
+	// tubes (thermometers): the bulbs, then the tubes
+	for _, t := range d.Tubes {
+		f.add(shape{kind: circleShape, at: cellCentre(n, t[0]), r: bulbRadius, fill: tubeTone, stroke: noTone})
 	}
-	if len(r.Thermos) > 0 {
+	if len(d.Tubes) > 0 {
 		var tubes [][]pt
-		for _, t := range r.Thermos {
+		for _, t := range d.Tubes {
 			line := make([]pt, len(t))
 			for k, c := range t {
 				line[k] = cellCentre(n, c)
 			}
 			tubes = append(tubes, line)
 		}
-		f.add(shape{kind: strokeShape, paths: tubes, fill: noTone, stroke: thermoTone, width: thermoWidth, round: true})
+		f.add(shape{kind: strokeShape, paths: tubes, fill: noTone, stroke: tubeTone, width: tubeWidth, round: true})
 	}
 
-	// diagonals
+	// lines from corner to corner (diagonals)
 	var diags [][]pt
-	for _, grp := range r.Extra {
-		fn := float64(n)
-		switch grp.Kind {
-		case grid.GroupDiagonal:
-			diags = append(diags, []pt{{0, 0}, {fn, fn}})
-		case grid.GroupAntiDiagonal:
-			diags = append(diags, []pt{{0, fn}, {fn, 0}})
-		}
+	for _, l := range d.CornerLines {
+		diags = append(diags, []pt{{float64(l[0][1]), float64(l[0][0])}, {float64(l[1][1]), float64(l[1][0])}})
 	}
 	if diags != nil {
 		f.add(shape{kind: strokeShape, paths: diags, fill: noTone, stroke: diagTone, width: diagWidth})
 	}
 
 	f.regionLines(g)
-
-	// killer cages: the dashed outlines, then the sums on their patches
-	if len(r.Cages) > 0 {
-		var loops [][]pt
-		in := make([]bool, n*n)
-		for _, c := range r.Cages {
-			clear(in)
-			for _, x := range c.Cells {
-				in[x] = true
-			}
-			for _, l := range cellLoops(in, n) {
-				loops = append(loops, insetLoop(l, cageInset))
-			}
-		}
-		f.add(shape{kind: strokeShape, paths: loops, closed: true, fill: noTone, stroke: 0, width: cageWidth, dash: cageDash})
-		for _, c := range r.Cages {
-			if c.Sum == 0 {
-				continue
-			}
-			first := slices.Min(c.Cells)
-			s := strconv.Itoa(c.Sum)
-			ink := textInk(s)
-			corner := pt{float64(int(first)%n) + cageInset - 0.015, float64(int(first)/n) + cageInset - 0.015}
-			patch := rect{corner.x - labelPad, corner.y - labelPad,
-				corner.x + (ink.maxX-ink.minX)*label + labelPad, corner.y + (ink.maxY-ink.minY)*label + labelPad}
-			f.add(shape{kind: fillShape, paths: [][]pt{patch.corners()}, fill: tone[first], stroke: noTone})
-			f.add(shape{kind: textShape, text: s, size: label, at: pt{corner.x - ink.minX*label, corner.y - ink.minY*label}, fill: 0, stroke: noTone})
-			f.keepOut[int(first)] = patch
-		}
-	}
-
-	// kropki dots, X and V on the edges
-	for _, d := range r.White {
-		f.add(shape{kind: circleShape, at: edgeMiddle(n, d), r: dotRadius, fill: 1, stroke: 0, width: dotWidth})
-	}
-	for _, d := range r.Black {
-		f.add(shape{kind: circleShape, at: edgeMiddle(n, d), r: dotRadius, fill: 0, stroke: noTone})
-	}
-	for _, l := range []struct {
-		s     string
-		pairs []grid.Pair
-	}{{"X", r.X}, {"V", r.V}} {
-		ink := textInk(l.s)
-		w, h := (ink.maxX-ink.minX)*letterSize, (ink.maxY-ink.minY)*letterSize
-		for _, p := range l.pairs {
-			m := edgeMiddle(n, p)
-			patch := rect{m.x - w/2 - labelPad, m.y - h/2 - labelPad, m.x + w/2 + labelPad, m.y + h/2 + labelPad}
-			f.add(shape{kind: fillShape, paths: [][]pt{patch.corners()}, fill: 1, stroke: noTone})
-			at := pt{m.x - (ink.minX+ink.maxX)/2*letterSize, m.y - (ink.minY+ink.maxY)/2*letterSize}
-			f.add(shape{kind: textShape, text: l.s, size: letterSize, at: at, fill: 0, stroke: noTone})
-		}
-	}
-
+	f.cages(d.Cages, tone, label, textInk)
+	f.edges(d, textInk)
+	f.small(d.Small, textInk)
 	return f, nil
 }
 
+// cages draws killer cages: the dashed outlines, then the sums on their
+// patches of the cells' tone.
+func (f *figure) cages(cages []grid.Cage, tone []float64, label float64, textInk func(string) inkBox) {
+	n := f.n
+	if len(cages) == 0 {
+		return
+	}
+	var loops [][]pt
+	in := make([]bool, n*n)
+	for _, c := range cages {
+		clear(in)
+		for _, x := range c.Cells {
+			in[x] = true
+		}
+		for _, l := range cellLoops(in, n) {
+			loops = append(loops, insetLoop(l, cageInset))
+		}
+	}
+	f.add(shape{kind: strokeShape, paths: loops, closed: true, fill: noTone, stroke: 0, width: cageWidth, dash: cageDash})
+	// f-puzzles and SudokuSolver take a cage whose cells touch only at a
+	// corner: a dashed stroke across the corner joins its outlines, so
+	// that it reads as one cage
+	if links := cornerLinks(cages, n); len(links) > 0 {
+		f.add(shape{kind: strokeShape, paths: links, fill: noTone, stroke: 0, width: cageWidth, dash: cageDash})
+	}
+	for _, c := range cages {
+		if c.Sum == 0 {
+			continue
+		}
+		first := slices.Min(c.Cells)
+		s := strconv.Itoa(c.Sum)
+		ink := textInk(s)
+		corner := pt{float64(int(first)%n) + cageInset - 0.015, float64(int(first)/n) + cageInset - 0.015}
+		patch := rect{corner.x - labelPad, corner.y - labelPad,
+			corner.x + (ink.maxX-ink.minX)*label + labelPad, corner.y + (ink.maxY-ink.minY)*label + labelPad}
+		f.add(shape{kind: fillShape, paths: [][]pt{patch.corners()}, fill: tone[first], stroke: noTone})
+		f.add(shape{kind: textShape, text: s, size: label, at: pt{corner.x - ink.minX*label, corner.y - ink.minY*label}, fill: 0, stroke: noTone})
+		f.keepOut[int(first)] = patch
+	}
+}
+
+// cornerLinks returns, for each two cells of a cage that touch only at a
+// corner (no other cell of the cage shares that corner), a segment
+// between the corners of their inset outlines.
+func cornerLinks(cages []grid.Cage, n int) [][]pt {
+	var out [][]pt
+	for _, c := range cages {
+		in := map[int32]bool{}
+		for _, x := range c.Cells {
+			in[x] = true
+		}
+		for _, a := range c.Cells {
+			r, col := int(a)/n, int(a)%n
+			for _, dc := range []int{-1, 1} {
+				b := int32((r+1)*n + col + dc)
+				if r+1 >= n || col+dc < 0 || col+dc >= n || !in[b] || in[int32((r+1)*n+col)] || in[a+int32(dc)] {
+					continue
+				}
+				// the shared corner, and the outlines' corners beside it
+				x, y := float64(col)+float64(max(dc, 0)), float64(r+1)
+				d := float64(dc)
+				out = append(out, []pt{{x - d*cageInset, y - cageInset}, {x + d*cageInset, y + cageInset}})
+			}
+		}
+	}
+	return out
+}
+
+// edges draws the marks on edges: dots, then letters on white patches.
+func (f *figure) edges(d *grid.Drawing, textInk func(string) inkBox) {
+	n := f.n
+	for _, dot := range d.Dots {
+		if dot.Filled {
+			f.add(shape{kind: circleShape, at: edgeMiddle(n, dot.Pair), r: dotRadius, fill: 0, stroke: noTone})
+		} else {
+			f.add(shape{kind: circleShape, at: edgeMiddle(n, dot.Pair), r: dotRadius, fill: 1, stroke: 0, width: dotWidth})
+		}
+	}
+	for _, l := range d.Letters {
+		ink := textInk(l.Text)
+		w, h := (ink.maxX-ink.minX)*letterSize, (ink.maxY-ink.minY)*letterSize
+		m := edgeMiddle(n, l.Pair)
+		patch := rect{m.x - w/2 - labelPad, m.y - h/2 - labelPad, m.x + w/2 + labelPad, m.y + h/2 + labelPad}
+		f.add(shape{kind: fillShape, paths: [][]pt{patch.corners()}, fill: 1, stroke: noTone})
+		at := pt{m.x - (ink.minX+ink.maxX)/2*letterSize, m.y - (ink.minY+ink.maxY)/2*letterSize}
+		f.add(shape{kind: textShape, text: l.Text, size: letterSize, at: at, fill: 0, stroke: noTone})
+	}
+}
+
+// small writes digits small along the top of their cells (given pencil
+// marks), clear of the cage sums; the cell's digit stays clear of them.
+func (f *figure) small(marks []grid.Mask, textInk func(string) inkBox) {
+	n := f.n
+	for _, m := range marks {
+		var b strings.Builder
+		for d := 1; d <= n; d++ {
+			if m.Digits&(1<<(d-1)) != 0 {
+				b.WriteString(strconv.Itoa(d))
+			}
+		}
+		s := b.String()
+		ink := textInk(s)
+		size := min(smallSize, 0.8/max(ink.maxX-ink.minX, 0.01))
+		x0, y0 := float64(int(m.Cell)%n), float64(int(m.Cell)/n)
+		if p, ok := f.keepOut[int(m.Cell)]; ok {
+			y0 = p.y1 - cageInset
+		}
+		at := pt{x0 + 0.5 - (ink.minX+ink.maxX)/2*size, y0 + 0.12 - ink.minY*size}
+		f.add(shape{kind: textShape, text: s, size: size, at: at, fill: 0.3, stroke: noTone})
+		patch := rect{x0 + 0.1, y0 + 0.1, x0 + 0.9, at.y + ink.maxY*size + labelGap}
+		if p, ok := f.keepOut[int(m.Cell)]; ok {
+			patch.y0 = p.y0
+		}
+		f.keepOut[int(m.Cell)] = patch
+	}
+}
+
 // unmarked names the rules of r that a figure has no mark for, for a
-// caption: anti-king, anti-knight and disjoint groups.
+// caption, in alphabetical order: anti-king, anti-knight, disjoint
+// groups...
 func unmarked(r *grid.Rules) []string {
 	if r == nil {
 		return nil
 	}
-	var out []string
-	if r.AntiKing {
-		out = append(out, "anti-king")
-	}
-	if r.AntiKnight {
-		out = append(out, "anti-knight")
-	}
-	if slices.ContainsFunc(r.Extra, func(g grid.Group) bool { return g.Kind == grid.GroupDisjoint }) {
-		out = append(out, "disjoint groups")
-	}
+	// the names do not depend on the shape
+	out := r.Draw(grid.Shape{}).Unmarked
+	slices.Sort(out)
 	return out
 }
 

@@ -218,7 +218,7 @@ func (b *book) planPages() {
 			}
 			// the sums of killer cages need larger cells to be read
 			cellOf := func(p Puzzle) float64 {
-				if p.Grid.Rules != nil && slices.ContainsFunc(p.Grid.Rules.Cages, func(c grid.Cage) bool { return c.Sum != 0 }) {
+				if slices.ContainsFunc(p.Grid.Rules.Draw(p.Grid.Shape).Cages, func(c grid.Cage) bool { return c.Sum != 0 }) {
 					return max(minCell, cageSolCell)
 				}
 				return minCell

@@ -2,10 +2,10 @@ package sat
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/variant"
 )
 
 // The encoding of a variant puzzle's rules (grid.Rules) extends the
@@ -16,7 +16,7 @@ import (
 // the N^3 cell variables. A classic puzzle (nil rules) gets Clauses alone.
 //
 // Besides the rules as stated, the CNF states what they imply
-// (variant.Imply): the cage sums of the 45 rule (innies and outies of
+// (grid.Imply): the cage sums of the 45 rule (innies and outies of
 // units and of windows of rows or columns), two cells whose sum those fix,
 // and the law of leftovers of jigsaw regions. These hold in every solution
 // of the rules, so they change no verdict, and they let unit propagation
@@ -61,21 +61,21 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 	// the classic clauses, and as many again for the cages and leftovers
 	// of a killer or a jigsaw (20,000 in all for a 9x9 killer)
 	base := 4 * n * n * (1 + n*(n-1)/2)
-	if len(r.Cages) > 0 || r.Regions != nil {
+	if r.Regions != nil || len(r.Lower(s).Sums) > 0 {
 		base *= 2
 	}
 	e.out = make([][]int, 0, base)
+	l := r.Lower(s)
 	e.units(s, r)
 	e.mark(s, r)
-	e.extra(r)
-	e.cages(r)
-	e.moves(r)
-	e.parity(r)
-	e.pairs(r)
-	e.thermos(r)
-	imp := variant.Imply(s, r)
-	e.sums(r, imp)
+	e.groups(l)
+	e.moves(l)
+	e.masks(l)
+	e.links(l)
+	imp := grid.ImplyWith(s, r, r.Units(s), l.Sums)
+	e.sums(l.Sums, imp)
 	e.implied(imp)
+	e.own(l)
 	return &RuleCNF{Clauses: e.out, Vars: e.vars, Parts: e.parts}
 }
 
@@ -204,13 +204,13 @@ func (e *encoder) clause(lits ...int) {
 // x is the variable of cell c holding digit d.
 func (e *encoder) x(c int32, d int) int { return Var(e.n, int(c)/e.n, int(c)%e.n, d) }
 
-// extra encodes the extra groups (diagonals, windows, disjoint groups,
-// extra regions): for each digit, the binary clauses that no two cells of
-// the group hold it, and for a group of N cells the clause that some cell
-// does (so every digit is there once).
-func (e *encoder) extra(r *grid.Rules) {
-	for _, g := range r.Extra {
-		if len(g.Cells) == e.n {
+// groups encodes the groups whose digits differ (extra groups, cages):
+// for each digit, the binary clauses that no two cells of the group hold
+// it, and for a unit (a group of N cells that holds every digit) the
+// clause that some cell does.
+func (e *encoder) groups(l *grid.Lowered) {
+	for _, g := range l.Groups {
+		if g.Unit {
 			for d := 1; d <= e.n; d++ {
 				c := e.buf[:0]
 				for _, x := range g.Cells {
@@ -226,54 +226,43 @@ func (e *encoder) extra(r *grid.Rules) {
 			}
 		}
 	}
-	e.part("each extra group (diagonal, window, disjoint group, extra region) holds no digit twice, and each digit once when it has N cells")
+	e.part("each extra group (diagonal, window, disjoint group, extra region) and each cage holds no digit twice, and a group of N cells each digit once")
 }
 
-// cages encodes the distinct digits of each cage: for each digit and pair
-// of cells, the clause that not both hold it.
-func (e *encoder) cages(r *grid.Rules) {
-	for _, c := range r.Cages {
-		for i, a := range c.Cells {
-			for _, b := range c.Cells[i+1:] {
-				e.apart(a, b)
+// moves encodes the moves whose cells differ (anti-king, anti-knight):
+// for each cell, each move from it and each digit, the clause that not
+// both hold it.
+func (e *encoder) moves(l *grid.Lowered) {
+	n := e.n
+	for i := range n * n {
+		r, c := i/n, i%n
+		for _, m := range l.Moves {
+			for _, st := range m.Steps {
+				if y, x := r+st[0], c+st[1]; y >= 0 && y < n && x >= 0 && x < n {
+					e.apart(int32(i), int32(y*n+x))
+				}
 			}
 		}
 	}
-	e.part("each cage holds no digit twice")
+	var units []string
+	for _, m := range l.Moves {
+		units = append(units, m.Unit)
+	}
+	e.part("cells a move apart hold different digits (" + strings.Join(units, ", ") + ")")
 }
 
-// moves encodes anti-king and anti-knight: for each pair of cells a move
-// apart and each digit, the clause that not both hold it.
-func (e *encoder) moves(r *grid.Rules) {
-	for i := range e.n * e.n {
-		if r.AntiKing {
-			for _, j := range grid.KingNeighbours(e.n, int32(i)) {
-				e.apart(int32(i), j)
-			}
-		}
-		if r.AntiKnight {
-			for _, j := range grid.KnightNeighbours(e.n, int32(i)) {
-				e.apart(int32(i), j)
+// masks encodes cells that hold only some digits (odd, even, pencil
+// marks): one unit clause per digit left out, that the cell does not
+// hold it.
+func (e *encoder) masks(l *grid.Lowered) {
+	for _, m := range l.Masks {
+		for d := 1; d <= e.n; d++ {
+			if m.Digits&(1<<(d-1)) == 0 {
+				e.clause(-e.x(m.Cell, d))
 			}
 		}
 	}
-	e.part("cells a king's or a knight's move apart hold different digits")
-}
-
-// parity encodes odd and even cells: one unit clause per digit of the
-// wrong parity, that the cell does not hold it.
-func (e *encoder) parity(r *grid.Rules) {
-	for _, c := range r.Odd {
-		for d := 2; d <= e.n; d += 2 {
-			e.clause(-e.x(c, d))
-		}
-	}
-	for _, c := range r.Even {
-		for d := 1; d <= e.n; d += 2 {
-			e.clause(-e.x(c, d))
-		}
-	}
-	e.part("odd and even cells")
+	e.part("cells that hold only some digits (odd, even, pencil marks)")
 }
 
 // support adds, for each digit d of cell a, the clause that a does not
@@ -292,39 +281,23 @@ func (e *encoder) support(a, b int32, ok func(da, db int) bool) {
 	}
 }
 
-// pairs encodes kropki dots, X and V: for each pair, each cell and each of
-// its digits, the clause that the cell does not hold the digit or the
-// other cell holds one that fits it (a unit clause when none does). So a
-// digit leaves a cell exactly when no digit left in the other fits it.
-func (e *encoder) pairs(r *grid.Rules) {
-	for _, pk := range r.PairKinds() {
-		for _, p := range pk.Pairs {
-			e.support(p[0], p[1], pk.Allows)
-			e.support(p[1], p[0], pk.Allows)
-		}
+// links encodes the relations between two cells (kropki dots, X and V,
+// thermometers): for each link, each cell and each of its digits, the
+// clause that the cell does not hold the digit or the other cell holds
+// one that fits it (a unit clause when none does). So a digit leaves a
+// cell exactly when no digit left in the other fits it.
+func (e *encoder) links(l *grid.Lowered) {
+	for _, k := range l.Links {
+		f := k.Rel.Allows
+		e.support(k.A, k.B, f)
+		e.support(k.B, k.A, func(b, a int) bool { return f(a, b) })
 	}
-	e.part("kropki dots, X and V: each digit of a cell needs a fitting digit in the other")
-}
-
-// thermos encodes each thermometer as its consecutive cells a, b with
-// b > a: for each digit of a, the clause that a does not hold it or b
-// holds a larger one, and for each digit of b, that b does not hold it or
-// a holds a smaller one.
-func (e *encoder) thermos(r *grid.Rules) {
-	less := func(x, y int) bool { return x < y }
-	more := func(x, y int) bool { return x > y }
-	for _, t := range r.Thermos {
-		for i := 1; i < len(t); i++ {
-			e.support(t[i-1], t[i], less)
-			e.support(t[i], t[i-1], more)
-		}
-	}
-	e.part("thermometers: each cell holds more than the one before")
+	e.part("two cells whose digits are related (a dot, a letter, a line): each digit of a cell needs a fitting digit in the other")
 }
 
 // sums encodes the sum of each cage with one as the sets of digits that
 // make it (grid.Combinations), and the same for the cages those sums imply
-// (variant.SumCages: the innies and outies of a unit, whose digits differ
+// (grid.Imply: the innies and outies of a unit, whose digits differ
 // and whose sum the unit fixes). A cage of cells C gets auxiliary
 // variables u(d), one per digit, "some cell of C holds d", and y(j), one
 // per digit set S(j) of the sum, "C holds the digits of S(j)":
@@ -338,7 +311,7 @@ func (e *encoder) thermos(r *grid.Rules) {
 //     a digit of every set left is in the cage (a unit clause u(d) when
 //     every set has d);
 //   - for each digit d of some set, -u(d) OR -x(z,d) for each cell z that
-//     is a peer of every cell of C (variant.Implied.Peers): z does not
+//     is a peer of every cell of C (grid.Implied.Peers): z does not
 //     hold a digit that C holds.
 //
 // The cage's cells hold distinct digits (see cages; an implied cage's
@@ -348,15 +321,9 @@ func (e *encoder) thermos(r *grid.Rules) {
 // place left in the cage, drops a digit from every cell once no set left
 // has it, and places a digit of every set left that has one place left in
 // the cage and takes it from the cells that see the whole cage.
-func (e *encoder) sums(r *grid.Rules, imp *variant.Implied) {
+func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 	n := e.n
-	var cages []grid.Cage
-	for _, c := range r.Cages {
-		if c.Sum != 0 {
-			cages = append(cages, c)
-		}
-	}
-	for k, c := range append(cages, imp.Cages...) {
+	for k, c := range append(slices.Clip(cages), imp.Cages...) {
 		u := e.vars + 1 // u(d) is u+d-1
 		e.vars += n
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
@@ -427,14 +394,14 @@ func (e *encoder) sums(r *grid.Rules, imp *variant.Implied) {
 }
 
 // implied encodes the other constraints the rules imply (see
-// variant.Imply): for two cells whose digits add up to a sum, the clauses
+// grid.Imply): for two cells whose digits add up to a sum, the clauses
 // of support (see pairs) between them, so a digit leaves one cell when the
 // other has not the digit that completes the sum; for two sets of cells
 // that hold the same digits (the law of leftovers), for each cell a of one
 // and each digit d, the clause x(a,d) -> OR over the cells b of the other
 // of x(b,d), so a digit leaves one side when the other has no place left
 // for it.
-func (e *encoder) implied(imp *variant.Implied) {
+func (e *encoder) implied(imp *grid.Implied) {
 	for _, p := range imp.Sums {
 		e.support(p.A, p.B, p.Allows)
 		e.support(p.B, p.A, p.Allows)
@@ -454,6 +421,29 @@ func (e *encoder) implied(imp *variant.Implied) {
 		}
 	}
 	e.part("implied by the rules: two cells whose sum the cages fix, and the law of leftovers of jigsaw regions")
+}
+
+// own adds the clauses that kinds give as they are (grid.Lowered.Clauses),
+// their auxiliary variables moved after those of the sums, as the variant
+// search numbers them too.
+func (e *encoder) own(l *grid.Lowered) {
+	cells := NumVars(e.n)
+	shift := e.vars - cells
+	for _, c := range l.Clauses {
+		out := append(e.buf[:0], c...)
+		for i, lit := range out {
+			switch {
+			case lit > cells:
+				out[i] = lit + shift
+			case lit < -cells:
+				out[i] = lit - shift
+			}
+		}
+		e.clause(out...)
+		e.buf = out
+	}
+	e.vars += l.Aux
+	e.part("the kinds' own clauses")
 }
 
 // describe returns the comment lines of DIMACS for a variant's CNF.

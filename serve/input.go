@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/output"
 )
@@ -240,7 +241,7 @@ func (c *Config) fieldWants() map[string]string {
 		"seed":            fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64)),
 		"start":           fmt.Sprintf("a whole number from 0 to %d", math.MaxInt32),
 		"format":          "json, line, grid, sdm, sdk, fpuzzles, fpuzzles-url or pdf",
-		"variant":         "killer, pure-killer, jigsaw, x, hyper, disjoint, anti-king or anti-knight, or several joined by commas (jigsaw,x)",
+		"variant":         generate.VariantNames(false) + ", or several joined by commas (jigsaw,x)",
 		"puzzle":          `a puzzle: a string in any text format or an f-puzzles link, an array of rows, {"puzzle": ...} (with "rules" for a variant) or an f-puzzles object`,
 		"solution":        "the puzzle's solution, a string of its cells",
 		"marked":          "an array of [row, column] pairs, 1-based",

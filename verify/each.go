@@ -34,5 +34,5 @@ func Each(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) erro
 		return eachErr == nil
 	}
 	r := s.Run(g.Cells)
-	return eachEnd(ctx, searchOutcome(r), eachErr)
+	return eachEnd(ctx, r, eachErr)
 }

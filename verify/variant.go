@@ -71,18 +71,13 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr 
 	r := s.Count(g.Cells, limit, budget, ctx.Done(), nil)
 	sols, ok := variantGrids(g, r)
 	t := tally{sols: sols, count: r.Count}
-	if t, done := v.settle(ctx, g, limit, t, ok, variantOutcome(r)); done {
+	if t, done := v.settle(ctx, g, limit, t, ok, r.Result); done {
 		return t
 	}
 	if t, ok := tr.certified(g, t); ok {
 		return t
 	}
 	return v.fresh(g, limit, nil) // the budget ran out
-}
-
-// variantOutcome is the outcome of a variant search.
-func variantOutcome(r variant.Result) outcome {
-	return outcome{count: r.Count, complete: r.Complete, root: r.Forced, canceled: r.Canceled, broken: r.Broken}
 }
 
 // validateRules checks that g's rules can hold in its shape.
@@ -132,10 +127,7 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 		eachErr = each(sol)
 		return eachErr == nil
 	})
-	o := variantOutcome(r)
-	// the variant search calls a search that stopped at the limit complete
-	o.complete = o.complete && r.Count < limit
-	return eachEnd(ctx, o, eachErr)
+	return eachEnd(ctx, r.Result, eachErr)
 }
 
 // writeVariantSearchProof is writeSearchProof for a variant: the search of

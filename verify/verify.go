@@ -235,7 +235,7 @@ func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int, tr *tracer
 	}
 	r := v.s.Run(g.Cells)
 	t, ok := checked(g, solutions(v.s, g.Shape, r), r.Count)
-	if t, done := v.settle(ctx, g, limit, t, ok, searchOutcome(r)); done {
+	if t, done := v.settle(ctx, g, limit, t, ok, r); done {
 		return t
 	}
 	if t, ok := tr.certified(g, t); ok {
@@ -255,30 +255,20 @@ func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int, tr *tracer
 	return v.fresh(g, 2, nil)
 }
 
-// outcome is what a verdict takes from a search, classic or variant.
-type outcome struct {
-	count                            int
-	complete, root, canceled, broken bool
-}
-
-// searchOutcome is the outcome of a classic search.
-func searchOutcome(r search.Result) outcome {
-	return outcome{count: r.Count, complete: r.Complete, root: r.Root, canceled: r.Canceled, broken: r.Broken}
-}
-
-// settle turns the outcome of a search that found t's solutions (ok when
-// they solve g) into a verdict, and reports false when the search's budget
-// ran out short of one: then the caller asks the SAT solver.
-func (v *Verifier) settle(ctx context.Context, g grid.Grid, limit int, t tally, ok bool, o outcome) (tally, bool) {
+// settle turns the result of a search, classic or variant, that found
+// t's solutions (ok when they solve g) into a verdict, and reports false
+// when the search's budget ran out short of one: then the caller asks the
+// SAT solver.
+func (v *Verifier) settle(ctx context.Context, g grid.Grid, limit int, t tally, ok bool, o search.Result) (tally, bool) {
 	switch {
-	case o.canceled:
+	case o.Canceled:
 		t.canceled, t.err = true, ctx.Err()
-	case !ok || o.broken:
+	case !ok || o.Broken:
 		return v.fresh(g, limit, ErrDisagree), true
-	case o.count >= 2:
-	case !o.complete:
+	case o.Count >= 2:
+	case !o.Complete:
 		return t, false
-	case o.root:
+	case o.Root:
 		t.proof = Propagation
 	default:
 		t.proof = Search
@@ -289,16 +279,16 @@ func (v *Verifier) settle(ctx context.Context, g grid.Grid, limit int, t tally, 
 // eachEnd is what Each returns after a search that called each with
 // every solution it found: the count, whether that is all of them, and
 // why it stopped early.
-func eachEnd(ctx context.Context, o outcome, eachErr error) (int, bool, error) {
+func eachEnd(ctx context.Context, o search.Result, eachErr error) (int, bool, error) {
 	switch {
 	case eachErr != nil:
-		return o.count, false, eachErr
-	case o.canceled:
-		return o.count, false, ctx.Err()
-	case o.broken:
-		return o.count, false, ErrDisagree
+		return o.Count, false, eachErr
+	case o.Canceled:
+		return o.Count, false, ctx.Err()
+	case o.Broken:
+		return o.Count, false, ErrDisagree
 	}
-	return o.count, o.complete, nil
+	return o.Count, o.Complete, nil
 }
 
 // refuted reports whether the SAT solver proves that g has no solution

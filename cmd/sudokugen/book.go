@@ -146,10 +146,10 @@ With --format svg or png, the one puzzle of the input is drawn as an SVG
 image or a PNG of --pixels pixels a side.
 
 Variant puzzles (f-puzzles JSON or links, or JSON Lines with rules) are
-drawn with every rule, as puzzle books draw them: jigsaw regions in bold,
-killer cages dashed with their sums, diagonals, shaded windows, odd and
-even cells, kropki dots, X and V, thermometers; anti-king, anti-knight and
-disjoint groups are named in the puzzle's label. A book of variants has a
+drawn with every rule, as puzzle books draw them: regions in bold, cages
+dashed with their sums, shaded groups, marks in cells and on edges, lines
+through cells; a rule without a mark (such as anti-king) is named in the
+puzzle's label. A book of variants has a
 section per variant (per variant and level with --sections), each opening
 on a page that gives its rules in plain words.`,
 		Example: `  sudokugen book puzzles.txt --page 6x9 --per-page 6 --title "Sudoku Vol. 1" -o book.pdf

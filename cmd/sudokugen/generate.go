@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -76,12 +77,8 @@ that fails). --solutions marks each solution so that readers skip it: after
 a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
 (grid), or as the "solution" field (json).
 
---variant makes variant puzzles: killer (random cages with their sums over
-the grid, then givens removed to minimal), pure-killer (no givens: cages
-split until they alone are unique), jigsaw (random connected regions, 4x4 to
-12x12, prime sizes included: a 5x5, 7x7 or 11x11 grid has no boxes, so only
-jigsaws are made at those sizes), x (both diagonals), hyper (windows), disjoint, anti-king,
-anti-knight, and combinations such as jigsaw,x or killer,hyper. They are
+` + wrapWords("--variant makes variant puzzles: "+generate.VariantNames(true)+
+			", and combinations such as jigsaw,x or killer,hyper. They are", 76) + `
 minimal, proved unique by the SAT solver, and written as json (with their
 rules), fpuzzles (f-puzzles JSON, one per line), fpuzzles-url (a link that
 opens in f-puzzles) or pdf (a book that draws every rule: cages, regions,
@@ -103,7 +100,7 @@ formats cannot hold their rules. Variants have a coarse level (see rate), no
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.count, "count", "n", 1, "number of puzzles")
-	fl.StringVar(&opts.variant, "variant", "", "variant puzzles: killer, pure-killer (no givens), jigsaw, x, hyper, disjoint, anti-king, anti-knight, or several joined by commas (jigsaw,x); written as json unless --format says fpuzzles, fpuzzles-url or pdf")
+	fl.StringVar(&opts.variant, "variant", "", "variant puzzles: "+generate.VariantNames(false)+", or several joined by commas (jigsaw,x); written as json unless --format says fpuzzles, fpuzzles-url or pdf")
 	fl.StringVar(&opts.size, "size", "9", "grid size, 4 to 36 (boxes square, or nearest to square; a prime size has no boxes and makes jigsaws only)")
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
@@ -345,7 +342,7 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	scored := pl.pdf || pl.format == output.FormatJSON
 	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves, Order: o.order,
 		Rate: scored, Unrated: !scored, Variant: variant}
-	if sh.Boxless() && !variant.Jigsaw {
+	if sh.Boxless() && !variant.Has("jigsaw") {
 		return pl, usageError("--size %d: a %dx%d grid has no boxes, so only jigsaw puzzles are made at that size (--variant jigsaw)", sh.N(), sh.N(), sh.N())
 	}
 	if !variant.IsZero() {
@@ -455,4 +452,22 @@ func scoreRange(level, score string) (lo, hi float64, err error) {
 		}
 	}
 	return lo, hi, nil
+}
+
+// wrapWords breaks s into lines of at most width bytes, between words.
+func wrapWords(s string, width int) string {
+	var b strings.Builder
+	line := 0
+	for _, w := range strings.Fields(s) {
+		if line > 0 && line+1+len(w) > width {
+			b.WriteByte('\n')
+			line = 0
+		} else if line > 0 {
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	return b.String()
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -56,10 +57,8 @@ gophersat and stops at the first puzzle where the two differ.
 Puzzles may be one per line (81 symbols, ".", "*", "X" or "0" for empty),
 digits separated by commas, multi-line grids with or without separators
 (.sdk, .ss, pasted grids), .sdm, or JSON (an array of rows, 0 for empty).
-Variant puzzles (killer, jigsaw, X, hyper, disjoint groups, odd/even,
-kropki, XV, thermometers, anti-king, anti-knight) come as f-puzzles JSON,
-f-puzzles or SudokuPad links, or JSON objects with a "rules" field, and are
-verified under their rules.
+` + wrapWords("Variant puzzles (with rules of these kinds: "+strings.Join(grid.KindNames(), ", ")+
+			") come as f-puzzles JSON, f-puzzles or SudokuPad links, or JSON objects with a \"rules\" field, and are verified under their rules.", 76) + `
 A line may carry an id, a rating or a comment around its puzzle (the Sudoku
 Exchange bank, HoDoKu), or be CSV or TSV with a header naming the puzzle
 column (puzzle,solution; Kaggle's quizzes,solutions; qqwing --csv). The size

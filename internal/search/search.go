@@ -22,7 +22,9 @@ type Tracer interface {
 	Refute(path []Decision)
 }
 
-// Result is what one Run established.
+// Result is what one search established: this package's Run, and the
+// variant search (internal/variant), whose result adds its first
+// solutions to it.
 type Result struct {
 	// Count is the number of solutions found, at most Search.Limit.
 	Count int
@@ -31,7 +33,8 @@ type Result struct {
 	// budget ran out, the search was stopped or a leaf was broken.
 	Complete bool
 	// Root is true when the root settled the puzzle without branching:
-	// singles alone reached a solution, or a contradiction.
+	// singles (propagation) alone reached a solution, or a contradiction:
+	// a unit propagation proof.
 	Root bool
 	// Canceled is true when Done was closed or Each returned false.
 	Canceled bool
@@ -40,6 +43,15 @@ type Result struct {
 	// Broken is true when a leaf broke the rules: a bug, never a solution.
 	Broken bool
 }
+
+// Outcome is the answer of a bounded search for one (more) solution.
+type Outcome int
+
+const (
+	Unknown Outcome = iota // the budget ran out
+	None                   // there is none
+	Found                  // there is one
+)
 
 // Search looks for the solutions of puzzles of one grid shape. Set its
 // fields, then call Run as often as needed; a Search is for one goroutine

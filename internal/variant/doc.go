@@ -12,15 +12,16 @@
 //
 //   - a cell with one candidate left has it (the cell's at-least-one
 //     clause), and that digit leaves every peer (the binary clauses of the
-//     units, extra groups, cages, and king's and knight's moves);
+//     units, extra groups, cages, and moves);
 //   - a digit with one place left in a unit of N cells (rows, columns,
 //     regions, extra groups of N cells) goes there (the unit's
 //     at-least-one clause for the digit); with none left, a conflict;
-//   - odd and even cells lose the digits of the other parity (unit
-//     clauses);
-//   - a digit leaves a cell of a kropki dot, X, V, consecutive
-//     thermometer cells or two cells of a known sum when no digit left in
-//     the other cell fits it (the support clauses of the pair);
+//   - cells that hold only some digits (odd, even, pencil marks) lose
+//     the others (unit clauses);
+//   - a digit leaves a cell of a link (a kropki dot, X, V, consecutive
+//     cells of a line, nonconsecutive neighbours) or of two cells of a
+//     known sum when no digit left in the other cell fits it (the support
+//     clauses of the pair);
 //   - a digit set of a cage sum is out once a cell of the cage holds a
 //     digit outside it or a digit of it has no place left in the cage; a
 //     digit no set left has leaves the cage, and a digit every set left
@@ -29,9 +30,16 @@
 //     no set left is a conflict;
 //   - the cells of one side of a leftover pair keep only the digits the
 //     other side has left, and a digit placed on one side goes to its one
-//     place left on the other (the leftover clauses).
+//     place left on the other (the leftover clauses);
+//   - a clause that a kind gives as it is (grid.Lowered.Clauses) whose
+//     literals are all false but one makes that one true: a digit placed
+//     in or taken from a cell, or an auxiliary variable set (see
+//     clauses.go).
 //
-// Cage sums include the ones the rules imply (Imply: the innies and outies
+// The search takes every rule from grid.Rules.Lower, the rules in plain
+// terms (groups, moves, masks, links, sums, clauses), so it names no kind.
+//
+// Cage sums include the ones the rules imply (grid.Imply: the innies and outies
 // of units and of windows of rows or columns, the "45 rule"), and leftover
 // pairs come from jigsaw regions (the law of leftovers); package sat
 // encodes exactly those (see its doc). On 2,000 generated minimal puzzles

@@ -3,32 +3,20 @@ package variant
 import (
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/sudokugen/sudokugen/internal/search"
 )
 
-// Result is what a search found.
+// Result is what a search found: the result of every search
+// (search.Result: the count, whether it ran to its end, whether
+// propagation at the root settled it...), with the first two solutions
+// and the nodes visited.
 type Result struct {
+	search.Result
 	// First holds the first two solutions found.
 	First [2][]uint8
-	Count int // solutions found
-	// Complete is true when the search ran to its end: Count is every
-	// solution there is, when below the limit.
-	Complete bool
-	// Forced is true when propagation at the root settled the puzzle,
-	// with a conflict or with every cell placed: a unit propagation proof.
-	Forced   bool
-	Canceled bool // done was closed, or each said stop
-	Broken   bool // a leaf broke the rules: a bug, never a solution
-	Nodes    int
+	Nodes int
 }
-
-// Outcome is the answer of a bounded search for a solution.
-type Outcome int
-
-const (
-	Unknown Outcome = iota // the budget ran out
-	None                   // there is none
-	Found                  // there is one
-)
 
 // How often, in nodes, a search looks at its done channel.
 const pollEvery = 256
@@ -77,8 +65,10 @@ func (w *walk) refute(lit int) {
 
 // dfs searches below cand at depth; true when the search must end now.
 func (w *walk) dfs(cand []uint64, depth int) bool {
+	w.s.useAux(depth, false)
 	w.res.Nodes++
 	if w.budget > 0 && w.res.Nodes > w.budget {
+		w.res.OutOfBudget = true
 		return true
 	}
 	if w.done != nil && w.res.Nodes%pollEvery == 0 {
@@ -90,7 +80,7 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 		}
 	}
 	if !w.s.propagate(cand) {
-		w.res.Forced = depth == 0
+		w.res.Root = depth == 0
 		w.refute(0)
 		return false
 	}
@@ -138,7 +128,7 @@ func (w *walk) leaf(cand []uint64, depth int) bool {
 		w.res.First[w.res.Count] = Cells(cand)
 	}
 	w.res.Count++
-	w.res.Forced = depth == 0
+	w.res.Root = depth == 0
 	if w.each != nil && !w.each(cand) {
 		w.res.Canceled = true
 		return true
@@ -154,8 +144,10 @@ func (w *walk) run(cand []uint64) Result {
 	root := w.s.slot(0)
 	copy(root, cand)
 	w.s.reset()
+	w.s.useAux(0, true)
 	w.s.touchAll()
-	w.res.Complete = !w.dfs(root, 0)
+	// as every search: a search stopped at its limit is not complete
+	w.res.Complete = !w.dfs(root, 0) && w.res.Count < w.limit
 	return w.res
 }
 
@@ -169,7 +161,7 @@ func (s *Search) Count(cells []uint8, limit, budget int, done <-chan struct{}, e
 	for i, v := range cells {
 		if v != 0 && !s.narrow(cand, int32(i), uint64(1)<<(v-1)) {
 			s.reset()
-			return Result{Complete: true, Forced: true}
+			return Result{Result: search.Result{Complete: true, Root: true}}
 		}
 	}
 	w := walk{s: s, limit: max(limit, 1), budget: budget, done: done, each: each, trace: s.Trace}
@@ -181,38 +173,38 @@ func (s *Search) Count(cells []uint8, limit, budget int, done <-chan struct{}, e
 // the puzzle with x filled in has sol as its only solution, so any other
 // solution of the puzzle without it differs there. It tries sol's digit
 // first in every other cell, where second solutions mostly agree with it.
-func (s *Search) Second(cells, sol []uint8, x int, budget int) (Outcome, []uint8) {
+func (s *Search) Second(cells, sol []uint8, x int, budget int) (search.Outcome, []uint8) {
 	cand := append([]uint64(nil), s.init...)
 	s.reset()
 	for i, v := range cells {
 		if v != 0 && !s.narrow(cand, int32(i), uint64(1)<<(v-1)) {
 			s.reset()
-			return None, nil
+			return search.None, nil
 		}
 	}
 	if !s.narrow(cand, int32(x), ^(uint64(1) << (sol[x] - 1))) {
 		s.reset()
-		return None, nil
+		return search.None, nil
 	}
 	w := walk{s: s, limit: 1, budget: budget, prefer: sol}
 	return w.run(cand).outcome()
 }
 
 // outcome says what a search for one solution found.
-func (r Result) outcome() (Outcome, []uint8) {
+func (r Result) outcome() (search.Outcome, []uint8) {
 	switch {
 	case r.Count > 0:
-		return Found, r.First[0]
+		return search.Found, r.First[0]
 	case r.Complete && !r.Broken:
-		return None, nil
+		return search.None, nil
 	}
-	return Unknown, nil
+	return search.Unknown, nil
 }
 
 // Fill returns a random full grid that keeps the rules, with the digits
 // of each branch in a random order of rng, or Unknown when budget nodes
 // were not enough and None when the rules allow no grid at all.
-func (s *Search) Fill(rng *rand.Rand, budget int) (Outcome, []uint8) {
+func (s *Search) Fill(rng *rand.Rand, budget int) (search.Outcome, []uint8) {
 	cand := append([]uint64(nil), s.init...)
 	w := walk{s: s, limit: 1, budget: budget, rng: rng}
 	return w.run(cand).outcome()

@@ -18,10 +18,16 @@ type Model struct {
 	init  []uint64 // the digits each cell may hold at all (odd and even)
 	links [][]link // per cell: the pair constraints from it
 	cages []cage   // the cages with a sum, then the implied ones
-	lefts []Leftover
+	lefts []grid.Leftover
+	// links and sums of the rules, for valid
+	ruleLinks []grid.Link
+	sums      []grid.Cage
 	// groupOf lists the constraints on several cells that each cell is
 	// in: k for cages[k], len(cages)+k for lefts[k].
 	groupOf [][]int32
+	// own are the kinds' own clauses (grid.Lowered.Clauses), nil when
+	// there are none.
+	own *clauseTable
 }
 
 // link is a pair constraint seen from one cell: allow[d-1] holds the
@@ -46,6 +52,12 @@ type cage struct {
 // NewModel returns the tables of shape s with rules r, which must be valid
 // for s (see grid.Rules.Validate).
 func NewModel(s grid.Shape, r *grid.Rules) *Model {
+	return newModel(s, r, nil)
+}
+
+// newModel is NewModel with more, when not nil, adding to the lowered
+// rules (for tests of constraints that no kind gives yet).
+func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	n := s.N()
 	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1, Units: r.Units(s),
 		init: make([]uint64, n*n), links: make([][]link, n*n), groupOf: make([][]int32, n*n)}
@@ -55,15 +67,12 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 	if r == nil {
 		return m
 	}
-	odd := uint64(0)
-	for d := 1; d <= n; d += 2 {
-		odd |= 1 << (d - 1)
+	l := r.Lower(s)
+	if more != nil {
+		more(l)
 	}
-	for _, c := range r.Odd {
-		m.init[c] &= odd
-	}
-	for _, c := range r.Even {
-		m.init[c] &^= odd
+	for _, mk := range l.Masks {
+		m.init[mk.Cell] &= mk.Digits
 	}
 	table := func(ok func(a, b int) bool) []uint64 {
 		t := make([]uint64, n)
@@ -76,34 +85,27 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 		}
 		return t
 	}
-	for _, pk := range r.PairKinds() {
-		if len(pk.Pairs) == 0 {
-			continue
+	// one table per relation of the links: the links of a kind share it
+	tables := map[*grid.Relation][2][]uint64{}
+	for _, k := range l.Links {
+		t, ok := tables[k.Rel]
+		if !ok {
+			f := k.Rel.Allows
+			t = [2][]uint64{table(f), table(func(a, b int) bool { return f(b, a) })}
+			tables[k.Rel] = t
 		}
-		t := table(pk.Allows)
-		for _, p := range pk.Pairs {
-			m.links[p[0]] = append(m.links[p[0]], link{p[1], t})
-			m.links[p[1]] = append(m.links[p[1]], link{p[0], t})
-		}
+		m.links[k.A] = append(m.links[k.A], link{k.B, t[0]})
+		m.links[k.B] = append(m.links[k.B], link{k.A, t[1]})
 	}
-	if len(r.Thermos) > 0 {
-		less := table(func(a, b int) bool { return a < b })
-		more := table(func(a, b int) bool { return a > b })
-		for _, t := range r.Thermos {
-			for i := 1; i < len(t); i++ {
-				m.links[t[i-1]] = append(m.links[t[i-1]], link{t[i], less})
-				m.links[t[i]] = append(m.links[t[i]], link{t[i-1], more})
-			}
-		}
-	}
-	imp := imply(s, r, m.Units)
+	m.sums, m.ruleLinks = l.Sums, l.Links
+	imp := grid.ImplyWith(s, r, m.Units, l.Sums)
 	for _, p := range imp.Sums {
 		t := table(p.Allows)
 		m.links[p.A] = append(m.links[p.A], link{p.B, t})
 		m.links[p.B] = append(m.links[p.B], link{p.A, t})
 	}
 	vars := n * n * n
-	for k, c := range append(sumCages(r), imp.Cages...) {
+	for k, c := range append(slices.Clip(l.Sums), imp.Cages...) {
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		for k := range sets {
 			sets[k] >>= 1
@@ -112,6 +114,7 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 		vars += n + len(sets)
 	}
 	m.lefts = imp.Same
+	m.own = newClauseTable(n, l)
 	for k, c := range m.cages {
 		for _, x := range c.cells {
 			m.groupOf[x] = append(m.groupOf[x], int32(k))
@@ -136,7 +139,8 @@ type Search struct {
 	dirtyCage []bool  // per constraint of groupOf
 	cageQ     []int32 // dirty constraints of groupOf
 	saved     [][]uint64
-	cases     [][]uint64 // the cases of a branch, per depth
+	clauses   clauseState // of the kinds' own clauses
+	cases     [][]uint64  // the cases of a branch, per depth
 	// weight counts, per cell, 1 + the times propagation left the cell no
 	// candidate, over every search on this Search: the branching prefers
 	// the cells that fail often, which settles hard puzzles in far fewer
@@ -153,6 +157,7 @@ func New(m *Model) *Search {
 	for i := range s.weight {
 		s.weight[i] = 1
 	}
+	s.clauses.init(m.own)
 	return s
 }
 
@@ -190,6 +195,7 @@ func (s *Search) reset() {
 		s.dirtyCage[k] = false
 	}
 	s.cageQ = s.cageQ[:0]
+	s.clauses.reset()
 }
 
 // touchAll queues every cell, unit and cage, for the first propagation.
@@ -199,6 +205,9 @@ func (s *Search) touchAll() {
 			s.queued[i] = true
 			s.queue = append(s.queue, int32(i))
 		}
+	}
+	if s.own != nil {
+		s.clauses.touchAll()
 	}
 }
 
@@ -248,8 +257,15 @@ func (s *Search) run(cand []uint64) bool {
 					s.cageQ = append(s.cageQ, k)
 				}
 			}
+			if s.own != nil {
+				s.clauses.touch(s.own.ofCell[i])
+			}
 		}
 		switch {
+		case len(s.clauses.queue) > 0:
+			if !s.unit(cand) {
+				return false
+			}
 		case len(s.cageQ) > 0:
 			k := s.cageQ[len(s.cageQ)-1]
 			s.cageQ = s.cageQ[:len(s.cageQ)-1]
@@ -306,7 +322,7 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 // leftover keeps in each cell of one side of l only the digits that the
 // other side has left, and places a digit placed on one side in its one
 // place left on the other: the clauses x(a,d) -> OR over b of x(b,d).
-func (s *Search) leftover(cand []uint64, l *Leftover) bool {
+func (s *Search) leftover(cand []uint64, l *grid.Leftover) bool {
 	a, b := scan(cand, l.A), scan(cand, l.B)
 	if a.once&^b.once != 0 && !s.narrowAll(cand, l.A, b.once) {
 		return false
@@ -380,6 +396,7 @@ func (s *Search) Start(cells []uint8) ([]uint64, bool) {
 			return cand, false
 		}
 	}
+	s.useAux(0, true)
 	s.touchAll()
 	return cand, s.propagate(cand)
 }
@@ -425,29 +442,13 @@ func (s *Search) valid(cand []uint64) bool {
 			return false
 		}
 	}
-	r := s.Rules
-	if r == nil {
-		return true
-	}
 	digit := func(c int32) int { return bits.TrailingZeros64(cand[c]) + 1 }
-	for _, pk := range r.PairKinds() {
-		for _, p := range pk.Pairs {
-			if !pk.Allows(digit(p[0]), digit(p[1])) {
-				return false
-			}
+	for _, l := range s.ruleLinks {
+		if !l.Rel.Allows(digit(l.A), digit(l.B)) {
+			return false
 		}
 	}
-	for _, t := range r.Thermos {
-		for i := 1; i < len(t); i++ {
-			if digit(t[i]) <= digit(t[i-1]) {
-				return false
-			}
-		}
-	}
-	for _, c := range r.Cages {
-		if c.Sum == 0 {
-			continue
-		}
+	for _, c := range s.sums {
 		sum := 0
 		for _, x := range c.Cells {
 			sum += digit(x)
@@ -456,7 +457,7 @@ func (s *Search) valid(cand []uint64) bool {
 			return false
 		}
 	}
-	return true
+	return s.clausesHold(cand)
 }
 
 // Narrow leaves cell i of cand only the digits of mask, queueing it for

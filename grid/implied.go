@@ -1,22 +1,21 @@
-package variant
+package grid
 
 import (
 	"slices"
 	"sync"
-
-	"github.com/sudokugen/sudokugen/grid"
 )
 
 // Implied holds constraints that the rules of a puzzle imply without
 // stating them: every solution of the rules keeps them, so an encoding may
 // add them without losing a solution, and unit propagation on their
 // clauses (see package sat) is the reasoning that solvers of killer and
-// jigsaw puzzles do by hand. Imply finds them; package sat encodes them,
-// and this package propagates them, in the same way.
+// jigsaw puzzles do by hand. Imply finds them, with the rules and not in a
+// search; package sat encodes them, and the variant search propagates
+// them, in the same way.
 type Implied struct {
 	// Cages are sets of cells whose digits differ (every two are peers)
 	// and add up to Sum: the innies and outies of the 45 rule (see Imply).
-	Cages []grid.Cage
+	Cages []Cage
 	// Sums are two cells whose digits add up to Sum: the innies or outies
 	// of two cells that need not differ, and every cage of two cells with
 	// a sum (whose digits differ).
@@ -85,22 +84,22 @@ const (
 // A constraint is left out when it repeats one already found or a cage
 // of the rules, or when no digits make its sum (the rules then have no
 // solution, which the other clauses find).
-func Imply(s grid.Shape, r *grid.Rules) *Implied {
+func Imply(s Shape, r *Rules) *Implied {
 	if r.Empty() {
 		return &Implied{}
 	}
-	return imply(s, r, r.Units(s))
+	return ImplyWith(s, r, r.Units(s), r.Lower(s).Sums)
 }
 
-// imply is Imply with the units of r on s.
-func imply(s grid.Shape, r *grid.Rules, u *grid.RuleUnits) *Implied {
+// ImplyWith is Imply with the units of r on s, and the cages with a sum
+// of its Lower.
+func ImplyWith(s Shape, r *Rules, u *RuleUnits, cages []Cage) *Implied {
 	out := &Implied{}
 	if r.Empty() {
 		return out
 	}
 	n := s.N()
 	imp := implier{n: n, u: u, out: out, seen: map[cellSet]bool{}, mark: make([]int32, n*n)}
-	cages := sumCages(r)
 	if len(cages) > 0 {
 		for _, c := range cages {
 			imp.seen[setOf(c.Cells)] = true
@@ -130,21 +129,8 @@ func imply(s grid.Shape, r *grid.Rules, u *grid.RuleUnits) *Implied {
 	return out
 }
 
-// sumCages returns the cages of r with a sum.
-func sumCages(r *grid.Rules) []grid.Cage {
-	var out []grid.Cage
-	if r != nil {
-		for _, c := range r.Cages {
-			if c.Sum != 0 {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
-}
-
 // cellSet is a set of cells of a grid of up to 256 cells, the grids whose
-// cages may have a sum (grid.MaxSumN).
+// cages may have a sum (MaxSumN).
 type cellSet [4]uint64
 
 func setOf(cells []int32) cellSet {
@@ -158,7 +144,7 @@ func setOf(cells []int32) cellSet {
 // implier collects the constraints of Imply.
 type implier struct {
 	n    int
-	u    *grid.RuleUnits
+	u    *RuleUnits
 	out  *Implied
 	seen map[cellSet]bool // the cells of the cages and sums so far
 	mark []int32          // scratch, one per cell, zero between uses
@@ -195,7 +181,7 @@ func (imp *implier) peers(cells []int32) []int32 {
 // sums adds the innies and outies of every group of units (see Imply):
 // the units of N cells, then the windows of 2 to N-1 rows, and of columns,
 // each window grown from the one a row (column) shorter.
-func (imp *implier) sums(cages []grid.Cage) {
+func (imp *implier) sums(cages []Cage) {
 	n := imp.n
 	of := make([]int32, n*n) // 1 + the index in cages of each cell's cage
 	for k, c := range cages {
@@ -234,7 +220,7 @@ func (imp *implier) sums(cages []grid.Cage) {
 // scratch space.
 type groupSums struct {
 	imp     *implier
-	cages   []grid.Cage
+	cages   []Cage
 	of      []int32 // 1 + the index in cages of each cell's cage
 	cells   []int32 // the group
 	in      []bool  // the cells of the group
@@ -332,7 +318,7 @@ func (imp *implier) sum(cells []int32, sum int) {
 	if !peers && len(cells) != 2 {
 		return
 	}
-	lo, hi := grid.SumRange(n, len(cells))
+	lo, hi := SumRange(n, len(cells))
 	if !peers {
 		lo, hi = 2, 2*n
 	}
@@ -342,7 +328,7 @@ func (imp *implier) sum(cells []int32, sum int) {
 	cells = slices.Clone(cells)
 	slices.Sort(cells)
 	if peers {
-		imp.out.Cages = append(imp.out.Cages, grid.Cage{Cells: cells, Sum: sum})
+		imp.out.Cages = append(imp.out.Cages, Cage{Cells: cells, Sum: sum})
 		return
 	}
 	imp.out.Sums = append(imp.out.Sums, PairSum{cells[0], cells[1], sum, false})
@@ -352,7 +338,7 @@ func (imp *implier) sum(cells []int32, sum int) {
 // digits from 1 to n that add up to each sum: [k][sum].
 var setCounts sync.Map // int -> [][]int
 
-// setCount returns len(grid.Combinations(n, k, sum)) without listing them.
+// setCount returns len(Combinations(n, k, sum)) without listing them.
 func setCount(n, k, sum int) int {
 	t, ok := setCounts.Load(n)
 	if !ok {
@@ -442,7 +428,7 @@ func (imp *implier) leftovers(regions []uint8) {
 }
 
 // allPeers reports whether every two of cells must hold different digits.
-func allPeers(u *grid.RuleUnits, cells []int32) bool {
+func allPeers(u *RuleUnits, cells []int32) bool {
 	for i, a := range cells {
 		for _, b := range cells[i+1:] {
 			if _, ok := slices.BinarySearch(u.Peers[a], b); !ok {

@@ -1,12 +1,10 @@
-package variant
+package grid
 
 import (
 	"testing"
-
-	"github.com/sudokugen/sudokugen/grid"
 )
 
-// setCount counts what grid.Combinations lists.
+// setCount counts what Combinations lists.
 func TestSetCount(t *testing.T) {
 	for _, n := range []int{4, 9, 12, 16} {
 		for k := 0; k <= n; k++ {
@@ -14,7 +12,7 @@ func TestSetCount(t *testing.T) {
 				if n == 16 && k > 4 && k < 12 {
 					continue // too many to list in a test
 				}
-				want := len(grid.Combinations(n, k, sum))
+				want := len(Combinations(n, k, sum))
 				if k == 0 && sum == 0 {
 					want = 1 // the empty set
 				}

@@ -1,0 +1,369 @@
+package grid
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// jigsawKind is the regions of a jigsaw (irregular) puzzle, which take the
+// place of the boxes: Rules.Regions. In f-puzzles each cell gives its
+// region with "region", numbered from 0 as the file writes it (messages
+// about the file say so); in the JSON form, "regions" holds rows of region
+// numbers from 1.
+var jigsawKind = &Kind{
+	name:  "jigsaw",
+	has:   func(r *Rules) bool { return r.Regions != nil },
+	equal: func(a, b *Rules) bool { return slices.Equal(a.Regions, b.Regions) },
+	names: func(r *Rules, out []string) []string {
+		if r.Regions != nil {
+			out = append(out, "jigsaw")
+		}
+		return out
+	},
+	fpCellFields: []string{"region"},
+	readFP:       readJigsawFP,
+	writeFP:      writeJigsawFP,
+	jsonFields:   []string{"regions"},
+	readJSON:     readJigsawJSON,
+	writeJSON: func(o *jsonOut, r *Rules) error {
+		if r.Regions == nil {
+			return nil
+		}
+		n := o.n
+		rows := make([][]int, n)
+		for row := range n {
+			rows[row] = make([]int, n)
+			for c := range n {
+				rows[row][c] = int(r.Regions[row*n+c]) + 1
+			}
+		}
+		o.field("regions", rows)
+		return nil
+	},
+	validate: validateJigsaw,
+	clashes:  func(g Grid, r *Rules, out []Clash) []Clash { return out }, // repeats in regions: see ruleClashes
+	lower:    func(s Shape, r *Rules, l *Lowered) {},                     // the regions are units: see Units
+	layouts: []Layout{{Name: "jigsaw", Aliases: []string{"irregular"},
+		Gloss: "random connected regions, 4x4 to 12x12, prime sizes included: a 5x5, 7x7 or 11x11 grid has no boxes, so only jigsaws are made at those sizes",
+		Before: func(rng *rand.Rand, s Shape, r *Rules) {
+			r.Regions = layoutRegions(rng, s)
+			// without boxes the regions start as the rows: one still a
+			// straight line is no jigsaw region
+			for s.Boxless() && straightRegion(s.N(), r.Regions) {
+				r.Regions = layoutRegions(rng, s)
+			}
+		},
+		Refuse: func(s Shape, with []string) error {
+			if s.N() > MaxJigsawN {
+				return fmt.Errorf("jigsaw puzzles are made up to %dx%d", MaxJigsawN, MaxJigsawN)
+			}
+			return nil
+		}}},
+	random: randomJigsaw,
+	draw:   func(s Shape, r *Rules, d *Drawing) {}, // the painter draws the regions' bold lines
+	titles: map[string]string{"jigsaw": "Jigsaw"},
+	text: func(all []Grid) []string {
+		for _, g := range all {
+			if g.Rules != nil && g.Rules.Regions != nil {
+				return []string{"Fill the grid so that every row, every column and every region outlined in bold holds each digit once; the regions are the shapes the bold lines draw, not boxes."}
+			}
+		}
+		return []string{"Fill the grid so that every row, every column and every box outlined in bold holds each digit once."}
+	},
+}
+
+// readJigsawFP reads the "region" of every cell. Regions that are the
+// boxes of another shape of the size (3x2 rather than 2x3), as
+// MarshalFPuzzles writes them, are that shape; regions that are the boxes
+// are no rule.
+func readJigsawFP(in *fpIn, r *Rules) error {
+	n, sh := in.n, in.shape
+	regions := make([]uint8, n*n)
+	count := make([]int, n)
+	moved := false
+	for row, line := range in.cells {
+		for c, cell := range line {
+			i := row*n + c
+			regions[i] = uint8((*Rules)(nil).Region(sh, i))
+			if raw, ok := cell["region"]; ok && string(raw) != "null" {
+				k, ok := whole(raw)
+				if !ok || k < 0 || k >= n {
+					return fpErr("r%dc%d: \"region\" is %s, want a whole number from 0 to %d (f-puzzles numbers regions from 0)", row+1, c+1, cutText(raw), n-1)
+				}
+				moved = moved || uint8(k) != regions[i]
+				regions[i] = uint8(k)
+			}
+			count[regions[i]]++
+		}
+	}
+	if moved {
+		for k, c := range count {
+			if c != n {
+				return fpErr("region %d (numbered from 0, as in the file): %d cells, want %d", k, c, n)
+			}
+		}
+		r.Regions = regions
+		for rows := 2; rows <= n/2; rows++ {
+			other := Shape{BoxRows: rows, BoxCols: n / rows}
+			if n%rows != 0 || other == sh || other.Validate() != nil {
+				continue
+			}
+			same := true
+			for i, k := range regions {
+				same = same && int(k) == (*Rules)(nil).Region(other, i)
+			}
+			if same {
+				in.shape, r.Regions = other, nil
+				break
+			}
+		}
+	}
+	if in.shape.Boxless() && r.Regions == nil {
+		return fpErr("%v", noBoxes(n))
+	}
+	return nil
+}
+
+// writeJigsawFP gives every cell its region: the jigsaw's, or the boxes of
+// a shape other than the one f-puzzles knows for the size.
+func writeJigsawFP(o *fpOut, r *Rules) error {
+	regions := r.Regions
+	if def, _ := ShapeOf(o.n); regions == nil && o.shape != def {
+		regions = make([]uint8, o.n*o.n)
+		for i := range regions {
+			regions[i] = uint8(r.Region(o.shape, i))
+		}
+	}
+	for i, k := range regions {
+		o.cellField(i, "region", itoa(int(k)))
+	}
+	return nil
+}
+
+func readJigsawJSON(in *jsonIn, r *Rules) error {
+	var rows [][]json.RawMessage
+	ok, err := in.decode("regions", &rows, "rows of region numbers from 1")
+	if !ok || err != nil {
+		return err
+	}
+	n := in.n
+	if len(rows) != n {
+		return fmt.Errorf("rules: regions: %d rows, want %d", len(rows), n)
+	}
+	r.Regions = make([]uint8, n*n)
+	for row, line := range rows {
+		if len(line) != n {
+			return fmt.Errorf("rules: regions: row %d has %d numbers, want %d", row+1, len(line), n)
+		}
+		for c, raw := range line {
+			k, ok := whole(raw)
+			if !ok || k < 1 || k > n {
+				return fmt.Errorf("rules: regions: row %d, column %d: region %s, want a whole number from 1 to %d", row+1, c+1, cutText(raw), n)
+			}
+			r.Regions[row*n+c] = uint8(k - 1)
+		}
+	}
+	return nil
+}
+
+func validateJigsaw(v *validation, r *Rules) error {
+	if r.Regions == nil {
+		return nil
+	}
+	n := v.n
+	if len(r.Regions) != n*n {
+		return ruleErrorf("regions", "%d cells, want %d", len(r.Regions), n*n)
+	}
+	count := make([]int, n)
+	for i, k := range r.Regions {
+		if int(k) >= n {
+			return ruleErrorf("regions", "%s is in region %d, want 1 to %d", cellName(n, int32(i)), int(k)+1, n)
+		}
+		count[k]++
+	}
+	for k, c := range count {
+		if c != n {
+			return ruleErrorf(fmt.Sprintf("region %d", k+1), "%d cells, want %d", c, n)
+		}
+	}
+	return nil
+}
+
+// randomJigsaw swaps cells between the regions (or boxes): with sol, only
+// two cells of the same digit, so that every region still holds every
+// digit. Regions need not be connected. Regions that are the boxes of a
+// shape are no jigsaw (the readers take them as that shape): it draws
+// again.
+func randomJigsaw(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	start := r.Regions
+	for range 20 {
+		regions := slices.Clone(start)
+		if regions == nil {
+			regions = make([]uint8, n*n)
+			for i := range regions {
+				regions[i] = uint8(r.Region(s, i))
+			}
+		}
+		for range 2 * n {
+			a, b := rng.IntN(n*n), rng.IntN(n*n)
+			if regions[a] != regions[b] && (sol == nil || sol[a] == sol[b]) {
+				regions[a], regions[b] = regions[b], regions[a]
+			}
+		}
+		if !boxes(n, regions) {
+			r.Regions = regions
+			return
+		}
+	}
+}
+
+// boxes reports whether regions are the boxes (or rows) of a shape of
+// size n.
+func boxes(n int, regions []uint8) bool {
+	for rows := 1; rows <= n; rows++ {
+		sh := Shape{BoxRows: rows, BoxCols: n / rows}
+		if n%rows != 0 {
+			continue
+		}
+		same := true
+		for i, k := range regions {
+			same = same && int(k) == (*Rules)(nil).Region(sh, i)
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
+// MaxJigsawN is the largest size generate makes jigsaw puzzles of.
+// Measured one at a time: a minimal 12x12 jigsaw takes about 60 ms; of
+// three 16x16 jigsaws one took 31 s and two more than two minutes.
+const MaxJigsawN = 12
+
+// straightRegion reports whether one of the regions of a grid of size n
+// lies in one row or one column.
+func straightRegion(n int, regions []uint8) bool {
+	row, col := make([]int, n), make([]int, n)
+	for k := range row {
+		row[k], col[k] = -1, -1
+	}
+	for i, k := range regions {
+		switch {
+		case row[k] == -1:
+			row[k], col[k] = i/n, i%n
+		default:
+			if row[k] != i/n {
+				row[k] = -2
+			}
+			if col[k] != i%n {
+				col[k] = -2
+			}
+		}
+	}
+	for k := range row {
+		if row[k] >= 0 || col[k] >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// layoutRegions returns random jigsaw regions for shape s: N regions of N
+// orthogonally connected cells. They start as the boxes (the rows, on a
+// grid without boxes); then, many times
+// over, a cell on the border of two regions moves to its neighbour's
+// region and a cell of that region on the border moves back, when both
+// regions stay connected. Each region's cells are kept in a sorted list,
+// so that a move looks at the two regions only.
+func layoutRegions(rng *rand.Rand, s Shape) []uint8 {
+	n := s.N()
+	reg := make([]uint8, n*n)
+	members := make([][]int32, n)
+	for i := range reg {
+		reg[i] = uint8((*Rules)(nil).Region(s, i))
+		members[reg[i]] = append(members[reg[i]], int32(i))
+	}
+	// move takes cell x from region from to region to
+	move := func(x int32, from, to uint8) {
+		reg[x] = to
+		m := members[from]
+		k, _ := slices.BinarySearch(m, x)
+		members[from] = slices.Delete(m, k, k+1)
+		m = members[to]
+		k, _ = slices.BinarySearch(m, x)
+		members[to] = slices.Insert(m, k, x)
+	}
+	seen := make([]int, n*n) // the pass that last reached each cell
+	pass := 0
+	stack := make([]int32, 0, n*n)
+	connected := func(k uint8) bool {
+		pass++
+		start := members[k][0]
+		seen[start] = pass
+		stack = append(stack[:0], start)
+		reached := 1
+		for len(stack) > 0 {
+			y := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, z := range orth(n, y) {
+				if reg[z] == k && seen[z] != pass {
+					seen[z] = pass
+					reached++
+					stack = append(stack, z)
+				}
+			}
+		}
+		return reached == len(members[k])
+	}
+	var back []int32
+	for range 20 * n * n {
+		a := int32(rng.IntN(n * n))
+		nb := orth(n, a)
+		b := nb[rng.IntN(len(nb))]
+		ra, rb := reg[a], reg[b]
+		if ra == rb {
+			continue
+		}
+		// cells of rb, other than b's side, that touch ra after a leaves it
+		reg[a] = rb
+		back = back[:0]
+		for _, i := range members[rb] {
+			for _, z := range orth(n, i) {
+				if reg[z] == ra {
+					back = append(back, i)
+					break
+				}
+			}
+		}
+		reg[a] = ra
+		if len(back) == 0 {
+			continue
+		}
+		c := back[rng.IntN(len(back))]
+		move(a, ra, rb)
+		move(c, rb, ra)
+		if !connected(ra) || !connected(rb) {
+			move(a, rb, ra)
+			move(c, ra, rb)
+		}
+	}
+	// regions numbered in reading order of their first cells
+	num := make([]int, n)
+	for i := range num {
+		num[i] = -1
+	}
+	next := 0
+	out := make([]uint8, n*n)
+	for i, r := range reg {
+		if num[r] < 0 {
+			num[r] = next
+			next++
+		}
+		out[i] = uint8(num[r])
+	}
+	return out
+}

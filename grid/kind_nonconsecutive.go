@@ -1,0 +1,125 @@
+package grid
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// nonconsecutiveKind is the nonconsecutive rule: two orthogonally adjacent
+// cells never hold consecutive digits, except across a white kropki dot,
+// which says they do. f-puzzles writes it as "nonconsecutive": true, and
+// the JSON form as "nonconsecutive": true. Its data is a bool in the
+// rules' slot.
+var nonconsecutiveKind = &Kind{
+	name:  "nonconsecutive",
+	has:   nonconsecutive,
+	equal: func(a, b *Rules) bool { return nonconsecutive(a) == nonconsecutive(b) },
+	names: func(r *Rules, out []string) []string {
+		if nonconsecutive(r) {
+			out = append(out, "nonconsecutive")
+		}
+		return out
+	},
+	fpFields: []string{"nonconsecutive"},
+	readFP: func(in *fpIn, r *Rules) error {
+		on, err := in.flag("nonconsecutive")
+		if on {
+			r.setSlot("nonconsecutive", true)
+		}
+		return err
+	},
+	writeFP: func(o *fpOut, r *Rules) error {
+		if nonconsecutive(r) {
+			o.field("nonconsecutive", true)
+		}
+		return nil
+	},
+	jsonFields: []string{"nonconsecutive"},
+	readJSON: func(in *jsonIn, r *Rules) error {
+		var on bool
+		if _, err := in.decode("nonconsecutive", &on, "true or false"); err != nil {
+			return err
+		}
+		if on {
+			r.setSlot("nonconsecutive", true)
+		}
+		return nil
+	},
+	writeJSON: func(o *jsonOut, r *Rules) error {
+		if nonconsecutive(r) {
+			o.field("nonconsecutive", true)
+		}
+		return nil
+	},
+	validate: func(v *validation, r *Rules) error { return nil },
+	clashes: func(g Grid, r *Rules, out []Clash) []Clash {
+		if !nonconsecutive(r) {
+			return out
+		}
+		n := g.N()
+		for _, p := range notDotted(n, r) {
+			if a, b := int(g.Cells[p[0]]), int(g.Cells[p[1]]); a != 0 && b != 0 && (a-b == 1 || b-a == 1) {
+				x, y := cellOf(n, p[0]), cellOf(n, p[1])
+				out = append(out, Clash{Unit: "nonconsecutive", Digit: b, A: x, B: y,
+					Detail: fmt.Sprintf("%s holds %d and %s holds %d: neighbours without a white dot are not consecutive", x, a, y, b)})
+			}
+		}
+		return out
+	},
+	lower: func(s Shape, r *Rules, l *Lowered) {
+		if nonconsecutive(r) {
+			pairLinks(l, notDotted(s.N(), r), notConsecutive)
+		}
+	},
+	layouts: []Layout{{Name: "nonconsecutive", Gloss: "neighbours never consecutive",
+		Fixed: func(s Shape, r *Rules) { r.setSlot("nonconsecutive", true) }}},
+	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+		if rng.IntN(2) == 0 {
+			for _, p := range notDotted(s.N(), r) {
+				if sol != nil && !notConsecutive.Allows(int(sol[p[0]]), int(sol[p[1]])) {
+					return
+				}
+			}
+			r.setSlot("nonconsecutive", true)
+		}
+	},
+	draw: func(s Shape, r *Rules, d *Drawing) {
+		if nonconsecutive(r) {
+			d.Unmarked = append(d.Unmarked, "nonconsecutive")
+		}
+	},
+	titles: map[string]string{"nonconsecutive": "Nonconsecutive"},
+	text: func(all []Grid) []string {
+		for _, g := range all {
+			if nonconsecutive(g.Rules) {
+				return []string{"Two cells side by side never hold consecutive digits, unless a white dot joins them."}
+			}
+		}
+		return nil
+	},
+}
+
+func nonconsecutive(r *Rules) bool { on, _ := r.slot("nonconsecutive").(bool); return on }
+
+// notConsecutive is the relation of two neighbours without a white dot.
+var notConsecutive = &Relation{func(a, b int) bool { return a-b != 1 && b-a != 1 }}
+
+// notDotted returns the pairs of orthogonally adjacent cells of a grid of
+// size n that no white dot of r joins, in row-major order.
+func notDotted(n int, r *Rules) []Pair {
+	dotted := map[Pair]bool{}
+	for _, p := range r.White {
+		dotted[p] = true
+		dotted[Pair{p[1], p[0]}] = true
+	}
+	var out []Pair
+	for i := range int32(n * n) {
+		for _, j := range []int32{i + 1, i + int32(n)} {
+			if (j == i+1 && int(j)%n == 0) || int(j) >= n*n || dotted[Pair{i, j}] {
+				continue
+			}
+			out = append(out, Pair{i, j})
+		}
+	}
+	return out
+}

@@ -1,0 +1,167 @@
+package grid
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// parityKind is odd and even cells (Rules.Odd, Rules.Even): f-puzzles'
+// "odd" and "even", lists of {"cell": "R1C1"}; in the JSON form, lists of
+// cells.
+var parityKind = &Kind{
+	name:  "odd-even",
+	has:   func(r *Rules) bool { return len(r.Odd)+len(r.Even) > 0 },
+	equal: func(a, b *Rules) bool { return slices.Equal(a.Odd, b.Odd) && slices.Equal(a.Even, b.Even) },
+	names: func(r *Rules, out []string) []string {
+		if len(r.Odd)+len(r.Even) > 0 {
+			out = append(out, "odd-even")
+		}
+		return out
+	},
+	fpFields: []string{"odd", "even"},
+	readFP: func(in *fpIn, r *Rules) error {
+		for _, k := range []string{"odd", "even"} {
+			entries, err := in.list(k)
+			if err != nil {
+				return err
+			}
+			for j, e := range entries {
+				c, err := in.cell(k+" "+itoa(j+1)+": \"cell\"", e["cell"])
+				if err != nil {
+					return err
+				}
+				if k == "odd" {
+					r.Odd = append(r.Odd, c)
+				} else {
+					r.Even = append(r.Even, c)
+				}
+			}
+		}
+		return nil
+	},
+	writeFP: func(o *fpOut, r *Rules) error {
+		for _, f := range []struct {
+			k  string
+			cs []int32
+		}{{"odd", r.Odd}, {"even", r.Even}} {
+			if len(f.cs) == 0 {
+				continue
+			}
+			out := make([]map[string]string, len(f.cs))
+			for i, c := range f.cs {
+				out[i] = map[string]string{"cell": o.name(c)}
+			}
+			o.field(f.k, out)
+		}
+		return nil
+	},
+	jsonFields: []string{"odd", "even"},
+	readJSON: func(in *jsonIn, r *Rules) error {
+		for _, f := range []struct {
+			k   string
+			dst *[]int32
+		}{{"odd", &r.Odd}, {"even", &r.Even}} {
+			var names []string
+			ok, err := in.decode(f.k, &names, `an array of cells such as ["r1c1"]`)
+			if err != nil {
+				return err
+			}
+			if ok {
+				if *f.dst, err = in.cells(f.k, names); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	},
+	writeJSON: func(o *jsonOut, r *Rules) error {
+		if len(r.Odd) > 0 {
+			o.field("odd", o.names(r.Odd))
+		}
+		if len(r.Even) > 0 {
+			o.field("even", o.names(r.Even))
+		}
+		return nil
+	},
+	validate: func(v *validation, r *Rules) error {
+		if err := v.inGrid(func() string { return "odd cells" }, r.Odd); err != nil {
+			return err
+		}
+		if err := v.inGrid(func() string { return "even cells" }, r.Even); err != nil {
+			return err
+		}
+		for _, c := range r.Even {
+			if slices.Contains(r.Odd, c) {
+				return ruleErrorf("even cells", "%s is marked both odd and even", cellName(v.n, c))
+			}
+		}
+		return nil
+	},
+	clashes: func(g Grid, r *Rules, out []Clash) []Clash {
+		n := g.N()
+		for _, f := range []struct {
+			cs   []int32
+			odd  bool
+			word string
+		}{{r.Odd, true, "odd"}, {r.Even, false, "even"}} {
+			for _, c := range f.cs {
+				if v := g.Cells[c]; v != 0 && (v%2 == 1) != f.odd {
+					x := cellOf(n, c)
+					out = append(out, Clash{Unit: f.word, Digit: int(v), A: x, B: x,
+						Detail: x.String() + " holds " + itoa(int(v)) + ", but it is marked " + f.word})
+				}
+			}
+		}
+		return out
+	},
+	lower: func(s Shape, r *Rules, l *Lowered) {
+		n := s.N()
+		odd := digitMask(n, func(d int) bool { return d%2 == 1 })
+		for _, c := range r.Odd {
+			l.Masks = append(l.Masks, Mask{c, odd})
+		}
+		for _, c := range r.Even {
+			l.Masks = append(l.Masks, Mask{c, digitMask(n, func(d int) bool { return true }) &^ odd})
+		}
+	},
+	random: randomParity,
+	draw: func(s Shape, r *Rules, d *Drawing) {
+		d.Circles = append(d.Circles, r.Odd...)
+		d.Squares = append(d.Squares, r.Even...)
+	},
+	titles: map[string]string{"odd-even": "Odd-even"},
+	text: func(all []Grid) []string {
+		var odd, even bool
+		for _, g := range all {
+			if g.Rules != nil {
+				odd = odd || len(g.Rules.Odd) > 0
+				even = even || len(g.Rules.Even) > 0
+			}
+		}
+		switch {
+		case odd && even:
+			return []string{"A cell with a grey circle holds an odd digit, and a cell with a grey square an even one."}
+		case odd:
+			return []string{"A cell with a grey circle holds an odd digit."}
+		case even:
+			return []string{"A cell with a grey square holds an even digit."}
+		}
+		return nil
+	},
+}
+
+// randomParity marks a few cells odd or even, as sol's digits are.
+func randomParity(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	for _, c := range rng.Perm(n * n)[:1+rng.IntN(n)] {
+		odd := rng.IntN(2) == 0
+		if sol != nil {
+			odd = sol[c]%2 == 1
+		}
+		if odd {
+			r.Odd = append(r.Odd, int32(c))
+		} else {
+			r.Even = append(r.Even, int32(c))
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package grid
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// thermoKind is thermometers (Rules.Thermos), bulb first: the digits
+// strictly increase along each one. f-puzzles writes them as
+// "thermometer", entries whose "lines" each are one; the JSON form as
+// "thermos", lists of cells.
+var thermoKind = &Kind{
+	name: "thermometer",
+	has:  func(r *Rules) bool { return len(r.Thermos) > 0 },
+	equal: func(a, b *Rules) bool {
+		return slices.EqualFunc(a.Thermos, b.Thermos, func(x, y []int32) bool { return slices.Equal(x, y) })
+	},
+	names: func(r *Rules, out []string) []string {
+		if len(r.Thermos) > 0 {
+			out = append(out, "thermo")
+		}
+		return out
+	},
+	fpFields: []string{"thermometer"},
+	readFP: func(in *fpIn, r *Rules) error {
+		entries, err := in.list("thermometer")
+		if err != nil {
+			return err
+		}
+		for j, e := range entries {
+			what := fmt.Sprintf("thermometer %d: \"lines\"", j+1)
+			var lines []jsonValue
+			if err := decodeValue(e["lines"], &lines); err != nil {
+				return fpErr("%s: want an array of lines of cells, not %s", what, cutText(e["lines"]))
+			}
+			for _, line := range lines {
+				cs, err := in.cellList(what, line)
+				if err != nil {
+					return err
+				}
+				r.Thermos = append(r.Thermos, cs)
+			}
+		}
+		return nil
+	},
+	writeFP: func(o *fpOut, r *Rules) error {
+		if len(r.Thermos) == 0 {
+			return nil
+		}
+		out := make([]map[string][][]string, len(r.Thermos))
+		for i, t := range r.Thermos {
+			out[i] = map[string][][]string{"lines": {o.names(t)}}
+		}
+		o.field("thermometer", out)
+		return nil
+	},
+	jsonFields: []string{"thermos"},
+	readJSON: func(in *jsonIn, r *Rules) error {
+		var thermos [][]string
+		if _, err := in.decode("thermos", &thermos, `an array of thermometers, each an array of cells from the bulb, such as [["r1c1", "r1c2"]]`); err != nil {
+			return err
+		}
+		for k, t := range thermos {
+			cells, err := in.cells(fmt.Sprintf("thermometer %d", k+1), t)
+			if err != nil {
+				return err
+			}
+			r.Thermos = append(r.Thermos, cells)
+		}
+		return nil
+	},
+	writeJSON: func(o *jsonOut, r *Rules) error {
+		if len(r.Thermos) > 0 {
+			out := make([][]string, len(r.Thermos))
+			for i, t := range r.Thermos {
+				out[i] = o.names(t)
+			}
+			o.field("thermos", out)
+		}
+		return nil
+	},
+	validate: func(v *validation, r *Rules) error {
+		n := v.n
+		for k, t := range r.Thermos {
+			rule := fmt.Sprintf("thermometer %d (%s)", k+1, cellList(n, t))
+			if err := v.inGrid(func() string { return rule }, t); err != nil {
+				return err
+			}
+			if len(t) < 2 || len(t) > n {
+				return ruleErrorf(rule, "%d cells, want 2 to %d", len(t), n)
+			}
+			for j := 1; j < len(t); j++ {
+				if !adjacent(n, t[j-1], t[j], true) {
+					return ruleErrorf(rule, "%s does not touch %s: not a chain", cellName(n, t[j]), cellName(n, t[j-1]))
+				}
+			}
+		}
+		return nil
+	},
+	clashes: thermoClashes,
+	lower: func(s Shape, r *Rules, l *Lowered) {
+		for _, t := range r.Thermos {
+			for i := 1; i < len(t); i++ {
+				l.Links = append(l.Links, Link{t[i-1], t[i], increases})
+			}
+		}
+	},
+	random: randomThermos,
+	draw:   func(s Shape, r *Rules, d *Drawing) { d.Tubes = append(d.Tubes, r.Thermos...) },
+	titles: map[string]string{"thermo": "Thermo"},
+	text: func(all []Grid) []string {
+		for _, g := range all {
+			if g.Rules != nil && len(g.Rules.Thermos) > 0 {
+				return []string{"Along each thermometer the digits increase, from the bulb to the other end."}
+			}
+		}
+		return nil
+	},
+}
+
+// thermoClashes reports givens that cannot sit where they are on a
+// thermometer, and two givens that do not increase along one.
+func thermoClashes(g Grid, r *Rules, out []Clash) []Clash {
+	n := g.N()
+	for k, t := range r.Thermos {
+		for a, ca := range t {
+			va := int(g.Cells[ca])
+			if va == 0 {
+				continue
+			}
+			if va < a+1 || va > n-(len(t)-1-a) {
+				x := cellOf(n, ca)
+				out = append(out, Clash{Unit: "thermometer", Index: k, Digit: va, A: x, B: x,
+					Detail: fmt.Sprintf("%s holds %d, which cannot be cell %d of the %d of thermometer %d", x, va, a+1, len(t), k+1)})
+				continue
+			}
+			for b := a + 1; b < len(t); b++ {
+				if vb := int(g.Cells[t[b]]); vb != 0 && vb-va < b-a {
+					x, y := cellOf(n, ca), cellOf(n, t[b])
+					out = append(out, Clash{Unit: "thermometer", Index: k, Digit: vb, A: x, B: y,
+						Detail: fmt.Sprintf("%s holds %d and %s holds %d: thermometer %d must increase from one to the other", x, va, y, vb, k+1)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// increases is the relation of two consecutive cells of a thermometer.
+var increases = &Relation{func(a, b int) bool { return a < b }}
+
+// randomThermos adds a few chains of touching cells along which sol's
+// digits increase (any chain when sol is nil).
+func randomThermos(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	for range 1 + rng.IntN(3) {
+		t := []int32{int32(rng.IntN(n * n))}
+		for len(t) < n && rng.IntN(4) > 0 {
+			last := t[len(t)-1]
+			nb := KingNeighbours(n, last)
+			z := nb[rng.IntN(len(nb))]
+			if slices.Contains(t, z) || sol != nil && sol[z] <= sol[last] {
+				break
+			}
+			t = append(t, z)
+		}
+		if len(t) >= 2 {
+			r.Thermos = append(r.Thermos, t)
+		}
+	}
+}

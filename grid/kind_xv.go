@@ -1,0 +1,101 @@
+package grid
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// xvKind is X and V (Rules.X, Rules.V): the digits of the two cells add up
+// to 10 and to 5. f-puzzles writes both as "xv" with the value "X" or "V";
+// the JSON form as "x" and "v", pairs of cells.
+var xvKind = &Kind{
+	name:  "xv",
+	has:   func(r *Rules) bool { return len(r.X)+len(r.V) > 0 },
+	equal: func(a, b *Rules) bool { return slices.Equal(a.X, b.X) && slices.Equal(a.V, b.V) },
+	names: func(r *Rules, out []string) []string {
+		if len(r.X)+len(r.V) > 0 {
+			out = append(out, "xv")
+		}
+		return out
+	},
+	fpFields: []string{"xv"},
+	readFP: func(in *fpIn, r *Rules) error {
+		return readPairsFP(in, "xv", []string{"X", "V"}, func(v string) *[]Pair {
+			if v == "X" {
+				return &r.X
+			}
+			return &r.V
+		})
+	},
+	writeFP: func(o *fpOut, r *Rules) error {
+		if xv := append(o.pairs(r.X, "X"), o.pairs(r.V, "V")...); len(xv) > 0 {
+			o.field("xv", xv)
+		}
+		return nil
+	},
+	jsonFields: []string{"x", "v"},
+	readJSON: func(in *jsonIn, r *Rules) (err error) {
+		if r.X, err = in.pairs("x", "X"); err != nil {
+			return err
+		}
+		r.V, err = in.pairs("v", "V")
+		return err
+	},
+	writeJSON: func(o *jsonOut, r *Rules) error {
+		o.pairs("x", r.X)
+		o.pairs("v", r.V)
+		return nil
+	},
+	validate: func(v *validation, r *Rules) error {
+		if err := v.pairsOK("X", r.X); err != nil {
+			return err
+		}
+		return v.pairsOK("V", r.V)
+	},
+	clashes: func(g Grid, r *Rules, out []Clash) []Clash {
+		out = pairClashes(g, "X", r.X, sumTen, out)
+		return pairClashes(g, "V", r.V, sumFive, out)
+	},
+	lower: func(s Shape, r *Rules, l *Lowered) {
+		pairLinks(l, r.X, sumTenRel)
+		pairLinks(l, r.V, sumFiveRel)
+	},
+	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+		r.X = randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, sumTen)
+		r.V = randomPairs(rng, s.N(), rng.IntN(s.N()), sol, sumFive)
+	},
+	draw: func(s Shape, r *Rules, d *Drawing) {
+		for _, p := range r.X {
+			d.Letters = append(d.Letters, Letter{p, "X"})
+		}
+		for _, p := range r.V {
+			d.Letters = append(d.Letters, Letter{p, "V"})
+		}
+	},
+	titles: map[string]string{"xv": "XV"},
+	text: func(all []Grid) []string {
+		var x, v bool
+		for _, g := range all {
+			if g.Rules != nil {
+				x = x || len(g.Rules.X) > 0
+				v = v || len(g.Rules.V) > 0
+			}
+		}
+		var s []string
+		if x {
+			s = append(s, "The two digits either side of an X add up to 10.")
+		}
+		if v {
+			s = append(s, "The two digits either side of a V add up to 5.")
+		}
+		return s
+	},
+}
+
+func sumTen(a, b int) bool  { return a+b == 10 }
+func sumFive(a, b int) bool { return a+b == 5 }
+
+var (
+	sumTenRel  = &Relation{sumTen}
+	sumFiveRel = &Relation{sumFive}
+)

@@ -1,0 +1,179 @@
+package grid
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// empty4 is an empty 4x4 f-puzzles grid, for the fields that follow it.
+const empty4 = `{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]`
+
+// A field of our JSON objects that no reader knows is an error naming it,
+// and a "variant" name must agree with the rules: a misspelt "rules" must
+// not give a classic verdict.
+func TestJSONObjectFields(t *testing.T) {
+	p := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	bad := []struct{ in, want string }{
+		{`{"puzzle":"` + p + `","variant":"x","rule":{"extra":[{"kind":"diagonal","cells":["r1c1"]}]}}`, `unknown field "rule"`},
+		{`{"puzzle":"` + p + `","variant":"x"}`, `"variant" is "x" but the object has no "rules"`},
+		{`{"puzzle":"` + p + `","variant":"killer","rules":{"anti_king":true}}`, `"variant" is "killer" but the rules given are anti-king`},
+		{`{"puzzle":"` + p + `","rules":{"anti_kings":true}}`, `unknown field "anti_kings"`},
+		{`{"puzzle":"` + p + `","rules":{"anti_king":1}}`, `"anti_king": want true or false, found the number`},
+		{`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"sum":0}]}}`, `"sum" is 0: a cage without a sum leaves its value out`},
+		{`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"summ":3}]}}`, `unknown field "summ"`},
+		{`{"puzzle":"` + p + `","rules":{"odd":"r1c1"}}`, `"odd": want an array of cells such as ["r1c1"], found a string`},
+	}
+	for _, b := range bad {
+		_, err := Parse(b.in)
+		if err == nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("Parse(%s) = %v, want an error with %q", b.in, err, b.want)
+		}
+	}
+	// what our commands print beside a puzzle is read past, and a
+	// "variant" that names the rules is taken
+	for _, in := range []string{
+		`{"index":0,"puzzle":"` + p + `","clues":30,"level":"easy","score":1.2,"solution":"x"}`,
+		`{"puzzle":"` + p + `","variant":"anti-king","rules":{"anti_king":true}}`,
+		`{"puzzle":"` + p + `","variant":"classic"}`,
+	} {
+		if _, err := Parse(in); err != nil {
+			t.Errorf("Parse(%s) = %v", in, err)
+		}
+	}
+}
+
+// A cage sum of 0 is refused, in f-puzzles and in our form, with the way to
+// write a cage without a sum; a cage without a value is read and written
+// back without one.
+func TestCageSumZero(t *testing.T) {
+	for _, in := range []string{
+		empty4 + `,"killercage":[{"cells":["R1C1","R1C2"],"value":"0"}]}`,
+		empty4 + `,"killercage":[{"cells":["R1C1","R1C2"],"value":0}]}`,
+	} {
+		_, err := ParseFPuzzles([]byte(in))
+		if err == nil || !strings.Contains(err.Error(), "a cage without a sum leaves its value out") {
+			t.Errorf("ParseFPuzzles(%s) = %v, want a refusal of the sum 0", in, err)
+		}
+	}
+	g, err := ParseFPuzzles([]byte(empty4 + `,"killercage":[{"cells":["R1C1","R1C2"]}]}`))
+	if err != nil || len(g.Rules.Cages) != 1 || g.Rules.Cages[0].Sum != 0 {
+		t.Fatalf("a cage without a value: %+v, %v", g.Rules, err)
+	}
+	data, err := MarshalFPuzzles(g)
+	if err != nil || strings.Contains(string(data), `"value"`) {
+		t.Fatalf("written back: %s, %v; want no value", data, err)
+	}
+}
+
+// goTypes matches what encoding/json says of Go types.
+var goTypes = regexp.MustCompile(`Go (struct|value)|of type|grid\.|fpC|rulesJSON|\[\]int|json: |\buint8\b|\bint\b|\bbool\b|\bfloat64\b`)
+
+// Errors are in the formats' own words: never a Go type name; a size
+// written 9.0 is 9.
+func TestFormatWords(t *testing.T) {
+	ins := []string{
+		`{"size":4,"grid":[[{"region":0.5},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`,
+		`{"size":4,"grid":[[{"region":"a"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`,
+		`{"size":4,"grid":[[1,2,3,4],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`,
+		`{"size":4,"grid":{"a":1}}`,
+		`{"size":"4","grid":[]}`,
+		empty4 + `,"killercage":{"cells":["R1C1"]}}`,
+		empty4 + `,"killercage":[{"cells":"R1C1"}]}`,
+		empty4 + `,"killercage":[3]}`,
+		empty4 + `,"antiking":"yes"}`,
+		empty4 + `,"thermometer":[{"lines":"R1C1"}]}`,
+		empty4 + `,"xv":[{"cells":["R1C1",5],"value":"X"}]}`,
+		empty4 + `,"odd":[{"cell":7}]}`,
+		`{"size":4,"grid":[[{"value":1.5,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`,
+		`{"size":4,"grid":[[{"given":"yes"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`,
+	}
+	for _, in := range ins {
+		_, err := ParseFPuzzles([]byte(in))
+		if err == nil {
+			t.Errorf("ParseFPuzzles(%s) = nil, want an error", in)
+			continue
+		}
+		if goTypes.MatchString(err.Error()) {
+			t.Errorf("ParseFPuzzles(%s) = %v: Go's words", in, err)
+		}
+	}
+	p := "1..............2"
+	for _, rules := range []string{
+		`{"anti_king":"yes"}`, `{"cages":[{"cells":"r1c1"}]}`, `{"cages":[{"cells":["r1c1"],"sum":"3"}]}`,
+		`{"regions":[[1,1,2,2.5]]}`, `{"thermos":[[1,2]]}`, `{"white":[["r1c1"]]}`, `[1]`, `{"extra":[{"kind":1}]}`,
+	} {
+		_, err := Parse(`{"puzzle":"` + p + `","rules":` + rules + `}`)
+		if err == nil {
+			t.Errorf("rules %s: no error", rules)
+			continue
+		}
+		if goTypes.MatchString(err.Error()) {
+			t.Errorf("rules %s: %v: Go's words", rules, err)
+		}
+	}
+	g, err := ParseFPuzzles([]byte(`{"size":4.0,"grid":[[{"value":1.0,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`))
+	if err != nil || g.N() != 4 || g.Cells[0] != 1 {
+		t.Fatalf("size 4.0: %v, %v", g, err)
+	}
+}
+
+// f-puzzles region numbers are told as the file writes them, from 0, and
+// the messages say so.
+func TestFPuzzlesRegionNumbers(t *testing.T) {
+	for _, b := range []struct{ in, want string }{
+		{`{"size":4,"grid":[[{"region":4},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, `"region" is 4, want a whole number from 0 to 3 (f-puzzles numbers regions from 0)`},
+		{`{"size":4,"grid":[[{"region":0},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"region":0}]]}`, "region 0 (numbered from 0, as in the file): 5 cells, want 4"},
+	} {
+		_, err := ParseFPuzzles([]byte(b.in))
+		if err == nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("ParseFPuzzles(%s) = %v, want %q", b.in, err, b.want)
+		}
+	}
+}
+
+// Every field of an f-puzzles object or of its cells is read by a kind,
+// cosmetic, or refused by name: given pencil marks are a rule.
+func TestFPuzzlesFields(t *testing.T) {
+	for _, b := range []struct{ in, want string }{
+		{`{"size":4,"grid":[[{"unknownThing":3},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, `r1c1: field "unknownThing" is not supported`},
+		{empty4 + `,"arrow":[{"cells":["R1C1"]}]}`, `constraint "arrow" is not supported`},
+	} {
+		_, err := ParseFPuzzles([]byte(b.in))
+		if err == nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("ParseFPuzzles(%s) = %v, want %q", b.in, err, b.want)
+		}
+	}
+	// cosmetic fields of the object and of the cells are read past
+	in := `{"size":4,"title":"t","grid":[[{"c":"#fff","centerPencilMarks":[1],"cornerPencilMarks":[2],"highlight":"x","value":3},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"line":[{"lines":[["R1C1","R1C2"]]}],"text":[]}`
+	if g, err := ParseFPuzzles([]byte(in)); err != nil || g.Rules != nil {
+		t.Fatalf("cosmetic fields: %+v, %v", g.Rules, err)
+	}
+	// given pencil marks restrict their cell
+	in = `{"size":4,"grid":[[{"givenPencilMarks":[1,2]},{},{},{}],[{},{},{},{}],[{},{},{},{"givenPencilMarks":[4]}],[{},{},{},{}]]}`
+	g, err := ParseFPuzzles([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Mask{{0, 0b11}, {11, 0b1000}}
+	if got := g.Rules.Lower(g.Shape).Masks; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("pencil marks: %v, want %v", got, want)
+	}
+	if g.Rules.Name() != "pencil-marks" {
+		t.Errorf("name %q", g.Rules.Name())
+	}
+	g.Cells[0] = 3
+	if cl := g.Clashes(); len(cl) != 1 || !strings.Contains(cl[0].Detail, "not among its pencil marks 12") {
+		t.Errorf("a given outside its pencil marks: %v", cl)
+	}
+}
+
+// An f-puzzles object is one whatever the order of its fields: fields
+// that our objects do not know may come before "size" and "grid".
+func TestFPuzzlesFieldOrder(t *testing.T) {
+	in := `{"author":"a","killercage":[{"cells":["R1C1","R1C2"],"value":"3"}],"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`
+	g, err := Parse(in)
+	if err != nil || len(g.Rules.Cages) != 1 {
+		t.Fatalf("Parse(%s) = %+v, %v", in, g.Rules, err)
+	}
+}
