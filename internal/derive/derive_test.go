@@ -10,7 +10,6 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
-	"github.com/sudokugen/sudokugen/internal/variant"
 )
 
 // plainJigsaw returns the CNF of jigsaw puzzle g from its rules as stated,
@@ -86,7 +85,7 @@ func TestLeftoversFromPlainRules(t *testing.T) {
 		cnf, cells := plainJigsaw(g)
 		d, plain := New(n*n*n, cnf), New(n*n*n, cnf)
 		var proof []gridtest.Lemma
-		for _, l := range variant.Imply(g.Shape, g.Rules).Same {
+		for _, l := range grid.Imply(g.Shape, g.Rules).Same {
 			for _, side := range [2][2][]int32{{l.A, l.B}, {l.B, l.A}} {
 				// the argument is about the cells of the two sides and
 				// the rows, columns and regions they share
