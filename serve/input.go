@@ -46,17 +46,28 @@ func badRequest(where, format string, args ...any) *apiError {
 
 // writeJSON writes v with the status code.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := marshalJSON(v)
+	if err != nil {
+		http.Error(w, `{"error":{"code":"internal","message":"cannot encode the answer"}}`, http.StatusInternalServerError)
+		return
+	}
+	b = append(b, '\n')
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
+// marshalJSON is json.Marshal that leaves <, > and & as they are, as every
+// answer has them.
+func marshalJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		http.Error(w, `{"error":{"code":"internal","message":"cannot encode the answer"}}`, http.StatusInternalServerError)
-		return
+		return nil, err
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func writeError(w http.ResponseWriter, e *apiError) {

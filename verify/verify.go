@@ -161,10 +161,7 @@ func precheck(ctx context.Context, g grid.Grid, opts Options) (res Result, ok bo
 	}
 	if cl := g.Clashes(); len(cl) > 0 {
 		res.Status, res.Clashes = Invalid, cl
-		res.Err = fmt.Errorf("givens clash: %s", cl[0])
-		if len(cl) > 1 {
-			res.Err = fmt.Errorf("givens clash: %s (and %d more)", cl[0], len(cl)-1)
-		}
+		res.Err = errors.New("givens clash: " + ClashText(cl, nil))
 		return res, false
 	}
 	if err := ctx.Err(); err != nil {
