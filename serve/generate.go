@@ -151,7 +151,7 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 		return opts, 0, badRequest("clues", "clues %d: want a whole number from 0 (minimal) to %d", req.Clues, sh.Cells())
 	}
 	opts.Clues = req.Clues
-	if opts.MinScore, opts.MaxScore, err = scoreRange(req.Difficulty, req.Score); err != nil {
+	if opts.MinScore, opts.MaxScore, err = rate.ParseTarget(req.Difficulty, req.Score, "difficulty", "score"); err != nil {
 		where := "difficulty"
 		if req.Score != "" {
 			where = "score"
@@ -204,24 +204,6 @@ func variantOptions(req *generateRequest, opts *generate.Options) *apiError {
 		return badRequest("variant", "%v", err)
 	}
 	return nil
-}
-
-// scoreRange turns a level or a score range "2.5..4.0" into bounds; zeros
-// mean no bound.
-func scoreRange(level, score string) (lo, hi float64, err error) {
-	switch {
-	case level != "" && score != "":
-		return 0, 0, errors.New("difficulty and score cannot be used together")
-	case level != "":
-		if lo, hi, err = rate.ParseLevelRange(level); err != nil {
-			return 0, 0, fmt.Errorf("difficulty %v", err)
-		}
-	case score != "":
-		if lo, hi, err = rate.ParseScoreRange(score); err != nil {
-			return 0, 0, fmt.Errorf("score %v", err)
-		}
-	}
-	return lo, hi, nil
 }
 
 func generateFailure(index, k int, err error) *apiError {

@@ -354,8 +354,8 @@ func (o *generateOptions) plan() (generatePlan, error) {
 			return pl, usageError("--variant %s: %v", variant, err)
 		}
 	}
-	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
-		return pl, err
+	if pl.gen.MinScore, pl.gen.MaxScore, err = rate.ParseTarget(o.difficulty, o.score, "--difficulty", "--score"); err != nil {
+		return pl, usageError("%v", err)
 	}
 	if o.maxSolves < -1 {
 		return pl, usageError("--max-solves %d: want a number of solves, 0 for the default, or -1 for no bound", o.maxSolves)
@@ -437,22 +437,4 @@ func generateError(err, genErr error) error {
 		return &exitError{code: exitNotOK, err: genErr}
 	}
 	return err
-}
-
-// scoreRange turns --difficulty and --score into the score range asked of
-// the generator; zeros mean no bound.
-func scoreRange(level, score string) (lo, hi float64, err error) {
-	switch {
-	case level != "" && score != "":
-		return 0, 0, usageError("--difficulty and --score cannot be used together")
-	case level != "":
-		if lo, hi, err = rate.ParseLevelRange(level); err != nil {
-			return 0, 0, usageError("--difficulty %v", err)
-		}
-	case score != "":
-		if lo, hi, err = rate.ParseScoreRange(score); err != nil {
-			return 0, 0, usageError("--score %v", err)
-		}
-	}
-	return lo, hi, nil
 }
