@@ -9,6 +9,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
@@ -195,9 +196,9 @@ func variantOptions(req *generateRequest, opts *generate.Options) *apiError {
 	case req.Score != "":
 		return badRequest("score", "score is for classic puzzles: %s puzzles get a coarse level, and no score can be asked for", v)
 	}
-	switch req.Format {
-	case "line", "grid", "sdm", "sdk":
-		return badRequest("format", "format %s cannot hold the rules of %s puzzles (they would read back as classic ones): want json, fpuzzles, fpuzzles-url or pdf", req.Format, v)
+	if f, err := output.ParseFormat(req.Format); err == nil && !f.HoldsRules() {
+		return badRequest("format", "format %s cannot hold the rules of %s puzzles (they would read back as classic ones): want %s or pdf",
+			req.Format, v, strings.Join(output.FormatNames(output.RulesFormats()), ", "))
 	}
 	opts.Variant = v
 	if err := opts.Validate(); err != nil {

@@ -250,7 +250,7 @@ func (c *Config) fieldWants() map[string]string {
 		"score":           `a range on the Sudoku Explainer scale such as "4.0..6.0" or "7.0.."`,
 		"seed":            fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64)),
 		"start":           fmt.Sprintf("a whole number from 0 to %d", math.MaxInt32),
-		"format":          "json, line, grid, sdm, sdk, fpuzzles, fpuzzles-url or pdf",
+		"format":          strings.Join(output.FormatNames(output.Formats()), ", ") + " or pdf",
 		"variant":         "killer, pure-killer, jigsaw, x, hyper, disjoint, anti-king or anti-knight, or several joined by commas (jigsaw,x)",
 		"puzzle":          `a puzzle: a string in any text format or an f-puzzles link, an array of rows, {"puzzle": ...} (with "rules" for a variant) or an f-puzzles object`,
 		"solution":        "the puzzle's solution, a string of its cells",

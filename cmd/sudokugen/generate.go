@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -115,7 +116,7 @@ formats cannot hold their rules. Variants have a coarse level (see rate), no
 	fl.Var(&opts.order, "order", "order of clue removal: random (clues evenly spread), rows (row by row: fewer clues and much faster on large grids, uneven rows), auto (rows from 20x20 up without --clues, else random)")
 	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
 	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 36x36, 1 from 36x36 up; -1: no bound)")
-	fl.StringVarP(&opts.format, "format", "f", "line", "output format: line, grid, sdm, sdk, json, fpuzzles, fpuzzles-url, pdf")
+	fl.StringVarP(&opts.format, "format", "f", "line", "output format: "+strings.Join(output.FormatNames(output.Formats()), ", ")+", pdf")
 	fl.BoolVar(&opts.solutions, "solutions", false, "print each puzzle's solution too")
 	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no seed, progress or summary on stderr")
@@ -380,9 +381,9 @@ func (o *generateOptions) variantFlags(v generate.Variant) error {
 	if !o.formatSet {
 		o.format = "json"
 	}
-	switch o.format {
-	case "line", "grid", "sdm", "sdk":
-		return usageError("--format %s cannot hold the rules of %s puzzles (they would read back as classic ones): use json, fpuzzles, fpuzzles-url or pdf", o.format, v)
+	if f, err := output.ParseFormat(o.format); err == nil && !f.HoldsRules() {
+		return usageError("--format %s cannot hold the rules of %s puzzles (they would read back as classic ones): use %s or pdf",
+			o.format, v, strings.Join(output.FormatNames(output.RulesFormats()), ", "))
 	}
 	for _, f := range []struct {
 		set  bool
