@@ -239,18 +239,10 @@ func (t *TextWriter) alphabet(n int) grid.Alphabet {
 
 // check reports a grid that cannot be written.
 func (t *TextWriter) check(g grid.Grid) error {
-	if err := g.Shape.ValidateWith(g.Rules); err != nil {
+	if err := g.Malformed(); err != nil {
 		return err
 	}
 	n := g.N()
-	if len(g.Cells) != n*n {
-		return fmt.Errorf("%d cells for a %dx%d grid", len(g.Cells), n, n)
-	}
-	for i, v := range g.Cells {
-		if int(v) > n {
-			return fmt.Errorf("cell r%dc%d holds %d, more than %d", i/n+1, i%n+1, v, n)
-		}
-	}
 	if a := t.opts.Alphabet; a != nil && a.Size() < n {
 		return fmt.Errorf("alphabet %q has %d symbols, too few for a %dx%d grid", a.String(), a.Size(), n, n)
 	}
