@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/search"
+	"github.com/sudokugen/sudokugen/internal/singles"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -35,6 +36,8 @@ type layout struct {
 	// unavoid holds the unavoidable sets of the grid being made (see
 	// findUnavoidable), reused from grid to grid.
 	unavoid *unavoidable
+	// forced is the propagation of the grid being filled.
+	forced *forced
 }
 
 // where locates a cell; tables of it spare the divisions that finding the
@@ -44,6 +47,7 @@ type where struct{ row, col, box int32 }
 func newLayout(sh grid.Shape) *layout {
 	n := sh.N()
 	l := &layout{shape: sh, n: n, all: (uint64(1)<<n - 1) << 1, at: make([]where, n*n), search: newSearcher(sh.Units())}
+	l.forced = newForced(l)
 	g := grid.New(sh)
 	l.units = make([][]int, 3*n)
 	for i := range l.at {
@@ -98,54 +102,55 @@ func (b *board) seen(i int) uint64 {
 // one of its row, column or box.
 func (b *board) candidates(i int) uint64 { return b.all &^ b.seen(i) }
 
-// singles fills the cells that naked and hidden singles force, over and
-// over until none is left, and appends the cells it filled to placed. It
-// returns false when it finds a cell without candidates or a digit without
-// a place in some unit: then the grid has no completion.
-func (b *board) singles(placed []int) ([]int, bool) {
-	for progress := true; progress; {
-		progress = false
-		for i, v := range b.cells {
-			if v != 0 {
-				continue
-			}
-			c := b.candidates(i)
-			if c == 0 {
-				return placed, false
-			}
-			if c&(c-1) == 0 {
-				b.place(i, bits.TrailingZeros64(c))
-				placed = append(placed, i)
-				progress = true
-			}
+// forced keeps, beside a board being filled, its candidates after naked
+// and hidden singles: the unit propagation that the searches run
+// (package singles), here kept up to date one decision at a time. For an
+// empty cell of the board, its candidates are those the board gives: on
+// this encoding the singles remove no digit but those placed in a peer.
+type forced struct {
+	singles.Propagator
+	cand []uint64 // bit d-1 for digit d
+	ok   bool     // false after a contradiction, until reset
+}
+
+func newForced(l *layout) *forced {
+	return &forced{Propagator: singles.New(l.shape.Units()), cand: make([]uint64, l.n*l.n)}
+}
+
+// reset propagates the digits of b from scratch.
+func (f *forced) reset(b *board) {
+	for i := range f.cand {
+		f.cand[i] = f.Full
+	}
+	f.Dirty = [2]uint64{}
+	f.ok = true
+	for i, v := range b.cells {
+		if v != 0 && !f.Assign(f.cand, int32(i), 1<<(v-1)) {
+			f.ok = false
+			return
 		}
-		for _, cells := range b.units {
-			var once, twice, present uint64
-			for _, i := range cells {
-				if b.cells[i] != 0 {
-					present |= 1 << b.cells[i]
-					continue
-				}
-				c := b.candidates(i)
-				twice |= once & c
-				once |= c
-			}
-			if (once|present)&b.all != b.all {
-				return placed, false
-			}
-			hidden := once &^ twice &^ present
-			for hidden != 0 {
-				d := bits.TrailingZeros64(hidden)
-				hidden &= hidden - 1
-				for _, i := range cells {
-					if b.cells[i] == 0 && b.candidates(i)&(1<<d) != 0 {
-						b.place(i, d)
-						placed = append(placed, i)
-						progress = true
-						break
-					}
-				}
-			}
+	}
+	f.MarkAll()
+	f.ok = f.Hidden(f.cand)
+}
+
+// decide propagates digit d placed in cell i.
+func (f *forced) decide(i, d int) {
+	f.ok = f.ok && f.Assign(f.cand, int32(i), 1<<(d-1)) && f.Hidden(f.cand)
+}
+
+// fill places on b, in reading order, the cells that the singles settled
+// and b has empty, and appends them to placed; false, placing nothing,
+// after a contradiction: a cell without candidates or a digit without a
+// place in some unit, so that the grid has no completion.
+func (f *forced) fill(b *board, placed []int) ([]int, bool) {
+	if !f.ok {
+		return placed, false
+	}
+	for i, v := range b.cells {
+		if m := f.cand[i]; v == 0 && m&(m-1) == 0 {
+			b.place(i, bits.TrailingZeros64(m)+1)
+			placed = append(placed, i)
 		}
 	}
 	return placed, true
@@ -336,6 +341,7 @@ func fill(ctx context.Context, s *sat.Solver, l *layout, rng *rand.Rand, check b
 	} else if !ok {
 		return grid.Grid{}, errors.New("random boxes cannot be completed to a full grid")
 	}
+	f := l.forced
 	rejected := make([]uint64, n*n) // digits no completion of the grid so far has, per cell
 	var trail []int                 // cells filled since the boxes, in order
 	type decision struct{ cell, digit, at int }
@@ -350,9 +356,10 @@ func fill(ctx context.Context, s *sat.Solver, l *layout, rng *rand.Rand, check b
 		// full or stuck.
 		chain = chain[:0]
 		stuck := false
+		f.reset(b)
 		for {
 			var ok bool
-			if trail, ok = b.singles(trail); !ok {
+			if trail, ok = f.fill(b, trail); !ok {
 				stuck = true
 				break
 			}
@@ -376,6 +383,7 @@ func fill(ctx context.Context, s *sat.Solver, l *layout, rng *rand.Rand, check b
 			d := nthBit(cand, rng.IntN(bits.OnesCount64(cand)))
 			chain = append(chain, decision{x, d, len(trail)})
 			b.place(x, d)
+			f.decide(x, d)
 			trail = append(trail, x)
 		}
 		if !stuck {

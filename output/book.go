@@ -116,18 +116,10 @@ func createdDate(opts BookOptions) (time.Time, error) {
 // default alphabet), or nil.
 func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
 	g := p.Grid
-	if err := g.Shape.ValidateWith(g.Rules); err != nil {
+	if err := g.Malformed(); err != nil {
 		return err
 	}
 	n := g.N()
-	if len(g.Cells) != g.Shape.Cells() {
-		return fmt.Errorf("%d cells for a %dx%d grid, want %d", len(g.Cells), n, n, g.Shape.Cells())
-	}
-	for i, v := range g.Cells {
-		if int(v) > n {
-			return fmt.Errorf("%s holds %d, more than %d", grid.Cell{Row: i / n, Col: i % n}, v, n)
-		}
-	}
 	if err := g.Rules.Validate(g.Shape); err != nil {
 		return err
 	}

@@ -72,6 +72,27 @@ func Formats() []Format {
 	return []Format{FormatLine, FormatGrid, FormatSDM, FormatSDK, FormatJSON, FormatFPuzzles, FormatFPuzzlesURL}
 }
 
+// FormatNames returns the names of fs, in their order.
+func FormatNames(fs []Format) []string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.String()
+	}
+	return names
+}
+
+// RulesFormats returns the text formats that hold the rules of a variant
+// puzzle, in the order of Formats.
+func RulesFormats() []Format {
+	var out []Format
+	for _, f := range Formats() {
+		if f.HoldsRules() {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // HoldsRules reports whether the format writes the rules of a variant
 // puzzle: json, fpuzzles and fpuzzles-url do; the others write the cells
 // alone, which would read back as a classic puzzle.
@@ -102,11 +123,7 @@ func ParseFormat(s string) (Format, error) {
 			return f, nil
 		}
 	}
-	names := make([]string, 0, len(formatNames))
-	for _, f := range Formats() {
-		names = append(names, f.String())
-	}
-	return 0, fmt.Errorf("%w %q: want one of %s", ErrFormat, s, strings.Join(names, ", "))
+	return 0, fmt.Errorf("%w %q: want one of %s", ErrFormat, s, strings.Join(FormatNames(Formats()), ", "))
 }
 
 // TextOptions control a TextWriter. The zero value writes puzzles only, in
@@ -152,7 +169,9 @@ func (t *TextWriter) Write(e Puzzle) error {
 		return fmt.Errorf("puzzle %d: %w", e.Number, err)
 	}
 	if e.Grid.Variant() && !t.format.HoldsRules() {
-		return fmt.Errorf("puzzle %d: %s: %w (%s): use json, fpuzzles or fpuzzles-url", e.Number, t.format, ErrRulesLost, e.Grid.Rules.Name())
+		names := FormatNames(RulesFormats())
+		return fmt.Errorf("puzzle %d: %s: %w (%s): use %s or %s", e.Number, t.format, ErrRulesLost, e.Grid.Rules.Name(),
+			strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 	}
 	sol := e.Solution
 	if !t.opts.Solutions {
@@ -220,18 +239,10 @@ func (t *TextWriter) alphabet(n int) grid.Alphabet {
 
 // check reports a grid that cannot be written.
 func (t *TextWriter) check(g grid.Grid) error {
-	if err := g.Shape.ValidateWith(g.Rules); err != nil {
+	if err := g.Malformed(); err != nil {
 		return err
 	}
 	n := g.N()
-	if len(g.Cells) != n*n {
-		return fmt.Errorf("%d cells for a %dx%d grid", len(g.Cells), n, n)
-	}
-	for i, v := range g.Cells {
-		if int(v) > n {
-			return fmt.Errorf("cell r%dc%d holds %d, more than %d", i/n+1, i%n+1, v, n)
-		}
-	}
 	if a := t.opts.Alphabet; a != nil && a.Size() < n {
 		return fmt.Errorf("alphabet %q has %d symbols, too few for a %dx%d grid", a.String(), a.Size(), n, n)
 	}

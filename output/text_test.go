@@ -338,8 +338,8 @@ func TestTextWriterErrors(t *testing.T) {
 	}{
 		{"unknown format", Format(9), TextOptions{}, good, "unknown format: Format(9)"},
 		{"bad shape", FormatLine, TextOptions{}, Puzzle{Grid: grid.Grid{Shape: grid.Shape{BoxRows: 1, BoxCols: 4}}}, "puzzle 1: box 1x4: boxes need at least 2 rows and 2 columns"},
-		{"missing cells", FormatLine, TextOptions{}, Puzzle{Grid: short, Number: 5}, "puzzle 5: 15 cells for a 4x4 grid"},
-		{"digit too big", FormatJSON, TextOptions{}, Puzzle{Grid: big}, "puzzle 1: cell r1c4 holds 5, more than 4"},
+		{"missing cells", FormatLine, TextOptions{}, Puzzle{Grid: short, Number: 5}, "puzzle 5: 15 cells for a 4x4 grid, want 16"},
+		{"digit too big", FormatJSON, TextOptions{}, Puzzle{Grid: big}, "puzzle 1: r1c4 holds 5, more than 4"},
 		{"solution of another shape", FormatGrid, TextOptions{Solutions: true}, Puzzle{Grid: good.Grid, Solution: &other}, "puzzle 1: solution of shape 3x3 for a puzzle of shape 2x2"},
 		{"alphabet too small", FormatSDK, TextOptions{Alphabet: &tiny}, Puzzle{Grid: other}, `puzzle 1: alphabet "ABCD" has 4 symbols, too few for a 9x9 grid`},
 	}

@@ -57,3 +57,24 @@ func ParseScoreRange(s string) (lo, hi float64, err error) {
 	}
 	return lo, hi, nil
 }
+
+// ParseTarget turns the difficulty asked of a generator, a level
+// (ParseLevelRange) or a range of scores (ParseScoreRange), into bounds on
+// the score: both 0 when neither is given. levelName and scoreName are what
+// the caller calls the two, for its errors: "--difficulty" and "--score" on
+// the command line, "difficulty" and "score" in the service.
+func ParseTarget(level, score, levelName, scoreName string) (lo, hi float64, err error) {
+	switch {
+	case level != "" && score != "":
+		return 0, 0, fmt.Errorf("%s and %s cannot be used together", levelName, scoreName)
+	case level != "":
+		if lo, hi, err = ParseLevelRange(level); err != nil {
+			return 0, 0, fmt.Errorf("%s %w", levelName, err)
+		}
+	case score != "":
+		if lo, hi, err = ParseScoreRange(score); err != nil {
+			return 0, 0, fmt.Errorf("%s %w", scoreName, err)
+		}
+	}
+	return lo, hi, nil
+}

@@ -32,6 +32,8 @@ func TestParseRanges(t *testing.T) {
 		{level: "Expert", lo: 6.3, hi: 7.5, ok: true},
 		{level: "extreme", lo: 7.6, hi: 0, ok: true},
 		{level: "nightmare"},
+		{lo: 0, hi: 0, ok: true},
+		{level: "hard", score: "4..5"},
 		{score: "2.5..4.0", lo: 2.5, hi: 4, ok: true},
 		{score: "7..", lo: 7, hi: 0, ok: true},
 		{score: "..3", lo: 0, hi: 3, ok: true},
@@ -42,15 +44,18 @@ func TestParseRanges(t *testing.T) {
 		{score: "x..2"},
 	}
 	for _, tt := range tests {
-		var lo, hi float64
-		var err error
-		if tt.level != "" {
-			lo, hi, err = ParseLevelRange(tt.level)
-		} else {
-			lo, hi, err = ParseScoreRange(tt.score)
-		}
+		lo, hi, err := ParseTarget(tt.level, tt.score, "--difficulty", "--score")
 		if (err == nil) != tt.ok || (tt.ok && (lo != tt.lo || hi != tt.hi)) {
-			t.Errorf("parse(%q%q) = %v, %v, %v; want %v, %v, ok %v", tt.level, tt.score, lo, hi, err, tt.lo, tt.hi, tt.ok)
+			t.Errorf("ParseTarget(%q, %q) = %v, %v, %v; want %v, %v, ok %v", tt.level, tt.score, lo, hi, err, tt.lo, tt.hi, tt.ok)
+		}
+	}
+	for _, tt := range []struct{ level, score, want string }{
+		{"hard", "2..3", "--difficulty and --score cannot be used together"},
+		{"harder", "", `--difficulty "harder": want easy, medium, hard, expert or extreme`},
+		{"", "9..2", `--score "9..2": want MIN..MAX on the Sudoku Explainer scale, such as 2.5..4.0, or 7.. for at least 7`},
+	} {
+		if _, _, err := ParseTarget(tt.level, tt.score, "--difficulty", "--score"); err == nil || err.Error() != tt.want {
+			t.Errorf("ParseTarget(%q, %q) = %v, want the error %q", tt.level, tt.score, err, tt.want)
 		}
 	}
 }

@@ -138,7 +138,7 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request, body []byte) {
 				msg += " (" + *v.Error + ")"
 			}
 			writeJSON(w, http.StatusUnprocessableEntity, verifyResponse{Results: results, Error: &apiError{
-				Code: "not_unique", Where: where(v), Line: v.Line, Column: v.Column, Index: &i, Message: msg}})
+				Code: "not_unique", Where: where(v.View), Line: v.Line, Column: v.Column, Index: &i, Message: msg}})
 			return
 		}
 		p := output.Puzzle{Number: i + 1, Grid: g}

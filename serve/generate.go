@@ -9,6 +9,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
@@ -151,7 +152,7 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 		return opts, 0, badRequest("clues", "clues %d: want a whole number from 0 (minimal) to %d", req.Clues, sh.Cells())
 	}
 	opts.Clues = req.Clues
-	if opts.MinScore, opts.MaxScore, err = scoreRange(req.Difficulty, req.Score); err != nil {
+	if opts.MinScore, opts.MaxScore, err = rate.ParseTarget(req.Difficulty, req.Score, "difficulty", "score"); err != nil {
 		where := "difficulty"
 		if req.Score != "" {
 			where = "score"
@@ -195,33 +196,15 @@ func variantOptions(req *generateRequest, opts *generate.Options) *apiError {
 	case req.Score != "":
 		return badRequest("score", "score is for classic puzzles: %s puzzles get a coarse level, and no score can be asked for", v)
 	}
-	switch req.Format {
-	case "line", "grid", "sdm", "sdk":
-		return badRequest("format", "format %s cannot hold the rules of %s puzzles (they would read back as classic ones): want json, fpuzzles, fpuzzles-url or pdf", req.Format, v)
+	if f, err := output.ParseFormat(req.Format); err == nil && !f.HoldsRules() {
+		return badRequest("format", "format %s cannot hold the rules of %s puzzles (they would read back as classic ones): want %s or pdf",
+			req.Format, v, strings.Join(output.FormatNames(output.RulesFormats()), ", "))
 	}
 	opts.Variant = v
 	if err := opts.Validate(); err != nil {
 		return badRequest("variant", "%v", err)
 	}
 	return nil
-}
-
-// scoreRange turns a level or a score range "2.5..4.0" into bounds; zeros
-// mean no bound.
-func scoreRange(level, score string) (lo, hi float64, err error) {
-	switch {
-	case level != "" && score != "":
-		return 0, 0, errors.New("difficulty and score cannot be used together")
-	case level != "":
-		if lo, hi, err = rate.ParseLevelRange(level); err != nil {
-			return 0, 0, fmt.Errorf("difficulty %v", err)
-		}
-	case score != "":
-		if lo, hi, err = rate.ParseScoreRange(score); err != nil {
-			return 0, 0, fmt.Errorf("score %v", err)
-		}
-	}
-	return lo, hi, nil
 }
 
 func generateFailure(index, k int, err error) *apiError {

@@ -47,17 +47,28 @@ func badRequest(where, format string, args ...any) *apiError {
 
 // writeJSON writes v with the status code.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := marshalJSON(v)
+	if err != nil {
+		http.Error(w, `{"error":{"code":"internal","message":"cannot encode the answer"}}`, http.StatusInternalServerError)
+		return
+	}
+	b = append(b, '\n')
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
+// marshalJSON is json.Marshal that leaves <, > and & as they are, as every
+// answer has them.
+func marshalJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		http.Error(w, `{"error":{"code":"internal","message":"cannot encode the answer"}}`, http.StatusInternalServerError)
-		return
+		return nil, err
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func writeError(w http.ResponseWriter, e *apiError) {
@@ -240,7 +251,7 @@ func (c *Config) fieldWants() map[string]string {
 		"score":           `a range on the Sudoku Explainer scale such as "4.0..6.0" or "7.0.."`,
 		"seed":            fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64)),
 		"start":           fmt.Sprintf("a whole number from 0 to %d", math.MaxInt32),
-		"format":          "json, line, grid, sdm, sdk, fpuzzles, fpuzzles-url or pdf",
+		"format":          strings.Join(output.FormatNames(output.Formats()), ", ") + " or pdf",
 		"variant":         generate.VariantNames(false) + ", or several joined by commas (jigsaw,x)",
 		"puzzle":          `a puzzle: a string in any text format or an f-puzzles link, an array of rows, {"puzzle": ...} (with "rules" for a variant) or an f-puzzles object`,
 		"solution":        "the puzzle's solution, a string of its cells",

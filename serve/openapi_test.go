@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"github.com/sudokugen/sudokugen/verify"
 	"maps"
 	"net/http"
 	"reflect"
@@ -97,11 +98,14 @@ func TestOpenAPISchemas(t *testing.T) {
 		"GenerateRequest":  generateRequest{},
 		"GenerateResponse": generateResponse{},
 		"DrawRequest":      drawRequest{},
-		"Verdict":          verdict{},
-		"Rating":           rating{},
-		"VerifyResponse":   verifyResponse{},
-		"RateResponse":     rateResponse{},
-		"Error":            apiError{},
+		"Verdict": struct { // a variant's fields are written after the puzzle
+			verify.View
+			variantFields
+		}{},
+		"Rating":         rating{},
+		"VerifyResponse": verifyResponse{},
+		"RateResponse":   rateResponse{},
+		"Error":          apiError{},
 	} {
 		want := jsonFields(reflect.TypeOf(v))
 		got := slices.Sorted(maps.Keys(doc.Components.Schemas[name].Properties))

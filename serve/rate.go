@@ -103,7 +103,7 @@ func (s *Server) rate(w http.ResponseWriter, r *http.Request, body []byte) {
 		resp.Counts[v.Status]++
 		s.metrics.verdicts.WithLabelValues("rate", v.Status).Inc()
 		if v.Status == "invalid" && resp.Error == nil {
-			resp.Error = &apiError{Code: "invalid_puzzle", Message: *v.Error, Where: where(verdict{File: v.File, Line: v.Line, Column: v.Column}),
+			resp.Error = &apiError{Code: "invalid_puzzle", Message: *v.Error, Where: where(verify.View{File: v.File, Line: v.Line, Column: v.Column}),
 				Line: v.Line, Column: v.Column, Index: &i}
 		}
 	}

@@ -252,6 +252,7 @@ func TestGenerateVariants(t *testing.T) {
 	}
 	for _, tc := range []struct{ body, where string }{
 		{`{"count":1,"variant":"killer","format":"line"}`, "format"},
+		{`{"count":1,"variant":"x","format":"SDK"}`, "format"},
 		{`{"count":1,"variant":"killer","difficulty":"hard"}`, "difficulty"},
 		{`{"count":1,"variant":"jigsaw","size":16}`, "variant"},
 		{`{"count":1,"variant":"arrow"}`, "variant"},

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net/http"
@@ -12,24 +13,30 @@ import (
 )
 
 // verdict is the answer for one puzzle: the fields of `sudokugen verify
-// --json`, with the place of an error and the clashing cells as numbers,
-// and for a variant puzzle its rules, f-puzzles form and links.
+// --json` (verify.View), with the place of an error and the clashing cells
+// as numbers, and for a variant puzzle its rules, f-puzzles form and links.
 type verdict struct {
-	Index  int    `json:"index"`
-	File   string `json:"file"`
-	Line   int    `json:"line"`
-	Column int    `json:"column,omitempty"`
-	Puzzle string `json:"puzzle"`
-	variantFields
-	Status     string   `json:"status"`
-	Proof      string   `json:"proof,omitempty"` // what proved unique or none: propagation, search or sat
-	Count      int      `json:"count"`
-	Exact      bool     `json:"count_exact"`
-	Solution   *string  `json:"solution"`
-	Solutions  []string `json:"solutions"`
-	Clashes    []string `json:"clashes,omitempty"`
-	ClashCells [][2]int `json:"clash_cells,omitempty"` // 1-based row and column of each clashing given
-	Error      *string  `json:"error"`
+	verify.View
+	variant variantFields
+}
+
+// MarshalJSON writes the view with the variant's fields after its puzzle.
+func (v verdict) MarshalJSON() ([]byte, error) {
+	b, err := marshalJSON(v.View)
+	if err != nil || v.variant.Variant == "" {
+		return b, err
+	}
+	x, err := marshalJSON(v.variant)
+	if err != nil {
+		return nil, err
+	}
+	// A quote inside a string is escaped, so the first `,"status":` is
+	// the field's own.
+	at := bytes.Index(b, []byte(`,"status":`))
+	out := make([]byte, 0, len(b)+len(x))
+	out = append(out, b[:at+1]...)
+	out = append(out, x[1:len(x)-1]...)
+	return append(out, b[at:]...), nil
 }
 
 // verifyResponse is the answer of /v1/verify and /v1/solve.
@@ -127,7 +134,7 @@ func (s *Server) verifyOrSolve(w http.ResponseWriter, r *http.Request, body []by
 		resp.Counts[v.Status]++
 		s.metrics.verdicts.WithLabelValues(route, v.Status).Inc()
 		if v.Status == "invalid" && resp.Error == nil {
-			resp.Error = &apiError{Code: "invalid_puzzle", Message: *v.Error, Where: where(v), Line: v.Line, Column: v.Column, Index: &i}
+			resp.Error = &apiError{Code: "invalid_puzzle", Message: *v.Error, Where: where(v.View), Line: v.Line, Column: v.Column, Index: &i}
 		}
 	}
 	status := http.StatusOK
@@ -137,7 +144,7 @@ func (s *Server) verifyOrSolve(w http.ResponseWriter, r *http.Request, body []by
 	writeJSON(w, status, resp)
 }
 
-func where(v verdict) string {
+func where(v verify.View) string {
 	switch {
 	case v.Column > 0:
 		return fmt.Sprintf("%s:%d:%d", v.File, v.Line, v.Column)
@@ -177,45 +184,36 @@ func (s *Server) verifyItems(w http.ResponseWriter, r *http.Request, items []ite
 }
 
 func newVerdict(it item) verdict {
-	v := verdict{Index: it.rec.Index, File: it.file, Line: it.rec.Line, Puzzle: it.rec.Text, Solutions: []string{}}
+	v := verdict{View: verify.NewView(it.rec.Index, it.file, it.rec.Line, it.rec.Text)}
 	if it.rec.Err != nil {
 		v.Status = "invalid"
-		msg := it.rec.Err.Error()
 		var pe *grid.ParseError
 		if errors.As(it.rec.Err, &pe) {
 			v.Line, v.Column = pe.Line, pe.Column
 		}
-		v.Error = &msg
+		v.SetError(it.rec.Err.Error())
 		return v
 	}
 	v.Puzzle = it.rec.Grid.String()
-	v.variantFields = variantOf(it.rec.Grid)
+	v.variant = variantOf(it.rec.Grid)
 	return v
 }
 
-// fillVerdict sets the verdict of a record from its result.
+// fillVerdict sets the verdict of a record from its result. Clashing
+// givens are told by the first one, without verify's "givens clash:",
+// and the cells of all of them.
 func fillVerdict(v *verdict, rec grid.Record, res Result) {
-	setErr := func(e error) { msg := e.Error(); v.Error = &msg }
-	switch {
-	case res.Err != nil:
+	if res.Err != nil {
 		v.Status = "error"
 		if errors.Is(res.Err, ErrTimeout) || errors.Is(res.Err, errDeadline) {
 			v.Status = "timeout"
 		}
-		setErr(res.Err)
+		v.SetError(res.Err.Error())
 		return
 	}
 	vr := res.Verify
-	v.Status = vr.Status.String()
-	v.Count, v.Exact, v.Proof = vr.Count, vr.Exact(), vr.Proof.String()
-	for _, sol := range vr.Solutions {
-		v.Solutions = append(v.Solutions, sol.String())
-	}
-	if vr.Status == verify.Unique && len(v.Solutions) > 0 {
-		v.Solution = &v.Solutions[0]
-	}
+	v.Fill(vr, nil)
 	for _, cl := range vr.Clashes {
-		v.Clashes = append(v.Clashes, cl.String())
 		for _, c := range []grid.Cell{cl.A, cl.B} {
 			rc := [2]int{c.Row + 1, c.Col + 1}
 			if !slices.Contains(v.ClashCells, rc) {
@@ -223,20 +221,9 @@ func fillVerdict(v *verdict, rec grid.Record, res Result) {
 			}
 		}
 	}
-	if vr.Err != nil {
-		if vr.Status != verify.Invalid {
-			v.Status = "error"
-		}
-		setErr(vr.Err)
-	}
 	if vr.Status == verify.Invalid && len(vr.Clashes) > 0 {
 		cl := vr.Clashes[0]
-		n := rec.Grid.N()
-		v.Line, v.Column = rec.Where(cl.B.Row*n + cl.B.Col)
-		msg := cl.String()
-		if len(vr.Clashes) > 1 {
-			msg += fmt.Sprintf(" (and %d more)", len(vr.Clashes)-1)
-		}
-		v.Error = &msg
+		v.Line, v.Column = rec.Where(cl.B.Row*rec.Grid.N() + cl.B.Col)
+		v.SetError(verify.ClashText(vr.Clashes, nil))
 	}
 }

@@ -158,7 +158,7 @@ func (res Result) checked(g grid.Grid, sv *sat.Solver) Result {
 // stopped before it began; ok true when the check is to go on.
 func precheck(ctx context.Context, g grid.Grid, opts Options) (res Result, ok bool) {
 	res.Limit = max(opts.CountLimit, 2)
-	if err := validate(g); err != nil {
+	if err := g.Malformed(); err != nil {
 		res.Status, res.Err = Invalid, err
 		return res, false
 	}
@@ -168,10 +168,7 @@ func precheck(ctx context.Context, g grid.Grid, opts Options) (res Result, ok bo
 	}
 	if cl := g.Clashes(); len(cl) > 0 {
 		res.Status, res.Clashes = Invalid, cl
-		res.Err = fmt.Errorf("givens clash: %s", cl[0])
-		if len(cl) > 1 {
-			res.Err = fmt.Errorf("givens clash: %s (and %d more)", cl[0], len(cl)-1)
-		}
+		res.Err = errors.New("givens clash: " + ClashText(cl, nil))
 		return res, false
 	}
 	if err := ctx.Err(); err != nil {
@@ -353,24 +350,6 @@ func (v *Verifier) fresh(g grid.Grid, limit int, err error) tally {
 		t.proof = SAT
 	}
 	return t
-}
-
-// validate checks what the SAT encoding takes for granted: a supported
-// shape, the right number of cells, and digits in range.
-func validate(g grid.Grid) error {
-	if err := g.Shape.ValidateWith(g.Rules); err != nil {
-		return err
-	}
-	if len(g.Cells) != g.Shape.Cells() {
-		return fmt.Errorf("%d cells for a %dx%d grid, want %d", len(g.Cells), g.N(), g.N(), g.Shape.Cells())
-	}
-	n := g.N()
-	for i, d := range g.Cells {
-		if int(d) > n {
-			return fmt.Errorf("%s holds %d, more than %d", grid.Cell{Row: i / n, Col: i % n}, d, n)
-		}
-	}
-	return nil
 }
 
 var (

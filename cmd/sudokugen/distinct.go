@@ -85,7 +85,7 @@ func parseMix(s string) ([]mixPart, error) {
 		if !ok || err != nil || n < 1 {
 			return nil, usageError("--mix %q: want LEVEL:COUNT,..., such as easy:20,hard:10", s)
 		}
-		lo, hi, err := scoreRange(name, "")
+		lo, hi, err := rate.ParseTarget(name, "", "--difficulty", "--score")
 		if err != nil {
 			return nil, usageError("--mix: %v", err)
 		}

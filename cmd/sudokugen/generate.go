@@ -112,7 +112,7 @@ formats cannot hold their rules. Variants have a coarse level (see rate), no
 	fl.Var(&opts.order, "order", "order of clue removal: random (clues evenly spread), rows (row by row: fewer clues and much faster on large grids, uneven rows), auto (rows from 20x20 up without --clues, else random)")
 	fl.IntVar(&opts.clues, "clues", 0, "stop removing clues at this many (easier puzzles); 0: minimal")
 	fl.IntVar(&opts.maxSolves, "max-solves", 0, "SAT solves allowed per grid for removing clues; past it the puzzle stays unique but may not be minimal (0: no bound below 36x36, 1 from 36x36 up; -1: no bound)")
-	fl.StringVarP(&opts.format, "format", "f", "line", "output format: line, grid, sdm, sdk, json, fpuzzles, fpuzzles-url, pdf")
+	fl.StringVarP(&opts.format, "format", "f", "line", "output format: "+strings.Join(output.FormatNames(output.Formats()), ", ")+", pdf")
 	fl.BoolVar(&opts.solutions, "solutions", false, "print each puzzle's solution too")
 	fl.StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no seed, progress or summary on stderr")
@@ -351,8 +351,8 @@ func (o *generateOptions) plan() (generatePlan, error) {
 			return pl, usageError("--variant %s: %v", variant, err)
 		}
 	}
-	if pl.gen.MinScore, pl.gen.MaxScore, err = scoreRange(o.difficulty, o.score); err != nil {
-		return pl, err
+	if pl.gen.MinScore, pl.gen.MaxScore, err = rate.ParseTarget(o.difficulty, o.score, "--difficulty", "--score"); err != nil {
+		return pl, usageError("%v", err)
 	}
 	if o.maxSolves < -1 {
 		return pl, usageError("--max-solves %d: want a number of solves, 0 for the default, or -1 for no bound", o.maxSolves)
@@ -377,9 +377,9 @@ func (o *generateOptions) variantFlags(v generate.Variant) error {
 	if !o.formatSet {
 		o.format = "json"
 	}
-	switch o.format {
-	case "line", "grid", "sdm", "sdk":
-		return usageError("--format %s cannot hold the rules of %s puzzles (they would read back as classic ones): use json, fpuzzles, fpuzzles-url or pdf", o.format, v)
+	if f, err := output.ParseFormat(o.format); err == nil && !f.HoldsRules() {
+		return usageError("--format %s cannot hold the rules of %s puzzles (they would read back as classic ones): use %s or pdf",
+			o.format, v, strings.Join(output.FormatNames(output.RulesFormats()), ", "))
 	}
 	for _, f := range []struct {
 		set  bool
@@ -434,24 +434,6 @@ func generateError(err, genErr error) error {
 		return &exitError{code: exitNotOK, err: genErr}
 	}
 	return err
-}
-
-// scoreRange turns --difficulty and --score into the score range asked of
-// the generator; zeros mean no bound.
-func scoreRange(level, score string) (lo, hi float64, err error) {
-	switch {
-	case level != "" && score != "":
-		return 0, 0, usageError("--difficulty and --score cannot be used together")
-	case level != "":
-		if lo, hi, err = rate.ParseLevelRange(level); err != nil {
-			return 0, 0, usageError("--difficulty %v", err)
-		}
-	case score != "":
-		if lo, hi, err = rate.ParseScoreRange(score); err != nil {
-			return 0, 0, usageError("--score %v", err)
-		}
-	}
-	return lo, hi, nil
 }
 
 // wrapWords breaks s into lines of at most width bytes, between words.

@@ -122,36 +122,23 @@ func (v verdict) invalidLine(where string) string {
 // clashes describes the first clash of the result and counts the others,
 // in the symbols the input was read with.
 func (v verdict) clashes() string {
-	cls := v.result.Clashes
-	msg := v.clashText(cls[0])
-	if len(cls) > 1 {
-		msg += fmt.Sprintf(" (and %d more)", len(cls)-1)
-	}
-	return msg
+	return verify.ClashText(v.result.Clashes, v.alphabet)
 }
 
-// clashText describes cl with the symbols the input was read with.
-func (v verdict) clashText(cl grid.Clash) string {
-	if v.alphabet != nil {
-		return cl.Format(*v.alphabet)
+// writeJSON writes v as the JSON object of verify.View.
+func writeJSON(w io.Writer, v verdict) error {
+	j := verify.NewView(v.rec.Index, v.file, v.rec.Line, v.rec.Text)
+	if v.rec.Err == nil {
+		j.Puzzle = v.format(v.rec.Grid)
 	}
-	return cl.String()
-}
-
-// jsonVerdict is the JSON object printed per puzzle.
-type jsonVerdict struct {
-	Index     int      `json:"index"`
-	File      string   `json:"file"`
-	Line      int      `json:"line"`
-	Puzzle    string   `json:"puzzle"`
-	Status    string   `json:"status"`
-	Proof     string   `json:"proof,omitempty"` // what proved unique or none: propagation, search, sat or outside
-	Count     int      `json:"count"`
-	Exact     bool     `json:"count_exact"`
-	Solution  *string  `json:"solution"`
-	Solutions []string `json:"solutions"`
-	Clashes   []string `json:"clashes,omitempty"`
-	Error     *string  `json:"error"`
+	if v.result.Limit > 0 {
+		j.Fill(v.result, v.alphabet)
+	}
+	j.Status = v.status
+	if v.err != nil && len(v.result.Clashes) == 0 {
+		j.SetError(v.err.Error())
+	}
+	return writeJSONLine(w, j)
 }
 
 // format writes g on one line in the symbols of the input.
@@ -160,32 +147,4 @@ func (v verdict) format(g grid.Grid) string {
 		return g.Format(*v.alphabet)
 	}
 	return g.String()
-}
-
-func writeJSON(w io.Writer, v verdict) error {
-	j := jsonVerdict{Index: v.rec.Index, File: v.file, Line: v.rec.Line, Puzzle: v.rec.Text, Status: v.status, Solutions: []string{}}
-	if v.rec.Err == nil {
-		j.Puzzle = v.format(v.rec.Grid)
-	}
-	if r := v.result; r.Limit > 0 {
-		j.Count, j.Exact, j.Proof = r.Count, r.Exact(), r.Proof.String()
-		for _, sol := range r.Solutions {
-			j.Solutions = append(j.Solutions, v.format(sol))
-		}
-		if r.Status == verify.Unique {
-			j.Solution = &j.Solutions[0]
-		}
-		for _, cl := range r.Clashes {
-			j.Clashes = append(j.Clashes, v.clashText(cl))
-		}
-	}
-	if v.err != nil {
-		msg := v.err.Error()
-		if len(v.result.Clashes) > 0 {
-			// verify's own message names the digits in the default symbols
-			msg = "givens clash: " + v.clashes()
-		}
-		j.Error = &msg
-	}
-	return writeJSONLine(w, j)
 }

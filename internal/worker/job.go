@@ -150,26 +150,11 @@ func decided(j Job) (Result, bool) {
 	switch {
 	case j.Kind == Skip:
 		return Result{Index: j.Index}, true
-	case j.Kind == Verify && malformed(j.Grid):
+	case j.Kind == Verify && (j.Grid.Malformed() != nil || len(j.Grid.Clashes()) > 0):
 		// The verifier answers an invalid grid without a solver.
 		return Result{Index: j.Index, Verify: verify.New().Check(j.Grid, verify.Options{CountLimit: j.CountLimit})}, true
 	}
 	return Result{}, false
-}
-
-// malformed reports whether g cannot be a puzzle: a shape out of range, the
-// wrong number of cells, digits out of range, or givens that clash.
-func malformed(g grid.Grid) bool {
-	if g.Shape.ValidateWith(g.Rules) != nil || len(g.Cells) != g.Shape.Cells() {
-		return true
-	}
-	n := g.N()
-	for _, d := range g.Cells {
-		if int(d) > n {
-			return true
-		}
-	}
-	return len(g.Clashes()) > 0
 }
 
 // timeout returns the bound of job j in a pool whose default is def.
