@@ -33,7 +33,11 @@ type RuleUnits struct {
 
 // Units returns the unit tables of rules r on shape s, which r must be
 // valid for (see Validate). Nil rules give the classic units.
-func (r *Rules) Units(s Shape) *RuleUnits {
+func (r *Rules) Units(s Shape) *RuleUnits { return r.units(s, true) }
+
+// units is Units, with Peers left out unless peers is set: the direct
+// check needs the groups alone, and the peers cost the most.
+func (r *Rules) units(s Shape, peers bool) *RuleUnits {
 	n := s.N()
 	extra := 0
 	if r != nil {
@@ -84,7 +88,9 @@ func (r *Rules) Units(s Shape) *RuleUnits {
 	if r != nil {
 		distinctOf, steps = u.addRules(r.Lower(s), add)
 	}
-	u.findPeers(distinctOf, steps)
+	if peers {
+		u.findPeers(distinctOf, steps)
+	}
 	return u
 }
 
@@ -177,7 +183,7 @@ func (g Grid) ruleClashes() []Clash {
 		}
 	}
 	r := g.Rules
-	u := r.Units(g.Shape)
+	u := r.units(g.Shape, false)
 	cell := func(i int32) Cell { return Cell{int(i) / n, int(i) % n} }
 	var out []Clash
 	repeats := func(groups [][]int32, labels []string, kind func(string) (string, int)) {
