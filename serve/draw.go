@@ -53,6 +53,8 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
 		writeError(w, q.err)
 		return
 	}
+	ctx, cancel := s.withDeadline(r.Context())
+	defer cancel()
 	var it item
 	if isJSON(r) {
 		wants := s.drawWants()
@@ -73,9 +75,9 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
 			}
 			opts.Shape = sh
 		}
-		it = readOne(req.Puzzle, "puzzle", opts)
+		it = readOne(ctx, req.Puzzle, "puzzle", opts)
 	} else {
-		items, aerr := readText(body, bodyName, grid.ReadOptions{}, 1)
+		items, aerr := readText(ctx, body, bodyName, grid.ReadOptions{}, 1)
 		switch {
 		case aerr != nil && aerr.Code == "too_many_puzzles":
 			writeError(w, badRequest(bodyName, "more than one puzzle: /v1/draw draws one"))

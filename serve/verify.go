@@ -61,7 +61,9 @@ func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request, body 
 	var items []item
 	var req *puzzlesRequest
 	if aerr == nil {
-		items, req, aerr = readPuzzles(body, isJSON(r), s.cfg.MaxPuzzles, s.wants)
+		ctx, cancel := s.withDeadline(r.Context())
+		items, req, aerr = readPuzzles(ctx, body, isJSON(r), s.cfg.MaxPuzzles, s.wants)
+		cancel()
 	}
 	if aerr != nil {
 		writeError(w, aerr)
