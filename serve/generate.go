@@ -243,6 +243,9 @@ func generateFailure(index, k int, err error, timeout time.Duration) *apiError {
 	case errors.Is(err, ErrTimeout), errors.Is(err, errDeadline):
 		code = "timeout"
 		msg += fmt.Sprintf("; the same request fails the same way: ask for a longer timeout (this one was %v), fewer puzzles, or a smaller or easier variant", timeout)
+	case errors.Is(err, ErrMemory):
+		code = "memory"
+		msg += "; the same request fails the same way: ask for a smaller or easier variant"
 	case errors.Is(err, ErrWorkerFailed):
 		status, code = http.StatusInternalServerError, "worker_failed"
 	}

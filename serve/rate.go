@@ -127,6 +127,9 @@ func fillRating(v *rating, res Result) {
 		if errors.Is(res.Err, ErrTimeout) || errors.Is(res.Err, errDeadline) {
 			v.Status = "timeout"
 		}
+		if errors.Is(res.Err, ErrMemory) {
+			v.Status = "memory"
+		}
 		setErr(res.Err)
 		return
 	case errors.Is(rr.Err, rate.ErrInvalid):

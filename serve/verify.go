@@ -204,6 +204,9 @@ func fillVerdict(v *verdict, rec grid.Record, res Result) {
 		if errors.Is(res.Err, ErrTimeout) || errors.Is(res.Err, errDeadline) {
 			v.Status = "timeout"
 		}
+		if errors.Is(res.Err, ErrMemory) {
+			v.Status = "memory"
+		}
 		setErr(res.Err)
 		return
 	}

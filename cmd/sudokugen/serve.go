@@ -67,6 +67,7 @@ workers.`,
 	fl.StringVar(&opts.listen, "listen", "127.0.0.1:8080", "address to listen on, host:port")
 	fl.IntVarP(&opts.pool.workers, "workers", "w", runtime.NumCPU(), "number of worker processes (0: run in this process)")
 	fl.DurationVar(&opts.pool.timeout, "timeout", serve.DefaultTimeout, "time limit per puzzle when a request names none")
+	registerMaxMemory(fl, &opts.pool.maxMemory)
 	fl.DurationVar(&opts.maxTimeout, "max-timeout", serve.DefaultMaxTimeout, "highest time limit per puzzle a request may ask for")
 	fl.DurationVar(&opts.requestTimeout, "request-timeout", serve.DefaultRequestTimeout, "deadline of a whole request")
 	fl.DurationVar(&opts.grace, "grace", 30*time.Second, "on SIGTERM, time the requests in flight get to finish")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"sync"
 	"sync/atomic"
@@ -23,6 +24,14 @@ type Config struct {
 	// Command returns a new, unstarted worker command: a process that runs
 	// Serve on its stdin and stdout.
 	Command func() *exec.Cmd
+	// MaxMemory bounds the resident memory of each worker process, in
+	// bytes; 0 means no bound. A job whose process goes past it ends with
+	// ErrMemory, as one past its timeout does, and the process is
+	// replaced. The pool reads a busy process's memory every few
+	// milliseconds (on Linux; elsewhere only the Go runtime's soft limit,
+	// GOMEMLIMIT, holds), and jobs that may need much memory (variants,
+	// grids above 9x9) never run in this process while it is set.
+	MaxMemory int64
 }
 
 // Stats describe a pool at one moment.
@@ -138,7 +147,7 @@ func (p *Pool) small(head []Job) bool {
 		return false
 	}
 	for _, j := range head {
-		if j.timeout(p.cfg.Timeout) > 0 {
+		if j.timeout(p.cfg.Timeout) > 0 || p.cfg.MaxMemory > 0 && !light(j) {
 			return false
 		}
 	}
@@ -375,8 +384,9 @@ func (p *Pool) drive() {
 
 // Reasons an exchange with a process stops early, besides its failure.
 var (
-	errTimedOut  = errors.New("timed out")
-	errAbandoned = errors.New("abandoned")
+	errTimedOut   = errors.New("timed out")
+	errOverMemory = errors.New("over the memory bound")
+	errAbandoned  = errors.New("abandoned")
 )
 
 // runBatch runs b on pr, starting or replacing the process as needed, and
@@ -418,6 +428,12 @@ func (p *Pool) runBatch(pr *proc, b *batch) *proc {
 			p.stop(pr, true)
 			b.abandoned = true
 			return nil
+		case failure == errOverMemory:
+			p.stop(pr, true)
+			p.restarts.Add(1)
+			pr = nil
+			b.results[i] = Result{Index: b.jobs[i].Index, Err: memoryError(p.cfg.MaxMemory)}
+			i, retried = i+1, false
 		case failure == errTimedOut:
 			p.stop(pr, true)
 			p.restarts.Add(1)
@@ -465,8 +481,18 @@ func (p *Pool) exchange(pr *proc, b *batch, i, end int) (int, error) {
 		return timer.C
 	}
 	timeout := arm()
+	var poll <-chan time.Time
+	if p.cfg.MaxMemory > 0 {
+		t := time.NewTicker(memoryPoll)
+		defer t.Stop()
+		poll = t.C
+	}
 	for i < end {
 		select {
+		case <-poll:
+			if rss, ok := resident(pr.cmd.Process.Pid); ok && rss > p.cfg.MaxMemory {
+				return i, errOverMemory
+			}
 		case w, ok := <-pr.outs:
 			if !ok {
 				return i, pr.readErr()
@@ -516,7 +542,14 @@ func (p *Pool) startProc(ctx context.Context) (*proc, error) {
 			}
 		}
 		var pr *proc
-		if pr, err = startProc(p.cfg.Command()); err == nil {
+		cmd := p.cfg.Command()
+		if p.cfg.MaxMemory > 0 {
+			if cmd.Env == nil {
+				cmd.Env = os.Environ()
+			}
+			cmd.Env = append(cmd.Env, memoryEnv(p.cfg.MaxMemory))
+		}
+		if pr, err = startProc(cmd); err == nil {
 			p.running.Add(1)
 			return pr, nil
 		}
