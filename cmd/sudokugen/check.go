@@ -21,6 +21,7 @@ type poolFlags struct {
 	workers   int
 	timeout   time.Duration
 	maxMemory int64
+	quickLane bool // one more worker for quick jobs only (the service's)
 }
 
 func (f *poolFlags) register(cmd *cobra.Command) {
@@ -58,7 +59,7 @@ const workerEnv = "SUDOKUGEN_WORKER"
 
 // newPool returns a pool whose workers are copies of this executable.
 func newPool(f poolFlags) (*worker.Pool, error) {
-	cfg := worker.Config{Workers: f.workers, Timeout: f.timeout, MaxMemory: f.maxMemory}
+	cfg := worker.Config{Workers: f.workers, Timeout: f.timeout, MaxMemory: f.maxMemory, QuickLane: f.quickLane}
 	if f.workers == 0 {
 		if f.timeout > 0 {
 			return nil, usageError("--timeout needs worker processes (--workers 1 or more)")

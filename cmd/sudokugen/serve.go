@@ -216,8 +216,11 @@ func shutdown(log *slog.Logger, srv *serve.Server, hs *http.Server, cancelBase c
 }
 
 // newServePool returns the service's pool. Every job of the service
-// carries its own timeout, so the pool needs none.
+// carries its own timeout, so the pool needs none. Its many requests share
+// the workers, so quick jobs get a lane of their own (worker.Config's
+// QuickLane): a classic puzzle is not kept waiting behind slow variants.
 func newServePool(f poolFlags) (*worker.Pool, error) {
 	f.timeout = 0
+	f.quickLane = f.workers > 0
 	return newPool(f)
 }

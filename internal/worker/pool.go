@@ -32,6 +32,11 @@ type Config struct {
 	// GOMEMLIMIT, holds), and jobs that may need much memory (variants,
 	// grids above 9x9) never run in this process while it is set.
 	MaxMemory int64
+	// QuickLane adds one more worker process that takes only quick jobs
+	// (classic grids of at most 9x9; see lane.go), so that a quick job
+	// never waits behind slow ones that hold every other process: the
+	// service's many short requests beside a few hard variants.
+	QuickLane bool
 }
 
 // Stats describe a pool at one moment.
@@ -48,6 +53,7 @@ type Stats struct {
 type Pool struct {
 	cfg    Config
 	queue  chan *batch
+	quick  chan *batch // batches of quick jobs, for the quick lane's process (QuickLane)
 	ctx    context.Context // done once the pool is closed
 	cancel context.CancelFunc
 	start  sync.Once // starts the goroutines that drive the processes
@@ -64,7 +70,7 @@ type Pool struct {
 // first need them, and are kept until Close.
 func New(cfg Config) *Pool {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Pool{cfg: cfg, queue: make(chan *batch), ctx: ctx, cancel: cancel}
+	return &Pool{cfg: cfg, queue: make(chan *batch), quick: make(chan *batch), ctx: ctx, cancel: cancel}
 }
 
 // Close stops every worker process and waits for them to exit. Runs still
@@ -238,7 +244,13 @@ func (p *Pool) runProcs(ctx context.Context, head []Job, next func() (Job, bool,
 	p.start.Do(func() {
 		for range p.cfg.Workers {
 			p.drivers.Go(func() error {
-				p.drive()
+				p.drive(p.queue)
+				return nil
+			})
+		}
+		if p.cfg.QuickLane {
+			p.drivers.Go(func() error {
+				p.drive(p.quick)
 				return nil
 			})
 		}
@@ -268,7 +280,7 @@ func (p *Pool) feed(rs *runState, head []Job, next func() (Job, bool, error), sl
 		}
 		b.run, b.seq = rs, seq
 		seq++
-		to := p.queue
+		to, lane := p.queue, p.laneFor(b)
 		if b.ready {
 			to = rs.done
 		} else {
@@ -276,6 +288,8 @@ func (p *Pool) feed(rs *runState, head []Job, next func() (Job, bool, error), sl
 		}
 		select {
 		case to <- b:
+			return true
+		case lane <- b:
 			return true
 		case <-rs.ctx.Done():
 			if !b.ready {
@@ -356,14 +370,14 @@ func (p *Pool) collect(rs *runState, emit func(Result) error, slots chan struct{
 	return inputErr
 }
 
-// drive runs batches from the queue on one worker process, starting and
+// drive runs batches from queue on one worker process, starting and
 // replacing the process as needed, until the pool closes.
-func (p *Pool) drive() {
+func (p *Pool) drive(queue <-chan *batch) {
 	var pr *proc
 	defer func() { p.stop(pr, false) }()
 	for {
 		select {
-		case b := <-p.queue:
+		case b := <-queue:
 			p.queued.Add(-int64(len(b.jobs)))
 			p.busy.Add(1)
 			pr = p.runBatch(pr, b)

@@ -93,6 +93,7 @@ type testConfig struct {
 	timeout    time.Duration
 	startFails int
 	maxMemory  int64
+	quickLane  bool
 }
 
 // testPool returns a pool of test-binary workers (or, with 0 workers, one
@@ -104,7 +105,7 @@ func testPool(t *testing.T, tc testConfig) (*Pool, string) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	cfg := Config{Workers: tc.workers, Timeout: tc.timeout, MaxMemory: tc.maxMemory}
+	cfg := Config{Workers: tc.workers, Timeout: tc.timeout, MaxMemory: tc.maxMemory, QuickLane: tc.quickLane}
 	if tc.workers > 0 {
 		cfg.Command = func() *exec.Cmd {
 			cmd := exec.Command(exe)
