@@ -180,25 +180,9 @@ func (g *Generator) variantPuzzle(ctx context.Context, seed uint64, index int, o
 		if err := ctx.Err(); err != nil {
 			return Puzzle{}, err
 		}
-		rules := v.fixedRules(sh)
-		if v.Jigsaw {
-			rules.Regions = randomRegions(rng, sh)
-			// without boxes the regions start as the rows: one still a
-			// straight line is no jigsaw region
-			for sh.Boxless() && straightRegion(sh.N(), rules.Regions) {
-				rules.Regions = randomRegions(rng, sh)
-			}
-		}
-		fill := variant.New(variant.NewModel(sh, rules))
-		var cells []uint8
-		out := variant.Unknown
-		for range variantFillTries {
-			if out, cells = fill.Fill(rng, variantFillNodes*max(1, sh.N()*sh.N()/81)); out != variant.Unknown {
-				break
-			}
-		}
-		if out != variant.Found {
-			continue // regions without a grid, or too slow to fill: new ones
+		rules, cells, ok := fillVariant(rng, sh, v)
+		if !ok {
+			continue // no grid in this attempt's tries: new layouts, new fills
 		}
 		full := grid.Grid{Shape: sh, Cells: cells, Rules: rules}
 		if v.Killer {

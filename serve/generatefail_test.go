@@ -39,3 +39,20 @@ func TestGenerateFailureStops(t *testing.T) {
 		t.Errorf("puzzles %v started, want 0 to 3 only", started)
 	}
 }
+
+// Variants whose rules allow no grid are refused at once, as a bad
+// request, before any work.
+func TestGenerateInfeasible(t *testing.T) {
+	s, eng := newTestServer(t, Config{})
+	for _, body := range []string{`{"count":1,"variant":"anti-king","size":4}`, `{"count":1,"variant":"x,hyper","box":"2x3"}`} {
+		a := call(t, s, "POST", "/v1/generate", "application/json", strings.NewReader(body))
+		e, _ := a.json["error"].(map[string]any)
+		msg, _ := e["message"].(string)
+		if a.status != 400 || !strings.Contains(msg, "grid keeps the rules") {
+			t.Errorf("POST /v1/generate %s = %d %s, want 400 saying no grid keeps the rules", body, a.status, a.body)
+		}
+	}
+	if eng.runs != 0 {
+		t.Errorf("%d jobs run for requests refused", eng.runs)
+	}
+}
