@@ -86,6 +86,11 @@ type shape struct {
 // Sizes and tones of the marks, in cells.
 const (
 	shadeTone   = 0.88 // windows and extra regions
+	// the outline of a shaded region that shares an edge with another:
+	// inset, so that two neighbours show two lines where they meet
+	shadeEdgeTone  = 0.2
+	shadeEdgeWidth = 0.05
+	shadeEdgeInset = 0.08
 	markTone    = 0.78 // odd circles and even squares
 	oddRadius   = 0.40
 	evenSide    = 0.76
@@ -152,6 +157,9 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 	}
 	if shaded != nil {
 		f.add(shape{kind: fillShape, paths: cellLoops(shaded, n), fill: shadeTone, stroke: noTone})
+		if loops := touchingLoops(r.Extra, n); loops != nil {
+			f.add(shape{kind: strokeShape, paths: loops, closed: true, fill: noTone, stroke: shadeEdgeTone, width: shadeEdgeWidth})
+		}
 	}
 
 	// odd circles and even squares
