@@ -182,7 +182,18 @@ func New() *Generator {
 }
 
 // Validate reports options that cannot make a puzzle, as Puzzle would.
-func (o Options) Validate() error { return o.validate() }
+// For a variant it also searches for one grid under the variant's rules
+// (Variant.feasible), so that rules that allow none (anti-king on 4x4,
+// X with hyper on 6x6) are refused before any work.
+func (o Options) Validate() error {
+	if err := o.validate(); err != nil {
+		return err
+	}
+	if !o.Variant.IsZero() {
+		return o.Variant.feasible(o.Shape)
+	}
+	return nil
+}
 
 func (o Options) validate() error {
 	if err := o.Shape.Validate(); err != nil {

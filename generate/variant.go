@@ -223,18 +223,9 @@ func (g *Generator) variantPuzzle(ctx context.Context, seed uint64, index int, o
 		if err := ctx.Err(); err != nil {
 			return Puzzle{}, err
 		}
-		rules := v.fixedRules(sh)
-		v.before(rng, sh, rules)
-		fill := variant.New(variant.NewModel(sh, rules))
-		var cells []uint8
-		out := search.Unknown
-		for range variantFillTries {
-			if out, cells = fill.Fill(rng, variantFillNodes*max(1, sh.N()*sh.N()/81)); out != search.Unknown {
-				break
-			}
-		}
-		if out != search.Found {
-			continue // regions without a grid, or too slow to fill: new ones
+		rules, cells, ok := fillVariant(rng, sh, v)
+		if !ok {
+			continue // no grid in this attempt's tries: new layouts, new fills
 		}
 		full := grid.Grid{Shape: sh, Cells: cells, Rules: rules}
 		v.after(rng, full, rules)

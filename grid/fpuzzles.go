@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -435,45 +434,4 @@ func FPuzzlesLink(g Grid) (string, error) {
 		return "", err
 	}
 	return FPuzzlesURL + lzstring.CompressToBase64(string(data)), nil
-}
-
-// fpuzzlesData returns the compressed data of an f-puzzles or SudokuPad
-// link, or of the bare data ("N4Ig..."), and false when s is none of them.
-func fpuzzlesData(s string) (string, bool) {
-	s = strings.TrimSpace(s)
-	switch {
-	case strings.HasPrefix(s, "N4Ig"):
-		return s, true
-	case strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://"):
-	default:
-		return "", false
-	}
-	for _, mark := range []string{"?load=", "&load=", "/fpuzzles", "/fpuz"} {
-		if k := strings.Index(s, mark); k >= 0 {
-			d := s[k+len(mark):]
-			if un, err := url.QueryUnescape(strings.ReplaceAll(d, "+", "%2B")); err == nil {
-				d = un
-			}
-			d = strings.ReplaceAll(d, " ", "+")
-			if k := strings.IndexAny(d, "&#"); k >= 0 {
-				d = d[:k]
-			}
-			return d, d != ""
-		}
-	}
-	return "", false
-}
-
-// ParseFPuzzlesLink reads the puzzle of an f-puzzles or SudokuPad link,
-// or of its bare compressed data.
-func ParseFPuzzlesLink(s string) (Grid, error) {
-	d, ok := fpuzzlesData(s)
-	if !ok {
-		return Grid{}, fpErr("not an f-puzzles link")
-	}
-	js, err := lzstring.DecompressFromBase64(d)
-	if err != nil {
-		return Grid{}, fpErr("link data: %v", err)
-	}
-	return ParseFPuzzles([]byte(js))
 }

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -139,10 +140,14 @@ func (r *Reader) link(line []byte, lead int) bool {
 	if k := strings.IndexAny(text, " \t"); k >= 0 {
 		text = text[:k]
 	}
-	if _, ok := fpuzzlesData(text); !ok {
+	var g Grid
+	_, err := fpuzzlesData(text)
+	switch {
+	case errors.Is(err, errNoLink):
 		return false
+	case err == nil:
+		g, err = ParseFPuzzlesLink(text)
 	}
-	g, err := ParseFPuzzlesLink(text)
 	if err != nil && !strings.HasPrefix(text, "http") {
 		return false // not data after all: a line of cells that starts alike
 	}

@@ -86,26 +86,31 @@ type shape struct {
 
 // Sizes and tones of the marks, in cells.
 const (
-	shadeTone  = 0.88 // windows and extra regions
-	markTone   = 0.78 // odd circles and even squares
-	oddRadius  = 0.40
-	evenSide   = 0.76
-	tubeTone   = 0.62
-	tubeWidth  = 0.22
-	bulbRadius = 0.34
-	diagTone   = 0.5
-	diagWidth  = 0.035
-	cageInset  = 0.10 // from the cell border to the middle of the dashed line
-	cageWidth  = 0.02
-	cageDash   = 0.09
-	cageLabel  = 0.28  // the least size of a cage sum
-	maxLabel   = 0.36  // the most it is raised to, to reach a size in points
-	labelPad   = 0.035 // the patch around a cage sum's ink
-	labelGap   = 0.04  // between the patch and the cell's digit
-	dotRadius  = 0.12
-	dotWidth   = 0.03
-	letterSize = 0.36
-	smallSize  = 0.22 // given pencil marks
+	shadeTone = 0.88 // windows and extra regions
+	// the outline of a shaded region that shares an edge with another:
+	// inset, so that two neighbours show two lines where they meet
+	shadeEdgeTone  = 0.2
+	shadeEdgeWidth = 0.05
+	shadeEdgeInset = 0.08
+	markTone       = 0.78 // odd circles and even squares
+	oddRadius      = 0.40
+	evenSide       = 0.76
+	tubeTone       = 0.62
+	tubeWidth      = 0.22
+	bulbRadius     = 0.34
+	diagTone       = 0.5
+	diagWidth      = 0.035
+	cageInset      = 0.10 // from the cell border to the middle of the dashed line
+	cageWidth      = 0.02
+	cageDash       = 0.09
+	cageLabel      = 0.28  // the least size of a cage sum
+	maxLabel       = 0.36  // the most it is raised to, to reach a size in points
+	labelPad       = 0.035 // the patch around a cage sum's ink
+	labelGap       = 0.04  // between the patch and the cell's digit
+	dotRadius      = 0.12
+	dotWidth       = 0.03
+	letterSize     = 0.36
+	smallSize      = 0.22 // given pencil marks
 )
 
 // figureOptions are what the writer knows that the figure depends on: the
@@ -150,6 +155,9 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 			}
 		}
 		f.add(shape{kind: fillShape, paths: cellLoops(shaded, n), fill: shadeTone, stroke: noTone})
+		if loops := touchingLoops(d.Shaded, n); loops != nil {
+			f.add(shape{kind: strokeShape, paths: loops, closed: true, fill: noTone, stroke: shadeEdgeTone, width: shadeEdgeWidth})
+		}
 	}
 
 	// odd circles and even squares

@@ -169,6 +169,12 @@ type Options struct {
 	Solution grid.Grid
 }
 
+// Coarse reports whether g is rated coarsely: a variant puzzle, whose
+// rules the Sudoku Explainer techniques do not know (see Result.Coarse).
+// The book command and the service say so of each variant puzzle they
+// rate, whatever its verdict.
+func Coarse(g grid.Grid) bool { return g.Variant() }
+
 // Puzzle rates g: it solves g with the easiest technique available at each
 // step, the way Sudoku Explainer does, and scores it by the hardest step.
 // It never panics and always ends, whatever g holds.
@@ -176,7 +182,7 @@ type Options struct {
 // A variant puzzle (with grid.Rules) gets a coarse level instead (see
 // Result.Coarse).
 func Puzzle(g grid.Grid, opts Options) Result {
-	if g.Variant() {
+	if Coarse(g) {
 		return variantResult(g)
 	}
 	s, err := newSolver(g, opts.Solution)

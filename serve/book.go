@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -97,7 +98,10 @@ func (l bookLayout) options(q *query, solutionsByDefault bool) (output.BookOptio
 // command does: rated for the level and score in each label unless
 // "levels" is false, in sections by level with "sections", and with the
 // puzzles that are valid but not unique printed without a solution when
-// "allow_nonunique" says so.
+// "allow_nonunique" says so; then the puzzles that cannot be printed
+// (invalid, or not checked in time) are left out, as book
+// --allow-nonunique leaves them, and their indexes are told in the
+// X-Sudokugen-Skipped header. output.Bookable decides for both.
 func (s *Server) book(w http.ResponseWriter, r *http.Request, body []byte) {
 	pj, ok := s.readPuzzleRequest(w, r, body, bookParams...)
 	if !ok {
@@ -127,13 +131,17 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request, body []byte) {
 		return
 	}
 	puzzles := make([]output.Puzzle, 0, len(results))
+	var skipped []string
 	for i, v := range results {
 		g := pj.items[i].rec.Grid
-		if v.Status != "unique" && !(allowMulti && (v.Status == "multiple" || v.Status == "none")) {
-			msg := fmt.Sprintf("puzzle %d is %s, and a book holds only puzzles with exactly one solution", i+1, v.Status)
+		if !output.Bookable(v.Status, allowMulti) {
 			if allowMulti {
-				msg = fmt.Sprintf("puzzle %d is %s: a book holds only valid puzzles", i+1, v.Status)
+				// as book --allow-nonunique: a puzzle that cannot be
+				// printed is left out, and the rest laid out
+				skipped = append(skipped, strconv.Itoa(i))
+				continue
 			}
+			msg := fmt.Sprintf("puzzle %d is %s, and a book holds only puzzles with exactly one solution", i+1, v.Status)
 			if v.Error != nil {
 				msg += " (" + *v.Error + ")"
 			}
@@ -151,6 +159,20 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request, body []byte) {
 			p.Solution = &sol
 		}
 		puzzles = append(puzzles, p)
+	}
+	if len(puzzles) == 0 {
+		i := 0
+		v := results[0]
+		msg := fmt.Sprintf("no puzzle can be printed: puzzle 1 is %s", v.Status)
+		if v.Error != nil {
+			msg += " (" + *v.Error + ")"
+		}
+		writeJSON(w, http.StatusUnprocessableEntity, verifyResponse{Results: results, Error: &apiError{
+			Code: "not_valid", Where: where(v.View), Line: v.Line, Column: v.Column, Index: &i, Message: msg}})
+		return
+	}
+	if len(skipped) > 0 {
+		w.Header().Set("X-Sudokugen-Skipped", strings.Join(skipped, ","))
 	}
 	if levels && !s.rateBook(w, r, puzzles, timeout) {
 		return

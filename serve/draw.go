@@ -8,6 +8,7 @@ import (
 	"maps"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/output"
@@ -19,7 +20,7 @@ type drawRequest struct {
 	Puzzle   json.RawMessage `json:"puzzle"`
 	Box      string          `json:"box,omitempty"`
 	Solution string          `json:"solution,omitempty"` // svg: drawn in grey in the empty cells
-	Marked   [][2]int        `json:"marked,omitempty"`   // svg: cells shaded, [row, column] 1-based
+	Marked   [][]int         `json:"marked,omitempty"`   // svg: cells shaded, [row, column] 1-based
 	Format   string          `json:"format,omitempty"`   // svg (default) or png
 	Pixels   int             `json:"pixels,omitempty"`   // png: width and height
 }
@@ -53,6 +54,8 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
 		writeError(w, q.err)
 		return
 	}
+	ctx, cancel := s.withDeadline(r.Context())
+	defer cancel()
 	var it item
 	if isJSON(r) {
 		wants := s.drawWants()
@@ -73,9 +76,9 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
 			}
 			opts.Shape = sh
 		}
-		it = readOne(req.Puzzle, "puzzle", opts)
+		it = readOne(ctx, req.Puzzle, "puzzle", opts)
 	} else {
-		items, aerr := readText(body, bodyName, grid.ReadOptions{}, 1)
+		items, aerr := readText(ctx, body, bodyName, grid.ReadOptions{}, 1)
 		switch {
 		case aerr != nil && aerr.Code == "too_many_puzzles":
 			writeError(w, badRequest(bodyName, "more than one puzzle: /v1/draw draws one"))
@@ -111,6 +114,12 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
 		p.Solution = &sol
 	}
 	for k, rc := range req.Marked {
+		if len(rc) != 2 {
+			// encoding/json would fill a [2]int from any array, dropping
+			// what is past its end
+			writeError(w, badRequest(fmt.Sprintf("marked[%d]", k), "marked[%d]: %s has %d numbers: want a cell as [row, column], from 1 to %d", k, intList(rc), len(rc), n))
+			return
+		}
 		if rc[0] < 1 || rc[0] > n || rc[1] < 1 || rc[1] > n {
 			writeError(w, badRequest(fmt.Sprintf("marked[%d]", k), "marked[%d]: [%d, %d] is not a cell of a %dx%d grid: want a row and a column from 1 to %d", k, rc[0], rc[1], n, n, n))
 			return
@@ -145,4 +154,10 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.Write(buf.Bytes())
+}
+
+// intList writes a JSON array of numbers as it was sent: [1, 1, 1].
+func intList(v []int) string {
+	b, _ := json.Marshal(v)
+	return strings.ReplaceAll(string(b), ",", ", ")
 }

@@ -23,6 +23,7 @@ const (
 // Errors of a Result that the service tells apart.
 var (
 	ErrTimeout      = worker.ErrTimeout
+	ErrMemory       = worker.ErrMemory
 	ErrWorkerFailed = worker.ErrWorkerFailed
 )
 

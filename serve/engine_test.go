@@ -18,6 +18,9 @@ type localEngine struct {
 	ver  *verify.Verifier
 	gen  *generate.Generator
 	fail func(Job) error
+	// fake, when set and it returns true, answers a job in place of the
+	// real work (a puzzle made in time, say)
+	fake func(Job) (Result, bool)
 	runs int
 }
 
@@ -47,6 +50,12 @@ func (e *localEngine) do(j Job) Result {
 	if e.fail != nil {
 		if res.Err = e.fail(j); res.Err != nil {
 			return res
+		}
+	}
+	if e.fake != nil {
+		if r, ok := e.fake(j); ok {
+			r.Index = j.Index
+			return r
 		}
 	}
 	switch j.Kind {

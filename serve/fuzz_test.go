@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"testing"
 )
 
@@ -15,7 +16,7 @@ func FuzzReadPuzzles(f *testing.F) {
 	f.Add([]byte("\x00\xff\xfe"), true)
 	f.Fuzz(func(t *testing.T, body []byte, asJSON bool) {
 		const max = 50
-		items, req, aerr := readPuzzles(body, asJSON, max, nil)
+		items, req, aerr := readPuzzles(context.Background(), body, asJSON, max, nil)
 		if aerr != nil {
 			if aerr.Status < 400 || aerr.Status > 499 || aerr.Message == "" {
 				t.Fatalf("readPuzzles(%q) error %+v, want a 4xx with a message", body, aerr)

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
@@ -86,22 +88,27 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, body []byte) {
 		jobs[i] = Job{Kind: KindGenerate, Seed: seed, Gen: opts, Timeout: timeout}
 	}
 	puzzles := make([]generate.Puzzle, req.Count)
+	// One puzzle that cannot be made decides the answer: the run stops
+	// there, and the processes busy with the others are freed.
+	ctx, stop := context.WithCancel(r.Context())
+	defer stop()
 	var failed *apiError
-	err := s.runJobs(r.Context(), jobs, func(k int, res Result) {
+	err := s.runJobs(ctx, jobs, func(k int, res Result) {
 		if res.Err != nil && failed == nil {
-			failed = generateFailure(req.Start+k, k, res.Err)
+			failed = generateFailure(req.Start+k, k, res.Err, timeout)
+			stop()
 		}
 		puzzles[k] = res.Puzzle
 	})
+	if failed != nil && r.Context().Err() == nil {
+		writeError(w, failed)
+		return
+	}
 	if err != nil {
 		s.engineFailed(w, r, err)
 		return
 	}
 	s.metrics.verdicts.WithLabelValues("generate", "generated").Add(float64(req.Count))
-	if failed != nil {
-		writeError(w, failed)
-		return
-	}
 	s.writeGenerated(w, &req, seed, opts.Shape, puzzles)
 }
 
@@ -207,16 +214,25 @@ func variantOptions(req *generateRequest, opts *generate.Options) *apiError {
 	return nil
 }
 
-func generateFailure(index, k int, err error) *apiError {
+// generateFailure is the answer to a generate request one of whose
+// puzzles could not be made. It is 422 for a puzzle that took longer than
+// its time limit or the request's deadline, as for one that cannot be
+// made: the same request makes the same puzzle, which fails the same way,
+// so a retry would not help (503 would invite one).
+func generateFailure(index, k int, err error, timeout time.Duration) *apiError {
 	status, code := http.StatusUnprocessableEntity, "generate_failed"
+	msg := fmt.Sprintf("puzzle index %d: %v", index, err)
 	switch {
 	case errors.Is(err, ErrTimeout), errors.Is(err, errDeadline):
-		status, code = http.StatusServiceUnavailable, "timeout"
+		code = "timeout"
+		msg += fmt.Sprintf("; the same request fails the same way: ask for a longer timeout (this one was %v), fewer puzzles, or a smaller or easier variant", timeout)
+	case errors.Is(err, ErrMemory):
+		code = "memory"
+		msg += "; the same request fails the same way: ask for a smaller or easier variant"
 	case errors.Is(err, ErrWorkerFailed):
 		status, code = http.StatusInternalServerError, "worker_failed"
 	}
-	return &apiError{Status: status, Code: code, Where: fmt.Sprintf("puzzle %d", index), Index: &k,
-		Message: fmt.Sprintf("puzzle index %d: %v", index, err)}
+	return &apiError{Status: status, Code: code, Where: fmt.Sprintf("puzzle %d", index), Index: &k, Message: msg}
 }
 
 // writeGenerated writes the puzzles in the format asked for.

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -291,10 +292,10 @@ func position(b []byte, off int64) (line, col int) {
 // when the Content-Type says JSON, any format the command line reads
 // otherwise. A malformed puzzle is an item with its error, not a failed
 // request.
-func readPuzzles(body []byte, asJSON bool, maxPuzzles int, wants map[string]string) ([]item, *puzzlesRequest, *apiError) {
+func readPuzzles(ctx context.Context, body []byte, asJSON bool, maxPuzzles int, wants map[string]string) ([]item, *puzzlesRequest, *apiError) {
 	req := &puzzlesRequest{}
 	if !asJSON {
-		items, aerr := readText(body, bodyName, grid.ReadOptions{}, maxPuzzles)
+		items, aerr := readText(ctx, body, bodyName, grid.ReadOptions{}, maxPuzzles)
 		return items, req, aerr
 	}
 	if aerr := decodeStrict(body, req, wants); aerr != nil {
@@ -313,11 +314,17 @@ func readPuzzles(body []byte, asJSON bool, maxPuzzles int, wants map[string]stri
 	}
 	items := make([]item, len(req.Puzzles))
 	for i, raw := range req.Puzzles {
-		items[i] = readOne(raw, fmt.Sprintf("puzzles[%d]", i), opts)
+		if aerr := readDeadline(ctx); aerr != nil {
+			return nil, nil, aerr
+		}
+		items[i] = readOne(ctx, raw, fmt.Sprintf("puzzles[%d]", i), opts)
 		items[i].rec.Index = i
 	}
+	if aerr := readDeadline(ctx); aerr != nil {
+		return nil, nil, aerr
+	}
 	if req.Text != "" {
-		more, aerr := readText([]byte(req.Text), "text", opts, maxPuzzles-len(items))
+		more, aerr := readText(ctx, []byte(req.Text), "text", opts, maxPuzzles-len(items))
 		if aerr != nil {
 			return nil, nil, aerr
 		}
@@ -335,10 +342,15 @@ func tooMany(max int) *apiError {
 }
 
 // readText reads every record of a text (or CLI JSON) input.
-func readText(body []byte, name string, opts grid.ReadOptions, maxPuzzles int) ([]item, *apiError) {
+func readText(ctx context.Context, body []byte, name string, opts grid.ReadOptions, maxPuzzles int) ([]item, *apiError) {
 	rd := grid.NewReader(bytes.NewReader(body), name, opts)
 	var items []item
 	for {
+		// Each record's work is bounded (a link decompresses to at most
+		// grid.MaxLinkUnits), so the deadline is looked at between them.
+		if aerr := readDeadline(ctx); aerr != nil {
+			return nil, aerr
+		}
 		rec, err := rd.Read()
 		if errors.Is(err, io.EOF) {
 			return items, nil
@@ -355,7 +367,7 @@ func readText(body []byte, name string, opts grid.ReadOptions, maxPuzzles int) (
 
 // readOne reads the one puzzle of an element of "puzzles": a string in any
 // text format, or JSON rows or an object as the command line reads them.
-func readOne(raw json.RawMessage, name string, opts grid.ReadOptions) item {
+func readOne(ctx context.Context, raw json.RawMessage, name string, opts grid.ReadOptions) item {
 	src := []byte(raw)
 	var s string
 	if len(raw) > 0 && raw[0] == '"' {
@@ -363,7 +375,7 @@ func readOne(raw json.RawMessage, name string, opts grid.ReadOptions) item {
 			src = []byte(s)
 		}
 	}
-	items, aerr := readText(src, name, opts, 2)
+	items, aerr := readText(ctx, src, name, opts, 2)
 	bad := func(err error) item {
 		return item{file: name, rec: grid.Record{Line: 1, Text: cut(string(raw)), Err: &grid.ParseError{File: name, Line: 1, Err: err}}}
 	}
@@ -378,6 +390,16 @@ func readOne(raw json.RawMessage, name string, opts grid.ReadOptions) item {
 		return bad(grid.ErrManyPuzzles)
 	}
 	return items[0]
+}
+
+// readDeadline is the answer to a request whose deadline passed while its
+// puzzles were read; nil while it has not.
+func readDeadline(ctx context.Context) *apiError {
+	if ctx.Err() == nil {
+		return nil
+	}
+	return &apiError{Status: http.StatusServiceUnavailable, Code: "deadline", Where: bodyName,
+		Message: "the request's deadline passed while its puzzles were read; send fewer puzzles per request"}
 }
 
 func cut(s string) string {

@@ -81,8 +81,17 @@ func TestOpenAPIRoutes(t *testing.T) {
 		}
 	}
 	// A method a route does not take.
-	if got := call(t, s, "GET", "/v1/verify", "", nil); got.status != http.StatusMethodNotAllowed {
-		t.Errorf("GET /v1/verify = %d, want 405", got.status)
+	for _, method := range []string{"GET", "PUT", "DELETE", "PATCH", "OPTIONS"} {
+		for _, path := range []string{"/v1/verify", "/v1/draw"} {
+			got := call(t, s, method, path, "", nil)
+			e, _ := got.json["error"].(map[string]any)
+			if got.status != http.StatusMethodNotAllowed || e["code"] != "method_not_allowed" || got.header.Get("Allow") != "POST" {
+				t.Errorf("%s %s = %d (Allow %q) %.200s, want the JSON error 405 with Allow POST", method, path, got.status, got.header.Get("Allow"), got.body)
+			}
+		}
+	}
+	if got := call(t, s, "DELETE", "/v1/openapi.json", "", nil); got.status != http.StatusMethodNotAllowed || got.header.Get("Allow") != "GET" {
+		t.Errorf("DELETE /v1/openapi.json = %d (Allow %q), want 405 with Allow GET", got.status, got.header.Get("Allow"))
 	}
 }
 

@@ -11,12 +11,14 @@ import (
 
 // rating is the answer of /v1/rate for one puzzle.
 type rating struct {
-	Index      int         `json:"index"`
-	File       string      `json:"file"`
-	Line       int         `json:"line"`
-	Column     int         `json:"column,omitempty"`
-	Puzzle     string      `json:"puzzle"`
-	Status     string      `json:"status"` // rated, invalid, none, multiple, timeout, error
+	Index  int    `json:"index"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column,omitempty"`
+	Puzzle string `json:"puzzle"`
+	variantFields
+	Coarse     bool        `json:"coarse,omitempty"` // a variant's coarse level (see rate.Coarse), as rate --json says
+	Status     string      `json:"status"`           // rated, invalid, none, multiple, timeout, error
 	Level      string      `json:"level,omitempty"`
 	Score      float64     `json:"score,omitempty"`
 	Techniques []technique `json:"techniques,omitempty"`
@@ -77,10 +79,12 @@ func (s *Server) rate(w http.ResponseWriter, r *http.Request, body []byte) {
 	var at []int
 	for i, it := range pj.items {
 		v := newVerdict(it)
-		results[i] = rating{Index: v.Index, File: v.File, Line: v.Line, Column: v.Column, Puzzle: v.Puzzle, Status: v.Status, Error: v.Error}
+		results[i] = rating{Index: v.Index, File: v.File, Line: v.Line, Column: v.Column, Puzzle: v.Puzzle, Status: v.Status, Error: v.Error,
+			variantFields: v.variant}
 		if it.rec.Err != nil {
 			continue
 		}
+		results[i].Coarse = rate.Coarse(it.rec.Grid)
 		// Clashing givens are told here, with their place, as verify
 		// tells them; the rater would only say the grid is invalid.
 		if cls := it.rec.Grid.Clashes(); len(cls) > 0 {
@@ -122,6 +126,9 @@ func fillRating(v *rating, res Result) {
 		v.Status = "error"
 		if errors.Is(res.Err, ErrTimeout) || errors.Is(res.Err, errDeadline) {
 			v.Status = "timeout"
+		}
+		if errors.Is(res.Err, ErrMemory) {
+			v.Status = "memory"
 		}
 		setErr(res.Err)
 		return

@@ -54,8 +54,25 @@ func (s *Server) limitRequests(h func(w http.ResponseWriter, r *http.Request, bo
 			return
 		}
 		defer s.queue.leave()
-		h(w, r, body)
+		// The request's deadline runs from here: reading its puzzles
+		// and running its jobs both count.
+		deadline := time.Now().Add(s.cfg.RequestTimeout)
+		h(w, r.WithContext(context.WithValue(r.Context(), deadlineKey{}, deadline)), body)
 	}
+}
+
+// deadlineKey is the context key of a request's deadline, which
+// limitRequests sets when the request starts its work.
+type deadlineKey struct{}
+
+// withDeadline returns ctx bounded by its request's deadline: the one
+// limitRequests set, or RequestTimeout from now.
+func (s *Server) withDeadline(ctx context.Context) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Value(deadlineKey{}).(time.Time)
+	if !ok {
+		d = time.Now().Add(s.cfg.RequestTimeout)
+	}
+	return context.WithDeadline(ctx, d)
 }
 
 // ErrShutdown is the cause to cancel requests with when a server's grace
@@ -71,7 +88,7 @@ var errDeadline = errors.New("request deadline passed before this puzzle was don
 // come back with errDeadline; when the client has gone, runJobs returns
 // its context's error and the caller writes nothing.
 func (s *Server) runJobs(ctx context.Context, jobs []Job, each func(i int, r Result)) error {
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+	ctx, cancel := s.withDeadline(ctx)
 	defer cancel()
 	k := 0
 	next := func() (Job, bool, error) {

@@ -112,6 +112,7 @@ type Server struct {
 	cfg      Config
 	log      *slog.Logger
 	mux      *http.ServeMux
+	unknown  http.Handler // answers requests under /v1/ that no route takes
 	metrics  *metrics
 	queue    admission
 	bodies   budget            // bytes of request bodies in memory
@@ -175,7 +176,8 @@ func New(cfg Config) (*Server, error) {
 		}
 		page.ServeHTTP(w, r)
 	})))
-	s.mux.Handle("POST /v1/", s.instrument("unknown", http.HandlerFunc(s.noRoute)))
+	s.unknown = s.instrument("unknown", http.HandlerFunc(s.noRoute))
+	s.mux.Handle("POST /v1/", s.unknown)
 	return s, nil
 }
 
@@ -192,8 +194,17 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 	writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found", Message: fmt.Sprintf("no route %s %s", r.Method, r.URL.Path)})
 }
 
-// ServeHTTP serves the API and the page.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP serves the API and the page. A request under /v1/ with a
+// method no route takes (PUT, DELETE...) gets the JSON error, 405 with
+// Allow, as any other error of the API; the mux alone would answer it in
+// plain text.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/v1/") && r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodPost {
+		s.unknown.ServeHTTP(w, r)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
 
 // Registry returns the Prometheus registry of the server's metrics.
 func (s *Server) Registry() *prometheus.Registry { return s.metrics.reg }

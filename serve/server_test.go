@@ -455,9 +455,15 @@ func TestBookOptions(t *testing.T) {
 	if a = call(t, s, "POST", "/v1/book", "application/json", bytes.NewReader(body)); a.status != 200 {
 		t.Errorf("POST /v1/book with allow_nonunique = %d %s", a.status, a.body)
 	}
+	// An invalid puzzle is left out with allow_nonunique, as book
+	// --allow-nonunique leaves it out; alone, nothing can be printed.
 	body, _ = json.Marshal(map[string]any{"puzzles": []string{uniquePuzzle, clashPuzzle}, "allow_nonunique": true})
+	if a = call(t, s, "POST", "/v1/book", "application/json", bytes.NewReader(body)); a.status != 200 || a.header.Get("X-Sudokugen-Skipped") != "1" {
+		t.Errorf("POST /v1/book of an invalid puzzle with allow_nonunique = %d (skipped %q), want 200 with puzzle 1 skipped", a.status, a.header.Get("X-Sudokugen-Skipped"))
+	}
+	body, _ = json.Marshal(map[string]any{"puzzles": []string{clashPuzzle}, "allow_nonunique": true})
 	if a = call(t, s, "POST", "/v1/book", "application/json", bytes.NewReader(body)); a.status != 422 {
-		t.Errorf("POST /v1/book of an invalid puzzle with allow_nonunique = %d, want 422", a.status)
+		t.Errorf("POST /v1/book of only an invalid puzzle with allow_nonunique = %d, want 422", a.status)
 	}
 	for _, q := range []string{"large_print=true&per_page=4", "page=9x", "sections=maybe", "front=" + strings.Repeat("x", maxFront+1)} {
 		if a = call(t, s, "POST", "/v1/book?"+q, "text/plain", strings.NewReader(uniquePuzzle)); a.status != 400 {

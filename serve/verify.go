@@ -68,7 +68,9 @@ func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request, body 
 	var items []item
 	var req *puzzlesRequest
 	if aerr == nil {
-		items, req, aerr = readPuzzles(body, isJSON(r), s.cfg.MaxPuzzles, s.wants)
+		ctx, cancel := s.withDeadline(r.Context())
+		items, req, aerr = readPuzzles(ctx, body, isJSON(r), s.cfg.MaxPuzzles, s.wants)
+		cancel()
 	}
 	if aerr != nil {
 		writeError(w, aerr)
@@ -207,6 +209,9 @@ func fillVerdict(v *verdict, rec grid.Record, res Result) {
 		v.Status = "error"
 		if errors.Is(res.Err, ErrTimeout) || errors.Is(res.Err, errDeadline) {
 			v.Status = "timeout"
+		}
+		if errors.Is(res.Err, ErrMemory) {
+			v.Status = "memory"
 		}
 		v.SetError(res.Err.Error())
 		return

@@ -193,19 +193,16 @@ func runBook(ctx context.Context, opts bookOptions) error {
 	err = checkAll(ctx, rs, pool, worker.Job{Kind: worker.Verify, CountLimit: 2}, func(c verdict) error {
 		sum.add(c.status)
 		prog.tick(sum.total)
-		if c.rec.Err != nil {
+		if c.status != "unique" {
 			offenders = append(offenders, plainVerdict(c))
+		}
+		if c.rec.Err != nil || !output.Bookable(c.status, opts.allowMulti) {
 			return nil
 		}
 		p := output.Puzzle{Number: c.rec.Index + 1, Grid: c.rec.Grid}
 		if c.status == "unique" {
 			sol := c.result.Solutions[0]
 			p.Solution = &sol
-		} else {
-			offenders = append(offenders, plainVerdict(c))
-			if !opts.allowMulti {
-				return nil
-			}
 		}
 		puzzles = append(puzzles, p)
 		return nil
@@ -217,17 +214,23 @@ func runBook(ctx context.Context, opts bookOptions) error {
 	for _, name := range rs.empty {
 		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
 	}
-	if len(offenders) > 0 && (!opts.allowMulti || len(puzzles) == 0) {
-		for _, o := range offenders {
-			fmt.Fprintln(s.Err, o)
-		}
+	for _, o := range offenders {
+		fmt.Fprintln(s.Err, o)
+	}
+	if len(offenders) > 0 && !opts.allowMulti {
 		return &exitError{code: exitNotOK, err: fmt.Errorf("%d of %d puzzles are not unique or not valid: no book written (--allow-nonunique prints the valid ones anyway)", len(offenders), sum.total)}
 	}
 	if len(puzzles) == 0 {
 		return &exitError{code: exitNotOK, err: fmt.Errorf("no puzzles to print")}
 	}
 	if opts.format != "pdf" {
-		return writeImage(s, opts, puzzles, ro.Alphabet)
+		if err := writeImage(s, opts, puzzles, ro.Alphabet); err != nil {
+			return err
+		}
+		if len(offenders) > 0 {
+			return &exitError{code: exitNotOK}
+		}
+		return nil
 	}
 	if opts.levels {
 		if err := rateBook(ctx, pool, puzzles); err != nil {

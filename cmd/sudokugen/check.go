@@ -18,13 +18,16 @@ import (
 
 // poolFlags are the flags of every command that runs the worker pool.
 type poolFlags struct {
-	workers int
-	timeout time.Duration
+	workers   int
+	timeout   time.Duration
+	maxMemory int64
+	quickLane bool // one more worker for quick jobs only (the service's)
 }
 
 func (f *poolFlags) register(cmd *cobra.Command) {
 	cmd.Flags().IntVarP(&f.workers, "workers", "w", runtime.NumCPU(), "number of worker processes (0: run in this process)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 0, "time limit per puzzle, such as 10s; 0 for none")
+	registerMaxMemory(cmd.Flags(), &f.maxMemory)
 }
 
 func (f *poolFlags) validate() error {
@@ -56,7 +59,7 @@ const workerEnv = "SUDOKUGEN_WORKER"
 
 // newPool returns a pool whose workers are copies of this executable.
 func newPool(f poolFlags) (*worker.Pool, error) {
-	cfg := worker.Config{Workers: f.workers, Timeout: f.timeout}
+	cfg := worker.Config{Workers: f.workers, Timeout: f.timeout, MaxMemory: f.maxMemory, QuickLane: f.quickLane}
 	if f.workers == 0 {
 		if f.timeout > 0 {
 			return nil, usageError("--timeout needs worker processes (--workers 1 or more)")
@@ -165,7 +168,7 @@ type summary struct {
 	start       time.Time
 }
 
-var statusOrder = []string{"unique", "multiple", "none", "invalid", "timeout", "error"}
+var statusOrder = []string{"unique", "multiple", "none", "invalid", "timeout", "memory", "error"}
 
 func newSummary() *summary {
 	return &summary{counts: make(map[string]int), proofs: make(map[verify.Proof]int), start: time.Now()}

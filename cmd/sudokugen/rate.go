@@ -162,7 +162,7 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 		if r.rec.Err == nil {
 			v.Puzzle = r.rec.Grid.String()
 		}
-		if r.rec.Err == nil && r.rec.Grid.Variant() {
+		if r.rec.Err == nil && rate.Coarse(r.rec.Grid) {
 			v.Variant, v.Coarse = r.rec.Grid.Rules.Name(), true
 		}
 		if r.rec.Err == nil && r.err == nil && r.res.Solved {

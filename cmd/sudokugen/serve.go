@@ -67,6 +67,7 @@ workers.`,
 	fl.StringVar(&opts.listen, "listen", "127.0.0.1:8080", "address to listen on, host:port")
 	fl.IntVarP(&opts.pool.workers, "workers", "w", runtime.NumCPU(), "number of worker processes (0: run in this process)")
 	fl.DurationVar(&opts.pool.timeout, "timeout", serve.DefaultTimeout, "time limit per puzzle when a request names none")
+	registerMaxMemory(fl, &opts.pool.maxMemory)
 	fl.DurationVar(&opts.maxTimeout, "max-timeout", serve.DefaultMaxTimeout, "highest time limit per puzzle a request may ask for")
 	fl.DurationVar(&opts.requestTimeout, "request-timeout", serve.DefaultRequestTimeout, "deadline of a whole request")
 	fl.DurationVar(&opts.grace, "grace", 30*time.Second, "on SIGTERM, time the requests in flight get to finish")
@@ -215,8 +216,11 @@ func shutdown(log *slog.Logger, srv *serve.Server, hs *http.Server, cancelBase c
 }
 
 // newServePool returns the service's pool. Every job of the service
-// carries its own timeout, so the pool needs none.
+// carries its own timeout, so the pool needs none. Its many requests share
+// the workers, so quick jobs get a lane of their own (worker.Config's
+// QuickLane): a classic puzzle is not kept waiting behind slow variants.
 func newServePool(f poolFlags) (*worker.Pool, error) {
 	f.timeout = 0
+	f.quickLane = f.workers > 0
 	return newPool(f)
 }

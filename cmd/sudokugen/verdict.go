@@ -42,6 +42,8 @@ func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
 		v.status, v.err = "invalid", rec.Err
 	case errors.Is(res.Err, worker.ErrTimeout):
 		v.status, v.err = "timeout", res.Err
+	case errors.Is(res.Err, worker.ErrMemory):
+		v.status, v.err = "memory", res.Err
 	case res.Err != nil:
 		v.status, v.err = "error", res.Err
 	default:
@@ -76,6 +78,8 @@ func plainVerdict(v verdict) string {
 		return fmt.Sprintf("%s: error: %s: %v", where, r.Status, v.err)
 	case v.status == "timeout", v.status == "error":
 		return fmt.Sprintf("%s: %s: %v", where, v.status, v.err)
+	case v.status == "memory":
+		return fmt.Sprintf("%s: %v (--max-memory)", where, v.err)
 	}
 	switch r.Status {
 	case verify.Unique:

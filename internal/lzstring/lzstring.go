@@ -6,6 +6,7 @@
 package lzstring
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"unicode/utf16"
@@ -101,8 +102,40 @@ func CompressToBase64(s string) string {
 // lz-string's base64 form.
 var ErrCorrupt = errors.New("not lz-string compressed base64 data")
 
-// DecompressFromBase64 reverses CompressToBase64.
+// ErrTooLarge is the error of Decompress for data that decompresses to
+// more than its bound.
+var ErrTooLarge = errors.New("decompresses to more than the bound")
+
+// DefaultMaxUnits bounds what DecompressFromBase64 gives: 4 Mi UTF-16
+// units. Callers that know what their data can hold pass a tighter bound
+// to Decompress.
+const DefaultMaxUnits = 4 << 20
+
+// DecompressFromBase64 reverses CompressToBase64, up to DefaultMaxUnits
+// units.
 func DecompressFromBase64(s string) (string, error) {
+	return Decompress(context.Background(), s, DefaultMaxUnits)
+}
+
+// ctxEvery is how many codes Decompress reads between looks at its context.
+const ctxEvery = 1 << 12
+
+// span is a dictionary entry: a run of the output. Every entry lz-string
+// makes is a run of what it has already written (a single unit is written
+// when it enters the dictionary, and a phrase plus the first unit of the
+// next is what the output holds at that place), so the dictionary costs 8
+// bytes an entry whatever its entries' lengths. Each code adds at most one
+// entry and writes at least one unit, so the entries are at most the
+// output's units plus the 3 reserved codes.
+type span struct{ off, n uint32 }
+
+// Decompress reverses CompressToBase64. The output is bounded by maxUnits
+// UTF-16 units (ErrTooLarge past it), which bounds the memory it takes:
+// 2 bytes a unit for the output, 8 bytes an entry for the dictionary, and
+// the string returned. A code that points at the newest entry doubles the
+// text at every step in a naive decoder's dictionary; here it costs one
+// entry. ctx is looked at every few thousand codes.
+func Decompress(ctx context.Context, s string, maxUnits int) (string, error) {
 	if s == "" {
 		return "", ErrCorrupt
 	}
@@ -139,34 +172,48 @@ func DecompressFromBase64(s string) (string, error) {
 		}
 		return bits
 	}
-	var dict [][]uint16
-	dict = append(dict, nil, nil, nil)
+	var out []uint16
+	dict := make([]span, 3, 64)
 	enlarge, width := 4, 3
-	var c []uint16
 	switch read(2) {
 	case 0:
-		c = []uint16{uint16(read(8))}
+		out = append(out, uint16(read(8)))
 	case 1:
-		c = []uint16{uint16(read(16))}
+		out = append(out, uint16(read(16)))
 	default:
 		return "", nil
 	}
-	dict = append(dict, c)
-	w := c
-	out := append([]uint16(nil), c...)
-	for {
+	if maxUnits < 1 {
+		return "", ErrTooLarge
+	}
+	dict = append(dict, span{0, 1})
+	w := span{0, 1} // the phrase written last
+	for codes := 1; ; codes++ {
 		if bad || index > len(s)+1 {
 			return "", ErrCorrupt
 		}
+		if codes%ctxEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return "", err
+			}
+		}
 		code := read(width)
+		at := uint32(len(out)) // where this code's phrase starts
+		written := false
 		switch code {
 		case 0, 1:
 			n := 8
 			if code == 1 {
 				n = 16
 			}
-			dict = append(dict, []uint16{uint16(read(n))})
+			if len(out) >= maxUnits {
+				return "", ErrTooLarge
+			}
+			out = grow(out, 1, maxUnits)
+			out = append(out, uint16(read(n)))
+			dict = append(dict, span{at, 1})
 			code = len(dict) - 1
+			written = true
 			enlarge--
 		case 2:
 			if bad {
@@ -178,25 +225,41 @@ func DecompressFromBase64(s string) (string, error) {
 			enlarge = 1 << width
 			width++
 		}
-		var entry []uint16
+		var entry span
 		switch {
 		case code < len(dict):
 			entry = dict[code]
 		case code == len(dict):
-			entry = append(append([]uint16(nil), w...), w[0])
+			entry = span{w.off, w.n + 1} // w and its own first unit, once written
 		default:
 			return "", ErrCorrupt
 		}
-		out = append(out, entry...)
-		dict = append(dict, append(append([]uint16(nil), w...), entry[0]))
+		if !written {
+			if int(entry.n) > maxUnits-len(out) {
+				return "", ErrTooLarge
+			}
+			out = grow(out, int(entry.n), maxUnits)
+			out = append(out, out[entry.off:entry.off+entry.n-1]...)
+			out = append(out, out[entry.off+entry.n-1])
+		}
+		// w followed by the first unit of this phrase, which out holds
+		// right after w
+		dict = append(dict, span{w.off, w.n + 1})
 		enlarge--
-		w = entry
+		w = span{at, entry.n}
 		if enlarge == 0 {
 			enlarge = 1 << width
 			width++
 		}
-		if len(out) > 64<<20 {
-			return "", ErrCorrupt
-		}
 	}
+}
+
+// grow makes room for n more units in out, doubling its capacity but never
+// past max, so that the output's memory is at most twice max's in all.
+func grow(out []uint16, n, max int) []uint16 {
+	if len(out)+n <= cap(out) {
+		return out
+	}
+	c := min(max, 2*cap(out)+n)
+	return append(make([]uint16, 0, c), out...)
 }

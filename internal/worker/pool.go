@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"sync"
 	"sync/atomic"
@@ -23,6 +24,19 @@ type Config struct {
 	// Command returns a new, unstarted worker command: a process that runs
 	// Serve on its stdin and stdout.
 	Command func() *exec.Cmd
+	// MaxMemory bounds the resident memory of each worker process, in
+	// bytes; 0 means no bound. A job whose process goes past it ends with
+	// ErrMemory, as one past its timeout does, and the process is
+	// replaced. The pool reads a busy process's memory every few
+	// milliseconds (on Linux; elsewhere only the Go runtime's soft limit,
+	// GOMEMLIMIT, holds), and jobs that may need much memory (variants,
+	// grids above 9x9) never run in this process while it is set.
+	MaxMemory int64
+	// QuickLane adds one more worker process that takes only quick jobs
+	// (classic grids of at most 9x9; see lane.go), so that a quick job
+	// never waits behind slow ones that hold every other process: the
+	// service's many short requests beside a few hard variants.
+	QuickLane bool
 }
 
 // Stats describe a pool at one moment.
@@ -39,6 +53,7 @@ type Stats struct {
 type Pool struct {
 	cfg    Config
 	queue  chan *batch
+	quick  chan *batch // batches of quick jobs, for the quick lane's process (QuickLane)
 	ctx    context.Context // done once the pool is closed
 	cancel context.CancelFunc
 	start  sync.Once // starts the goroutines that drive the processes
@@ -55,7 +70,7 @@ type Pool struct {
 // first need them, and are kept until Close.
 func New(cfg Config) *Pool {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Pool{cfg: cfg, queue: make(chan *batch), ctx: ctx, cancel: cancel}
+	return &Pool{cfg: cfg, queue: make(chan *batch), quick: make(chan *batch), ctx: ctx, cancel: cancel}
 }
 
 // Close stops every worker process and waits for them to exit. Runs still
@@ -138,7 +153,7 @@ func (p *Pool) small(head []Job) bool {
 		return false
 	}
 	for _, j := range head {
-		if j.timeout(p.cfg.Timeout) > 0 {
+		if j.timeout(p.cfg.Timeout) > 0 || p.cfg.MaxMemory > 0 && !light(j) {
 			return false
 		}
 	}
@@ -229,7 +244,13 @@ func (p *Pool) runProcs(ctx context.Context, head []Job, next func() (Job, bool,
 	p.start.Do(func() {
 		for range p.cfg.Workers {
 			p.drivers.Go(func() error {
-				p.drive()
+				p.drive(p.queue)
+				return nil
+			})
+		}
+		if p.cfg.QuickLane {
+			p.drivers.Go(func() error {
+				p.drive(p.quick)
 				return nil
 			})
 		}
@@ -259,7 +280,7 @@ func (p *Pool) feed(rs *runState, head []Job, next func() (Job, bool, error), sl
 		}
 		b.run, b.seq = rs, seq
 		seq++
-		to := p.queue
+		to, lane := p.queue, p.laneFor(b)
 		if b.ready {
 			to = rs.done
 		} else {
@@ -267,6 +288,8 @@ func (p *Pool) feed(rs *runState, head []Job, next func() (Job, bool, error), sl
 		}
 		select {
 		case to <- b:
+			return true
+		case lane <- b:
 			return true
 		case <-rs.ctx.Done():
 			if !b.ready {
@@ -347,14 +370,14 @@ func (p *Pool) collect(rs *runState, emit func(Result) error, slots chan struct{
 	return inputErr
 }
 
-// drive runs batches from the queue on one worker process, starting and
+// drive runs batches from queue on one worker process, starting and
 // replacing the process as needed, until the pool closes.
-func (p *Pool) drive() {
+func (p *Pool) drive(queue <-chan *batch) {
 	var pr *proc
 	defer func() { p.stop(pr, false) }()
 	for {
 		select {
-		case b := <-p.queue:
+		case b := <-queue:
 			p.queued.Add(-int64(len(b.jobs)))
 			p.busy.Add(1)
 			pr = p.runBatch(pr, b)
@@ -375,8 +398,9 @@ func (p *Pool) drive() {
 
 // Reasons an exchange with a process stops early, besides its failure.
 var (
-	errTimedOut  = errors.New("timed out")
-	errAbandoned = errors.New("abandoned")
+	errTimedOut   = errors.New("timed out")
+	errOverMemory = errors.New("over the memory bound")
+	errAbandoned  = errors.New("abandoned")
 )
 
 // runBatch runs b on pr, starting or replacing the process as needed, and
@@ -418,6 +442,12 @@ func (p *Pool) runBatch(pr *proc, b *batch) *proc {
 			p.stop(pr, true)
 			b.abandoned = true
 			return nil
+		case failure == errOverMemory:
+			p.stop(pr, true)
+			p.restarts.Add(1)
+			pr = nil
+			b.results[i] = Result{Index: b.jobs[i].Index, Err: memoryError(p.cfg.MaxMemory)}
+			i, retried = i+1, false
 		case failure == errTimedOut:
 			p.stop(pr, true)
 			p.restarts.Add(1)
@@ -465,8 +495,18 @@ func (p *Pool) exchange(pr *proc, b *batch, i, end int) (int, error) {
 		return timer.C
 	}
 	timeout := arm()
+	var poll <-chan time.Time
+	if p.cfg.MaxMemory > 0 {
+		t := time.NewTicker(memoryPoll)
+		defer t.Stop()
+		poll = t.C
+	}
 	for i < end {
 		select {
+		case <-poll:
+			if rss, ok := resident(pr.cmd.Process.Pid); ok && rss > p.cfg.MaxMemory {
+				return i, errOverMemory
+			}
 		case w, ok := <-pr.outs:
 			if !ok {
 				return i, pr.readErr()
@@ -516,7 +556,14 @@ func (p *Pool) startProc(ctx context.Context) (*proc, error) {
 			}
 		}
 		var pr *proc
-		if pr, err = startProc(p.cfg.Command()); err == nil {
+		cmd := p.cfg.Command()
+		if p.cfg.MaxMemory > 0 {
+			if cmd.Env == nil {
+				cmd.Env = os.Environ()
+			}
+			cmd.Env = append(cmd.Env, memoryEnv(p.cfg.MaxMemory))
+		}
+		if pr, err = startProc(cmd); err == nil {
 			p.running.Add(1)
 			return pr, nil
 		}

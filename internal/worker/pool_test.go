@@ -47,6 +47,7 @@ func TestMain(m *testing.M) {
 //	once      crash the first time only (remembered in a file under dir)
 //	hang      sleep for an hour
 //	slow      sleep for 300ms first
+//	grow      take 40 MB more every second, and keep it, up to 1 GB
 //	disagree  report the verdict as contradicted (verify.ErrDisagree)
 //
 // Every job leaves a file ran-PID-INDEX in dir, to tell which process ran it.
@@ -75,6 +76,8 @@ func faults(spec, dir string) wrapper {
 			time.Sleep(time.Hour)
 		case "slow":
 			time.Sleep(300 * time.Millisecond)
+		case "grow":
+			growMemory()
 		case "disagree":
 			r := do(j)
 			r.Verify.Err = fmt.Errorf("unique by the search: %w", verify.ErrDisagree)
@@ -89,6 +92,8 @@ type testConfig struct {
 	faults     string
 	timeout    time.Duration
 	startFails int
+	maxMemory  int64
+	quickLane  bool
 }
 
 // testPool returns a pool of test-binary workers (or, with 0 workers, one
@@ -100,7 +105,7 @@ func testPool(t *testing.T, tc testConfig) (*Pool, string) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	cfg := Config{Workers: tc.workers, Timeout: tc.timeout}
+	cfg := Config{Workers: tc.workers, Timeout: tc.timeout, MaxMemory: tc.maxMemory, QuickLane: tc.quickLane}
 	if tc.workers > 0 {
 		cfg.Command = func() *exec.Cmd {
 			cmd := exec.Command(exe)
