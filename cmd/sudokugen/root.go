@@ -79,6 +79,7 @@ solver.`,
 	root.AddCommand(
 		newSolveCmd(s),
 		newVerifyCmd(s),
+		newCandidatesCmd(s),
 		newCNFCmd(s),
 		newModelCmd(s),
 		newGenerateCmd(s),
