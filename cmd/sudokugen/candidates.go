@@ -10,23 +10,23 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
 type candidatesOptions struct {
-	io *streams
-	in inputFlags
+	io   *streams
+	in   inputFlags
+	pool poolFlags
 	listing
 	countLimit int
 	format     string // text, fpuzzles, svg
 	proof      string
-	timeout    time.Duration
 	files      []string
 }
 
@@ -54,7 +54,8 @@ the grid's alphabet, a given's cell its digit; "count", "count_exact"),
 --format fpuzzles (the puzzle with the candidates as centre pencil marks, for
 f-puzzles or SudokuPad), --format svg (the grid drawn with them).
 
-Puzzles are read in every form verify reads (lines, grids, JSON Lines,
+Puzzles are spread over worker processes (--workers) and answered in input
+order. Puzzles are read in every form verify reads (lines, grids, JSON Lines,
 f-puzzles JSON and links, SudokuPad links). Exit status: 0 when every puzzle
 has a solution, 1 when any has none or is invalid, 2 for a usage error.`,
 		Example: `  sudokugen candidates puzzle.txt
@@ -67,12 +68,12 @@ has a solution, 1 when any has none or is invalid, 2 for a usage error.`,
 		},
 	}
 	opts.in.register(cmd)
+	opts.pool.register(cmd)
 	opts.listing.register(cmd)
 	fl := cmd.Flags()
 	fl.IntVar(&opts.countLimit, "count-limit", 1000, "count solutions up to this many (at least 2)")
 	fl.StringVar(&opts.format, "format", "text", "text, fpuzzles or svg (--json for JSON Lines)")
 	fl.StringVar(&opts.proof, "proof", "", "write DIR/<index>-r<R>c<C>-<digit>.cnf and .drat, a DRAT proof, for every candidate that is out")
-	fl.DurationVar(&opts.timeout, "timeout", 0, "time limit per puzzle, such as 10s; 0 for none (a gophersat call in progress ends first)")
 	return cmd
 }
 
@@ -89,41 +90,31 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 	if opts.json && opts.format != "text" {
 		return usageError("--json and --format %s are two formats: choose one", opts.format)
 	}
-	if opts.timeout < 0 {
-		return usageError("--timeout must not be negative")
-	}
-	ro, err := opts.in.readOptions()
+	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err
 	}
+	defer pool.Close()
 	if err := makeProofDir(opts.proof); err != nil {
 		return err
 	}
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	defer rs.close()
-	v := verify.New()
 	bad, total := 0, 0
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
-		for {
-			rec, file, ok, err := rs.next()
-			if err != nil || !ok {
-				return err
-			}
+		job := worker.Job{Kind: worker.Candidates, CountLimit: opts.countLimit}
+		err := runAll(ctx, rs, pool, job, func(it item) error {
 			total++
+			rec, file := it.rec, it.file
 			where := fmt.Sprintf("%s:%d", file, rec.Line)
 			if rec.Err != nil {
 				bad++
 				fmt.Fprintf(s.Err, "sudokugen: %s\n", parseErrorLine(where, rec.Err))
-				continue
+				return nil
 			}
-			pctx, cancel := ctx, context.CancelFunc(func() {})
-			if opts.timeout > 0 {
-				pctx, cancel = context.WithTimeout(ctx, opts.timeout)
-			}
-			c := v.Candidates(pctx, rec.Grid, verify.CandidateOptions{CountLimit: opts.countLimit})
-			cancel()
-			if c.Status == verify.Unknown && ctx.Err() != nil {
-				return ctx.Err()
+			c := it.res.Candidates
+			if it.res.Err != nil {
+				// the job failed (a timeout): no answer, said so
+				c = verify.Candidates{Status: verify.Unknown, Err: it.res.Err}
 			}
 			if c.Status == verify.Invalid || c.Status == verify.Unknown || c.Status == verify.None {
 				bad++
@@ -132,6 +123,7 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 			if ro.Alphabet != nil {
 				alpha = *ro.Alphabet
 			}
+			var err error
 			switch {
 			case opts.json:
 				err = writeCandidatesJSON(out, rec, file, c, alpha)
@@ -150,10 +142,12 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 					return err
 				}
 			}
-			if err := commit(); err != nil {
-				return err
-			}
+			return commit()
+		})
+		if err == nil {
+			err = rs.err()
 		}
+		return err
 	})
 	if err != nil {
 		return err

@@ -78,6 +78,13 @@ func TestCandidatesCommand(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "0-r1c1-1.cnf")); err != nil {
 		t.Errorf("--proof: %v", err)
 	}
+	// the same answers in this process and on two workers
+	three := several + "\n" + strings.Repeat(".", 81) + "\n" + several[:80] + "7\n"
+	w0, _, _ := cli(t, three, "candidates", "--json", "-w", "0")
+	w2, _, _ := cli(t, three, "candidates", "--json", "-w", "2")
+	if w0 != w2 || strings.Count(w0, "\n") != 3 {
+		t.Errorf("--workers 0 and 2 differ:\n%s\n%s", w0, w2)
+	}
 	for _, tc := range [][]string{{"--count-limit", "1"}, {"--format", "pdf"}, {"--json", "--format", "svg"}} {
 		if _, _, code := cli(t, several, append([]string{"candidates"}, tc...)...); code != 2 {
 			t.Errorf("candidates %v: exit %d, want 2", tc, code)

@@ -89,7 +89,7 @@ func TestCompactFields(t *testing.T) {
 		{grid.Grid{}, []string{"Shape", "Cells", "Rules"}}, // a grid with Rules goes as gob
 		{grid.Shape{}, []string{"BoxRows", "BoxCols"}},
 		{verify.Result{}, []string{"Status", "Solutions", "Count", "Limit", "Proof", "Clashes", "Err"}},
-		{wireResult{}, []string{"Index", "Verify", "VerifyErr", "Puzzle", "Rating", "RatingErr", "Err", "Elapsed", "CPU"}},
+		{wireResult{}, []string{"Index", "Verify", "VerifyErr", "Puzzle", "Rating", "RatingErr", "Err", "Elapsed", "CPU", "Candidates", "CandidatesErr"}},
 	} {
 		typ := reflect.TypeOf(tc.v)
 		var got []string

@@ -33,6 +33,10 @@ type wireResult struct {
 	Err       wireError
 	Elapsed   int64 // nanoseconds
 	CPU       int64 // nanoseconds of processor time of the batch, on its last result; 0 when unknown
+
+	// Candidates travels with Err nil, its error as CandidatesErr.
+	Candidates    verify.Candidates
+	CandidatesErr wireError
 }
 
 // helloIndex marks the first message of a worker, sent when it is ready.
@@ -115,8 +119,11 @@ func toWire(r Result) wireResult {
 		RatingErr: encodeError(r.Rating.Err),
 		Err:       encodeError(r.Err),
 		Elapsed:   int64(r.Elapsed),
+
+		Candidates:    r.Candidates,
+		CandidatesErr: encodeError(r.Candidates.Err),
 	}
-	w.Verify.Err, w.Rating.Err = nil, nil
+	w.Verify.Err, w.Rating.Err, w.Candidates.Err = nil, nil, nil
 	return w
 }
 
@@ -129,7 +136,10 @@ func (w wireResult) result() Result {
 		Err:     w.Err.decode(),
 		Elapsed: time.Duration(w.Elapsed),
 		cpu:     time.Duration(w.CPU),
+
+		Candidates: w.Candidates,
 	}
 	r.Verify.Err, r.Rating.Err = w.VerifyErr.decode(), w.RatingErr.decode()
+	r.Candidates.Err = w.CandidatesErr.decode()
 	return r
 }
