@@ -5,17 +5,18 @@ import (
 	"errors"
 	"math/bits"
 	"net/http"
+	"time"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
-// The setter's routes, /v1/candidates and /v1/givens, answer in this
-// process rather than on the engine's workers: each puzzle is a run of
-// searches and verdicts, not one job. They share the admission of the
-// other routes (a request takes its puzzles' places in the queue), and
-// each puzzle stops at the request's timeout. gophersat, past a search's
-// budget, takes its package's lock, so requests side by side stay safe.
+// The setter's routes: /v1/candidates runs a job per puzzle on the
+// engine, as /v1/verify does; /v1/givens answers in this process, since
+// each puzzle is a run of verdicts rather than one job, within the
+// request's timeout per puzzle (gophersat, past a search's budget, takes
+// its package's lock, so requests side by side stay safe). Both share the
+// admission of the other routes.
 
 // candidatesResult is the answer of /v1/candidates for one puzzle: the
 // fields of `sudokugen candidates --json`.
@@ -79,29 +80,48 @@ type givensResponse struct {
 }
 
 func (s *Server) handleCandidates(w http.ResponseWriter, r *http.Request) {
-	s.limitRequests(func(w http.ResponseWriter, r *http.Request, body []byte) {
-		s.setterRoute(w, r, body, func(ctx context.Context, it item, limit int) any {
-			return candidatesOf(ctx, it, limit)
-		}, func(n int) any { return &candidatesResponse{Results: make([]candidatesResult, 0, n)} })
-	})(w, r)
+	s.limitRequests(s.candidates)(w, r)
 }
 
-func (s *Server) handleGivens(w http.ResponseWriter, r *http.Request) {
-	s.limitRequests(func(w http.ResponseWriter, r *http.Request, body []byte) {
-		s.setterRoute(w, r, body, func(ctx context.Context, it item, limit int) any {
-			return givensOf(ctx, it, limit)
-		}, func(n int) any { return &givensResponse{Results: make([]givensResult, 0, n)} })
-	})(w, r)
-}
-
-// setterRoute reads a puzzle request and answers each puzzle with one,
-// within the request's timeout per puzzle, collecting the answers in the
-// response that newResp makes.
-func (s *Server) setterRoute(w http.ResponseWriter, r *http.Request, body []byte,
-	one func(ctx context.Context, it item, limit int) any, newResp func(n int) any) {
-	pj, ok := s.readPuzzleRequest(w, r, body, "count_limit")
+// candidates answers /v1/candidates on the engine, a job per puzzle, as
+// /v1/verify does.
+func (s *Server) candidates(w http.ResponseWriter, r *http.Request, body []byte) {
+	pj, limit, timeout, ok := s.setterRequest(w, r, body)
 	if !ok {
 		return
+	}
+	release, ok := s.admit(w, len(pj.items))
+	if !ok {
+		return
+	}
+	defer release()
+	resp := candidatesResponse{Results: make([]candidatesResult, len(pj.items))}
+	var jobs []Job
+	var at []int // item of each job
+	for i, it := range pj.items {
+		resp.Results[i] = candidatesOf(it, Result{})
+		if it.rec.Err == nil {
+			jobs = append(jobs, Job{Kind: KindCandidates, Grid: it.rec.Grid, CountLimit: limit, Timeout: timeout})
+			at = append(at, i)
+		}
+	}
+	err := s.runJobs(r.Context(), jobs, func(k int, res Result) {
+		i := at[k]
+		resp.Results[i] = candidatesOf(pj.items[i], res)
+	})
+	if err != nil {
+		s.engineFailed(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// setterRequest reads a request of the setter's routes: the puzzles, the
+// count limit (default 1000) and the timeout per puzzle.
+func (s *Server) setterRequest(w http.ResponseWriter, r *http.Request, body []byte) (*puzzleJob, int, time.Duration, bool) {
+	pj, ok := s.readPuzzleRequest(w, r, body, "count_limit")
+	if !ok {
+		return nil, 0, 0, false
 	}
 	limit := pj.q.int("count_limit", 1000, 2, s.cfg.MaxCountLimit)
 	if pj.req.CountLimit != nil {
@@ -111,6 +131,19 @@ func (s *Server) setterRoute(w http.ResponseWriter, r *http.Request, body []byte
 		}
 	}
 	timeout, ok := s.timeoutOf(w, pj)
+	return pj, limit, timeout, ok
+}
+
+func (s *Server) handleGivens(w http.ResponseWriter, r *http.Request) {
+	s.limitRequests(func(w http.ResponseWriter, r *http.Request, body []byte) {
+		s.givens(w, r, body)
+	})(w, r)
+}
+
+// givens answers /v1/givens in this process (see above), each puzzle
+// within the request's timeout.
+func (s *Server) givens(w http.ResponseWriter, r *http.Request, body []byte) {
+	pj, limit, timeout, ok := s.setterRequest(w, r, body)
 	if !ok {
 		return
 	}
@@ -119,20 +152,15 @@ func (s *Server) setterRoute(w http.ResponseWriter, r *http.Request, body []byte
 		return
 	}
 	defer release()
-	resp := newResp(len(pj.items))
+	resp := givensResponse{Results: make([]givensResult, 0, len(pj.items))}
 	for _, it := range pj.items {
 		ctx, cancel := context.WithTimeout(r.Context(), timeout)
-		res := one(ctx, it, limit)
+		res := givensOf(ctx, it, limit)
 		cancel()
 		if r.Context().Err() != nil {
 			return // the client left
 		}
-		switch rs := resp.(type) {
-		case *candidatesResponse:
-			rs.Results = append(rs.Results, res.(candidatesResult))
-		case *givensResponse:
-			rs.Results = append(rs.Results, res.(givensResult))
-		}
+		resp.Results = append(resp.Results, res)
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
@@ -153,16 +181,31 @@ func failure(ctx context.Context, status verify.Status, err error) (string, *str
 	return status.String(), &msg
 }
 
-func candidatesOf(ctx context.Context, it item, limit int) candidatesResult {
+// candidatesOf is the answer for item it, from the result of its job
+// (none yet for a record that could not be read).
+func candidatesOf(it item, job Result) candidatesResult {
 	v := newVerdict(it)
 	res := candidatesResult{Index: v.Index, File: v.File, Line: v.Line, Column: v.Column, Puzzle: v.Puzzle,
 		variantFields: v.variantFields, Status: v.Status, Error: v.Error, Candidates: []string{}, Solutions: []string{}}
 	if it.rec.Err != nil {
 		return res
 	}
+	if job.Err != nil {
+		res.Status = "error"
+		if errors.Is(job.Err, ErrTimeout) || errors.Is(job.Err, errDeadline) {
+			res.Status = "timeout"
+		}
+		msg := job.Err.Error()
+		res.Error = &msg
+		return res
+	}
 	g := it.rec.Grid
-	c := verify.New().Candidates(ctx, g, verify.CandidateOptions{CountLimit: limit})
-	res.Status, res.Error = failure(ctx, c.Status, c.Err)
+	c := job.Candidates
+	res.Status = c.Status.String()
+	if c.Err != nil {
+		msg := c.Err.Error()
+		res.Error = &msg
+	}
 	res.Count, res.Exact, res.Searches, res.SATCalls = c.Count, c.Exact(), c.Searches, c.SATCalls
 	alpha := grid.DefaultAlphabet(g.N())
 	for _, m := range c.Masks {
