@@ -52,7 +52,8 @@ Formats: text (a grid of candidate sets, the default), --json (one object per
 puzzle: "candidates", N*N strings row-major, each the digits of that cell in
 the grid's alphabet, a given's cell its digit; "count", "count_exact"),
 --format fpuzzles (the puzzle with the candidates as centre pencil marks, for
-f-puzzles or SudokuPad), --format svg (the grid drawn with them).
+f-puzzles or SudokuPad), --format svg or png (the grid drawn with them, one
+image per puzzle: give one puzzle, and -o FILE).
 
 Puzzles are spread over worker processes (--workers) and answered in input
 order. Puzzles are read in every form verify reads (lines, grids, JSON Lines,
@@ -72,7 +73,7 @@ has a solution, 1 when any has none or is invalid, 2 for a usage error.`,
 	opts.listing.register(cmd)
 	fl := cmd.Flags()
 	fl.IntVar(&opts.countLimit, "count-limit", 1000, "count solutions up to this many (at least 2)")
-	fl.StringVar(&opts.format, "format", "text", "text, fpuzzles or svg (--json for JSON Lines)")
+	fl.StringVar(&opts.format, "format", "text", "text, fpuzzles, svg or png (--json for JSON Lines); an image holds one puzzle")
 	fl.StringVar(&opts.proof, "proof", "", "write DIR/<index>-r<R>c<C>-<digit>.cnf and .drat, a DRAT proof, for every candidate that is out")
 	return cmd
 }
@@ -83,9 +84,9 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 		return usageError("--count-limit must be at least 2, not %d", opts.countLimit)
 	}
 	switch opts.format {
-	case "text", "fpuzzles", "svg":
+	case "text", "fpuzzles", "svg", "png":
 	default:
-		return usageError("--format must be text, fpuzzles or svg, not %q", opts.format)
+		return usageError("--format must be text, fpuzzles, svg or png, not %q", opts.format)
 	}
 	if opts.json && opts.format != "text" {
 		return usageError("--json and --format %s are two formats: choose one", opts.format)
@@ -129,8 +130,8 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 				err = writeCandidatesJSON(out, rec, file, c, alpha)
 			case opts.format == "fpuzzles":
 				err = writeCandidatesFPuzzles(out, s.Err, where, rec.Grid, c)
-			case opts.format == "svg":
-				err = writeCandidatesSVG(out, s.Err, where, rec.Grid, c, alpha)
+			case opts.format == "svg", opts.format == "png":
+				err = writeCandidatesImage(out, s.Err, where, rec.Grid, c, alpha, opts.format)
 			default:
 				err = writeCandidatesText(out, where, rec.Grid, c, alpha)
 			}
@@ -288,13 +289,19 @@ func writeCandidatesFPuzzles(w, errw io.Writer, where string, g grid.Grid, c ver
 	return err
 }
 
-func writeCandidatesSVG(w, errw io.Writer, where string, g grid.Grid, c verify.Candidates, a grid.Alphabet) error {
+// writeCandidatesImage draws the grid with its true candidates as pencil
+// marks, as SVG or as a PNG of 1080 pixels.
+func writeCandidatesImage(w, errw io.Writer, where string, g grid.Grid, c verify.Candidates, a grid.Alphabet, format string) error {
 	if c.Masks == nil {
 		fmt.Fprintf(errw, "sudokugen: %s: %s\n", where, statusLine(c))
 		return nil
 	}
 	var b bytes.Buffer
-	if err := output.WriteSVGMarks(&b, output.Puzzle{Grid: g}, &a, c.Masks); err != nil {
+	write := func() error { return output.WriteSVGMarks(&b, output.Puzzle{Grid: g}, &a, c.Masks) }
+	if format == "png" {
+		write = func() error { return output.WritePNGMarks(&b, output.Puzzle{Grid: g}, &a, 1080, c.Masks) }
+	}
+	if err := write(); err != nil {
 		fmt.Fprintf(errw, "sudokugen: %s: %v\n", where, err)
 		return nil
 	}
