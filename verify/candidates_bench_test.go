@@ -44,3 +44,34 @@ func BenchmarkTrueCandidates(b *testing.B) {
 		})
 	}
 }
+
+// The same without the solutions' cover: one search per candidate, the
+// plain way to true candidates, for the ratio.
+func BenchmarkTrueCandidatesEachSearched(b *testing.B) {
+	for _, tt := range []struct {
+		name  string
+		shape grid.Shape
+	}{
+		{"empty9x9", grid.Shape{BoxRows: 3, BoxCols: 3}},
+		{"empty16x16", grid.Shape{BoxRows: 4, BoxCols: 4}},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			g := grid.New(tt.shape)
+			n := g.N()
+			s := searchFor(nil, g.Shape, 1, 0, nil)
+			cells := make([]uint8, len(g.Cells))
+			for b.Loop() {
+				for i := range cells {
+					for d := 1; d <= n; d++ {
+						cells[i] = uint8(d)
+						if r := s.Run(cells); r.Count != 1 {
+							b.Fatalf("r%dc%d %d: no solution", i/n+1, i%n+1, d)
+						}
+					}
+					cells[i] = 0
+				}
+			}
+			b.ReportMetric(1, "searches/candidate")
+		})
+	}
+}
