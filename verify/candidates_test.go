@@ -365,7 +365,7 @@ func candidatePuzzles(t *testing.T, seed uint64, each int) (puzzles []grid.Grid,
 
 // candidatesEach is the number of puzzles of each rule kind that
 // TestTrueCandidates checks; -candidates.each 42 checks 504.
-var candidatesEach = flag.Int("candidates.each", 12, "puzzles of each rule kind in TestTrueCandidates")
+var candidatesEach = flag.Int("candidates.each", 6, "puzzles of each rule kind in TestTrueCandidates")
 
 // The true candidates are the union of every solution, as the tests' own
 // enumeration finds them, on puzzles of 2 to 1,000 solutions of every
