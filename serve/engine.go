@@ -15,9 +15,10 @@ type (
 
 // The kinds of work the service asks for.
 const (
-	KindVerify   = worker.Verify
-	KindGenerate = worker.Generate
-	KindRate     = worker.Rate
+	KindVerify     = worker.Verify
+	KindGenerate   = worker.Generate
+	KindRate       = worker.Rate
+	KindCandidates = worker.Candidates
 )
 
 // Errors of a Result that the service tells apart.

@@ -65,6 +65,8 @@ func (e *localEngine) do(j Job) Result {
 		res.Puzzle, res.Err = e.gen.Puzzle(j.Seed, j.Index, j.Gen)
 	case KindRate:
 		res.Rating = rate.Puzzle(j.Grid, j.Rate)
+	case KindCandidates:
+		res.Candidates = e.ver.Candidates(context.Background(), j.Grid, verify.CandidateOptions{CountLimit: j.CountLimit})
 	}
 	res.Elapsed = time.Since(start)
 	return res

@@ -137,6 +137,8 @@ func (s *Server) routes() []route {
 		{"POST", "/v1/generate", "generate", s.handleGenerate},
 		{"POST", "/v1/book", "book", s.handleBook},
 		{"POST", "/v1/draw", "draw", s.handleDraw},
+		{"POST", "/v1/candidates", "candidates", s.handleCandidates},
+		{"POST", "/v1/givens", "givens", s.handleGivens},
 		{"GET", "/v1/openapi.json", "openapi", s.handleOpenAPI},
 		{"GET", "/healthz", "healthz", s.handleHealth},
 		{"GET", "/readyz", "readyz", s.handleReady},

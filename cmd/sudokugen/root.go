@@ -79,6 +79,8 @@ solver.`,
 	root.AddCommand(
 		newSolveCmd(s),
 		newVerifyCmd(s),
+		newCandidatesCmd(s),
+		newGivensCmd(s),
 		newCNFCmd(s),
 		newModelCmd(s),
 		newGenerateCmd(s),

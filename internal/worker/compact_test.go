@@ -93,7 +93,7 @@ func TestCompactFields(t *testing.T) {
 		{grid.Grid{}, []string{"Shape", "Cells", "Rules"}}, // a grid with Rules goes as gob
 		{grid.Shape{}, []string{"BoxRows", "BoxCols"}},
 		{verify.Result{}, []string{"Status", "Solutions", "Count", "Limit", "Proof", "Clashes", "Err"}},
-		{wireResult{}, []string{"Index", "Verify", "VerifyErr", "Puzzle", "Rating", "RatingErr", "Err", "Elapsed", "CPU", "DRAT", "DRATFile", "CNFFile"}},
+		{wireResult{}, []string{"Index", "Verify", "VerifyErr", "Puzzle", "Rating", "RatingErr", "Err", "Elapsed", "CPU", "DRAT", "DRATFile", "CNFFile", "Candidates", "CandidatesErr"}},
 	} {
 		typ := reflect.TypeOf(tc.v)
 		var got []string

@@ -28,6 +28,9 @@ const (
 	Generate
 	// Rate gives the rate.Result of Job.Grid with Job.Rate.
 	Rate
+	// Candidates gives the verify.Candidates of Job.Grid, counting
+	// solutions up to Job.CountLimit.
+	Candidates
 )
 
 // Job is one unit of work. Jobs cross process boundaries, so they hold only
@@ -35,8 +38,8 @@ const (
 type Job struct {
 	Index      int // the caller's number for it; results come back in the order jobs were given
 	Kind       Kind
-	Grid       grid.Grid // Verify, Rate
-	CountLimit int       // Verify
+	Grid       grid.Grid // Verify, Rate, Candidates
+	CountLimit int       // Verify, Candidates
 	Check      bool      // Verify: prove unique and none again with the SAT solver (verify.Options.Check)
 	// Proof asks a Verify job for the DRAT proof of a verdict of unique or
 	// none, from the search or solve that reached it (verify.CheckProof),
@@ -61,6 +64,8 @@ type Result struct {
 	Verify verify.Result   // Verify
 	Puzzle generate.Puzzle // Generate
 	Rating rate.Result     // Rate
+	// Candidates is the answer of a Candidates job.
+	Candidates verify.Candidates
 	// Err says why the job could not be done: ErrTimeout, ErrWorkerFailed,
 	// or the error of the package that failed (generate.ErrTargetUnreachable,
 	// say). errors.Is gives the same answer whether the job ran in this
@@ -135,6 +140,8 @@ func (r *runner) run(ctx context.Context, j Job) Result {
 		res.Puzzle, res.Err = r.gen.PuzzleContext(ctx, j.Seed, j.Index, j.Gen)
 	case Rate:
 		res.Rating = rate.Puzzle(j.Grid, j.Rate)
+	case Candidates:
+		res.Candidates = r.ver.Candidates(ctx, j.Grid, verify.CandidateOptions{CountLimit: j.CountLimit})
 	default:
 		res.Err = fmt.Errorf("%w: %d", ErrKind, j.Kind)
 	}

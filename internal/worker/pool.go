@@ -53,7 +53,7 @@ type Stats struct {
 type Pool struct {
 	cfg    Config
 	queue  chan *batch
-	quick  chan *batch // batches of quick jobs, for the quick lane's process (QuickLane)
+	quick  chan *batch     // batches of quick jobs, for the quick lane's process (QuickLane)
 	ctx    context.Context // done once the pool is closed
 	cancel context.CancelFunc
 	start  sync.Once // starts the goroutines that drive the processes

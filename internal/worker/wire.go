@@ -36,6 +36,10 @@ type wireResult struct {
 	DRAT      []byte
 	DRATFile  string
 	CNFFile   string
+
+	// Candidates travels with Err nil, its error as CandidatesErr.
+	Candidates    verify.Candidates
+	CandidatesErr wireError
 }
 
 // helloIndex marks the first message of a worker, sent when it is ready.
@@ -121,8 +125,11 @@ func toWire(r Result) wireResult {
 		DRAT:      r.DRAT,
 		DRATFile:  r.DRATFile,
 		CNFFile:   r.CNFFile,
+
+		Candidates:    r.Candidates,
+		CandidatesErr: encodeError(r.Candidates.Err),
 	}
-	w.Verify.Err, w.Rating.Err = nil, nil
+	w.Verify.Err, w.Rating.Err, w.Candidates.Err = nil, nil, nil
 	return w
 }
 
@@ -138,7 +145,10 @@ func (w wireResult) result() Result {
 		DRAT:     w.DRAT,
 		DRATFile: w.DRATFile,
 		CNFFile:  w.CNFFile,
+
+		Candidates: w.Candidates,
 	}
 	r.Verify.Err, r.Rating.Err = w.VerifyErr.decode(), w.RatingErr.decode()
+	r.Candidates.Err = w.CandidatesErr.decode()
 	return r
 }

@@ -1,0 +1,373 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
+	"github.com/sudokugen/sudokugen/output"
+	"github.com/sudokugen/sudokugen/verify"
+)
+
+type candidatesOptions struct {
+	io   *streams
+	in   inputFlags
+	pool poolFlags
+	listing
+	countLimit int
+	format     string // text, fpuzzles, svg
+	proof      string
+	files      []string
+}
+
+func newCandidatesCmd(s *streams) *cobra.Command {
+	opts := candidatesOptions{io: s}
+	cmd := &cobra.Command{
+		Use:   "candidates [FILE...]",
+		Short: "Show the true candidates of each cell: the digits it holds in some solution",
+		Long: `Candidates reads puzzles, classic or with rules, from the files (or standard
+input) and prints, for each empty cell, its true candidates: the digits that
+cell holds in at least one solution. It also counts the solutions, up to
+--count-limit.
+
+Each solution found puts all its digits in; a digit no solution has put in
+yet is settled by a search of the puzzle with that digit assumed in its
+cell. A digit is left out only when that search has run to its end, or
+gophersat has proved it where the search's budget ran out: an absent
+candidate is a proof, and --proof DIR writes each one as DRAT
+(DIR/<index>-r<R>c<C>-<digit>.cnf, the puzzle's CNF with that digit's unit
+clause, and .drat, its refutation).
+
+Formats: text (a grid of candidate sets, the default), --json (one object per
+puzzle: "candidates", N*N strings row-major, each the digits of that cell in
+the grid's alphabet, a given's cell its digit; "count", "count_exact"),
+--format fpuzzles (the puzzle with the candidates as centre pencil marks, for
+f-puzzles or SudokuPad), --format svg or png (the grid drawn with them, one
+image per puzzle: give one puzzle, and -o FILE).
+
+Puzzles are spread over worker processes (--workers) and answered in input
+order. Puzzles are read in every form verify reads (lines, grids, JSON Lines,
+f-puzzles JSON and links, SudokuPad links). Exit status: 0 when every puzzle
+has a solution, 1 when any has none or is invalid, 2 for a usage error.`,
+		Example: `  sudokugen candidates puzzle.txt
+  sudokugen candidates --json --count-limit 1000 < puzzles.txt
+  sudokugen candidates --format fpuzzles 'https://www.f-puzzles.com/?load=...'
+  sudokugen candidates --proof proofs/ puzzle.txt`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.files = args
+			return runCandidates(cmd.Context(), opts)
+		},
+	}
+	opts.in.register(cmd)
+	opts.pool.register(cmd)
+	opts.listing.register(cmd)
+	fl := cmd.Flags()
+	fl.IntVar(&opts.countLimit, "count-limit", 1000, "count solutions up to this many (at least 2)")
+	fl.StringVar(&opts.format, "format", "text", "text, fpuzzles, svg or png (--json for JSON Lines); an image holds one puzzle")
+	fl.StringVar(&opts.proof, "proof", "", "write DIR/<index>-r<R>c<C>-<digit>.cnf and .drat, a DRAT proof, for every candidate that is out")
+	return cmd
+}
+
+func runCandidates(ctx context.Context, opts candidatesOptions) error {
+	s := opts.io
+	if opts.countLimit < 2 {
+		return usageError("--count-limit must be at least 2, not %d", opts.countLimit)
+	}
+	switch opts.format {
+	case "text", "fpuzzles", "svg", "png":
+	default:
+		return usageError("--format must be text, fpuzzles, svg or png, not %q", opts.format)
+	}
+	if opts.json && opts.format != "text" {
+		return usageError("--json and --format %s are two formats: choose one", opts.format)
+	}
+	ro, pool, err := setup(opts.in, opts.pool)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := makeProofDir(opts.proof); err != nil {
+		return err
+	}
+	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
+	bad, total := 0, 0
+	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
+		job := worker.Job{Kind: worker.Candidates, CountLimit: opts.countLimit}
+		err := runAll(ctx, rs, pool, job, func(it item) error {
+			total++
+			rec, file := it.rec, it.file
+			where := fmt.Sprintf("%s:%d", file, rec.Line)
+			if rec.Err != nil {
+				bad++
+				fmt.Fprintf(s.Err, "sudokugen: %s\n", parseErrorLine(where, rec.Err))
+				return nil
+			}
+			c := it.res.Candidates
+			if it.res.Err != nil {
+				// the job failed (a timeout): no answer, said so
+				c = verify.Candidates{Status: verify.Unknown, Err: it.res.Err}
+			}
+			if c.Status == verify.Invalid || c.Status == verify.Unknown || c.Status == verify.None {
+				bad++
+			}
+			alpha := grid.DefaultAlphabet(rec.Grid.N())
+			if ro.Alphabet != nil {
+				alpha = *ro.Alphabet
+			}
+			var err error
+			switch {
+			case opts.json:
+				err = writeCandidatesJSON(out, rec, file, c, alpha)
+			case opts.format == "fpuzzles":
+				err = writeCandidatesFPuzzles(out, s.Err, where, rec.Grid, c)
+			case opts.format == "svg", opts.format == "png":
+				err = writeCandidatesImage(out, s.Err, where, rec.Grid, c, alpha, opts.format)
+			default:
+				err = writeCandidatesText(out, where, rec.Grid, c, alpha)
+			}
+			if err != nil {
+				return err
+			}
+			if opts.proof != "" && c.Out != nil {
+				if err := writeCandidateProofs(ctx, opts.proof, rec, c); err != nil {
+					return err
+				}
+			}
+			return commit()
+		})
+		if err == nil {
+			err = rs.err()
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, name := range rs.empty {
+		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
+	}
+	if !opts.quiet {
+		fmt.Fprintf(s.Err, "%d %s, %d without a solution or not read\n", total, plural(total, "puzzle", "puzzles"), bad)
+	}
+	if bad > 0 || len(rs.empty) > 0 {
+		return &exitError{code: exitNotOK}
+	}
+	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// candidateStrings returns each cell's true candidates in alphabet a.
+func candidateStrings(c verify.Candidates, a grid.Alphabet) []string {
+	out := make([]string, len(c.Masks))
+	for i, m := range c.Masks {
+		var b []byte
+		for ; m != 0; m &= m - 1 {
+			b = append(b, a.Symbol(bits.TrailingZeros64(m)+1))
+		}
+		out[i] = string(b)
+	}
+	return out
+}
+
+// statusLine says what the true candidates rest on: the verdict and the
+// count.
+func statusLine(c verify.Candidates) string {
+	switch c.Status {
+	case verify.Invalid, verify.Unknown:
+		return fmt.Sprintf("%s: %v", c.Status, c.Err)
+	case verify.None:
+		return "none: no solution, so no candidates"
+	case verify.Unique:
+		return "unique: exactly 1 solution"
+	}
+	if c.Exact() {
+		return fmt.Sprintf("multiple: exactly %d solutions", c.Count)
+	}
+	return fmt.Sprintf("multiple: at least %d solutions", c.Count)
+}
+
+// writeCandidatesText writes the verdict and a grid of candidate sets,
+// each cell as wide as the widest, boxes apart.
+func writeCandidatesText(w io.Writer, where string, g grid.Grid, c verify.Candidates, a grid.Alphabet) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s\n", where, statusLine(c))
+	if c.Masks == nil || c.Status == verify.None {
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	strs := candidateStrings(c, a)
+	width := 1
+	for _, s := range strs {
+		width = max(width, len(s))
+	}
+	n := g.N()
+	for r := range n {
+		if r > 0 && !g.Boxless() && r%g.BoxRows == 0 {
+			for col := range n {
+				if col > 0 && col%g.BoxCols == 0 {
+					b.WriteString("-+")
+				}
+				b.WriteString(strings.Repeat("-", width+1))
+			}
+			b.WriteString("\n")
+		}
+		start := b.Len()
+		for col := range n {
+			if col > 0 && !g.Boxless() && col%g.BoxCols == 0 {
+				b.WriteString(" |")
+			}
+			s := strs[r*n+col]
+			if s == "" {
+				s = "-"
+			}
+			fmt.Fprintf(&b, " %-*s", width, s)
+		}
+		line := strings.TrimRight(b.String()[start:], " ")
+		b2 := b.String()[:start] + line + "\n"
+		b.Reset()
+		b.WriteString(b2)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+type jsonCandidates struct {
+	Index      int      `json:"index"`
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	Puzzle     string   `json:"puzzle"`
+	Status     string   `json:"status"`
+	Error      string   `json:"error,omitempty"`
+	Candidates []string `json:"candidates"`
+	Count      int      `json:"count"`
+	CountExact bool     `json:"count_exact"`
+	Searches   int      `json:"searches"`
+	SATCalls   int      `json:"sat_calls"`
+}
+
+func writeCandidatesJSON(w io.Writer, rec grid.Record, file string, c verify.Candidates, a grid.Alphabet) error {
+	j := jsonCandidates{Index: rec.Index, File: file, Line: rec.Line, Puzzle: rec.Grid.Format(a), Status: c.Status.String(),
+		Candidates: candidateStrings(c, a), Count: c.Count, CountExact: c.Exact(), Searches: c.Searches, SATCalls: c.SATCalls}
+	if c.Err != nil {
+		j.Error = c.Err.Error()
+	}
+	data, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+func writeCandidatesFPuzzles(w, errw io.Writer, where string, g grid.Grid, c verify.Candidates) error {
+	if c.Masks == nil {
+		fmt.Fprintf(errw, "sudokugen: %s: %s\n", where, statusLine(c))
+		return nil
+	}
+	data, err := grid.MarshalFPuzzlesMarks(g, c.Masks)
+	if err != nil {
+		fmt.Fprintf(errw, "sudokugen: %s: f-puzzles: %v\n", where, err)
+		return nil
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+// writeCandidatesImage draws the grid with its true candidates as pencil
+// marks, as SVG or as a PNG of 1080 pixels.
+func writeCandidatesImage(w, errw io.Writer, where string, g grid.Grid, c verify.Candidates, a grid.Alphabet, format string) error {
+	if c.Masks == nil {
+		fmt.Fprintf(errw, "sudokugen: %s: %s\n", where, statusLine(c))
+		return nil
+	}
+	var b bytes.Buffer
+	write := func() error { return output.WriteSVGMarks(&b, output.Puzzle{Grid: g}, &a, c.Masks) }
+	if format == "png" {
+		write = func() error { return output.WritePNGMarks(&b, output.Puzzle{Grid: g}, &a, 1080, c.Masks) }
+	}
+	if err := write(); err != nil {
+		fmt.Fprintf(errw, "sudokugen: %s: %v\n", where, err)
+		return nil
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// writeCandidateProofs writes the proof of every candidate of rec that is
+// out, each file whole or not at all.
+func writeCandidateProofs(ctx context.Context, dir string, rec grid.Record, c verify.Candidates) error {
+	n := rec.Grid.N()
+	for k, p := range c.Out {
+		if p == verify.NoProof {
+			continue
+		}
+		x, d := k/n, uint8(k%n+1)
+		base := filepath.Join(dir, fmt.Sprintf("%d-r%dc%d-%d", rec.Index, x/n+1, x%n+1, d))
+		err := writeFilePair(base+".cnf", base+".drat", func(cnf, drat io.Writer) error {
+			_, err := verify.WriteCandidateProof(ctx, cnf, drat, rec.Grid, x, d)
+			return err
+		})
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return &exitError{code: exitUsage, err: fmt.Errorf("--proof: %s: %w", base, err)}
+		}
+	}
+	return nil
+}
+
+// writeFilePair writes two files through temporary files beside them,
+// renamed into place only when write succeeds.
+func writeFilePair(a, b string, write func(a, b io.Writer) error) error {
+	var tmps [2]*os.File
+	defer func() {
+		for _, f := range tmps {
+			if f != nil {
+				f.Close()
+				os.Remove(f.Name())
+			}
+		}
+	}()
+	for i, p := range []string{a, b} {
+		f, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*.tmp")
+		if err != nil {
+			return err
+		}
+		tmps[i] = f
+	}
+	if err := write(tmps[0], tmps[1]); err != nil {
+		return err
+	}
+	for i, p := range []string{a, b} {
+		f := tmps[i]
+		err := f.Chmod(0o644)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Rename(f.Name(), p)
+		}
+		if err != nil {
+			return err
+		}
+		tmps[i] = nil
+	}
+	return nil
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// A puzzle with 44 solutions: its true candidates in every format, and the
+// proofs of the absent ones.
+func TestCandidatesCommand(t *testing.T) {
+	const several = ".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1...."
+	out, stderr, code := cli(t, several+"\n", "candidates", "-q")
+	if code != 0 {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	wantText := `<stdin>:1: multiple: exactly 44 solutions
+ 246  678  3    | 9    24   1    | 678  2568 567
+ 9    678  47   | 3    247  5    | 678  268  1
+`
+	if !strings.HasPrefix(out, wantText) {
+		t.Errorf("text:\n%s\nwant it to start\n%s", out, wantText)
+	}
+	out, _, code = cli(t, several+"\n"+strings.Repeat(".", 81)+"\n", "candidates", "--json", "--count-limit", "50")
+	if code != 0 {
+		t.Fatalf("--json: exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("--json: %d lines, want 2", len(lines))
+	}
+	var j struct {
+		Index      int      `json:"index"`
+		Candidates []string `json:"candidates"`
+		Count      int      `json:"count"`
+		CountExact bool     `json:"count_exact"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &j); err != nil {
+		t.Fatal(err)
+	}
+	first := append([]string(nil), j.Candidates...)
+	if j.Count != 44 || !j.CountExact || len(j.Candidates) != 81 || j.Candidates[0] != "246" || j.Candidates[9] != "9" {
+		t.Errorf("--json: %s", lines[0])
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Index != 1 || j.Count != 50 || j.CountExact || j.Candidates[40] != "123456789" {
+		t.Errorf("--json, empty grid: %s", lines[1])
+	}
+	out, _, code = cli(t, several+"\n", "candidates", "-q", "--format", "fpuzzles")
+	g, err := grid.ParseFPuzzles([]byte(out))
+	if code != 0 || err != nil || g.String() != several || !strings.Contains(out, `"centerPencilMarks":[2,4,6]`) {
+		t.Errorf("--format fpuzzles: exit %d, %v: %s", code, err, out)
+	}
+	out, _, code = cli(t, several+"\n", "candidates", "-q", "--format", "svg")
+	if code != 0 || !strings.HasPrefix(out, "<svg") || strings.Count(out, "<text ") < 100 {
+		t.Errorf("--format svg: exit %d: %.200s", code, out)
+	}
+	dir := t.TempDir()
+	_, stderr, code = cli(t, several+"\n", "candidates", "-q", "--proof", dir)
+	names, _ := filepath.Glob(filepath.Join(dir, "*.drat"))
+	// one proof for every digit of an empty cell that is not a true
+	// candidate
+	absent := 0
+	for i, d := range several {
+		if d == '.' {
+			absent += 9 - len(first[i])
+		}
+	}
+	if code != 0 || len(names) != absent {
+		t.Errorf("--proof: exit %d, %d proofs; stderr %s", code, len(names), stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "0-r1c1-1.cnf")); err != nil {
+		t.Errorf("--proof: %v", err)
+	}
+	// the same answers in this process and on two workers
+	three := several + "\n" + strings.Repeat(".", 81) + "\n" + several[:80] + "7\n"
+	w0, _, _ := cli(t, three, "candidates", "--json", "-w", "0")
+	w2, _, _ := cli(t, three, "candidates", "--json", "-w", "2")
+	if w0 != w2 || strings.Count(w0, "\n") != 3 {
+		t.Errorf("--workers 0 and 2 differ:\n%s\n%s", w0, w2)
+	}
+	for _, tc := range [][]string{{"--count-limit", "1"}, {"--format", "pdf"}, {"--json", "--format", "svg"}} {
+		if _, _, code := cli(t, several, append([]string{"candidates"}, tc...)...); code != 2 {
+			t.Errorf("candidates %v: exit %d, want 2", tc, code)
+		}
+	}
+}

@@ -1,0 +1,291 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/verify"
+)
+
+type givensOptions struct {
+	io *streams
+	in inputFlags
+	listing
+	minimal    bool
+	keep       string
+	countLimit int
+	timeout    time.Duration
+	files      []string
+}
+
+func newGivensCmd(s *streams) *cobra.Command {
+	opts := givensOptions{io: s}
+	cmd := &cobra.Command{
+		Use:   "givens [FILE...]",
+		Short: "Tell which givens a puzzle needs, which to add, and which clash",
+		Long: `Givens reads puzzles, classic or with rules, from the files (or standard input)
+and says, by verdict, what their givens do:
+
+  unique     each given is needed (without it the puzzle has a second
+             solution, shown as the witness) or redundant (the puzzle stays
+             unique without it); --minimal prints instead a minimal set of
+             the givens that keeps the puzzle unique
+  multiple   givens to add, one after another, each with the count of
+             solutions once it is in, until the puzzle is unique: each time
+             the cell and digit held by the fewest solutions (at least one),
+             which cuts the count the most; past --count-limit solutions the
+             cell with the most true candidates, with its rarest digit
+  none       a smallest set of givens whose removal lets a solution exist
+             (fewest givens; found breadth first over the givens of the
+             puzzle's unsolvable cores, and said to be smallest only when
+             that search ended within its budget), and a minimal core of
+             givens that has no solution on its own
+
+--minimal tries the givens for removal in reading order (r1c1, r1c2, ...,
+then row 2, ...), keeping those named by --keep, and removes each one whose
+removal leaves the puzzle unique: no given of the result can go.
+
+Every answer rests on verdicts proved as verify proves them.`,
+		Example: `  sudokugen givens puzzle.txt
+  sudokugen givens --minimal --keep r1c1,r5c5 puzzle.txt
+  sudokugen givens --json 'https://www.f-puzzles.com/?load=...'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.files = args
+			return runGivens(cmd.Context(), opts)
+		},
+	}
+	opts.in.register(cmd)
+	opts.listing.register(cmd)
+	fl := cmd.Flags()
+	fl.BoolVar(&opts.minimal, "minimal", false, "print a minimal set of the givens that keeps a unique puzzle unique")
+	fl.StringVar(&opts.keep, "keep", "", "with --minimal, givens to keep, such as r1c1,r5c5")
+	fl.IntVar(&opts.countLimit, "count-limit", 1000, "count solutions up to this many when suggesting givens (at least 2)")
+	fl.DurationVar(&opts.timeout, "timeout", 0, "time limit per puzzle, such as 10s; 0 for none")
+	return cmd
+}
+
+// givensReport is what givens says about one puzzle; also its JSON.
+type givensReport struct {
+	Index       int              `json:"index"`
+	File        string           `json:"file"`
+	Line        int              `json:"line"`
+	Puzzle      string           `json:"puzzle"`
+	Status      string           `json:"status"`
+	Error       string           `json:"error,omitempty"`
+	Needed      []givenJSON      `json:"needed,omitempty"`
+	Redundant   []givenJSON      `json:"redundant,omitempty"`
+	Minimal     string           `json:"minimal,omitempty"`
+	Suggestions []suggestionJSON `json:"suggestions,omitempty"`
+	Remove      []string         `json:"remove,omitempty"`
+	Smallest    bool             `json:"smallest,omitempty"`
+	Core        []string         `json:"core,omitempty"`
+	RulesAlone  bool             `json:"rules_alone,omitempty"`
+}
+
+type givenJSON struct {
+	Cell    string `json:"cell"`
+	Digit   string `json:"digit"`
+	Witness string `json:"witness,omitempty"`
+	Proof   string `json:"proof,omitempty"`
+}
+
+type suggestionJSON struct {
+	Cell  string `json:"cell"`
+	Digit string `json:"digit"`
+	Count int    `json:"count"`
+	Exact bool   `json:"count_exact"`
+}
+
+func runGivens(ctx context.Context, opts givensOptions) error {
+	s := opts.io
+	if opts.countLimit < 2 {
+		return usageError("--count-limit must be at least 2, not %d", opts.countLimit)
+	}
+	if opts.keep != "" && !opts.minimal {
+		return usageError("--keep goes with --minimal")
+	}
+	if opts.timeout < 0 {
+		return usageError("--timeout must not be negative")
+	}
+	ro, err := opts.in.readOptions()
+	if err != nil {
+		return err
+	}
+	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
+	defer rs.close()
+	v := verify.New()
+	bad := 0
+	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
+		for {
+			rec, file, ok, err := rs.next()
+			if err != nil || !ok {
+				return err
+			}
+			where := fmt.Sprintf("%s:%d", file, rec.Line)
+			if rec.Err != nil {
+				bad++
+				fmt.Fprintf(s.Err, "sudokugen: %s\n", parseErrorLine(where, rec.Err))
+				continue
+			}
+			alpha := grid.DefaultAlphabet(rec.Grid.N())
+			if ro.Alphabet != nil {
+				alpha = *ro.Alphabet
+			}
+			keep, err := keepCells(opts.keep, rec.Grid)
+			if err != nil {
+				return &exitError{code: exitUsage, err: fmt.Errorf("%s: --keep: %w", where, err)}
+			}
+			pctx, cancel := ctx, context.CancelFunc(func() {})
+			if opts.timeout > 0 {
+				pctx, cancel = context.WithTimeout(ctx, opts.timeout)
+			}
+			rep, err := givensOf(pctx, v, rec.Grid, alpha, opts.minimal, keep, opts.countLimit)
+			cancel()
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			rep.Index, rep.File, rep.Line = rec.Index, file, rec.Line
+			if err != nil {
+				rep.Status, rep.Error = "unknown", err.Error()
+			}
+			if rep.Status != "unique" {
+				bad++
+			}
+			if opts.json {
+				data, err := json.Marshal(rep)
+				if err != nil {
+					return err
+				}
+				_, err = out.Write(append(data, '\n'))
+				if err != nil {
+					return err
+				}
+			} else if _, err := io.WriteString(out, givensText(where, rep)); err != nil {
+				return err
+			}
+			if err := commit(); err != nil {
+				return err
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	for _, name := range rs.empty {
+		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
+	}
+	if bad > 0 || len(rs.empty) > 0 {
+		return &exitError{code: exitNotOK}
+	}
+	return nil
+}
+
+// keepCells reads --keep for grid g: cells that hold givens.
+func keepCells(spec string, g grid.Grid) ([]int, error) {
+	if spec == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, name := range strings.Split(spec, ",") {
+		c, err := grid.ParseCell(name, g.N())
+		if err != nil {
+			return nil, err
+		}
+		if g.Cells[c] == 0 {
+			return nil, fmt.Errorf("%s is not a given", strings.TrimSpace(name))
+		}
+		out = append(out, int(c))
+	}
+	return out, nil
+}
+
+// givensOf answers the givens question for puzzle g (see the command's
+// help), with v, as a report in alphabet a.
+func givensOf(ctx context.Context, v *verify.Verifier, g grid.Grid, a grid.Alphabet, minimal bool, keep []int, limit int) (givensReport, error) {
+	n := g.N()
+	cell := func(i int) string { return grid.Cell{Row: i / n, Col: i % n}.String() }
+	digit := func(d uint8) string { return string(a.Symbol(int(d))) }
+	rep := givensReport{Puzzle: g.Format(a)}
+	res, err := v.Givens(ctx, g, verify.GivensOptions{Minimal: minimal, Keep: keep, CountLimit: limit})
+	rep.Status = res.Status.String()
+	if res.Err != nil {
+		rep.Error = res.Err.Error()
+	}
+	if res.Minimal != nil {
+		rep.Minimal = res.Minimal.Format(a)
+	}
+	for _, role := range res.Roles {
+		j := givenJSON{Cell: cell(role.Cell), Digit: digit(role.Digit)}
+		if role.Needed {
+			j.Witness = role.Witness.Format(a)
+			rep.Needed = append(rep.Needed, j)
+		} else {
+			j.Proof = role.Proof.String()
+			rep.Redundant = append(rep.Redundant, j)
+		}
+	}
+	for _, sg := range res.Suggestions {
+		rep.Suggestions = append(rep.Suggestions, suggestionJSON{Cell: cell(sg.Cell), Digit: digit(sg.Digit), Count: sg.Count, Exact: sg.Exact})
+	}
+	if c := res.Conflict; c != nil {
+		for _, x := range c.Cells {
+			rep.Remove = append(rep.Remove, cell(x))
+		}
+		for _, x := range c.Core {
+			rep.Core = append(rep.Core, cell(x))
+		}
+		rep.Smallest, rep.RulesAlone = c.Smallest, c.RulesAlone
+	}
+	return rep, err
+}
+
+// givensText writes a report as text.
+func givensText(where string, rep givensReport) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s", where, rep.Status)
+	if rep.Error != "" {
+		fmt.Fprintf(&b, ": %s", rep.Error)
+	}
+	b.WriteString("\n")
+	if rep.Minimal != "" {
+		fmt.Fprintf(&b, "minimal: %s\n", rep.Minimal)
+	}
+	for _, g := range rep.Needed {
+		fmt.Fprintf(&b, "  %s %s  needed     without it also %s\n", g.Cell, g.Digit, g.Witness)
+	}
+	for _, g := range rep.Redundant {
+		fmt.Fprintf(&b, "  %s %s  redundant  (unique without it, by %s)\n", g.Cell, g.Digit, g.Proof)
+	}
+	if rep.Status == "unique" && rep.Minimal == "" {
+		fmt.Fprintf(&b, "  %d needed, %d redundant\n", len(rep.Needed), len(rep.Redundant))
+	}
+	for i, s := range rep.Suggestions {
+		count := fmt.Sprintf("%d solutions", s.Count)
+		switch {
+		case s.Count == 1:
+			count = "unique"
+		case !s.Exact:
+			count = fmt.Sprintf("at least %d solutions", s.Count)
+		}
+		fmt.Fprintf(&b, "  add %d: %s %s  -> %s\n", i+1, s.Cell, s.Digit, count)
+	}
+	switch {
+	case rep.RulesAlone:
+		b.WriteString("  the rules have no solution even without givens\n")
+	case rep.Remove != nil:
+		what := "a smallest set"
+		if !rep.Smallest {
+			what = "a set (not proved smallest: the search ran out of budget)"
+		}
+		fmt.Fprintf(&b, "  remove %s to let a solution exist: %s (%s)\n", strings.Join(rep.Remove, " "), what, plural(len(rep.Remove), "1 given", fmt.Sprintf("%d givens", len(rep.Remove))))
+		fmt.Fprintf(&b, "  a minimal core of givens with no solution: %s\n", strings.Join(rep.Core, " "))
+	}
+	return b.String()
+}

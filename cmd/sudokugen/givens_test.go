@@ -1,0 +1,67 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/verify"
+)
+
+// givens on a unique puzzle, one with several solutions, one with none and
+// --minimal with --keep.
+func TestGivensCommand(t *testing.T) {
+	const unique = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	const several = ".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1...."
+	none := "5" + unique[1:]
+	out, stderr, code := cli(t, unique+"\n"+several+"\n"+none+"\n", "givens", "--json")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (not every puzzle unique); stderr %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3:\n%s", len(lines), out)
+	}
+	var reps [3]givensReport
+	for i, l := range lines {
+		if err := json.Unmarshal([]byte(l), &reps[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := reps[0]; r.Status != "unique" || len(r.Needed) != 11 || len(r.Redundant) != 21 || r.Needed[0].Cell != "r1c7" {
+		t.Errorf("unique: %+v", r)
+	}
+	for _, n := range reps[0].Needed {
+		w, err := grid.Parse(n.Witness)
+		if err != nil || w.String() == "" {
+			t.Fatalf("witness %q: %v", n.Witness, err)
+		}
+	}
+	if r := reps[1]; r.Status != "multiple" || len(r.Suggestions) == 0 || r.Suggestions[len(r.Suggestions)-1].Count != 1 {
+		t.Errorf("several: %+v", r)
+	}
+	if r := reps[2]; r.Status != "none" || len(r.Remove) != 1 || r.Remove[0] != "r1c1" || !r.Smallest {
+		t.Errorf("none: %+v", r)
+	}
+	out, _, code = cli(t, unique+"\n", "givens", "--minimal", "--keep", "r1c3,r1c5")
+	if code != 0 {
+		t.Fatalf("--minimal: exit %d", code)
+	}
+	line := strings.TrimPrefix(strings.Split(out, "\n")[1], "minimal: ")
+	m, err := grid.Parse(line)
+	if err != nil {
+		t.Fatalf("--minimal: %q: %v", out, err)
+	}
+	if m.Cells[2] != 3 || m.Cells[4] != 2 {
+		t.Errorf("--minimal %s drops a kept given", m)
+	}
+	if r := verify.Puzzle(m, verify.Options{}); r.Status != verify.Unique {
+		t.Errorf("--minimal %s: %v", m, r.Status)
+	}
+	for _, tc := range [][]string{{"--keep", "r1c3"}, {"--minimal", "--keep", "r1c1"}, {"--minimal", "--keep", "r0c1"}} {
+		if _, _, code := cli(t, unique, append([]string{"givens"}, tc...)...); code != 2 {
+			t.Errorf("givens %v: exit %d, want 2", tc, code)
+		}
+	}
+}

@@ -1,0 +1,272 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+	"net/http"
+	"time"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/verify"
+)
+
+// The setter's routes: /v1/candidates runs a job per puzzle on the
+// engine, as /v1/verify does; /v1/givens answers in this process, since
+// each puzzle is a run of verdicts rather than one job, within the
+// request's timeout per puzzle (gophersat, past a search's budget, takes
+// its package's lock, so requests side by side stay safe). Both share the
+// admission of the other routes.
+
+// candidatesResult is the answer of /v1/candidates for one puzzle: the
+// fields of `sudokugen candidates --json`.
+type candidatesResult struct {
+	Index  int    `json:"index"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column,omitempty"`
+	Puzzle string `json:"puzzle"`
+	variantFields
+	Status     string   `json:"status"`
+	Candidates []string `json:"candidates"`
+	Count      int      `json:"count"`
+	Exact      bool     `json:"count_exact"`
+	Solutions  []string `json:"solutions"`
+	Searches   int      `json:"searches"`
+	SATCalls   int      `json:"sat_calls"`
+	Error      *string  `json:"error"`
+}
+
+type candidatesResponse struct {
+	Results []candidatesResult `json:"results"`
+}
+
+// givenCell is a cell and digit of an answer of /v1/givens: "r1c1", its
+// 1-based row and column, and the digit.
+type givenCell struct {
+	Cell    string `json:"cell"`
+	Row     int    `json:"row"`
+	Col     int    `json:"col"`
+	Digit   int    `json:"digit"`
+	Witness string `json:"witness,omitempty"` // a needed given's second solution
+	Proof   string `json:"proof,omitempty"`   // what proved a redundant given's puzzle unique without it
+	Count   int    `json:"count,omitempty"`   // a suggestion's count of solutions once it is in
+	Exact   bool   `json:"count_exact,omitempty"`
+}
+
+// givensResult is the answer of /v1/givens for one puzzle: the fields of
+// `sudokugen givens --json`, with cells as givenCell.
+type givensResult struct {
+	Index  int    `json:"index"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column,omitempty"`
+	Puzzle string `json:"puzzle"`
+	variantFields
+	Status      string      `json:"status"`
+	Solution    *string     `json:"solution"`
+	Needed      []givenCell `json:"needed"`
+	Redundant   []givenCell `json:"redundant"`
+	Suggestions []givenCell `json:"suggestions"`
+	Remove      []givenCell `json:"remove"`
+	Smallest    bool        `json:"smallest"`
+	Core        []givenCell `json:"core"`
+	RulesAlone  bool        `json:"rules_alone"`
+	Error       *string     `json:"error"`
+}
+
+type givensResponse struct {
+	Results []givensResult `json:"results"`
+}
+
+func (s *Server) handleCandidates(w http.ResponseWriter, r *http.Request) {
+	s.limitRequests(s.candidates)(w, r)
+}
+
+// candidates answers /v1/candidates on the engine, a job per puzzle, as
+// /v1/verify does.
+func (s *Server) candidates(w http.ResponseWriter, r *http.Request, body []byte) {
+	pj, limit, timeout, ok := s.setterRequest(w, r, body)
+	if !ok {
+		return
+	}
+	release, ok := s.admit(w, len(pj.items))
+	if !ok {
+		return
+	}
+	defer release()
+	resp := candidatesResponse{Results: make([]candidatesResult, len(pj.items))}
+	var jobs []Job
+	var at []int // item of each job
+	for i, it := range pj.items {
+		resp.Results[i] = candidatesOf(it, Result{})
+		if it.rec.Err == nil {
+			jobs = append(jobs, Job{Kind: KindCandidates, Grid: it.rec.Grid, CountLimit: limit, Timeout: timeout})
+			at = append(at, i)
+		}
+	}
+	err := s.runJobs(r.Context(), jobs, func(k int, res Result) {
+		i := at[k]
+		resp.Results[i] = candidatesOf(pj.items[i], res)
+	})
+	if err != nil {
+		s.engineFailed(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// setterRequest reads a request of the setter's routes: the puzzles, the
+// count limit (default 1000) and the timeout per puzzle.
+func (s *Server) setterRequest(w http.ResponseWriter, r *http.Request, body []byte) (*puzzleJob, int, time.Duration, bool) {
+	pj, ok := s.readPuzzleRequest(w, r, body, "count_limit")
+	if !ok {
+		return nil, 0, 0, false
+	}
+	limit := pj.q.int("count_limit", 1000, 2, s.cfg.MaxCountLimit)
+	if pj.req.CountLimit != nil {
+		limit = *pj.req.CountLimit
+		if limit < 2 || limit > s.cfg.MaxCountLimit {
+			pj.q.err = badRequest("count_limit", "count_limit %d: want a whole number from 2 to %d", limit, s.cfg.MaxCountLimit)
+		}
+	}
+	timeout, ok := s.timeoutOf(w, pj)
+	return pj, limit, timeout, ok
+}
+
+func (s *Server) handleGivens(w http.ResponseWriter, r *http.Request) {
+	s.limitRequests(func(w http.ResponseWriter, r *http.Request, body []byte) {
+		s.givens(w, r, body)
+	})(w, r)
+}
+
+// givens answers /v1/givens in this process (see above), each puzzle
+// within the request's timeout.
+func (s *Server) givens(w http.ResponseWriter, r *http.Request, body []byte) {
+	pj, limit, timeout, ok := s.setterRequest(w, r, body)
+	if !ok {
+		return
+	}
+	release, ok := s.admit(w, len(pj.items))
+	if !ok {
+		return
+	}
+	defer release()
+	resp := givensResponse{Results: make([]givensResult, 0, len(pj.items))}
+	for _, it := range pj.items {
+		ctx, cancel := context.WithTimeout(r.Context(), timeout)
+		res := givensOf(ctx, it, limit)
+		cancel()
+		if r.Context().Err() != nil {
+			return // the client left
+		}
+		resp.Results = append(resp.Results, res)
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// failure is the status and error of an answer that could not be had:
+// the puzzle's own verdict (invalid), or the timeout.
+func failure(ctx context.Context, status verify.Status, err error) (string, *string) {
+	if err == nil {
+		return status.String(), nil
+	}
+	msg := err.Error()
+	if status == verify.Unknown || errors.Is(err, context.DeadlineExceeded) {
+		if ctx.Err() != nil {
+			return "timeout", &msg
+		}
+		return "error", &msg
+	}
+	return status.String(), &msg
+}
+
+// candidatesOf is the answer for item it, from the result of its job
+// (none yet for a record that could not be read).
+func candidatesOf(it item, job Result) candidatesResult {
+	v := newVerdict(it)
+	res := candidatesResult{Index: v.Index, File: v.File, Line: v.Line, Column: v.Column, Puzzle: v.Puzzle,
+		variantFields: v.variant, Status: v.Status, Error: v.Error, Candidates: []string{}, Solutions: []string{}}
+	if it.rec.Err != nil {
+		return res
+	}
+	if job.Err != nil {
+		res.Status = "error"
+		if errors.Is(job.Err, ErrTimeout) || errors.Is(job.Err, errDeadline) {
+			res.Status = "timeout"
+		}
+		msg := job.Err.Error()
+		res.Error = &msg
+		return res
+	}
+	g := it.rec.Grid
+	c := job.Candidates
+	res.Status = c.Status.String()
+	if c.Err != nil {
+		msg := c.Err.Error()
+		res.Error = &msg
+	}
+	res.Count, res.Exact, res.Searches, res.SATCalls = c.Count, c.Exact(), c.Searches, c.SATCalls
+	alpha := grid.DefaultAlphabet(g.N())
+	for _, m := range c.Masks {
+		var b []byte
+		for ; m != 0; m &= m - 1 {
+			b = append(b, alpha.Symbol(bits.TrailingZeros64(m)+1))
+		}
+		res.Candidates = append(res.Candidates, string(b))
+	}
+	for _, sol := range c.Solutions {
+		res.Solutions = append(res.Solutions, sol.String())
+	}
+	return res
+}
+
+func givensOf(ctx context.Context, it item, limit int) givensResult {
+	v := newVerdict(it)
+	res := givensResult{Index: v.Index, File: v.File, Line: v.Line, Column: v.Column, Puzzle: v.Puzzle,
+		variantFields: v.variant, Status: v.Status, Error: v.Error,
+		Needed: []givenCell{}, Redundant: []givenCell{}, Suggestions: []givenCell{}, Remove: []givenCell{}, Core: []givenCell{}}
+	if it.rec.Err != nil {
+		return res
+	}
+	g := it.rec.Grid
+	n := g.N()
+	at := func(i int, d uint8) givenCell {
+		c := grid.Cell{Row: i / n, Col: i % n}
+		return givenCell{Cell: c.String(), Row: c.Row + 1, Col: c.Col + 1, Digit: int(d)}
+	}
+	gr, err := verify.New().Givens(ctx, g, verify.GivensOptions{CountLimit: limit})
+	if err == nil {
+		err = gr.Err
+	}
+	res.Status, res.Error = failure(ctx, gr.Status, err)
+	if len(gr.Solutions) > 0 && gr.Status == verify.Unique {
+		sol := gr.Solutions[0].String()
+		res.Solution = &sol
+	}
+	for _, role := range gr.Roles {
+		c := at(role.Cell, role.Digit)
+		if role.Needed {
+			c.Witness = role.Witness.String()
+			res.Needed = append(res.Needed, c)
+		} else {
+			c.Proof = role.Proof.String()
+			res.Redundant = append(res.Redundant, c)
+		}
+	}
+	for _, sg := range gr.Suggestions {
+		c := at(sg.Cell, sg.Digit)
+		c.Count, c.Exact = sg.Count, sg.Exact
+		res.Suggestions = append(res.Suggestions, c)
+	}
+	if cf := gr.Conflict; cf != nil {
+		for _, x := range cf.Cells {
+			res.Remove = append(res.Remove, at(x, g.Cells[x]))
+		}
+		for _, x := range cf.Core {
+			res.Core = append(res.Core, at(x, g.Cells[x]))
+		}
+		res.Smallest, res.RulesAlone = cf.Smallest, cf.RulesAlone
+	}
+	return res
+}

@@ -1,0 +1,439 @@
+package verify
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/bits"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/search"
+	"github.com/sudokugen/sudokugen/internal/variant"
+	"github.com/sudokugen/sudokugen/sat"
+)
+
+// The true candidates of a puzzle are, for each cell, the digits it holds
+// in at least one solution. They are found from both ends:
+//
+//   - every solution found puts each of its digits in: first the count, up
+//     to the limit, then the searches below;
+//   - a digit d of an empty cell c that no solution has put in yet is
+//     settled by a search of the puzzle with d assumed in c (a given more):
+//     a solution puts d in, with every other digit of that solution; a
+//     search run to its end without one takes d out, and that search is
+//     the proof that the puzzle's CNF with the unit clause x(c,d) is
+//     unsatisfiable (a refutation, as for a verdict of none).
+//
+// The searches point each cell at a digit not yet put in (Search.Prefer),
+// so each solution found tends to settle many candidates at once. A search
+// past its node budget hands its candidate to gophersat, which decides it
+// exactly, never a guess. When the count runs to its end below the limit,
+// it has seen every solution, and no further search is needed.
+
+// CandidateOptions set how much a true candidates search looks for.
+type CandidateOptions struct {
+	// CountLimit is how many solutions to count at most (default and
+	// minimum 2).
+	CountLimit int
+	// Budget is the node budget of each search before gophersat takes
+	// over (0 for the default).
+	Budget int
+}
+
+// Candidates is the true candidates of a puzzle, with its verdict.
+type Candidates struct {
+	// Status, Count, Limit, Solutions, Clashes and Err are as in Result;
+	// Count is exact when below Limit.
+	Status    Status
+	Count     int
+	Limit     int
+	Solutions []grid.Grid
+	Clashes   []grid.Clash
+	Err       error
+	// Masks holds, per cell (row-major), the digits that cell holds in at
+	// least one solution, bit d-1 for digit d; a given's cell holds its
+	// digit alone. Nil for Invalid; for Unknown, the digits seen so far.
+	Masks []uint64
+	// Out says, per cell and digit (index cell*N + d-1), what proved that
+	// an empty cell cannot hold that digit; NoProof for the digits that
+	// are in, and for givens' cells. Propagation: unit propagation from
+	// the givens refutes it; Search: a search run to its end (the count,
+	// or a search with the digit assumed); SAT: gophersat.
+	Out []Proof
+	// Searches is the number of searches run (the count included), and
+	// SATCalls the number of candidates gophersat decided; Settled is the
+	// number of candidates of empty cells decided, in or out.
+	Searches, SATCalls, Settled int
+}
+
+// Exact reports whether Count is the exact number of solutions.
+func (c Candidates) Exact() bool {
+	switch c.Status {
+	case Unique, None:
+		return true
+	case Unknown, Invalid:
+		return false
+	}
+	return c.Count < c.Limit
+}
+
+// candidateBudget is the node budget of each search of the true
+// candidates, and countBudget that of their count; past them gophersat
+// takes over. (Variables for the tests.)
+var (
+	candidateBudget = 20000
+	countBudget     = 200000
+)
+
+// TrueCandidates returns the true candidates of puzzle g; see Candidates.
+// It is safe for concurrent use, one call at a time (see Puzzle).
+func TrueCandidates(ctx context.Context, g grid.Grid, opts CandidateOptions) Candidates {
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if shared == nil {
+		shared = New()
+	}
+	return shared.Candidates(ctx, g, opts)
+}
+
+// Candidates returns the true candidates of puzzle g, stopping with
+// status Unknown when ctx is done (a gophersat call in progress runs to
+// its end first).
+func (v *Verifier) Candidates(ctx context.Context, g grid.Grid, opts CandidateOptions) Candidates {
+	res, ok := precheck(ctx, g, Options{CountLimit: opts.CountLimit})
+	c := Candidates{Status: res.Status, Limit: res.Limit, Clashes: res.Clashes, Err: res.Err}
+	if !ok {
+		return c
+	}
+	budget := opts.Budget
+	if budget <= 0 {
+		budget = candidateBudget
+	}
+	n := g.N()
+	c.Masks = make([]uint64, len(g.Cells))
+	c.Out = make([]Proof, len(g.Cells)*n)
+	var f finder
+	if g.Variant() {
+		if m := v.model; m == nil || m.Shape != g.Shape || !m.Rules.Equal(g.Rules) {
+			v.model = variant.NewModel(g.Shape, g.Rules)
+		}
+		f = &variantFinder{s: variant.New(v.model), g: g}
+	} else {
+		v.s = searchFor(v.s, g.Shape, 1, 0, nil)
+		f = &classicFinder{s: v.s, g: g}
+	}
+	cover := func(sol []uint8) {
+		for i, d := range sol {
+			c.Masks[i] |= 1 << (d - 1)
+		}
+	}
+
+	// The count, which covers the digits of every solution it finds.
+	c.Searches++
+	cnt := f.count(ctx, c.Limit, countBudget, func(sol []uint8) bool {
+		if !g.Solves(grid.Grid{Shape: g.Shape, Cells: sol, Rules: g.Rules}) {
+			return false
+		}
+		if len(c.Solutions) < 2 {
+			c.Solutions = append(c.Solutions, grid.Grid{Shape: g.Shape, Cells: append([]uint8(nil), sol...), Rules: g.Rules})
+		}
+		cover(sol)
+		return true
+	})
+	switch {
+	case cnt.canceled && ctx.Err() != nil:
+		c.Status, c.Err = Unknown, ctx.Err()
+		return c
+	case cnt.canceled || cnt.broken:
+		c.Status, c.Err = Invalid, fmt.Errorf("a solution found breaks the rules: %w", ErrDisagree)
+		return c
+	case cnt.outOfBudget:
+		// gophersat counts in the search's place
+		c.SATCalls++
+		c.Masks, c.Solutions = make([]uint64, len(g.Cells)), nil
+		cnt.count = sat.NewRules(g.Shape, g.Rules).Solutions(g, nil, c.Limit, func(sol grid.Grid) {
+			if len(c.Solutions) < 2 {
+				c.Solutions = append(c.Solutions, sol)
+			}
+			cover(sol.Cells)
+		})
+		cnt.complete = cnt.count < c.Limit
+	}
+	c.Count = cnt.count
+	switch {
+	case c.Count == 0:
+		c.Status = None
+	case c.Count == 1:
+		c.Status = Unique
+	default:
+		c.Status = Multiple
+	}
+	empty := 0
+	for _, d := range g.Cells {
+		if d == 0 {
+			empty++
+		}
+	}
+	c.Settled = empty * n
+	if cnt.complete {
+		// every solution is in: what no solution covers is out
+		root, rootOK := f.root()
+		for i, d := range g.Cells {
+			if d != 0 {
+				continue
+			}
+			for e := range n {
+				if c.Masks[i]&(1<<e) == 0 {
+					c.Out[i*n+e] = Search
+					if !rootOK || root[i]&(1<<e) == 0 {
+						c.Out[i*n+e] = Propagation
+					}
+				}
+			}
+		}
+		return c
+	}
+
+	// Settle the rest one candidate at a time.
+	root, _ := f.root() // not a conflict: the count found a solution
+	root = append([]uint64(nil), root...)
+	prefer := make([]uint8, len(g.Cells))
+	setPrefer := func() {
+		for i := range prefer {
+			prefer[i] = 0
+			if open := root[i] &^ c.Masks[i]; open != 0 {
+				prefer[i] = uint8(bits.TrailingZeros64(open) + 1)
+			}
+		}
+	}
+	setPrefer()
+	cells := append([]uint8(nil), g.Cells...)
+	for i, d := range g.Cells {
+		if d != 0 {
+			continue
+		}
+		for e := range n {
+			bit := uint64(1) << e
+			if root[i]&bit == 0 {
+				c.Out[i*n+e] = Propagation
+				continue
+			}
+			if c.Masks[i]&bit != 0 {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				c.Status, c.Err = Unknown, err
+				return c
+			}
+			cells[i] = uint8(e + 1)
+			c.Searches++
+			sol, o := f.find(ctx, cells, prefer, budget)
+			if o.canceled {
+				c.Status, c.Err = Unknown, ctx.Err()
+				return c
+			}
+			if o.outOfBudget {
+				c.SATCalls++
+				sol, o = f.sat(cells)
+			}
+			cells[i] = 0
+			switch {
+			case sol != nil:
+				if !g.Solves(grid.Grid{Shape: g.Shape, Cells: sol, Rules: g.Rules}) || sol[i] != uint8(e+1) {
+					c.Status, c.Err = Invalid, fmt.Errorf("a solution found breaks the rules: %w", ErrDisagree)
+					return c
+				}
+				cover(sol)
+				setPrefer()
+			case o.root:
+				c.Out[i*n+e] = Propagation
+			case o.sat:
+				c.Out[i*n+e] = SAT
+			default:
+				c.Out[i*n+e] = Search
+			}
+		}
+	}
+	return c
+}
+
+// found is what a finder's search established.
+type found struct {
+	count                                         int
+	complete, root, canceled, broken, outOfBudget bool
+	sat                                           bool // gophersat decided it
+}
+
+// A finder runs the searches of the true candidates on one puzzle, with
+// package search for a classic puzzle, package internal/variant for one
+// with rules.
+type finder interface {
+	// count counts the solutions of the puzzle up to limit within budget
+	// nodes, calling each with every one; each returning false stops it.
+	count(ctx context.Context, limit, budget int, each func([]uint8) bool) found
+	// root returns the candidates of the puzzle after propagation; false
+	// on a conflict.
+	root() ([]uint64, bool)
+	// find looks for one solution of cells within budget nodes, trying
+	// prefer's digits first; sol is nil when there is none or the budget
+	// ran out.
+	find(ctx context.Context, cells, prefer []uint8, budget int) (sol []uint8, o found)
+	// sat decides with gophersat whether cells has a solution.
+	sat(cells []uint8) ([]uint8, found)
+}
+
+type classicFinder struct {
+	s *search.Search
+	g grid.Grid
+}
+
+func classicFound(r search.Result) found {
+	return found{count: r.Count, complete: r.Complete, root: r.Root, canceled: r.Canceled, broken: r.Broken, outOfBudget: r.OutOfBudget}
+}
+
+func (f *classicFinder) count(ctx context.Context, limit, budget int, each func([]uint8) bool) found {
+	s := searchFor(f.s, f.g.Shape, limit, budget, ctx.Done())
+	s.Each = each
+	r := s.Run(f.g.Cells)
+	s.Each = nil
+	return classicFound(r)
+}
+
+func (f *classicFinder) root() ([]uint64, bool) { return f.s.Propagated(f.g.Cells, -1, 0) }
+
+func (f *classicFinder) find(ctx context.Context, cells, prefer []uint8, budget int) ([]uint8, found) {
+	s := searchFor(f.s, f.g.Shape, 1, budget, ctx.Done())
+	s.Prefer = prefer
+	r := s.Run(cells)
+	s.Prefer = nil
+	o := classicFound(r)
+	if r.Count > 0 {
+		return append([]uint8(nil), s.Solution(0)...), o
+	}
+	return nil, o
+}
+
+func (f *classicFinder) sat(cells []uint8) ([]uint8, found) { return satFind(f.g, cells) }
+
+// satFind decides with a fresh gophersat solver whether the puzzle g with
+// cells in place of its own has a solution.
+func satFind(g grid.Grid, cells []uint8) ([]uint8, found) {
+	q := grid.Grid{Shape: g.Shape, Cells: cells, Rules: g.Rules}
+	var sol []uint8
+	sat.NewRules(g.Shape, g.Rules).Solutions(q, nil, 1, func(s grid.Grid) { sol = s.Cells })
+	o := found{complete: true, sat: true}
+	if sol != nil {
+		o.count = 1
+	}
+	return sol, o
+}
+
+type variantFinder struct {
+	s *variant.Search
+	g grid.Grid
+}
+
+func variantFound(r variant.Result, budget int) found {
+	return found{count: r.Count, complete: r.Complete, root: r.Root, canceled: r.Canceled, broken: r.Broken,
+		outOfBudget: !r.Complete && !r.Canceled && !r.Broken && budget > 0 && r.Nodes > budget}
+}
+
+func (f *variantFinder) count(ctx context.Context, limit, budget int, each func([]uint8) bool) found {
+	var cells []uint8
+	r := f.s.Count(f.g.Cells, limit, budget, ctx.Done(), func(cand []uint64) bool {
+		cells = cellsOf(cand, cells)
+		return each(cells)
+	})
+	o := variantFound(r, budget)
+	// the variant search calls a search that stopped at the limit complete
+	o.complete = o.complete && r.Count < limit
+	return o
+}
+
+func (f *variantFinder) root() ([]uint64, bool) { return f.s.Start(f.g.Cells) }
+
+func (f *variantFinder) find(ctx context.Context, cells, prefer []uint8, budget int) ([]uint8, found) {
+	r := f.s.Find(cells, prefer, budget, ctx.Done())
+	o := variantFound(r, budget)
+	if r.Count > 0 {
+		return r.First[0], o
+	}
+	return nil, o
+}
+
+func (f *variantFinder) sat(cells []uint8) ([]uint8, found) { return satFind(f.g, cells) }
+
+// cellsOf turns candidates with one digit per cell into digits, in buf.
+func cellsOf(cand []uint64, buf []uint8) []uint8 {
+	buf = buf[:0]
+	for _, m := range cand {
+		buf = append(buf, uint8(bits.TrailingZeros64(m)+1))
+	}
+	return buf
+}
+
+// WriteCandidateProof writes the proof that the empty cell cell (row-major)
+// of puzzle g cannot hold digit d: to cnf the CNF of g with the unit clause
+// of that digit, in DIMACS (the CNF of g with d given in cell), and to drat
+// its refutation in DRAT text format. A search with d assumed runs within
+// the candidates' budget; when it runs to its end, it runs again with a
+// tracer and its refutations are the lemmas (see WriteCertificate);
+// otherwise gophersat proves it from scratch. It returns the proof that
+// was written, and an error wrapping ErrDisagree when the cell can hold d
+// after all.
+func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, cell int, d uint8) (Proof, error) {
+	q := g.Clone()
+	q.Cells[cell] = d
+	if err := sat.WriteDIMACS(cnf, q); err != nil {
+		return NoProof, err
+	}
+	bw := bufio.NewWriterSize(drat, 64<<10)
+	// run searches q with a tracer (nil for none) and a fresh search, so
+	// that both runs walk the same tree.
+	var tr *tracer
+	run := func(trace bool) found {
+		if g.Variant() {
+			s := variant.New(variant.NewModel(g.Shape, g.Rules))
+			if trace {
+				tr = &tracer{sink: writerSink{bw}}
+				s.Trace = tr.lits()
+			}
+			return variantFound(s.Find(q.Cells, nil, candidateBudget, ctx.Done()), candidateBudget)
+		}
+		s := searchFor(nil, g.Shape, 1, candidateBudget, ctx.Done())
+		if trace {
+			tr = &tracer{sink: writerSink{bw}}
+			s.Trace = tr.cells(g.N())
+		}
+		return classicFound(s.Run(q.Cells))
+	}
+	o := run(false)
+	if o.complete && o.count == 0 {
+		o = run(true)
+	}
+	switch {
+	case o.canceled:
+		return NoProof, ctx.Err()
+	case o.count > 0:
+		return NoProof, fmt.Errorf("%s can hold %d: %w", grid.Cell{Row: cell / g.N(), Col: cell % g.N()}, d, ErrDisagree)
+	case o.complete:
+		if tr != nil {
+			if tr.flush(); tr.err != nil {
+				return NoProof, tr.err
+			}
+		}
+		if err := bw.Flush(); err != nil {
+			return NoProof, err
+		}
+		if o.root {
+			return Propagation, nil
+		}
+		return Search, nil
+	}
+	unsat, err := sat.Certify(drat, q)
+	if err == nil && !unsat {
+		err = fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
+	}
+	return SAT, err
+}

@@ -1,0 +1,528 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokugen/sudokugen/generate"
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/sat"
+)
+
+// enumerate is the tests' own enumeration of every solution of g, up to
+// limit: a plain backtracker that shares nothing with the searches under
+// test or the SAT encoding. Its checks are its own, on the rules' data:
+// digits differ between peers (grid's rule tables), a cage's placed digits
+// leave its sum reachable with distinct digits, thermometers increase
+// with room for the cells between, dots and letters fit, parity holds.
+// It fills the open cell with the fewest digits those checks leave, and
+// counts a full grid that the rules' own check accepts. It returns the
+// count and the union of the solutions' digits per cell, and false when
+// it gave up past maxNodes nodes (its cage bounds are weak on killers with
+// few givens).
+func enumerate(g grid.Grid, limit, maxNodes int) (int, []uint64, bool) {
+	n := g.N()
+	r := g.Rules
+	u := r.Units(g.Shape)
+	cells := slices.Clone(g.Cells)
+	masks := make([]uint64, len(cells))
+	// the checks that involve each cell
+	checks := make([][]func() bool, len(cells))
+	if r != nil {
+		for _, c := range r.Cages {
+			c := c
+			f := func() bool {
+				sum, used, empty := 0, uint64(0), 0
+				for _, x := range c.Cells {
+					sum += int(cells[x])
+					if cells[x] == 0 {
+						empty++
+					} else {
+						used |= 1 << cells[x]
+					}
+				}
+				if c.Sum == 0 {
+					return true
+				}
+				lo, hi, k := 0, 0, 0
+				for d := 1; d <= n && k < empty; d++ {
+					if used&(1<<d) == 0 {
+						lo += d
+						k++
+					}
+				}
+				k = 0
+				for d := n; d >= 1 && k < empty; d-- {
+					if used&(1<<d) == 0 {
+						hi += d
+						k++
+					}
+				}
+				rest := c.Sum - sum
+				return rest >= lo && rest <= hi
+			}
+			for _, x := range c.Cells {
+				checks[x] = append(checks[x], f)
+			}
+		}
+		for _, t := range r.Thermos {
+			t := t
+			f := func() bool {
+				for a, ca := range t {
+					va := int(cells[ca])
+					if va == 0 {
+						continue
+					}
+					if va < a+1 || va > n-(len(t)-1-a) {
+						return false
+					}
+					for b := a + 1; b < len(t); b++ {
+						if vb := int(cells[t[b]]); vb != 0 && vb-va < b-a {
+							return false
+						}
+					}
+				}
+				return true
+			}
+			for _, x := range t {
+				checks[x] = append(checks[x], f)
+			}
+		}
+		pair := func(ps []grid.Pair, ok func(a, b int) bool) {
+			for _, p := range ps {
+				p := p
+				f := func() bool {
+					a, b := int(cells[p[0]]), int(cells[p[1]])
+					return a == 0 || b == 0 || ok(a, b)
+				}
+				checks[p[0]] = append(checks[p[0]], f)
+				checks[p[1]] = append(checks[p[1]], f)
+			}
+		}
+		pair(r.White, func(a, b int) bool { return a-b == 1 || b-a == 1 })
+		pair(r.Black, func(a, b int) bool { return a == 2*b || b == 2*a })
+		pair(r.X, func(a, b int) bool { return a+b == 10 })
+		pair(r.V, func(a, b int) bool { return a+b == 5 })
+		for _, x := range r.Odd {
+			checks[x] = append(checks[x], func() bool { return cells[x]%2 == 1 })
+		}
+		for _, x := range r.Even {
+			checks[x] = append(checks[x], func() bool { return cells[x]%2 == 0 })
+		}
+	}
+	fits := func(x int, d uint8) bool {
+		cells[x] = d
+		ok := true
+		for _, f := range checks[x] {
+			if !f() {
+				ok = false
+				break
+			}
+		}
+		cells[x] = 0
+		return ok
+	}
+	count, nodes := 0, 0
+	free := make([][]uint64, 1)
+	var rec func(depth int)
+	rec = func(depth int) {
+		if count >= limit || nodes > maxNodes {
+			return
+		}
+		nodes++
+		for len(free) <= depth {
+			free = append(free, nil)
+		}
+		fr := slices.Grow(free[depth][:0], len(cells))[:len(cells)]
+		free[depth] = fr
+		best, bestFree, open := -1, uint64(0), 0
+		for i, v := range cells {
+			fr[i] = 0
+			if v != 0 {
+				continue
+			}
+			open++
+			m := uint64(1)<<n - 1
+			for _, p := range u.Peers[i] {
+				if d := cells[p]; d != 0 {
+					m &^= 1 << (d - 1)
+				}
+			}
+			for k := m; k != 0; k &= k - 1 {
+				if !fits(i, uint8(bits.TrailingZeros64(k)+1)) {
+					m &^= k & -k
+				}
+			}
+			if m == 0 {
+				return
+			}
+			fr[i] = m
+			if best < 0 || bits.OnesCount64(m) < bits.OnesCount64(bestFree) {
+				best, bestFree = i, m
+			}
+		}
+		if open == 0 {
+			if g.Solves(grid.Grid{Shape: g.Shape, Cells: cells, Rules: g.Rules}) {
+				count++
+				for i, d := range cells {
+					masks[i] |= 1 << (d - 1)
+				}
+			}
+			return
+		}
+		// a digit with fewer places left in a unit than the best cell has
+		// digits goes there instead
+		var places []int32
+		placeDigit := uint8(0)
+		for _, unit := range u.Units {
+			var placed uint64
+			for _, x := range unit {
+				if cells[x] != 0 {
+					placed |= 1 << (cells[x] - 1)
+				}
+			}
+			for d := range n {
+				if placed&(1<<d) != 0 {
+					continue
+				}
+				k := 0
+				for _, x := range unit {
+					if fr[x]&(1<<d) != 0 {
+						k++
+					}
+				}
+				if k == 0 {
+					return
+				}
+				if k < bits.OnesCount64(bestFree) && (places == nil || k < len(places)) {
+					places = places[:0]
+					for _, x := range unit {
+						if fr[x]&(1<<d) != 0 {
+							places = append(places, x)
+						}
+					}
+					placeDigit = uint8(d + 1)
+				}
+			}
+		}
+		if places != nil {
+			for _, x := range places {
+				cells[x] = placeDigit
+				rec(depth + 1)
+				cells[x] = 0
+			}
+			return
+		}
+		for m := bestFree; m != 0; m &= m - 1 {
+			cells[best] = uint8(bits.TrailingZeros64(m) + 1)
+			rec(depth + 1)
+		}
+		cells[best] = 0
+	}
+	if len(g.Clashes()) == 0 {
+		rec(0)
+	}
+	return count, masks, nodes <= maxNodes
+}
+
+// addRules gives sol's grid random rules of kind that sol keeps: kropki
+// dots, X and V, thermometers or odd and even cells.
+func addRules(rng *rand.Rand, kind string, sol grid.Grid) *grid.Rules {
+	n := sol.N()
+	r := &grid.Rules{}
+	at := func(i int32) int { return int(sol.Cells[i]) }
+	for range 40 {
+		a := int32(rng.IntN(n * n))
+		b := a + 1
+		if rng.IntN(2) == 0 {
+			b = a + int32(n)
+		}
+		if b >= int32(n*n) || b == a+1 && int(b)%n == 0 {
+			continue
+		}
+		p := grid.Pair{a, b}
+		x, y := at(a), at(b)
+		switch kind {
+		case "kropki":
+			if x-y == 1 || y-x == 1 {
+				r.White = append(r.White, p)
+			} else if x == 2*y || y == 2*x {
+				r.Black = append(r.Black, p)
+			}
+		case "xv":
+			if x+y == 10 {
+				r.X = append(r.X, p)
+			} else if x+y == 5 {
+				r.V = append(r.V, p)
+			}
+		case "odd/even":
+			if x%2 == 1 {
+				r.Odd = append(r.Odd, a)
+			} else {
+				r.Even = append(r.Even, a)
+			}
+		}
+	}
+	if kind == "odd/even" {
+		slices.Sort(r.Odd)
+		slices.Sort(r.Even)
+		r.Odd, r.Even = slices.Compact(r.Odd), slices.Compact(r.Even)
+	}
+	if kind == "thermo" {
+		used := make([]bool, n*n)
+		for range 30 {
+			c := int32(rng.IntN(n * n))
+			if used[c] {
+				continue
+			}
+			t := []int32{c}
+			for len(t) < 6 {
+				last := t[len(t)-1]
+				var next []int32
+				for _, nb := range grid.KingNeighbours(n, last) {
+					if !used[nb] && !slices.Contains(t, nb) && at(nb) > at(last) {
+						next = append(next, nb)
+					}
+				}
+				if len(next) == 0 {
+					break
+				}
+				t = append(t, next[rng.IntN(len(next))])
+			}
+			if len(t) >= 3 {
+				for _, x := range t {
+					used[x] = true
+				}
+				r.Thermos = append(r.Thermos, t)
+			}
+			if len(r.Thermos) == 4 {
+				break
+			}
+		}
+	}
+	return r
+}
+
+// candidatePuzzles makes each puzzles of every rule kind, each with 2 to
+// 1,000 solutions: a generated unique puzzle (classic with rules added
+// for the kinds the generator does not make), with givens taken out in a
+// random order until it has more than one solution, skipping a removal
+// that leaves more than 1,000.
+func candidatePuzzles(t *testing.T, seed uint64, each int) (puzzles []grid.Grid, names []string) {
+	t.Helper()
+	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
+	gen := generate.New()
+	kinds := []string{"classic", "killer", "jigsaw", "x", "hyper", "anti-king", "anti-knight", "disjoint",
+		"kropki", "xv", "thermo", "odd/even"}
+	for k, kind := range kinds {
+		added := kind == "kropki" || kind == "xv" || kind == "thermo" || kind == "odd/even"
+		v, err := generate.ParseVariant(kind)
+		if added {
+			v, err = generate.Variant{}, nil
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, uint64(k)))
+		for i := 0; len(puzzles) < (k+1)*each; i++ {
+			p, err := gen.Puzzle(seed+uint64(k), i, generate.Options{Shape: sh, Variant: v})
+			if err != nil {
+				t.Fatalf("%s %d: %v", kind, i, err)
+			}
+			g := p.Grid.Clone()
+			if added {
+				g.Rules = addRules(rng, kind, p.Solution)
+				if g.Rules.Empty() || g.Rules.Validate(sh) != nil {
+					continue
+				}
+			}
+			order := rng.Perm(len(g.Cells))
+			for _, x := range order {
+				if g.Cells[x] == 0 {
+					continue
+				}
+				q := g.Clone()
+				q.Cells[x] = 0
+				r := Puzzle(q, Options{CountLimit: 1001})
+				if r.Count > 1000 {
+					continue
+				}
+				g = q
+				if r.Count >= 2 {
+					puzzles = append(puzzles, g)
+					names = append(names, fmt.Sprintf("%s %d (%d solutions)", kind, i, r.Count))
+					break
+				}
+			}
+		}
+	}
+	return puzzles, names
+}
+
+// candidatesEach is the number of puzzles of each rule kind that
+// TestTrueCandidates checks; -candidates.each 42 checks 504.
+var candidatesEach = flag.Int("candidates.each", 6, "puzzles of each rule kind in TestTrueCandidates")
+
+// The true candidates are the union of every solution, as the tests' own
+// enumeration finds them, on puzzles of 2 to 1,000 solutions of every
+// rule kind; with the count's limit above the count (every solution is
+// seen), at 2 (the searches with a candidate assumed do the rest), and at
+// 2 with a budget of a few nodes (gophersat decides most candidates).
+func TestTrueCandidates(t *testing.T) {
+	seed := uint64(rand.Int64())
+	t.Logf("seed %d", seed)
+	each := *candidatesEach
+	if testing.Short() {
+		each = 4
+	}
+	puzzles, names := candidatePuzzles(t, seed, each)
+	ctx := context.Background()
+	var searches, sats, settled int
+	checked := map[string]int{}
+	skipped := 0
+	for i, g := range puzzles {
+		want, masks, ok := enumerate(g, 2000, 300000)
+		if !ok {
+			skipped++
+			t.Logf("%s: the enumeration gave up", names[i])
+			continue
+		}
+		checked[strings.Fields(names[i])[0]]++
+		for _, tt := range []struct {
+			name          string
+			limit, budget int
+		}{{"all counted", 1001, 0}, {"two counted", 2, 0}, {"small budget", 2, 3}} {
+			if tt.budget > 0 && i%6 != 0 {
+				continue
+			}
+			c := New().Candidates(ctx, g, CandidateOptions{CountLimit: tt.limit, Budget: tt.budget})
+			if c.Err != nil || c.Status != Multiple {
+				t.Fatalf("%s, %s: %v (%v), want multiple", names[i], tt.name, c.Status, c.Err)
+			}
+			if c.Count != min(want, tt.limit) || c.Exact() != (want < tt.limit) {
+				t.Errorf("%s, %s: count %d (exact %v), enumeration %d", names[i], tt.name, c.Count, c.Exact(), want)
+			}
+			if !slices.Equal(c.Masks, masks) {
+				t.Errorf("%s, %s: candidates %s, enumeration %s", names[i], tt.name, maskText(g.N(), c.Masks), maskText(g.N(), masks))
+			}
+			for x, d := range g.Cells {
+				for e := range g.N() {
+					in := c.Masks[x]&(1<<e) != 0
+					if out := c.Out[x*g.N()+e]; (d == 0 && in == (out != NoProof)) || d != 0 && out != NoProof {
+						t.Fatalf("%s, %s: r%dc%d digit %d: in %v, proof %v", names[i], tt.name, x/9+1, x%9+1, e+1, in, out)
+					}
+				}
+			}
+			if tt.name == "two counted" {
+				searches, sats, settled = searches+c.Searches, sats+c.SATCalls, settled+c.Settled
+			}
+		}
+	}
+	t.Logf("%d puzzles, %d checked (%v), %d the enumeration gave up on; limit 2: %d searches and %d gophersat calls for %d candidates settled (%.3f a candidate)",
+		len(puzzles), len(puzzles)-skipped, checked, skipped, searches, sats, settled, float64(searches+sats)/float64(settled))
+	if len(checked) != 12 || 4*skipped > len(puzzles) {
+		t.Errorf("checked %v, %d skipped: want every rule kind, and three puzzles in four", checked, skipped)
+	}
+}
+
+func maskText(n int, masks []uint64) string {
+	var b bytes.Buffer
+	alpha := grid.DefaultAlphabet(n)
+	for i, m := range masks {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		for ; m != 0; m &= m - 1 {
+			b.WriteByte(alpha.Symbol(bits.TrailingZeros64(m) + 1))
+		}
+	}
+	return b.String()
+}
+
+// The proof that a candidate is out, written with WriteCandidateProof, is
+// a DRAT refutation of the puzzle's CNF with that candidate's unit clause
+// that gridtest's checker accepts; for classic puzzles that CNF is the
+// tests' own.
+func TestCandidateProofs(t *testing.T) {
+	seed := uint64(rand.Int64())
+	t.Logf("seed %d", seed)
+	each := 3
+	if testing.Short() {
+		each = 1
+	}
+	puzzles, names := candidatePuzzles(t, seed, each)
+	// and a 16x16 and an empty 6x6, classic
+	sh16 := grid.Shape{BoxRows: 4, BoxCols: 4}
+	p, err := generate.New().Puzzle(seed, 0, generate.Options{Shape: sh16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g16 := p.Grid.Clone()
+	for x := range g16.Cells[:40] {
+		g16.Cells[x] = 0
+	}
+	puzzles = append(puzzles, g16, grid.New(grid.Shape{BoxRows: 2, BoxCols: 3}))
+	names = append(names, "16x16", "empty 6x6")
+	seen := map[Proof]int{}
+	check := func(name string, g grid.Grid, x int, d uint8) {
+		n := g.N()
+		var cnfText, dratText bytes.Buffer
+		got, err := WriteCandidateProof(context.Background(), &cnfText, &dratText, g, x, d)
+		if err != nil {
+			t.Fatalf("%s: r%dc%d %d: %v", name, x/n+1, x%n+1, d, err)
+		}
+		seen[got]++
+		cnf, err := gridtest.ReadDRAT(&cnfText)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proof, err := gridtest.ReadDRAT(&dratText)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := g.Clone()
+		q.Cells[x] = d
+		nv := sat.RuleClauses(g.Shape, g.Rules).Vars
+		if !g.Variant() {
+			if err := gridtest.SameClauses(gridtest.Clauses(cnf), gridtest.CNF(q, nil)); err != nil {
+				t.Fatalf("%s: r%dc%d %d: the CNF written: %v", name, x/n+1, x%n+1, d, err)
+			}
+		}
+		if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof); err != nil {
+			t.Errorf("%s: r%dc%d %d out by %v: %v", name, x/n+1, x%n+1, d, got, err)
+		}
+		if refuted := gridtest.Refutes(nv, gridtest.Clauses(cnf)); refuted != (got == Propagation) {
+			t.Errorf("%s: r%dc%d %d out by %v, but unit propagation alone refutes: %v", name, x/n+1, x%n+1, d, got, refuted)
+		}
+	}
+	for i, g := range puzzles {
+		c := New().Candidates(context.Background(), g, CandidateOptions{CountLimit: 2})
+		n := g.N()
+		checked := map[Proof]int{}
+		for k, pr := range c.Out {
+			if pr == NoProof || checked[pr] >= 3 {
+				continue
+			}
+			checked[pr]++
+			check(names[i], g, k/n, uint8(k%n+1))
+			if pr == Search && checked[pr] == 1 && i%4 == 0 {
+				// past a budget of one node, gophersat proves it
+				candidateBudget = 1
+				check(names[i]+" by sat", g, k/n, uint8(k%n+1))
+				candidateBudget = 20000
+			}
+		}
+	}
+	t.Logf("proofs checked: %v", seen)
+	if seen[Search] == 0 || seen[Propagation] == 0 || seen[SAT] == 0 {
+		t.Errorf("proofs %v: want some by search, by propagation and by sat", seen)
+	}
+}
