@@ -52,12 +52,29 @@ type Part struct {
 // RuleClauses returns the CNF of the rules of shape s with rules r. Nil or
 // empty rules give Clauses(s), NumVars(N) and one part.
 func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
+	return ruleClauses(s, r, false)
+}
+
+// PlainRuleClauses returns the CNF of the rules of shape s with rules r as
+// they are stated, without the clauses they only imply: no implied cage,
+// pair sum or leftover (grid.Imply), and no clause that a cage's digits
+// leave the cells that see the whole cage. The variables are numbered as
+// in RuleClauses, Vars the same, so that a model, or a proof of the search,
+// names the same variables in both; those of the implied cages appear in
+// no clause. This is the CNF a reader can check against the puzzle's text;
+// RuleClauses holds its consequences too. For a classic puzzle the two are
+// the same.
+func PlainRuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
+	return ruleClauses(s, r, true)
+}
+
+func ruleClauses(s grid.Shape, r *grid.Rules, plain bool) *RuleCNF {
 	n := s.N()
 	if r.Empty() {
 		c := baseClauses(s)
 		return &RuleCNF{Clauses: c, Vars: NumVars(n), Parts: []Part{{"classic rules", len(c)}}}
 	}
-	e := &encoder{n: n, vars: NumVars(n), seen: make([]uint64, (n*n*n*n+63)/64)}
+	e := &encoder{n: n, vars: NumVars(n), seen: make([]uint64, (n*n*n*n+63)/64), plain: plain}
 	// the classic clauses, and as many again for the cages and leftovers
 	// of a killer or a jigsaw (20,000 in all for a 9x9 killer)
 	base := 4 * n * n * (1 + n*(n-1)/2)
@@ -74,7 +91,9 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 	e.links(l)
 	imp := grid.ImplyWith(s, r, r.Units(s), l.Sums)
 	e.sums(l.Sums, imp)
-	e.implied(imp)
+	if !plain {
+		e.implied(imp)
+	}
 	e.own(l)
 	return &RuleCNF{Clauses: e.out, Vars: e.vars, Parts: e.parts}
 }
@@ -89,6 +108,7 @@ type encoder struct {
 	arena []int    // the literals of the clauses, in runs that e.out slices
 	buf   []int    // scratch for a clause being built
 	start int      // clauses at the start of the current part
+	plain bool     // the rules as stated: no implied clause (PlainRuleClauses)
 }
 
 func (e *encoder) part(what string) {
@@ -329,6 +349,9 @@ func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		y := e.vars + 1
 		e.vars += len(sets)
+		if e.plain && k >= len(cages) {
+			continue // an implied cage: its variables, numbered, unused
+		}
 		for d := 1; d <= n; d++ {
 			some := append(e.buf[:0], -(u + d - 1))
 			for _, x := range c.Cells {
@@ -377,6 +400,9 @@ func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 			}
 			e.buf = c
 		}
+		if e.plain {
+			continue // the cells that see the cage: a consequence
+		}
 		var any uint64 // the digits of some set
 		for _, set := range sets {
 			any |= set
@@ -389,6 +415,10 @@ func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 				e.clause(-e.x(z, d), -(u + d - 1))
 			}
 		}
+	}
+	if e.plain {
+		e.part("cage sums: each cage holds one of the digit sets of its sum (auxiliary variables from " + fmt.Sprint(NumVars(n)+1) + ", some of them used only by the clauses the rules imply, left out here)")
+		return
 	}
 	e.part("cage sums, given and implied: each cage holds one of the digit sets of its sum (auxiliary variables from " + fmt.Sprint(NumVars(n)+1) + ")")
 }
