@@ -88,6 +88,23 @@ func TestPlainRuleClausesKiller(t *testing.T) {
 			count[k]--
 		}
 	}
+	// the full CNF less its spans of implied clauses is the plain one
+	var rest [][]int
+	at := 0
+	for _, sp := range full.Implied {
+		if sp.From < at || sp.To <= sp.From {
+			t.Fatalf("span %+v after clause %d", sp, at)
+		}
+		rest = append(rest, full.Clauses[at:sp.From]...)
+		at = sp.To
+	}
+	rest = append(rest, full.Clauses[at:]...)
+	if err := gridtest.SameClauses(rest, plain.Clauses); err != nil {
+		t.Errorf("the full CNF less its implied spans: %v", err)
+	}
+	if len(plain.Implied) != 0 {
+		t.Errorf("the plain CNF has %d implied spans", len(plain.Implied))
+	}
 	// the solution keeps the plain rules, and the blocking clause of it
 	// leaves a CNF with no other solution (cadical agrees, in the tests of
 	// cmd/sudokugen); here: unit propagation does not refute the solution

@@ -41,7 +41,36 @@ type RuleCNF struct {
 	// Parts says, in order, which clauses encode what, for the comment
 	// lines of DIMACS: each a description and the number of clauses.
 	Parts []Part
+	// Implied says which clauses encode each constraint that the rules
+	// imply (grid.Imply), in order; none in a PlainRuleClauses.
+	Implied []Span
 }
+
+// Span is the clauses Clauses[From:To] of a RuleCNF that encode one
+// constraint the rules imply: of What, the Index-th of its list in
+// grid.Implied.
+type Span struct {
+	What     Implication
+	Index    int
+	From, To int
+}
+
+// Implication is a kind of constraint the rules imply.
+type Implication int
+
+const (
+	// ImpliedPeers are the clauses that the digits of the cage with a sum
+	// Index, of the rules, leave the cells that see the whole cage
+	// (grid.Implied.Peers).
+	ImpliedPeers Implication = iota
+	// ImpliedCage is every clause of grid.Implied.Cages[Index], its
+	// auxiliary variables and the cells that see it.
+	ImpliedCage
+	// ImpliedSum is grid.Implied.Sums[Index].
+	ImpliedSum
+	// ImpliedSame is grid.Implied.Same[Index].
+	ImpliedSame
+)
 
 // Part is a run of clauses of a RuleCNF that encode one kind of rule.
 type Part struct {
@@ -82,6 +111,7 @@ func ruleClauses(s grid.Shape, r *grid.Rules, plain bool) *RuleCNF {
 		base *= 2
 	}
 	e.out = make([][]int, 0, base)
+	e.cnf = &RuleCNF{}
 	l := r.Lower(s)
 	e.units(s, r)
 	e.mark(s, r)
@@ -95,7 +125,8 @@ func ruleClauses(s grid.Shape, r *grid.Rules, plain bool) *RuleCNF {
 		e.implied(imp)
 	}
 	e.own(l)
-	return &RuleCNF{Clauses: e.out, Vars: e.vars, Parts: e.parts}
+	e.cnf.Clauses, e.cnf.Vars, e.cnf.Parts = e.out, e.vars, e.parts
+	return e.cnf
 }
 
 // encoder builds a RuleCNF.
@@ -109,6 +140,15 @@ type encoder struct {
 	buf   []int    // scratch for a clause being built
 	start int      // clauses at the start of the current part
 	plain bool     // the rules as stated: no implied clause (PlainRuleClauses)
+	cnf   *RuleCNF // its Implied, as the clauses come
+}
+
+// span records that the clauses from on encode the Index-th implied
+// constraint of kind what.
+func (e *encoder) span(what Implication, index, from int) {
+	if len(e.out) > from {
+		e.cnf.Implied = append(e.cnf.Implied, Span{what, index, from, len(e.out)})
+	}
 }
 
 func (e *encoder) part(what string) {
@@ -344,6 +384,7 @@ func (e *encoder) links(l *grid.Lowered) {
 func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 	n := e.n
 	for k, c := range append(slices.Clip(cages), imp.Cages...) {
+		start := len(e.out)
 		u := e.vars + 1 // u(d) is u+d-1
 		e.vars += n
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
@@ -407,6 +448,7 @@ func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 		for _, set := range sets {
 			any |= set
 		}
+		peers := len(e.out)
 		for d := 1; d <= n; d++ {
 			if any&(1<<d) == 0 {
 				continue
@@ -414,6 +456,11 @@ func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 			for _, z := range imp.Peers[k] {
 				e.clause(-e.x(z, d), -(u + d - 1))
 			}
+		}
+		if k < len(cages) {
+			e.span(ImpliedPeers, k, peers)
+		} else {
+			e.span(ImpliedCage, k-len(cages), start)
 		}
 	}
 	if e.plain {
@@ -432,11 +479,14 @@ func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 // of x(b,d), so a digit leaves one side when the other has no place left
 // for it.
 func (e *encoder) implied(imp *grid.Implied) {
-	for _, p := range imp.Sums {
+	for k, p := range imp.Sums {
+		start := len(e.out)
 		e.support(p.A, p.B, p.Allows)
 		e.support(p.B, p.A, p.Allows)
+		e.span(ImpliedSum, k, start)
 	}
-	for _, l := range imp.Same {
+	for k, l := range imp.Same {
+		start := len(e.out)
 		for _, side := range [2][2][]int32{{l.A, l.B}, {l.B, l.A}} {
 			for _, a := range side[0] {
 				for d := 1; d <= e.n; d++ {
@@ -449,6 +499,7 @@ func (e *encoder) implied(imp *grid.Implied) {
 				}
 			}
 		}
+		e.span(ImpliedSame, k, start)
 	}
 	e.part("implied by the rules: two cells whose sum the cages fix, and the law of leftovers of jigsaw regions")
 }
