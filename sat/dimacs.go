@@ -36,6 +36,12 @@ func WriteDIMACS(w io.Writer, g grid.Grid, extra ...[]int) error {
 // a DIMACS is for one goroutine at a time, and the rules of the puzzles
 // it writes must not change after.
 type DIMACS struct {
+	// Plain writes a variant's rules as stated (PlainRuleClauses), not
+	// with the clauses they imply (RuleClauses). Set it before the first
+	// Write.
+	Plain bool
+
+	plain bool // the Plain that the fields below are of
 	shape grid.Shape
 	rules *grid.Rules
 	ok    bool   // shape and rules hold what the fields below are of
@@ -57,6 +63,15 @@ func RulesHash(s grid.Shape, r *grid.Rules) string {
 	return d.hash()
 }
 
+// PlainRulesHash is RulesHash of the CNF a DIMACS with Plain set writes:
+// the rules as stated (PlainRuleClauses). For a classic puzzle it is
+// RulesHash.
+func PlainRulesHash(s grid.Shape, r *grid.Rules) string {
+	d := DIMACS{Plain: true}
+	d.prepare(grid.Grid{Shape: s, Rules: r})
+	return d.hash()
+}
+
 // hash returns the hash of the prepared rules.
 func (d *DIMACS) hash() string {
 	sum := sha256.Sum256(d.text)
@@ -65,7 +80,7 @@ func (d *DIMACS) hash() string {
 
 // prepare makes the text of g's rules, unless it has it already.
 func (d *DIMACS) prepare(g grid.Grid) {
-	if d.ok && d.shape == g.Shape && d.rules.Equal(g.Rules) {
+	if d.ok && d.plain == d.Plain && d.shape == g.Shape && d.rules.Equal(g.Rules) {
 		return
 	}
 	n := g.N()
@@ -73,8 +88,16 @@ func (d *DIMACS) prepare(g grid.Grid) {
 	var rules [][]int
 	if g.Variant() {
 		cnf := RuleClauses(g.Shape, g.Rules)
+		if d.Plain {
+			cnf = PlainRuleClauses(g.Shape, g.Rules)
+		}
 		rules, d.vars = cnf.Clauses, cnf.Vars
 		b.WriteString(cnf.describe(g.Rules))
+		if d.Plain {
+			b.WriteString("c the rules as stated, without the clauses they imply\n")
+		} else {
+			b.WriteString("c the rules, and clauses they imply (consequences, not rules)\n")
+		}
 	} else {
 		rules, d.vars = baseClauses(g.Shape), NumVars(n)
 		b.WriteString("c encoding: each cell holds exactly one digit; each row, column and box holds\n")
@@ -88,7 +111,7 @@ func (d *DIMACS) prepare(g grid.Grid) {
 	d.count = len(rules)
 	fmt.Fprintf(&b, "c rules sha256:%s (of the %d rule clauses below, as written)\n", d.hash(), d.count)
 	d.about = b.Bytes()
-	d.shape, d.rules, d.ok = g.Shape, g.Rules, true
+	d.shape, d.rules, d.ok, d.plain = g.Shape, g.Rules, true, d.Plain
 }
 
 // appendClause appends clause c as a DIMACS line.
@@ -342,6 +365,12 @@ func (m *modelLits) grid(s grid.Shape) (grid.Grid, error) {
 // comment lines that say how to read a solver's answer: UNSATISFIABLE
 // proves that sol is g's only solution; a model is another solution.
 func WriteUniqueCheck(w io.Writer, g, sol grid.Grid) error {
+	return WriteUniqueCheckWith(w, new(DIMACS), g, sol)
+}
+
+// WriteUniqueCheckWith is WriteUniqueCheck, the CNF written by d (whose
+// Plain says whether a variant's implied clauses are left out).
+func WriteUniqueCheckWith(w io.Writer, d *DIMACS, g, sol grid.Grid) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "c uniqueness check: the puzzle below with its solution\nc %s\n", sol)
 	fmt.Fprintf(bw, "c forbidden by the last clause, which says at least one empty cell holds\n")
@@ -350,5 +379,5 @@ func WriteUniqueCheck(w io.Writer, g, sol grid.Grid) error {
 	if err := bw.Flush(); err != nil {
 		return err
 	}
-	return WriteDIMACS(w, g, Blocking(g, sol))
+	return d.Write(w, g, Blocking(g, sol))
 }

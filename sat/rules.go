@@ -41,7 +41,36 @@ type RuleCNF struct {
 	// Parts says, in order, which clauses encode what, for the comment
 	// lines of DIMACS: each a description and the number of clauses.
 	Parts []Part
+	// Implied says which clauses encode each constraint that the rules
+	// imply (grid.Imply), in order; none in a PlainRuleClauses.
+	Implied []Span
 }
+
+// Span is the clauses Clauses[From:To] of a RuleCNF that encode one
+// constraint the rules imply: of What, the Index-th of its list in
+// grid.Implied.
+type Span struct {
+	What     Implication
+	Index    int
+	From, To int
+}
+
+// Implication is a kind of constraint the rules imply.
+type Implication int
+
+const (
+	// ImpliedPeers are the clauses that the digits of the cage with a sum
+	// Index, of the rules, leave the cells that see the whole cage
+	// (grid.Implied.Peers).
+	ImpliedPeers Implication = iota
+	// ImpliedCage is every clause of grid.Implied.Cages[Index], its
+	// auxiliary variables and the cells that see it.
+	ImpliedCage
+	// ImpliedSum is grid.Implied.Sums[Index].
+	ImpliedSum
+	// ImpliedSame is grid.Implied.Same[Index].
+	ImpliedSame
+)
 
 // Part is a run of clauses of a RuleCNF that encode one kind of rule.
 type Part struct {
@@ -52,12 +81,29 @@ type Part struct {
 // RuleClauses returns the CNF of the rules of shape s with rules r. Nil or
 // empty rules give Clauses(s), NumVars(N) and one part.
 func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
+	return ruleClauses(s, r, false)
+}
+
+// PlainRuleClauses returns the CNF of the rules of shape s with rules r as
+// they are stated, without the clauses they only imply: no implied cage,
+// pair sum or leftover (grid.Imply), and no clause that a cage's digits
+// leave the cells that see the whole cage. The variables are numbered as
+// in RuleClauses, Vars the same, so that a model, or a proof of the search,
+// names the same variables in both; those of the implied cages appear in
+// no clause. This is the CNF a reader can check against the puzzle's text;
+// RuleClauses holds its consequences too. For a classic puzzle the two are
+// the same.
+func PlainRuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
+	return ruleClauses(s, r, true)
+}
+
+func ruleClauses(s grid.Shape, r *grid.Rules, plain bool) *RuleCNF {
 	n := s.N()
 	if r.Empty() {
 		c := baseClauses(s)
 		return &RuleCNF{Clauses: c, Vars: NumVars(n), Parts: []Part{{"classic rules", len(c)}}}
 	}
-	e := &encoder{n: n, vars: NumVars(n), seen: make([]uint64, (n*n*n*n+63)/64)}
+	e := &encoder{n: n, vars: NumVars(n), seen: make([]uint64, (n*n*n*n+63)/64), plain: plain}
 	// the classic clauses, and as many again for the cages and leftovers
 	// of a killer or a jigsaw (20,000 in all for a 9x9 killer)
 	base := 4 * n * n * (1 + n*(n-1)/2)
@@ -65,6 +111,7 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 		base *= 2
 	}
 	e.out = make([][]int, 0, base)
+	e.cnf = &RuleCNF{}
 	l := r.Lower(s)
 	e.units(s, r)
 	e.mark(s, r)
@@ -74,9 +121,12 @@ func RuleClauses(s grid.Shape, r *grid.Rules) *RuleCNF {
 	e.links(l)
 	imp := grid.ImplyWith(s, r, r.Units(s), l.Sums)
 	e.sums(l.Sums, imp)
-	e.implied(imp)
+	if !plain {
+		e.implied(imp)
+	}
 	e.own(l)
-	return &RuleCNF{Clauses: e.out, Vars: e.vars, Parts: e.parts}
+	e.cnf.Clauses, e.cnf.Vars, e.cnf.Parts = e.out, e.vars, e.parts
+	return e.cnf
 }
 
 // encoder builds a RuleCNF.
@@ -89,6 +139,16 @@ type encoder struct {
 	arena []int    // the literals of the clauses, in runs that e.out slices
 	buf   []int    // scratch for a clause being built
 	start int      // clauses at the start of the current part
+	plain bool     // the rules as stated: no implied clause (PlainRuleClauses)
+	cnf   *RuleCNF // its Implied, as the clauses come
+}
+
+// span records that the clauses from on encode the Index-th implied
+// constraint of kind what.
+func (e *encoder) span(what Implication, index, from int) {
+	if len(e.out) > from {
+		e.cnf.Implied = append(e.cnf.Implied, Span{what, index, from, len(e.out)})
+	}
 }
 
 func (e *encoder) part(what string) {
@@ -324,11 +384,15 @@ func (e *encoder) links(l *grid.Lowered) {
 func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 	n := e.n
 	for k, c := range append(slices.Clip(cages), imp.Cages...) {
+		start := len(e.out)
 		u := e.vars + 1 // u(d) is u+d-1
 		e.vars += n
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		y := e.vars + 1
 		e.vars += len(sets)
+		if e.plain && k >= len(cages) {
+			continue // an implied cage: its variables, numbered, unused
+		}
 		for d := 1; d <= n; d++ {
 			some := append(e.buf[:0], -(u + d - 1))
 			for _, x := range c.Cells {
@@ -377,10 +441,14 @@ func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 			}
 			e.buf = c
 		}
+		if e.plain {
+			continue // the cells that see the cage: a consequence
+		}
 		var any uint64 // the digits of some set
 		for _, set := range sets {
 			any |= set
 		}
+		peers := len(e.out)
 		for d := 1; d <= n; d++ {
 			if any&(1<<d) == 0 {
 				continue
@@ -389,6 +457,15 @@ func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 				e.clause(-e.x(z, d), -(u + d - 1))
 			}
 		}
+		if k < len(cages) {
+			e.span(ImpliedPeers, k, peers)
+		} else {
+			e.span(ImpliedCage, k-len(cages), start)
+		}
+	}
+	if e.plain {
+		e.part("cage sums: each cage holds one of the digit sets of its sum (auxiliary variables from " + fmt.Sprint(NumVars(n)+1) + ", some of them used only by the clauses the rules imply, left out here)")
+		return
 	}
 	e.part("cage sums, given and implied: each cage holds one of the digit sets of its sum (auxiliary variables from " + fmt.Sprint(NumVars(n)+1) + ")")
 }
@@ -402,11 +479,14 @@ func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 // of x(b,d), so a digit leaves one side when the other has no place left
 // for it.
 func (e *encoder) implied(imp *grid.Implied) {
-	for _, p := range imp.Sums {
+	for k, p := range imp.Sums {
+		start := len(e.out)
 		e.support(p.A, p.B, p.Allows)
 		e.support(p.B, p.A, p.Allows)
+		e.span(ImpliedSum, k, start)
 	}
-	for _, l := range imp.Same {
+	for k, l := range imp.Same {
+		start := len(e.out)
 		for _, side := range [2][2][]int32{{l.A, l.B}, {l.B, l.A}} {
 			for _, a := range side[0] {
 				for d := 1; d <= e.n; d++ {
@@ -419,6 +499,7 @@ func (e *encoder) implied(imp *grid.Implied) {
 				}
 			}
 		}
+		e.span(ImpliedSame, k, start)
 	}
 	e.part("implied by the rules: two cells whose sum the cages fix, and the law of leftovers of jigsaw regions")
 }

@@ -21,6 +21,9 @@ type cnfOptions struct {
 	// first one found).
 	uniqueCheck bool
 	solution    string
+	// implied adds the clauses a variant's rules imply (sat.RuleClauses)
+	// to the rules as stated (sat.PlainRuleClauses).
+	implied bool
 }
 
 func newCNFCmd(s *streams) *cobra.Command {
@@ -36,6 +39,16 @@ Variable N*N*(r-1) + N*(c-1) + d is true when row r, column c holds digit d
 exactly one digit, and each row, column and box holds each digit exactly
 once; "at most one" is written as one binary clause per pair, which makes
 11,988 rule clauses for 9x9. Comment lines at the top say the same.
+
+For a variant puzzle (killer, jigsaw, ...) the CNF holds its rules as
+stated, which a reader can check against the puzzle; cage sums add auxiliary
+variables after the cell variables. With --implied it also holds clauses that
+the rules imply: the cage sums of the 45 rule (innies and outies), two cells
+whose sum the cages fix, the law of leftovers of jigsaw regions, and that a
+cage's digits leave the cells that see the whole cage. They are consequences,
+not rules: they change no answer, and they help most solvers. The variables are
+numbered the same either way (those of implied cages are unused without
+--implied).
 
 With --unique-check the CNF also forbids one solution of the puzzle (the one
 given with --solution, or else the first one found) by one clause over the
@@ -54,6 +67,7 @@ that solution, and a model is a second one (sudokugen model decodes it).`,
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write to this file instead of standard output")
 	cmd.Flags().BoolVar(&opts.uniqueCheck, "unique-check", false, "add the clause that forbids a solution: UNSAT then means unique")
 	cmd.Flags().StringVar(&opts.solution, "solution", "", "the solution to forbid with --unique-check (default: the first one found)")
+	cmd.Flags().BoolVar(&opts.implied, "implied", false, "for a variant, add the clauses its rules imply (consequences that help solvers)")
 	return cmd
 }
 
@@ -95,10 +109,11 @@ func runCNF(ctx context.Context, opts cnfOptions) error {
 			return err
 		}
 		return writeOutput(opts.output, s.Out, func(w *bufio.Writer) error {
-			return sat.WriteUniqueCheck(w, rec.Grid, sol)
+			return sat.WriteUniqueCheckWith(w, &sat.DIMACS{Plain: !opts.implied}, rec.Grid, sol)
 		})
 	}
 	return writeOutput(opts.output, s.Out, func(w *bufio.Writer) error {
-		return sat.WriteDIMACS(w, rec.Grid)
+		d := sat.DIMACS{Plain: !opts.implied}
+		return d.Write(w, rec.Grid)
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"math/rand/v2"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -88,5 +89,64 @@ func TestCNFUniqueCheck(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// cnf writes a variant's rules as stated, and with --implied the clauses
+// they imply as well: on generated killers and jigsaws both unique-check
+// CNFs are UNSAT under cadical, the plain one has no implied part and
+// fewer clauses, and both name their own rules' hash.
+func TestCNFImplied(t *testing.T) {
+	needSolver(t, "cadical")
+	clauses := func(cnf string) int {
+		for _, l := range strings.Split(cnf, "\n") {
+			if f := strings.Fields(l); len(f) == 4 && f[0] == "p" {
+				n, err := strconv.Atoi(f[3])
+				if err != nil {
+					t.Fatalf("header %q: %v", l, err)
+				}
+				return n
+			}
+		}
+		t.Fatalf("no header in\n%.500s", cnf)
+		return 0
+	}
+	hash := func(cnf string) string {
+		_, rest, _ := strings.Cut(cnf, "c rules sha256:")
+		h, _, _ := strings.Cut(rest, " ")
+		return h
+	}
+	for _, v := range []string{"killer", "jigsaw"} {
+		out, errOut, code := cli(t, "", "generate", "-q", "--variant", v, "-n", "2", "--seed", "5", "--workers", "0")
+		if code != 0 {
+			t.Fatalf("generate --variant %s: exit %d: %s", v, code, errOut)
+		}
+		for _, p := range strings.Split(strings.TrimSpace(out), "\n") {
+			plain, errOut, code := cli(t, p, "cnf", "--unique-check")
+			if code != 0 {
+				t.Fatalf("%s: cnf --unique-check: exit %d: %s", v, code, errOut)
+			}
+			full, errOut, code := cli(t, p, "cnf", "--unique-check", "--implied")
+			if code != 0 {
+				t.Fatalf("%s: cnf --unique-check --implied: exit %d: %s", v, code, errOut)
+			}
+			if strings.Contains(plain, "implied by the rules") || !strings.Contains(plain, "without the clauses they imply") {
+				t.Errorf("%s: the plain CNF's comments:\n%.1500s", v, plain)
+			}
+			if !strings.Contains(full, "implied by the rules") {
+				t.Errorf("%s: the CNF with --implied has no implied part:\n%.1500s", v, full)
+			}
+			if a, b := clauses(plain), clauses(full); a >= b {
+				t.Errorf("%s: %d plain clauses, %d with --implied", v, a, b)
+			}
+			if hash(plain) == "" || hash(plain) == hash(full) {
+				t.Errorf("%s: rules hashes %q and %q", v, hash(plain), hash(full))
+			}
+			for _, cnf := range []string{plain, full} {
+				if got, _ := runSolver(t, "cadical", cnf); got != 20 {
+					t.Fatalf("%s: cadical on the unique-check CNF exits %d, want 20 (UNSAT)", v, got)
+				}
+			}
+		}
 	}
 }

@@ -12,10 +12,14 @@ import (
 // This file is a small DRAT checker for the tests, written apart from
 // package sat and from the searches whose proofs it checks: a lemma passes
 // when unit propagation from its negation, over the CNF and the lemmas
-// before it, reaches a conflict (reverse unit propagation, RUP), and a
-// proof passes when every lemma does and the empty clause is among them.
-// Deletions ("d" lines) take a clause out. It does not check RAT lemmas,
-// which none of the proofs here use.
+// before it, reaches a conflict (reverse unit propagation, RUP), or else
+// when it has the resolution asymmetric tautology property (RAT) on its
+// first literal p: for every clause D of the database that holds -p, the
+// lemma with the other literals of D is RUP. A proof passes when every
+// lemma does and the empty clause is among them. Deletions ("d" lines)
+// take a clause out, for the RAT check as for RUP. A RAT lemma on a new
+// variable p is how a proof defines p by extension: "p or not a" and "not
+// p or a" make p equal to a, and no clause before names p.
 
 // Lemma is one line of a DRAT proof: a clause added, or deleted.
 type Lemma struct {
@@ -81,8 +85,11 @@ func CheckDRAT(nv int, cnf [][]int, proof []Lemma) (at int, err error) {
 			k.remove(l.Lits)
 			continue
 		}
-		if !k.refutes(l.Lits) {
-			return i, fmt.Errorf("lemma %d %v is not RUP", i+1, l.Lits)
+		if !k.refutes(l.Lits) && !k.rat(l.Lits) {
+			if len(l.Lits) == 0 {
+				return i, fmt.Errorf("lemma %d, the empty clause, is not RUP", i+1)
+			}
+			return i, fmt.Errorf("lemma %d %v is not RUP, nor RAT on %d", i+1, l.Lits, l.Lits[0])
 		}
 		if len(l.Lits) == 0 {
 			return i, nil
@@ -356,6 +363,32 @@ func (k *rup) refutes(lemma []int) bool {
 		}
 	}
 	return k.propagate(mark)
+}
+
+// rat reports whether lemma, not empty, is RAT on its first literal p: for
+// each live clause D that holds -p, the resolvent of lemma and D on p is
+// RUP (a tautology is: its negation sets a literal both ways).
+func (k *rup) rat(lemma []int) bool {
+	if len(lemma) == 0 {
+		return false
+	}
+	p := lemma[0]
+	var res []int
+	for id, d := range k.clauses {
+		if !k.live[id] || !slices.Contains(d, -p) {
+			continue
+		}
+		res = append(res[:0], lemma...)
+		for _, l := range d {
+			if l != -p {
+				res = append(res, l)
+			}
+		}
+		if !k.refutes(res) {
+			return false
+		}
+	}
+	return true
 }
 
 // CheckTreeMutations checks what reverse unit propagation says of a proof

@@ -5,7 +5,9 @@ import (
 	"testing"
 )
 
-// The checker itself: RUP lemmas pass and others fail at the right line,
+// The checker itself: RUP lemmas pass and others fail at the right line
+// (in a CNF this small every lemma over its variables is RUP or RAT; see
+// TestCheckDRATRAT for lemmas that are neither),
 // deletions take clauses away, and the empty clause is required.
 func TestCheckDRAT(t *testing.T) {
 	// (a ∨ b)(a ∨ ¬b)(¬a ∨ b)(¬a ∨ ¬b): unsatisfiable, but not by unit
@@ -18,7 +20,7 @@ func TestCheckDRAT(t *testing.T) {
 		{"lemma then empty", "1 0\n0\n", -1},
 		{"empty at once", "0\n", 0},
 		{"no empty clause", "1 0\n", 1},
-		{"a lemma that is not RUP", "3 0\n0\n", 0},
+		{"a new variable (RAT), then an empty clause not RUP", "3 0\n0\n", 1},
 		{"the lemma deleted before use", "1 0\nd 1 0\n0\n", 2},
 		{"a clause of the CNF deleted", "d -1 -2 0\n1 0\n0\n", 2},
 		{"a deletion of a clause not there", "d 5 6 0\n1 0\n0\n", -1},
@@ -40,5 +42,45 @@ func TestCheckDRAT(t *testing.T) {
 	}
 	if _, err := ReadDRAT(strings.NewReader("1 2\n")); err == nil {
 		t.Error("ReadDRAT: a clause without its 0 read without error")
+	}
+}
+
+// RAT lemmas: a new variable defined by extension passes, a lemma RAT on
+// a literal other than its first does not, and the clauses that hold the
+// pivot's negation are those live at the lemma, deletions and lemmas
+// counted.
+func TestCheckDRATRAT(t *testing.T) {
+	unsat := [][]int{{1, 2}, {1, -2}, {-1, 2}, {-1, -2}}
+	one := [][]int{{1, 2}, {-1, -2}} // exactly one of a, b
+	for _, tc := range []struct {
+		name  string
+		cnf   [][]int
+		proof string
+		at    int // where it fails, -1 for a pass
+	}{
+		// c = a and b, then the refutation
+		{"an extension", unsat, "3 -1 -2 0\n-3 1 0\n-3 2 0\n1 0\n0\n", -1},
+		{"an extension, the long clause last", unsat, "-3 1 0\n-3 2 0\n3 -1 -2 0\n1 0\n0\n", -1},
+		{"RAT on its first literal", one, "-3 1 0\n", -1},
+		{"RAT only on a literal not first", one, "1 -3 0\n", 0},
+		{"the clause of the negated pivot deleted", one, "d -1 -2 0\n1 -3 0\n", -1},
+		{"a lemma holds the negated pivot", one, "-3 1 0\n3 0\n", 1},
+		{"that lemma deleted", one, "-3 1 0\nd 1 -3 0\n3 0\n", -1},
+		{"the empty clause is never RAT", one, "0\n", 0},
+	} {
+		proof, err := ReadDRAT(strings.NewReader(tc.proof))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// a proof that passes without the empty clause (the CNF is
+		// satisfiable) fails just past its end, having no empty clause
+		want := tc.at
+		if want < 0 && len(proof[len(proof)-1].Lits) != 0 {
+			want = len(proof)
+		}
+		at, err := CheckDRAT(2, tc.cnf, proof)
+		if (err == nil) != (want < 0) || err != nil && at != want {
+			t.Errorf("%s: CheckDRAT = %d, %v; want failure at %d", tc.name, at, err, want)
+		}
 	}
 }

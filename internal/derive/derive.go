@@ -16,7 +16,9 @@
 // a budget of nodes, or a leaf without a conflict once every group is
 // decided, is given up: C is then not derived, and a caller leaves it out.
 //
-// Nothing here is used by verify yet (see Deriver.Derive).
+// Implied plans the derivation of all the clauses a variant puzzle's rules
+// imply (package sat's RuleCNF.Implied), auxiliary variables defined by
+// extension (RAT lemmas). Nothing here is used by verify yet.
 package derive
 
 import "slices"
@@ -30,6 +32,11 @@ type Deriver struct {
 	units   []int     // unit clauses
 	val     []int8    // per variable: 1 true, -1 false, 0 unset
 	trail   []int
+	// trail[:baseLen] is the propagation of the units (the base) when
+	// baseOK; baseConflict says that it reaches a conflict
+	baseLen      int
+	baseOK       bool
+	baseConflict bool
 }
 
 func idx(l int) int {
@@ -59,10 +66,25 @@ func (d *Deriver) add(c []int) {
 	c = slices.Clone(c)
 	id := int32(len(d.clauses))
 	d.clauses = append(d.clauses, c)
+	if d.baseOK && len(c) >= 2 {
+		// watch two literals not false under the base; with fewer, the
+		// base grows or conflicts: it is made again
+		w := 0
+		for j := range c {
+			if w < 2 && d.truth(c[j]) >= 0 {
+				c[w], c[j] = c[j], c[w]
+				w++
+			}
+		}
+		if w < 2 {
+			d.baseOK = false
+		}
+	}
 	switch len(c) {
 	case 0:
 	case 1:
 		d.units = append(d.units, c[0])
+		d.baseOK = false
 	default:
 		d.watch[idx(c[0])] = append(d.watch[idx(c[0])], id)
 		d.watch[idx(c[1])] = append(d.watch[idx(c[1])], id)
@@ -101,13 +123,43 @@ func (d *Deriver) undo(n int) {
 	d.trail = d.trail[:n]
 }
 
-// propagate runs unit propagation from trail[from:]; false on a conflict.
-func (d *Deriver) propagate(from int) bool {
+// base makes the assignment the propagation of the units, computing it
+// again when clauses added since call for it; false on a conflict there.
+func (d *Deriver) base() bool {
+	if d.baseOK {
+		d.undo(d.baseLen)
+		return !d.baseConflict
+	}
+	d.undo(0)
+	d.baseOK, d.baseConflict = true, false
 	for _, u := range d.units {
 		if !d.set(u) {
-			return false
+			d.baseConflict = true
 		}
 	}
+	d.baseConflict = d.baseConflict || !d.propagate(0)
+	d.baseLen = len(d.trail)
+	return !d.baseConflict
+}
+
+// Satisfied reports whether clause c holds under the propagation of the
+// units of the database: no unit propagation it is in can set a literal or
+// fail, in a checker that propagates the same units, so a proof needs no
+// lemma for it.
+func (d *Deriver) Satisfied(c []int) bool {
+	if !d.base() {
+		return false
+	}
+	for _, l := range c {
+		if d.truth(l) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// propagate runs unit propagation from trail[from:]; false on a conflict.
+func (d *Deriver) propagate(from int) bool {
 	for i := from; i < len(d.trail); i++ {
 		f := -d.trail[i] // the literal made false
 		ws := d.watch[idx(f)]
@@ -148,8 +200,9 @@ func (d *Deriver) propagate(from int) bool {
 // of literals one of which holds, each an at-least-one clause of the CNF:
 // the digits of the cells the argument is about) of at most budget nodes,
 // and returns its lemmas in order, c the last; false, and no lemma, when
-// the split reaches a state without a conflict or passes the budget, or c
-// is a tautology. The lemmas are added to the database.
+// the split reaches a state without a conflict or passes the budget. A c
+// that holds under the propagation of the units (see Satisfied), or is a
+// tautology, is its own one lemma. The lemmas are added to the database.
 func (d *Deriver) Derive(c []int, groups [][]int, budget int) ([][]int, bool) {
 	return d.derive(c, groups, budget, true)
 }
@@ -157,14 +210,23 @@ func (d *Deriver) Derive(c []int, groups [][]int, budget int) ([][]int, bool) {
 // derive is Derive; keep false leaves the database as it was.
 func (d *Deriver) derive(c []int, groups [][]int, budget int, keep bool) ([][]int, bool) {
 	w := walk{d: d, c: c, groups: groups, budget: budget}
-	defer d.undo(0)
-	for _, l := range c {
-		if !d.set(-l) {
+	if !d.base() {
+		// the units refute the CNF: c is RUP as it stands
+		w.lemmas = [][]int{slices.Clone(c)}
+	} else {
+		from := len(d.trail)
+		holds := false // a literal of c holds under the base: c is RUP
+		for _, l := range c {
+			holds = holds || !d.set(-l)
+		}
+		ok := holds || w.node(from)
+		d.undo(d.baseLen)
+		if !ok {
 			return nil, false
 		}
-	}
-	if !w.node(0) {
-		return nil, false
+		if holds {
+			w.lemmas = [][]int{slices.Clone(c)}
+		}
 	}
 	for _, l := range w.lemmas {
 		if keep {
