@@ -142,6 +142,7 @@ var kinds = []*Kind{
 	nonconsecutiveKind,
 	whispersKind,
 	renbanKind,
+	palindromeKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
