@@ -143,6 +143,7 @@ var kinds = []*Kind{
 	whispersKind,
 	renbanKind,
 	palindromeKind,
+	betweenLineKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
