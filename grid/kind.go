@@ -144,6 +144,7 @@ var kinds = []*Kind{
 	renbanKind,
 	palindromeKind,
 	betweenLineKind,
+	entropicLineKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
