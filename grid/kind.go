@@ -145,6 +145,7 @@ var kinds = []*Kind{
 	palindromeKind,
 	betweenLineKind,
 	entropicLineKind,
+	modularLineKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
