@@ -146,6 +146,7 @@ var kinds = []*Kind{
 	betweenLineKind,
 	entropicLineKind,
 	modularLineKind,
+	nabnerKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
