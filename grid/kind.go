@@ -147,6 +147,7 @@ var kinds = []*Kind{
 	entropicLineKind,
 	modularLineKind,
 	nabnerKind,
+	slowThermometerKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
