@@ -148,6 +148,7 @@ var kinds = []*Kind{
 	modularLineKind,
 	nabnerKind,
 	slowThermometerKind,
+	cloneKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
