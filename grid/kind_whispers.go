@@ -34,6 +34,6 @@ var whispersKind = lineKind(&lineSpec{
 			d.Notes = append(d.Notes, Note{Cell: c.Cells[0], Text: "d" + strconv.Itoa(c.Value)})
 		}
 	},
-	text: "Digits beside each other on a wide grey line without a letter (a whisper) differ by at least half the largest digit, rounded up (5 in a 9x9 grid), or by the number after d at its start.",
+	text:  "Digits beside each other on a wide grey line without a letter (a whisper) differ by at least half the largest digit, rounded up (5 in a 9x9 grid), or by the number after d at its start.",
 	gloss: "German whispers drawn over the grid, then givens removed to minimal",
 })
