@@ -28,6 +28,15 @@ var renbanKind = lineKind(&lineSpec{
 		l.Groups = append(l.Groups, LabelledGroup{Cells: c.Cells, Label: "renban " + strconv.Itoa(k+1), Unit: m == s.N()})
 		rel := relation("renban "+strconv.Itoa(m), func(a, b int) bool { return abs(a-b) < m })
 		allPairs(l, c.Cells, func(i, j int) *Relation { return rel })
+		// every run of m digits from 1 to n holds those from n-m+1 to m:
+		// a line of them holds each, which the links alone do not say
+		for d := s.N() - m + 1; d <= m; d++ {
+			cl := make([]int, len(c.Cells))
+			for i, x := range c.Cells {
+				cl[i] = l.CellVar(x, d)
+			}
+			l.Clauses = append(l.Clauses, cl)
+		}
 	},
 	draw: func(n, k int, c LineClue, d *Drawing) {
 		d.Lines = append(d.Lines, Line{Cells: c.Cells, Style: LineWide})
