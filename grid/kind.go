@@ -140,6 +140,15 @@ var kinds = []*Kind{
 	antiKnightKind,
 	pencilMarkKind,
 	nonconsecutiveKind,
+	whispersKind,
+	renbanKind,
+	palindromeKind,
+	betweenLineKind,
+	entropicLineKind,
+	modularLineKind,
+	nabnerKind,
+	slowThermometerKind,
+	cloneKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
@@ -471,9 +480,74 @@ type Drawing struct {
 	// Small are digits written small in a cell (given pencil marks):
 	// bit d-1 for digit d.
 	Small []Mask
+	// Lines are lines through the centres of cells, in one of the
+	// LineStyles (whispers, renban, palindromes, the shafts of arrows).
+	Lines []Line
+	// Rings are hollow circles around one cell, or a pill around a run of
+	// cells in a row or column (the circles of arrows, the ends of
+	// between lines).
+	Rings [][]int32
+	// Outside are clues written outside the grid, beside a row or a
+	// column, or at a corner with a diagonal arrow (sandwich sums,
+	// skyscrapers, little killers). A figure with any leaves a margin of
+	// one cell round the grid.
+	Outside []OutsideClue
+	// Corners are small digits in a white circle on the point where four
+	// cells meet (quadruples).
+	Corners []CornerClue
+	// Notes are short text small in the top-left corner of a cell, for a
+	// mark that names itself (the sum of a line, "min", "max").
+	Notes []Note
 	// Unmarked names the rules that have no mark, for a caption:
 	// "anti-king", "disjoint groups".
 	Unmarked []string
+}
+
+// LineStyle says how a Line is painted; each reads apart from the others
+// in greyscale, by width, tone and dash.
+type LineStyle uint8
+
+const (
+	// LineThin is a thin dark line (arrow shafts, region sum lines).
+	LineThin LineStyle = iota
+	// LineWide is a wide light-grey line (renban, whispers...).
+	LineWide
+	// LineMedium is a medium mid-grey line (palindromes, between lines).
+	LineMedium
+	// LineDashed is a medium dashed line (entropic, modular, zipper...).
+	LineDashed
+)
+
+// Line is a line through the centres of Cells, consecutive cells
+// touching (diagonally or not). Arrow puts an arrowhead at its last cell.
+type Line struct {
+	Cells []int32
+	Style LineStyle
+	Arrow bool
+}
+
+// OutsideClue is Text written outside the grid. Row and Col are 0-based
+// and either lies outside the grid, -1 or N: beside a row (Col -1 or N)
+// or a column (Row -1 or N), or at a corner. Dir, when not zero, is the
+// (row, column) step of the diagonal the clue points along (a little
+// killer's arrow), each -1 or 1.
+type OutsideClue struct {
+	Row, Col int
+	Text     string
+	Dir      [2]int
+}
+
+// CornerClue is digits on the point where cells (Row, Col), (Row, Col+1),
+// (Row+1, Col) and (Row+1, Col+1) meet, 0-based.
+type CornerClue struct {
+	Row, Col int
+	Digits   []int
+}
+
+// Note is short text small in the top-left corner of Cell.
+type Note struct {
+	Cell int32
+	Text string
 }
 
 // Dot is a kropki dot on the edge between the cells of Pair.

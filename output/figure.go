@@ -29,13 +29,25 @@ import (
 //     the sum small in the cage's first cell in reading order, on a patch
 //     of the cell's shade that breaks the outline at its corner;
 //   - kropki dots sit on the edge between their cells, hollow (white) or
-//     filled (black), and X and V are letters on the edge.
+//     filled (black), and X and V are letters on the edge;
+//   - lines through the centres of cells are thin and dark (with an open
+//     arrowhead on arrows), wide and pale, medium and mid-grey, or dashed,
+//     under the grid lines and the digits;
+//   - rings are hollow circles round a cell, or pills round a straight run
+//     of cells, over the lines;
+//   - clues outside the grid sit in a margin of one cell round it, a small
+//     diagonal arrow beside those that point along a diagonal;
+//   - corner clues are small digits in a white circle on the point where
+//     four cells meet; notes are small text in a cell's top-left corner.
 //
 // Anti-king, anti-knight and disjoint groups have no mark: unmarked names
 // them for a caption.
 type figure struct {
 	n      int
 	shapes []shape
+	// margin is the room, in cells, the figure takes round the grid on
+	// every side: one when it has clues outside the grid, else none.
+	margin int
 	// keepOut holds, for each cell with a cage sum, the patch under the
 	// sum, which the cell's digit stays clear of.
 	keepOut map[int]rect
@@ -120,6 +132,10 @@ type figureOptions struct {
 	labelSize float64 // 0: cageLabel
 }
 
+// drawRules returns the marks of g's rules; tests put marks of their own
+// in its place.
+var drawRules = func(g grid.Grid) *grid.Drawing { return g.Rules.Draw(g.Shape) }
+
 // newFigure returns the figure of g's rules, or nil for a classic puzzle.
 // The rules must be valid for g's shape.
 func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
@@ -139,7 +155,10 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 		label = cageLabel
 	}
 
-	d := r.Draw(g.Shape)
+	d := drawRules(g)
+	if len(d.Outside) > 0 {
+		f.margin = 1
+	}
 
 	// shading: the tone of each cell's background
 	tone := make([]float64, n*n)
@@ -190,6 +209,10 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 		f.add(shape{kind: strokeShape, paths: tubes, fill: noTone, stroke: tubeTone, width: tubeWidth, round: true})
 	}
 
+	// lines through cells (under the digits), then the rings over them
+	f.lines(d.Lines)
+	f.rings(d.Rings, tone)
+
 	// lines from corner to corner (diagonals)
 	var diags [][]pt
 	for _, l := range d.CornerLines {
@@ -202,6 +225,9 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 	f.regionLines(g)
 	f.cages(d.Cages, tone, label, textInk)
 	f.edges(d, textInk)
+	f.corners(d.Corners, textInk)
+	f.outside(d.Outside, textInk)
+	f.notes(d.Notes, tone, textInk)
 	f.small(d.Small, textInk)
 	return f, nil
 }
@@ -567,4 +593,236 @@ func (m *fontMetrics) textInk(s string) inkBox {
 		return inkBox{}
 	}
 	return b
+}
+
+// Sizes and tones of lines, rings and clues, in cells. Each line style
+// reads apart from the others in greyscale: a thin dark line, a wide pale
+// one, a medium mid-grey one, and a dashed dark one.
+const (
+	thinLineTone   = 0.2
+	thinLineWidth  = 0.045
+	wideLineTone   = 0.8
+	wideLineWidth  = 0.3
+	midLineTone    = 0.5
+	midLineWidth   = 0.13
+	dashLineTone   = 0.3
+	dashLineWidth  = 0.07
+	dashLineDash   = 0.1
+	arrowReach     = 0.3  // from the last cell's centre to an arrowhead's tip
+	arrowArm       = 0.22 // the length of each side of an arrowhead
+	ringTone       = 0.25
+	ringWidth      = 0.035
+	ringRadius     = 0.4
+	cornerRadius   = 0.2
+	cornerWidth    = 0.02
+	cornerSize     = 0.17 // one row of corner digits
+	cornerSize2    = 0.14 // two rows
+	outsideSize    = 0.45
+	outsideArrowed = 0.34 // a clue with an arrow beside it
+	noteSize       = 0.2
+)
+
+// lineStyle returns the tone, width and dash of lines of style st.
+func lineStyle(st grid.LineStyle) (tone, width, dash float64) {
+	switch st {
+	case grid.LineWide:
+		return wideLineTone, wideLineWidth, 0
+	case grid.LineMedium:
+		return midLineTone, midLineWidth, 0
+	case grid.LineDashed:
+		return dashLineTone, dashLineWidth, dashLineDash
+	}
+	return thinLineTone, thinLineWidth, 0
+}
+
+// lines draws lines through the centres of cells, one shape per style in
+// the order of the styles' first lines, each arrow's head with its line.
+func (f *figure) lines(lines []grid.Line) {
+	n := f.n
+	var order []grid.LineStyle
+	paths := map[grid.LineStyle][][]pt{}
+	for _, l := range lines {
+		if len(l.Cells) == 0 {
+			continue
+		}
+		p := make([]pt, len(l.Cells))
+		for k, c := range l.Cells {
+			p[k] = cellCentre(n, c)
+		}
+		if _, ok := paths[l.Style]; !ok {
+			order = append(order, l.Style)
+		}
+		if l.Arrow && len(p) > 1 {
+			a, b := p[len(p)-2], p[len(p)-1]
+			u := unit(pt{b.x - a.x, b.y - a.y})
+			tip := pt{b.x + u.x*arrowReach, b.y + u.y*arrowReach}
+			p = append(p, tip)
+			paths[l.Style] = append(paths[l.Style], arrowHead(tip, u))
+		}
+		paths[l.Style] = append(paths[l.Style], p)
+	}
+	for _, st := range order {
+		tone, width, dash := lineStyle(st)
+		f.add(shape{kind: strokeShape, paths: paths[st], fill: noTone, stroke: tone, width: width, dash: dash, round: dash == 0})
+	}
+}
+
+// unit returns v scaled to length 1.
+func unit(v pt) pt {
+	l := math.Hypot(v.x, v.y)
+	if l == 0 {
+		return pt{1, 0}
+	}
+	return pt{v.x / l, v.y / l}
+}
+
+// arrowHead returns the two sides of an open arrowhead whose tip is at tip,
+// pointing along u (of length 1), as one path through the tip.
+func arrowHead(tip, u pt) []pt {
+	const c, s = 0.766, 0.643 // the cosine and sine of 40 degrees
+	back := pt{-u.x, -u.y}
+	l := pt{back.x*c - back.y*s, back.x*s + back.y*c}
+	r := pt{back.x*c + back.y*s, -back.x*s + back.y*c}
+	return []pt{{tip.x + l.x*arrowArm, tip.y + l.y*arrowArm}, tip, {tip.x + r.x*arrowArm, tip.y + r.y*arrowArm}}
+}
+
+// rings draws hollow circles round single cells and pills round straight
+// runs of cells, filled with the cell's shade so that the lines under them
+// stop at their edge. Cells that are not a straight run get a circle each.
+func (f *figure) rings(rings [][]int32, tone []float64) {
+	n := f.n
+	for _, ring := range rings {
+		if len(ring) == 0 {
+			continue
+		}
+		cells := slices.Clone(ring)
+		slices.Sort(cells)
+		if len(cells) == 1 || !straightRun(cells, n) {
+			for _, c := range cells {
+				f.add(shape{kind: circleShape, at: cellCentre(n, c), r: ringRadius, fill: tone[c], stroke: ringTone, width: ringWidth})
+			}
+			continue
+		}
+		p := pill(cellCentre(n, cells[0]), cellCentre(n, cells[len(cells)-1]), ringRadius)
+		f.add(shape{kind: fillShape, paths: [][]pt{p}, fill: tone[cells[0]], stroke: noTone})
+		f.add(shape{kind: strokeShape, paths: [][]pt{p}, closed: true, fill: noTone, stroke: ringTone, width: ringWidth})
+	}
+}
+
+// straightRun reports whether cells (sorted, more than one) are a run of
+// neighbours in one row or one column.
+func straightRun(cells []int32, n int) bool {
+	step := cells[1] - cells[0]
+	if step != 1 && step != int32(n) {
+		return false
+	}
+	for k := 1; k < len(cells); k++ {
+		if cells[k]-cells[k-1] != step {
+			return false
+		}
+	}
+	return step == int32(n) || int(cells[0])/n == int(cells[len(cells)-1])/n
+}
+
+// pill returns the outline of a pill of radius r round the segment from a
+// to b, which lie in a row or a column, a to b going right or down.
+func pill(a, b pt, r float64) []pt {
+	const steps = 16 // per half circle
+	u := unit(pt{b.x - a.x, b.y - a.y})
+	var out []pt
+	// round b from a's right side (y down), then round a
+	for _, end := range []struct {
+		c    pt
+		from float64
+	}{{b, math.Atan2(u.y, u.x) - math.Pi/2}, {a, math.Atan2(u.y, u.x) + math.Pi/2}} {
+		for k := 0; k <= steps; k++ {
+			t := end.from + math.Pi*float64(k)/steps
+			out = append(out, pt{end.c.x + r*math.Cos(t), end.c.y + r*math.Sin(t)})
+		}
+	}
+	return out
+}
+
+// corners draws corner clues: a white circle on the point where four
+// cells meet, with the digits small in it, in one row or two.
+func (f *figure) corners(clues []grid.CornerClue, textInk func(string) inkBox) {
+	for _, c := range clues {
+		at := pt{float64(c.Col + 1), float64(c.Row + 1)}
+		f.add(shape{kind: circleShape, at: at, r: cornerRadius, fill: 1, stroke: 0, width: cornerWidth})
+		var rows []string
+		for k := 0; k < len(c.Digits); k += 2 {
+			var b strings.Builder
+			for _, d := range c.Digits[k:min(k+2, len(c.Digits))] {
+				b.WriteString(strconv.Itoa(d))
+			}
+			rows = append(rows, b.String())
+		}
+		size := cornerSize
+		if len(rows) > 1 {
+			size = cornerSize2
+		}
+		for k, s := range rows {
+			ink := textInk(s)
+			// the rows' middles, a row's height apart round the centre
+			mid := at.y + (float64(k)-float64(len(rows)-1)/2)*size*0.8
+			f.add(shape{kind: textShape, text: s, size: size, fill: 0, stroke: noTone,
+				at: pt{at.x - (ink.minX+ink.maxX)/2*size, mid - (ink.minY+ink.maxY)/2*size}})
+		}
+	}
+}
+
+// outside writes clues outside the grid, centred in the cell they sit in
+// beyond the grid's edge; a clue with a direction is smaller and moved
+// back from it, a small arrow pointing along its diagonal.
+func (f *figure) outside(clues []grid.OutsideClue, textInk func(string) inkBox) {
+	var arrows [][]pt
+	for _, c := range clues {
+		m := pt{float64(c.Col) + 0.5, float64(c.Row) + 0.5}
+		size := outsideSize
+		if c.Dir != [2]int{} {
+			size = outsideArrowed
+			u := pt{float64(c.Dir[1]), float64(c.Dir[0])}
+			tip := pt{m.x + u.x*0.42, m.y + u.y*0.42}
+			arrows = append(arrows, []pt{{m.x + u.x*0.2, m.y + u.y*0.2}, tip})
+			h := arrowHead(tip, unit(u))
+			for k := range h {
+				// a smaller head than a line's
+				h[k] = pt{tip.x + (h[k].x-tip.x)*0.5, tip.y + (h[k].y-tip.y)*0.5}
+			}
+			arrows = append(arrows, h)
+			m = pt{m.x - u.x*0.12, m.y - u.y*0.12}
+		}
+		ink := textInk(c.Text)
+		size = min(size, 0.8/max(ink.maxX-ink.minX, 0.01))
+		f.add(shape{kind: textShape, text: c.Text, size: size, fill: 0, stroke: noTone,
+			at: pt{m.x - (ink.minX+ink.maxX)/2*size, m.y - (ink.minY+ink.maxY)/2*size}})
+	}
+	if arrows != nil {
+		f.add(shape{kind: strokeShape, paths: arrows, fill: noTone, stroke: 0, width: thinLineWidth, round: true})
+	}
+}
+
+// notes writes short text small in the top-left corner of cells, on a
+// patch of the cell's shade (the top-right corner when a cage sum or
+// another note holds the left); the cell's digit stays clear of it.
+func (f *figure) notes(notes []grid.Note, tone []float64, textInk func(string) inkBox) {
+	n := f.n
+	for _, nt := range notes {
+		c := int(nt.Cell)
+		ink := textInk(nt.Text)
+		size := min(noteSize, 0.8/max(ink.maxX-ink.minX, 0.01))
+		w, h := (ink.maxX-ink.minX)*size, (ink.maxY-ink.minY)*size
+		x0, y0 := float64(c%n)+cageInset-0.015, float64(c/n)+cageInset-0.015
+		prev, taken := f.keepOut[c]
+		if taken {
+			x0 = float64(c%n) + 1 - cageInset + 0.015 - w
+		}
+		patch := rect{x0 - labelPad, y0 - labelPad, x0 + w + labelPad, y0 + h + labelPad}
+		f.add(shape{kind: fillShape, paths: [][]pt{patch.corners()}, fill: tone[c], stroke: noTone})
+		f.add(shape{kind: textShape, text: nt.Text, size: size, at: pt{x0 - ink.minX*size, y0 - ink.minY*size}, fill: 0, stroke: noTone})
+		if taken {
+			patch = rect{min(prev.x0, patch.x0), min(prev.y0, patch.y0), max(prev.x1, patch.x1), max(prev.y1, patch.y1)}
+		}
+		f.keepOut[c] = patch
+	}
 }

@@ -190,6 +190,21 @@ func TestMargins(t *testing.T) {
 			variants = append(variants, p)
 		}
 	}
+	// and the same with clues outside the grid on every side, which take
+	// a margin of cells round it
+	for _, p := range variants {
+		if variantKinds[p.Number-1].name == "everything" {
+			withDrawing(t, p.Grid.Rules, func() *grid.Drawing {
+				d := p.Grid.Rules.Draw(p.Grid.Shape)
+				n := p.Grid.N()
+				for k := -1; k <= n; k++ {
+					d.Outside = append(d.Outside, grid.OutsideClue{Row: -1, Col: k, Text: "45"}, grid.OutsideClue{Row: n, Col: k, Text: "45"},
+						grid.OutsideClue{Row: k, Col: -1, Text: "45"}, grid.OutsideClue{Row: k, Col: n, Text: "45", Dir: [2]int{1, -1}})
+				}
+				return d
+			})
+		}
+	}
 	dir := t.TempDir()
 	for _, mb := range marginBooks() {
 		t.Run(mb.name(), func(t *testing.T) {

@@ -217,6 +217,16 @@ func (r *renderer) drawGrid(x, y, side, scale float64, g grid.Grid, sol *grid.Gr
 	thick := clamp(cell*0.09, 0.9, 2.2)
 
 	fig, err := newFigure(g, figureOptions{labelSize: minLabel / cell})
+	if err == nil && fig != nil && fig.margin > 0 {
+		// clues outside the grid: the grid shrinks to leave them room in
+		// the same square
+		m := float64(fig.margin)
+		cell = side / (float64(n) + 2*m)
+		x, y = x+m*cell, y+m*cell
+		thin = clamp(cell*0.03, 0.3, 0.75)
+		thick = clamp(cell*0.09, 0.9, 2.2)
+		fig, err = newFigure(g, figureOptions{labelSize: minLabel / cell})
+	}
 	if err != nil {
 		pdf.SetError(err)
 		return

@@ -141,9 +141,11 @@ func paintPNG(img *image.Gray, r *vector.Rasterizer, g grid.Grid, alpha grid.Alp
 	if len(notes) > 0 {
 		band = captionBand
 	}
-	cell := (s - 2*margin) / (float64(n) + band)
+	// clues outside the grid take a margin of cells round it
+	fm := float64(fig.margin)
+	cell := (s - 2*margin) / (float64(n) + 2*fm + band)
 	x0 := (s - cell*float64(n)) / 2
-	y0 := margin
+	y0 := margin + fm*cell
 	thin := math.Max(1, cell*0.03)
 	thick := math.Max(2, cell*0.08)
 	m, err := boldMetrics()
@@ -268,7 +270,7 @@ func paintPNG(img *image.Gray, r *vector.Rasterizer, g grid.Grid, alpha grid.Alp
 		ink := m.textInk(text)
 		size := captionSize * cell
 		x := s/2 - (ink.minX+ink.maxX)/2*size
-		y := y0 + (float64(n)+band/2)*cell - (ink.minY+ink.maxY)/2*size
+		y := y0 + (float64(n)+fm+band/2)*cell - (ink.minY+ink.maxY)/2*size
 		trace(r, o, x, y, size/glyphUnits)
 	}
 	over(img, r, box, 0, mask)

@@ -232,9 +232,11 @@ func writeVariantSVG(w io.Writer, p Puzzle, alpha grid.Alphabet, fig *figure, di
 	if len(notes) > 0 {
 		band = captionBand
 	}
-	width := float64(n*svgCell + 2*svgMargin)
+	// clues outside the grid take a margin of cells round it
+	fm := float64(fig.margin)
+	width := (float64(n)+2*fm)*svgCell + 2*svgMargin
 	height := width + band*svgCell
-	at := func(v float64) string { return svgNum(svgMargin + v*svgCell) }
+	at := func(v float64) string { return svgNum(svgMargin + (v+fm)*svgCell) }
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="%s" height="%s" viewBox="0 0 %s %s">`+"\n", svgNum(width), svgNum(height), svgNum(width), svgNum(height))
 	if p.Number > 0 {

@@ -1,0 +1,487 @@
+package grid
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The kinds of lines (whispers, renban, palindromes, between lines...)
+// share their data and their formats: a list of lines, each its cells in
+// order, read from an f-puzzles field whose entries hold "lines" (arrays
+// of lines of cells) and written as one entry per line, and from a JSON
+// field that lists the lines as arrays of cells. Each kind's file gives a
+// lineSpec, what is its own (the rule, its clauses, its marks), and
+// lineKind builds the table's row from it.
+
+// LineClue is one line of a kind of lines: its cells in order, the cells
+// of its clone for a clone, and its value for a kind that has one (a
+// whisper's least difference), else 0.
+type LineClue struct {
+	Cells []int32
+	Clone []int32
+	Value int
+}
+
+func (c LineClue) equal(d LineClue) bool {
+	return c.Value == d.Value && slices.Equal(c.Cells, d.Cells) && slices.Equal(c.Clone, d.Clone)
+}
+
+// LineClues returns the lines of the kind of lines named kind in r
+// ("whispers", "renban"...), none for a kind that is not one.
+func (r *Rules) LineClues(kind string) []LineClue {
+	l, _ := r.slot(kind).([]LineClue)
+	return l
+}
+
+// lineSpec is what a kind of lines says of itself.
+type lineSpec struct {
+	// kind names the kind and its slot; variant names its variant (Rules.Names,
+	// --variant), title that for headings; fp and json are its fields in the
+	// two formats; what names one line in messages.
+	kind, variant, title, fp, json, what string
+	// minCells is the least number of cells of a line; maxCells the most in
+	// a grid of size n, 0 for no bound.
+	minCells int
+	maxCells func(n int) int
+	// value is set for a kind whose lines have a value: def gives its default
+	// for a grid of size n, valueOK says whether v is one.
+	value   bool
+	def     func(n int) int
+	valueOK func(n, v int) bool
+	// holds reports whether the digits d of a whole line keep its rule, in
+	// a grid of size n: the direct check, from the rule's meaning.
+	holds func(n int, c LineClue, d []int) bool
+	// lower adds the constraints of line k (from 0), its value set.
+	lower func(s Shape, k int, c LineClue, l *Lowered)
+	// draw adds the marks of line k in a grid of size n.
+	draw func(n, k int, c LineClue, d *Drawing)
+	// text is the rule's sentence for a book.
+	text string
+	// gloss, when set, makes it a variant of generate: lines drawn from
+	// the filled grid, then givens removed to minimal. grow, when set,
+	// returns a line that full keeps among the cells not used, or nil; else
+	// lines grow at their end as long as the rule holds.
+	gloss string
+	grow  func(rng *rand.Rand, full Grid, used []bool) []int32
+}
+
+// lineKind returns the row of the table of the kind of lines sp.
+func lineKind(sp *lineSpec) *Kind {
+	get := func(r *Rules) []LineClue { return r.LineClues(sp.kind) }
+	add := func(r *Rules, c LineClue) { r.setSlot(sp.kind, append(slices.Clone(get(r)), c)) }
+	k := &Kind{
+		name:  sp.kind,
+		has:   func(r *Rules) bool { return len(get(r)) > 0 },
+		equal: func(a, b *Rules) bool { return slices.EqualFunc(get(a), get(b), LineClue.equal) },
+		names: func(r *Rules, out []string) []string {
+			if len(get(r)) > 0 {
+				out = append(out, sp.variant)
+			}
+			return out
+		},
+		fpFields: []string{sp.fp},
+		readFP: func(in *fpIn, r *Rules) error {
+			entries, err := in.list(sp.fp)
+			if err != nil {
+				return err
+			}
+			for j, e := range entries {
+				what := fmt.Sprintf("%s %d", sp.fp, j+1)
+				value := 0
+				if sp.value {
+					if s := fpString(e["value"]); s != "" {
+						v, err := strconv.Atoi(strings.TrimSpace(s))
+						if err != nil {
+							return fpErr("%s: \"value\" %q is not a whole number", what, s)
+						}
+						value = v
+					}
+				} else if present(e["value"]) {
+					return fpErr("%s has a \"value\", which %s lines do not take", what, sp.what)
+				}
+				if sp.kind == "clone" {
+					a, err := in.cellList(what+": \"cells\"", e["cells"])
+					if err != nil {
+						return err
+					}
+					b, err := in.cellList(what+": \"cloneCells\"", e["cloneCells"])
+					if err != nil {
+						return err
+					}
+					add(r, LineClue{Cells: a, Clone: b})
+					continue
+				}
+				var lines []jsonValue
+				if err := decodeValue(e["lines"], &lines); err != nil {
+					return fpErr("%s: \"lines\": want an array of lines of cells, not %s", what, cutText(e["lines"]))
+				}
+				for _, line := range lines {
+					cs, err := in.cellList(what+": \"lines\"", line)
+					if err != nil {
+						return err
+					}
+					add(r, LineClue{Cells: cs, Value: value})
+				}
+			}
+			return nil
+		},
+		writeFP: func(o *fpOut, r *Rules) error {
+			lines := get(r)
+			if len(lines) == 0 {
+				return nil
+			}
+			out := make([]map[string]any, len(lines))
+			for i, c := range lines {
+				if sp.kind == "clone" {
+					out[i] = map[string]any{"cells": o.names(c.Cells), "cloneCells": o.names(c.Clone)}
+					continue
+				}
+				out[i] = map[string]any{"lines": [][]string{o.names(c.Cells)}}
+				if sp.value && c.Value != 0 {
+					out[i]["value"] = strconv.Itoa(c.Value)
+				}
+			}
+			o.field(sp.fp, out)
+			return nil
+		},
+		jsonFields: []string{sp.json},
+		readJSON: func(in *jsonIn, r *Rules) error {
+			switch {
+			case sp.kind == "clone":
+				var list []struct {
+					Cells []string `json:"cells"`
+					Clone []string `json:"clone"`
+				}
+				if _, err := in.decode(sp.json, &list, `an array of clones, such as [{"cells": ["r1c1"], "clone": ["r9c9"]}]`); err != nil {
+					return err
+				}
+				for j, e := range list {
+					what := fmt.Sprintf("%s %d", sp.what, j+1)
+					a, err := in.cells(what, e.Cells)
+					if err != nil {
+						return err
+					}
+					b, err := in.cells(what, e.Clone)
+					if err != nil {
+						return err
+					}
+					add(r, LineClue{Cells: a, Clone: b})
+				}
+			case sp.value:
+				var list []struct {
+					Cells []string `json:"cells"`
+					Value int      `json:"value,omitempty"`
+				}
+				if _, err := in.decode(sp.json, &list, `an array of lines, such as [{"cells": ["r1c1", "r1c2"], "value": 4}] ("value" optional)`); err != nil {
+					return err
+				}
+				for j, e := range list {
+					cs, err := in.cells(fmt.Sprintf("%s %d", sp.what, j+1), e.Cells)
+					if err != nil {
+						return err
+					}
+					add(r, LineClue{Cells: cs, Value: e.Value})
+				}
+			default:
+				var list [][]string
+				if _, err := in.decode(sp.json, &list, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
+					return err
+				}
+				for j, e := range list {
+					cs, err := in.cells(fmt.Sprintf("%s %d", sp.what, j+1), e)
+					if err != nil {
+						return err
+					}
+					add(r, LineClue{Cells: cs})
+				}
+			}
+			return nil
+		},
+		writeJSON: func(o *jsonOut, r *Rules) error {
+			lines := get(r)
+			if len(lines) == 0 {
+				return nil
+			}
+			switch {
+			case sp.kind == "clone":
+				out := make([]map[string][]string, len(lines))
+				for i, c := range lines {
+					out[i] = map[string][]string{"cells": o.names(c.Cells), "clone": o.names(c.Clone)}
+				}
+				o.field(sp.json, out)
+			case sp.value:
+				out := make([]map[string]any, len(lines))
+				for i, c := range lines {
+					out[i] = map[string]any{"cells": o.names(c.Cells)}
+					if c.Value != 0 {
+						out[i]["value"] = c.Value
+					}
+				}
+				o.field(sp.json, out)
+			default:
+				out := make([][]string, len(lines))
+				for i, c := range lines {
+					out[i] = o.names(c.Cells)
+				}
+				o.field(sp.json, out)
+			}
+			return nil
+		},
+		validate: func(v *validation, r *Rules) error {
+			n := v.n
+			for k, c := range get(r) {
+				rule := fmt.Sprintf("%s %d (%s)", sp.what, k+1, cellList(n, c.Cells))
+				if err := v.inGrid(func() string { return rule }, c.Cells); err != nil {
+					return err
+				}
+				most := n * n
+				if sp.maxCells != nil {
+					most = sp.maxCells(n)
+				}
+				if len(c.Cells) < sp.minCells || len(c.Cells) > most {
+					return ruleErrorf(rule, "%d cells, want %d to %d", len(c.Cells), sp.minCells, most)
+				}
+				if sp.kind == "clone" {
+					if err := v.inGrid(func() string { return rule }, c.Clone); err != nil {
+						return err
+					}
+					if len(c.Clone) != len(c.Cells) {
+						return ruleErrorf(rule, "%d cells and a clone of %d, want as many", len(c.Cells), len(c.Clone))
+					}
+					for _, x := range c.Clone {
+						if slices.Contains(c.Cells, x) {
+							return ruleErrorf(rule, "%s is in both the cells and their clone", cellName(n, x))
+						}
+					}
+					continue
+				}
+				for j := 1; j < len(c.Cells); j++ {
+					if !adjacent(n, c.Cells[j-1], c.Cells[j], true) {
+						return ruleErrorf(rule, "%s does not touch %s: not a line", cellName(n, c.Cells[j]), cellName(n, c.Cells[j-1]))
+					}
+				}
+				if sp.value && c.Value != 0 && !sp.valueOK(n, c.Value) {
+					return ruleErrorf(rule, "value %d cannot be kept in a %dx%d grid", c.Value, n, n)
+				}
+			}
+			return nil
+		},
+		clashes: func(g Grid, r *Rules, out []Clash) []Clash {
+			n := g.N()
+			for k, c := range get(r) {
+				cells := append(slices.Clone(c.Cells), c.Clone...)
+				d := make([]int, len(cells))
+				full := true
+				for j, x := range cells {
+					d[j] = int(g.Cells[x])
+					full = full && d[j] != 0
+				}
+				if !full || sp.holds(n, valued(sp, n, c), d) {
+					continue
+				}
+				a, b := cellOf(n, cells[0]), cellOf(n, cells[len(cells)-1])
+				out = append(out, Clash{Unit: sp.kind, Index: k, Digit: d[len(d)-1], A: a, B: b,
+					Detail: fmt.Sprintf("%s %d (%s) holds %s, which breaks its rule", sp.what, k+1, cellList(n, cells), digitList(d))})
+			}
+			return out
+		},
+		lower: func(s Shape, r *Rules, l *Lowered) {
+			for k, c := range get(r) {
+				sp.lower(s, k, valued(sp, s.N(), c), l)
+			}
+		},
+		draw: func(s Shape, r *Rules, d *Drawing) {
+			for k, c := range get(r) {
+				sp.draw(s.N(), k, c, d)
+			}
+		},
+		titles: map[string]string{sp.variant: sp.title},
+		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+			n := s.N()
+			for range 1 + rng.IntN(3) {
+				for try := 0; try < 200; try++ {
+					c, ok := randomLine(rng, sp, n, sol)
+					if ok {
+						add(r, c)
+						break
+					}
+				}
+			}
+		},
+		text: func(all []Grid) []string {
+			for _, g := range all {
+				if len(get(g.Rules)) > 0 {
+					return []string{sp.text}
+				}
+			}
+			return nil
+		},
+	}
+	if sp.gloss != "" {
+		k.layouts = []Layout{{Name: sp.variant, Gloss: sp.gloss,
+			After: func(rng *rand.Rand, full Grid, r *Rules) { layoutLines(rng, sp, full, r) }}}
+	}
+	return k
+}
+
+// valued returns c with its value set to the kind's default when it has
+// none.
+func valued(sp *lineSpec, n int, c LineClue) LineClue {
+	if sp.value && c.Value == 0 {
+		c.Value = sp.def(n)
+	}
+	return c
+}
+
+// digitList writes digits as "1 5 2".
+func digitList(d []int) string {
+	s := make([]string, len(d))
+	for i, v := range d {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, " ")
+}
+
+// randomLine returns a random line of kind sp in a grid of size n that the
+// full grid sol keeps (any line when sol is nil), or false.
+func randomLine(rng *rand.Rand, sp *lineSpec, n int, sol []uint8) (LineClue, bool) {
+	most := n * n
+	if sp.maxCells != nil {
+		most = sp.maxCells(n)
+	}
+	length := sp.minCells + rng.IntN(max(1, min(most, 6)-sp.minCells+1))
+	var c LineClue
+	if sp.value && rng.IntN(2) == 0 {
+		for v := 1 + rng.IntN(n); ; v = 1 + rng.IntN(n) {
+			if sp.valueOK(n, v) {
+				c.Value = v
+				break
+			}
+		}
+	}
+	if sp.kind == "clone" {
+		// a run of cells in a row and another elsewhere
+		length = 1 + rng.IntN(min(n, 4))
+		used := map[int32]bool{}
+		for _, dst := range []*[]int32{&c.Cells, &c.Clone} {
+			r, col := rng.IntN(n), rng.IntN(n-length+1)
+			for j := range length {
+				x := int32(r*n + col + j)
+				if used[x] {
+					return c, false
+				}
+				used[x] = true
+				*dst = append(*dst, x)
+			}
+		}
+	} else {
+		c.Cells = []int32{int32(rng.IntN(n * n))}
+		for len(c.Cells) < length {
+			nb := KingNeighbours(n, c.Cells[len(c.Cells)-1])
+			z := nb[rng.IntN(len(nb))]
+			if slices.Contains(c.Cells, z) {
+				return c, false
+			}
+			c.Cells = append(c.Cells, z)
+		}
+	}
+	if sol != nil {
+		cells := append(slices.Clone(c.Cells), c.Clone...)
+		d := make([]int, len(cells))
+		for j, x := range cells {
+			d[j] = int(sol[x])
+		}
+		if !sp.holds(n, valued(sp, n, c), d) {
+			return c, false
+		}
+	}
+	return c, true
+}
+
+// layoutLines adds lines of kind sp that the full grid keeps: each grows
+// from a random cell by touching cells on no line yet, as long as the rule
+// holds, and is kept when it has three cells or more.
+func layoutLines(rng *rand.Rand, sp *lineSpec, full Grid, r *Rules) {
+	n := full.N()
+	used := make([]bool, n*n)
+	most := n
+	if sp.maxCells != nil {
+		most = min(most, sp.maxCells(n))
+	}
+	want := max(2, n*n/14)
+	d := make([]int, 0, n)
+	for try := 0; try < 40*want && len(r.LineClues(sp.kind)) < want; try++ {
+		start := int32(rng.IntN(n * n))
+		if used[start] {
+			continue
+		}
+		if sp.grow != nil {
+			if line := sp.grow(rng, full, used); len(line) >= 3 {
+				for _, x := range line {
+					used[x] = true
+				}
+				r.setSlot(sp.kind, append(slices.Clone(r.LineClues(sp.kind)), LineClue{Cells: line}))
+			}
+			continue
+		}
+		line := []int32{start}
+		target := 3 + rng.IntN(most-2)
+		for len(line) < target {
+			nb := KingNeighbours(n, line[len(line)-1])
+			ok := false
+			for _, k := range rng.Perm(len(nb)) {
+				z := nb[k]
+				if used[z] || slices.Contains(line, z) {
+					continue
+				}
+				d = d[:0]
+				for _, x := range line {
+					d = append(d, int(full.Cells[x]))
+				}
+				d = append(d, int(full.Cells[z]))
+				if sp.holds(n, valued(sp, n, LineClue{Cells: append(line, z)}), d) {
+					line = append(line, z)
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				break
+			}
+		}
+		if len(line) < 3 {
+			continue
+		}
+		for _, x := range line {
+			used[x] = true
+		}
+		r.setSlot(sp.kind, append(slices.Clone(r.LineClues(sp.kind)), LineClue{Cells: line}))
+	}
+}
+
+// relations caches the relations of kinds of lines by a key, so that
+// lines alike share one (the search builds a table per relation).
+var relations sync.Map // string -> *Relation
+
+// relation returns the relation named key, made by allows the first time.
+func relation(key string, allows func(a, b int) bool) *Relation {
+	if r, ok := relations.Load(key); ok {
+		return r.(*Relation)
+	}
+	r, _ := relations.LoadOrStore(key, &Relation{allows})
+	return r.(*Relation)
+}
+
+// allPairs links every two cells of cells, the earlier first, with the
+// relation rel(i, j) of their places on the line.
+func allPairs(l *Lowered, cells []int32, rel func(i, j int) *Relation) {
+	for i := range cells {
+		for j := i + 1; j < len(cells); j++ {
+			l.Links = append(l.Links, Link{cells[i], cells[j], rel(i, j)})
+		}
+	}
+}
