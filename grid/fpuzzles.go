@@ -282,14 +282,27 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 			known[f] = true
 		}
 	}
+	// every field refused is named, in one line: the ones with a reason
+	// first, then the others
+	var why, names []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		if fpCosmetic[k] || known[k] || !present(keys[k]) {
 			continue
 		}
-		if why, ok := fpRefused[k]; ok {
-			return fpErr("%s", why)
+		if w, ok := fpRefused[k]; ok {
+			why = append(why, w)
+		} else {
+			names = append(names, strconv.Quote(k))
 		}
-		return fpErr("constraint %q is not supported", k)
+	}
+	switch {
+	case len(names) == 1:
+		why = append(why, "constraint "+names[0]+" is not supported")
+	case len(names) > 1:
+		why = append(why, "constraints "+strings.Join(names, ", ")+" are not supported")
+	}
+	if len(why) > 0 {
+		return fpErr("%s", strings.Join(why, "; "))
 	}
 	return nil
 }
