@@ -141,6 +141,7 @@ var kinds = []*Kind{
 	pencilMarkKind,
 	nonconsecutiveKind,
 	minMaxKind,
+	quadrupleKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
