@@ -70,8 +70,7 @@ var (
 // fpRefused says why an f-puzzles field that no kind reads is refused,
 // where more can be said than that it is not supported.
 var fpRefused = map[string]string{
-	"cage":     "\"cage\" is a cosmetic cage whose rule only the puzzle's text states: not supported (a killer cage is \"killercage\")",
-	"negative": "negative constraints (\"negative\") are not supported",
+	"cage": "\"cage\" is a cosmetic cage whose rule only the puzzle's text states: not supported (a killer cage is \"killercage\")",
 }
 
 // IsFPuzzles reports whether a JSON object's keys are those of f-puzzles:

@@ -142,6 +142,7 @@ var kinds = []*Kind{
 	nonconsecutiveKind,
 	minMaxKind,
 	quadrupleKind,
+	negativeKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
