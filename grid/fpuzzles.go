@@ -285,7 +285,7 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 	// first, then the others
 	var why, names []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
-		if fpCosmetic[k] || known[k] || !present(keys[k]) {
+		if fpCosmetic[k] || known[k] || !present(keys[k]) || k == "cage" && drawnFrom(keys[k]) {
 			continue
 		}
 		if w, ok := fpRefused[k]; ok {
@@ -304,6 +304,22 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 		return fpErr("%s", strings.Join(why, "; "))
 	}
 	return nil
+}
+
+// drawnFrom reports whether every cage of an f-puzzles "cage" field is
+// f-puzzles' drawing of another constraint of the puzzle ("fromConstraint",
+// such as the shading of indexer cells): no rule of its own.
+func drawnFrom(raw json.RawMessage) bool {
+	var cages []map[string]json.RawMessage
+	if json.Unmarshal(raw, &cages) != nil {
+		return false
+	}
+	for _, c := range cages {
+		if !present(c["fromConstraint"]) {
+			return false
+		}
+	}
+	return true
 }
 
 // fpGiven reads the given of cell (row, c), if it has one.

@@ -143,6 +143,7 @@ var kinds = []*Kind{
 	minMaxKind,
 	quadrupleKind,
 	negativeKind,
+	indexerKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
