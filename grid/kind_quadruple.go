@@ -204,6 +204,9 @@ var quadrupleKind = &Kind{
 	},
 	draw: func(s Shape, r *Rules, d *Drawing) {
 		n := s.N()
+		if n == 0 {
+			return // asked for the captions alone (an empty shape)
+		}
 		for _, q := range quadruplesOf(r) {
 			top := slices.Min(q.Cells[:])
 			d.Corners = append(d.Corners, CornerClue{Row: int(top) / n, Col: int(top) % n, Digits: slices.Clone(q.Digits)})
