@@ -27,6 +27,8 @@ import (
 var sudokuSolverMustVerify = []string{
 	"classic-1", "classic-2", "classic-3", "classic-4", "classic-5",
 	"self-contained", "300-subs", "return-of-the-hash", "behemoth", "irregular-7x7-kropki",
+	// with the cell kinds: minimum and maximum, quadruples, negative XV
+	"fortress", "extreme-killer-6x6", "boxes", "quadiagonal", "xv-kropki-x",
 }
 
 // sudokuSolverAll says that all 40 puzzles must verify unique.
