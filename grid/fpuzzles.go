@@ -69,8 +69,7 @@ var (
 // fpRefused says why an f-puzzles field that no kind reads is refused,
 // where more can be said than that it is not supported.
 var fpRefused = map[string]string{
-	"cage":     "\"cage\" is a cosmetic cage whose rule only the puzzle's text states: not supported (a killer cage is \"killercage\")",
-	"negative": "negative constraints (\"negative\") are not supported",
+	"cage": "\"cage\" is a cosmetic cage whose rule only the puzzle's text states: not supported (a killer cage is \"killercage\")",
 }
 
 // IsFPuzzles reports whether a JSON object's keys are those of f-puzzles:
@@ -281,16 +280,45 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 			known[f] = true
 		}
 	}
+	// every field refused is named, in one line: the ones with a reason
+	// first, then the others
+	var why, names []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
-		if fpCosmetic[k] || known[k] || !present(keys[k]) {
+		if fpCosmetic[k] || known[k] || !present(keys[k]) || k == "cage" && drawnFrom(keys[k]) {
 			continue
 		}
-		if why, ok := fpRefused[k]; ok {
-			return fpErr("%s", why)
+		if w, ok := fpRefused[k]; ok {
+			why = append(why, w)
+		} else {
+			names = append(names, strconv.Quote(k))
 		}
-		return fpErr("constraint %q is not supported", k)
+	}
+	switch {
+	case len(names) == 1:
+		why = append(why, "constraint "+names[0]+" is not supported")
+	case len(names) > 1:
+		why = append(why, "constraints "+strings.Join(names, ", ")+" are not supported")
+	}
+	if len(why) > 0 {
+		return fpErr("%s", strings.Join(why, "; "))
 	}
 	return nil
+}
+
+// drawnFrom reports whether every cage of an f-puzzles "cage" field is
+// f-puzzles' drawing of another constraint of the puzzle ("fromConstraint",
+// such as the shading of indexer cells): no rule of its own.
+func drawnFrom(raw json.RawMessage) bool {
+	var cages []map[string]json.RawMessage
+	if json.Unmarshal(raw, &cages) != nil {
+		return false
+	}
+	for _, c := range cages {
+		if !present(c["fromConstraint"]) {
+			return false
+		}
+	}
+	return true
 }
 
 // fpGiven reads the given of cell (row, c), if it has one.

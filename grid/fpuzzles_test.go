@@ -129,7 +129,7 @@ func TestFPuzzlesRead(t *testing.T) {
 	bad := []struct{ in, want string }{
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"arrow":[{"cells":["R1C1"]}]}`, `constraint "arrow" is not supported`},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"cage":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, `"cage" is a cosmetic cage`},
-		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"negative":["ratio"]}`, `negative constraints ("negative")`},
+		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"negative":["sum"]}`, `"negative": "sum" is not supported`},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"9"}]}`, "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 4 add up to 9"},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, "ratio 1 has value 3; only 2 is supported"},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C9"]}]}`, `cell "R1C9" is not in a 4x4 grid`},

@@ -149,6 +149,10 @@ var kinds = []*Kind{
 	nabnerKind,
 	slowThermometerKind,
 	cloneKind,
+	minMaxKind,
+	quadrupleKind,
+	negativeKind,
+	indexerKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's

@@ -1,0 +1,293 @@
+package grid
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+)
+
+// indexerKind is the indexer cells, as SudokuSolver defines them
+// (IndexerConstraint): a digit v in a column-indexer cell of column c says
+// that column v of its row holds c; in a row-indexer cell of row r, that
+// row v of its column holds r; in a box-indexer cell, the p-th cell of its
+// region (its cells in reading order), that the v-th cell of the region
+// holds p. f-puzzles writes them as "columnindexer", "rowindexer" and
+// "boxindexer", lists of {"cells": [...]}; the JSON form as the same
+// fields, lists of lists of cells. Its data is an *indexers in the rules'
+// slot.
+var indexerKind = &Kind{
+	name: "indexer",
+	has:  func(r *Rules) bool { return !indexersOf(r).empty() },
+	equal: func(a, b *Rules) bool {
+		x, y := indexersOf(a), indexersOf(b)
+		for k := range x {
+			if !slices.EqualFunc(x[k], y[k], slices.Equal) {
+				return false
+			}
+		}
+		return true
+	},
+	names: func(r *Rules, out []string) []string {
+		ix := indexersOf(r)
+		for k, list := range ix {
+			if len(list) > 0 {
+				out = append(out, indexerNames[k]+"-indexer")
+			}
+		}
+		return out
+	},
+	fpFields: []string{"rowindexer", "columnindexer", "boxindexer"},
+	readFP: func(in *fpIn, r *Rules) error {
+		var ix indexers
+		for k := range ix {
+			field := indexerNames[k] + "indexer"
+			entries, err := in.list(field)
+			if err != nil {
+				return err
+			}
+			for j, e := range entries {
+				cs, err := in.cellList(fmt.Sprintf("%s %d: \"cells\"", field, j+1), e["cells"])
+				if err != nil {
+					return err
+				}
+				if len(cs) > 0 {
+					ix[k] = append(ix[k], cs)
+				}
+			}
+		}
+		setIndexers(r, ix)
+		return nil
+	},
+	writeFP: func(o *fpOut, r *Rules) error {
+		for k, list := range indexersOf(r) {
+			if len(list) == 0 {
+				continue
+			}
+			var out []map[string]any
+			for _, cs := range list {
+				out = append(out, map[string]any{"cells": o.names(cs)})
+			}
+			o.field(indexerNames[k]+"indexer", out)
+		}
+		return nil
+	},
+	jsonFields: []string{"rowindexer", "columnindexer", "boxindexer"},
+	readJSON: func(in *jsonIn, r *Rules) error {
+		var ix indexers
+		for k := range ix {
+			field := indexerNames[k] + "indexer"
+			var lists [][]string
+			if _, err := in.decode(field, &lists, `an array of lists of cells, such as [["r1c1", "r2c1"]]`); err != nil {
+				return err
+			}
+			for j, names := range lists {
+				cs, err := in.cells(field+" "+strconv.Itoa(j+1), names)
+				if err != nil {
+					return err
+				}
+				if len(cs) > 0 {
+					ix[k] = append(ix[k], cs)
+				}
+			}
+		}
+		setIndexers(r, ix)
+		return nil
+	},
+	writeJSON: func(o *jsonOut, r *Rules) error {
+		for k, list := range indexersOf(r) {
+			if len(list) == 0 {
+				continue
+			}
+			out := make([][]string, len(list))
+			for j, cs := range list {
+				out[j] = o.names(cs)
+			}
+			o.field(indexerNames[k]+"indexer", out)
+		}
+		return nil
+	},
+	validate: func(v *validation, r *Rules) error {
+		for k, list := range indexersOf(r) {
+			for j, cs := range list {
+				rule := func() string { return fmt.Sprintf("%s indexer %d", indexerNames[k], j+1) }
+				if err := v.inGrid(rule, cs); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	},
+	clashes: func(g Grid, r *Rules, out []Clash) []Clash {
+		n := g.N()
+		ix := indexersOf(r)
+		if ix.empty() {
+			return out
+		}
+		t := newIndexTargets(g.Shape, r)
+		for k, list := range ix {
+			for _, cs := range list {
+				for _, i := range cs {
+					v := int(g.Cells[i])
+					for d := 1; d <= n; d++ {
+						j, w := t.target(k, i, d)
+						got := int(g.Cells[j])
+						// i holds d exactly when j holds w
+						if v == 0 || got == 0 || (v == d) == (got == w) {
+							continue
+						}
+						ci, cj := cellOf(n, i), cellOf(n, j)
+						out = append(out, Clash{Unit: indexerNames[k] + " indexer", Digit: got, A: ci, B: cj,
+							Detail: fmt.Sprintf("%s, a %s indexer, holds %d and %s holds %d: %s holds %d exactly when %s holds %d", ci, indexerNames[k], v, cj, got, ci, d, cj, w)})
+						break
+					}
+				}
+			}
+		}
+		return out
+	},
+	lower: func(s Shape, r *Rules, l *Lowered) {
+		ix := indexersOf(r)
+		if ix.empty() {
+			return
+		}
+		n := s.N()
+		t := newIndexTargets(s, r)
+		for k, list := range ix {
+			for _, cs := range list {
+				for _, i := range cs {
+					for d := 1; d <= n; d++ {
+						j, w := t.target(k, i, d)
+						if j == i {
+							continue // the cell indexes itself: i holds d exactly when it does
+						}
+						a, b := l.CellVar(i, d), l.CellVar(j, w)
+						l.Clauses = append(l.Clauses, []int{-a, b}, []int{-b, a})
+					}
+				}
+			}
+		}
+	},
+	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+		n := s.N()
+		var ix indexers
+		t := newIndexTargets(s, r)
+		for range 1 + rng.IntN(3) {
+			k := rng.IntN(3)
+			// the cells of a random column, row or region; on a solution,
+			// those whose digit points at a cell that holds their index
+			line := rng.IntN(n)
+			var cells []int32
+			for p := range n {
+				switch k {
+				case 0:
+					cells = append(cells, int32(p*n+line))
+				case 1:
+					cells = append(cells, int32(line*n+p))
+				default:
+					cells = t.regions[line]
+				}
+			}
+			var keep []int32
+			for _, i := range slices.Compact(cells) {
+				if sol != nil {
+					if j, w := t.target(k, i, int(sol[i])); int(sol[j]) != w {
+						continue
+					}
+				}
+				keep = append(keep, i)
+			}
+			if len(keep) > 0 && !slices.ContainsFunc(ix[k], func(cs []int32) bool { return slices.Equal(cs, keep) }) {
+				ix[k] = append(ix[k], keep)
+			}
+		}
+		setIndexers(r, ix)
+	},
+	draw: func(s Shape, r *Rules, d *Drawing) {
+		for k, list := range indexersOf(r) {
+			for _, cs := range list {
+				d.Shaded = append(d.Shaded, slices.Clone(cs))
+			}
+			if len(list) > 0 {
+				d.Unmarked = append(d.Unmarked, "shaded: "+indexerNames[k]+" indexers")
+			}
+		}
+	},
+	titles: map[string]string{"column-indexer": "Column indexer", "row-indexer": "Row indexer", "box-indexer": "Box indexer"},
+	text: func(all []Grid) []string {
+		var has [3]bool
+		for _, g := range all {
+			for k, list := range indexersOf(g.Rules) {
+				has[k] = has[k] || len(list) > 0
+			}
+		}
+		var out []string
+		if has[0] {
+			out = append(out, "A digit d in a shaded cell of column c says that column d of its row holds c.")
+		}
+		if has[1] {
+			out = append(out, "A digit d in a shaded cell of row r says that row d of its column holds r.")
+		}
+		if has[2] {
+			out = append(out, "A digit d in a shaded cell, the p-th of its box in reading order, says that the d-th cell of the box holds p.")
+		}
+		return out
+	},
+}
+
+// indexerNames name the three indexers, in the order of indexers.
+var indexerNames = [3]string{"column", "row", "box"}
+
+// indexers is the data of indexerKind: the lists of column, row and box
+// indexer cells.
+type indexers [3][][]int32
+
+func (ix indexers) empty() bool { return len(ix[0])+len(ix[1])+len(ix[2]) == 0 }
+
+// indexersOf returns the indexers of r (none for nil).
+func indexersOf(r *Rules) indexers {
+	if ix, ok := r.slot("indexer").(*indexers); ok {
+		return *ix
+	}
+	return indexers{}
+}
+
+// setIndexers sets the indexers of r, which must not be shared yet.
+func setIndexers(r *Rules, ix indexers) {
+	if !ix.empty() {
+		r.setSlot("indexer", &ix)
+	}
+}
+
+// indexTargets finds the cell an indexer cell's digit points at.
+type indexTargets struct {
+	n       int
+	region  []int     // the region of each cell
+	pos     []int     // its place in its region, from 0, in reading order
+	regions [][]int32 // the cells of each region, in reading order
+}
+
+func newIndexTargets(s Shape, r *Rules) *indexTargets {
+	n := s.N()
+	t := &indexTargets{n: n, region: make([]int, n*n), pos: make([]int, n*n), regions: make([][]int32, n)}
+	for i := range n * n {
+		g := r.Region(s, i)
+		t.region[i], t.pos[i] = g, len(t.regions[g])
+		t.regions[g] = append(t.regions[g], int32(i))
+	}
+	return t
+}
+
+// target returns the cell j and digit w that indexer k's cell i holding d
+// says: j holds w.
+func (t *indexTargets) target(k int, i int32, d int) (int32, int) {
+	n := t.n
+	row, col := int(i)/n, int(i)%n
+	switch k {
+	case 0:
+		return int32(row*n + d - 1), col + 1
+	case 1:
+		return int32((d-1)*n + col), row + 1
+	}
+	return t.regions[t.region[i]][d-1], t.pos[i] + 1
+}

@@ -1,0 +1,264 @@
+package grid
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// negativeKind is the negative constraints of kropki and XV: with "ratio",
+// two cells side by side without a black dot are not in ratio 1:2 (every
+// such pair has its dot); with "xv", two cells side by side without an X
+// or a V do not add up to 10 or 5. (The negative constraint of white dots
+// is the nonconsecutive kind.) f-puzzles writes them as "negative":
+// ["ratio", "xv"], and so does the JSON form. Its data is a *negative in
+// the rules' slot.
+var negativeKind = &Kind{
+	name:  "negative",
+	has:   func(r *Rules) bool { n := negativeOf(r); return n.Ratio || n.XV },
+	equal: func(a, b *Rules) bool { return negativeOf(a) == negativeOf(b) },
+	names: func(r *Rules, out []string) []string {
+		n := negativeOf(r)
+		if n.Ratio {
+			out = append(out, "negative-ratio")
+		}
+		if n.XV {
+			out = append(out, "negative-xv")
+		}
+		return out
+	},
+	fpFields: []string{"negative"},
+	readFP: func(in *fpIn, r *Rules) error {
+		var list []string
+		if raw, ok := in.keys["negative"]; ok && string(raw) != "null" {
+			if decodeValue(raw, &list) != nil {
+				return fpErr("\"negative\": want an array such as [\"ratio\", \"xv\"], not %s", cutText(raw))
+			}
+		}
+		neg, err := readNegative(list)
+		if err != nil {
+			return fpErr("%v", err)
+		}
+		setNegative(r, neg)
+		return nil
+	},
+	writeFP: func(o *fpOut, r *Rules) error {
+		if list := negativeOf(r).list(); len(list) > 0 {
+			o.field("negative", list)
+		}
+		return nil
+	},
+	jsonFields: []string{"negative"},
+	readJSON: func(in *jsonIn, r *Rules) error {
+		var list []string
+		if _, err := in.decode("negative", &list, `an array such as ["ratio", "xv"]`); err != nil {
+			return err
+		}
+		neg, err := readNegative(list)
+		if err != nil {
+			return fmt.Errorf("rules: %w", err)
+		}
+		setNegative(r, neg)
+		return nil
+	},
+	writeJSON: func(o *jsonOut, r *Rules) error {
+		if list := negativeOf(r).list(); len(list) > 0 {
+			o.field("negative", list)
+		}
+		return nil
+	},
+	validate: func(v *validation, r *Rules) error { return nil },
+	clashes: func(g Grid, r *Rules, out []Clash) []Clash {
+		neg := negativeOf(r)
+		n := g.N()
+		check := func(pairs []Pair, rel *Relation, unit, why string) {
+			for _, p := range pairs {
+				if a, b := int(g.Cells[p[0]]), int(g.Cells[p[1]]); a != 0 && b != 0 && !rel.Allows(a, b) {
+					x, y := cellOf(n, p[0]), cellOf(n, p[1])
+					out = append(out, Clash{Unit: unit, Digit: b, A: x, B: y,
+						Detail: fmt.Sprintf("%s holds %d and %s holds %d: %s", x, a, y, b, why)})
+				}
+			}
+		}
+		if neg.Ratio {
+			check(unmarked(n, r.Black), notDoubleRel, "negative ratio", "neighbours without a black dot are not in ratio 1:2")
+		}
+		if neg.XV {
+			check(unmarked(n, r.X, r.V), notXVRel, "negative XV", "neighbours without an X or a V add up to neither 10 nor 5")
+		}
+		return out
+	},
+	lower: func(s Shape, r *Rules, l *Lowered) {
+		neg := negativeOf(r)
+		if neg.Ratio {
+			pairLinks(l, unmarked(s.N(), r.Black), notDoubleRel)
+		}
+		if neg.XV {
+			pairLinks(l, unmarked(s.N(), r.X, r.V), notXVRel)
+		}
+	},
+	layouts: []Layout{
+		{Name: "kropki-negative", Aliases: []string{"negativekropki"},
+			Gloss: "black dots on every pair in ratio 1:2, none elsewhere",
+			After: func(rng *rand.Rand, full Grid, r *Rules) {
+				r.Black = append(r.Black, missingPairs(full.N(), full.Cells, r.Black, double)...)
+				setNegative(r, negative{Ratio: true, XV: negativeOf(r).XV})
+			},
+			Refuse: refuseWith("kropki-negative", "kropki")},
+		{Name: "xv-negative", Aliases: []string{"negativexv"},
+			Gloss: "an X or a V on every pair that adds up to 10 or 5, none elsewhere",
+			After: func(rng *rand.Rand, full Grid, r *Rules) {
+				n := full.N()
+				r.X = append(r.X, missingPairs(n, full.Cells, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 10 })...)
+				r.V = append(r.V, missingPairs(n, full.Cells, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 5 })...)
+				setNegative(r, negative{Ratio: negativeOf(r).Ratio, XV: true})
+			},
+			Refuse: refuseWith("xv-negative", "xv")},
+	},
+	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+		var neg negative
+		n := s.N()
+		if rng.IntN(3) > 0 {
+			neg.Ratio = true
+			if sol != nil {
+				r.Black = append(r.Black, missingPairs(n, sol, r.Black, double)...)
+			}
+		}
+		if rng.IntN(3) > 0 {
+			neg.XV = true
+			if sol != nil {
+				r.X = append(r.X, missingPairs(n, sol, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 10 })...)
+				r.V = append(r.V, missingPairs(n, sol, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 5 })...)
+			}
+		}
+		setNegative(r, neg)
+	},
+	draw: func(s Shape, r *Rules, d *Drawing) {
+		neg := negativeOf(r)
+		if neg.Ratio {
+			d.Unmarked = append(d.Unmarked, "all black dots given")
+		}
+		if neg.XV {
+			d.Unmarked = append(d.Unmarked, "all X and V given")
+		}
+	},
+	titles: map[string]string{"negative-ratio": "Kropki (all black dots given)", "negative-xv": "XV (all given)"},
+	text: func(all []Grid) []string {
+		var ratio, xv bool
+		for _, g := range all {
+			neg := negativeOf(g.Rules)
+			ratio, xv = ratio || neg.Ratio, xv || neg.XV
+		}
+		var out []string
+		if ratio {
+			out = append(out, "All black dots are given: two cells side by side without one are not in ratio 1:2.")
+		}
+		if xv {
+			out = append(out, "All Xs and Vs are given: two cells side by side without one add up to neither 10 nor 5.")
+		}
+		return out
+	},
+}
+
+// negative is the data of negativeKind.
+type negative struct{ Ratio, XV bool }
+
+// list is the f-puzzles (and JSON) form of neg.
+func (neg negative) list() []string {
+	var out []string
+	if neg.Ratio {
+		out = append(out, "ratio")
+	}
+	if neg.XV {
+		out = append(out, "xv")
+	}
+	return out
+}
+
+// readNegative reads the list of "negative".
+func readNegative(list []string) (negative, error) {
+	var neg negative
+	for _, v := range list {
+		switch v {
+		case "ratio":
+			neg.Ratio = true
+		case "xv":
+			neg.XV = true
+		default:
+			return negative{}, fmt.Errorf("\"negative\": %q is not supported, only \"ratio\" and \"xv\" (the negative of white dots is \"nonconsecutive\")", v)
+		}
+	}
+	return neg, nil
+}
+
+// negativeOf returns the negative constraints of r (none for nil).
+func negativeOf(r *Rules) negative {
+	if neg, ok := r.slot("negative").(*negative); ok {
+		return *neg
+	}
+	return negative{}
+}
+
+// setNegative sets the negative constraints of r, which must not be
+// shared yet.
+func setNegative(r *Rules, neg negative) {
+	if neg.Ratio || neg.XV {
+		r.setSlot("negative", &neg)
+	} else if r.slot("negative") != nil {
+		r.setSlot("negative", nil)
+	}
+}
+
+// notDoubleRel and notXVRel are the relations of two neighbours without a
+// black dot, and without an X or a V.
+var (
+	notDoubleRel = &Relation{func(a, b int) bool { return a != 2*b && b != 2*a }}
+	notXVRel     = &Relation{func(a, b int) bool { return a+b != 10 && a+b != 5 }}
+)
+
+// unmarked returns the pairs of orthogonally adjacent cells of a grid of
+// size n that none of the marks joins, in row-major order.
+func unmarked(n int, marks ...[]Pair) []Pair {
+	marked := map[Pair]bool{}
+	for _, list := range marks {
+		for _, p := range list {
+			marked[p] = true
+			marked[Pair{p[1], p[0]}] = true
+		}
+	}
+	var out []Pair
+	for i := range int32(n * n) {
+		if int(i)%n < n-1 && !marked[Pair{i, i + 1}] {
+			out = append(out, Pair{i, i + 1})
+		}
+		if int(i)+n < n*n && !marked[Pair{i, i + int32(n)}] {
+			out = append(out, Pair{i, i + int32(n)})
+		}
+	}
+	return out
+}
+
+// missingPairs returns the pairs of orthogonally adjacent cells of the
+// full grid cells whose digits rel accepts and that marks does not hold
+// yet, in row-major order.
+func missingPairs(n int, cells []uint8, marks []Pair, rel func(a, b int) bool) []Pair {
+	var out []Pair
+	for _, p := range unmarked(n, marks) {
+		if rel(int(cells[p[0]]), int(cells[p[1]])) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// refuseWith refuses the layout name together with the layout other, which
+// draws marks of the same kind.
+func refuseWith(name, other string) func(s Shape, with []string) error {
+	return func(s Shape, with []string) error {
+		if slices.Contains(with, other) {
+			return errors.New(name + " draws every mark of its kind: it cannot be combined with " + other)
+		}
+		return nil
+	}
+}

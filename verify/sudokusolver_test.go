@@ -1,0 +1,222 @@
+package verify
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/lzstring"
+)
+
+// SudokuSolver's own test suite as test data (testdata/sudokusolver.tsv):
+// the 40 f-puzzles puzzles of SudokuSolver's SudokuTests/Puzzles.cs, each
+// with its published solution. Each puzzle is either verified unique with
+// exactly that solution, or refused by the reader with one line naming the
+// rules it does not know; never any other verdict.
+
+// sudokuSolverMustVerify are the puzzles whose rules are all in the table:
+// each must verify unique with its published solution. When every kind of
+// the suite is in the table, sudokuSolverAll turns this into all 40.
+var sudokuSolverMustVerify = []string{
+	"classic-1", "classic-2", "classic-3", "classic-4", "classic-5",
+	"self-contained", "300-subs", "return-of-the-hash", "behemoth", "irregular-7x7-kropki",
+	// with the cell kinds: minimum and maximum, quadruples, negative XV
+	"fortress", "extreme-killer-6x6", "boxes", "quadiagonal", "xv-kropki-x",
+}
+
+// sudokuSolverAll says that all 40 puzzles must verify unique.
+const sudokuSolverAll = false
+
+type sudokuSolverPuzzle struct {
+	name, comment, data, solution string
+	line                          int
+}
+
+// readSudokuSolver reads testdata/sudokusolver.tsv: lines starting with #
+// are its header, then a line naming the columns, then one puzzle a line.
+func readSudokuSolver(t *testing.T) []sudokuSolverPuzzle {
+	t.Helper()
+	f, err := os.Open("testdata/sudokusolver.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var out []sudokuSolverPuzzle
+	head := false
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		fs := strings.Split(line, "\t")
+		if !head {
+			if !slices.Equal(fs, []string{"name", "comment", "fpuzzles", "solution"}) {
+				t.Fatalf("line %d: columns %q", n, fs)
+			}
+			head = true
+			continue
+		}
+		if len(fs) != 4 {
+			t.Fatalf("line %d: %d fields, want 4", n, len(fs))
+		}
+		out = append(out, sudokuSolverPuzzle{name: fs[0], comment: fs[1], data: fs[2], solution: fs[3], line: n})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 40 {
+		t.Fatalf("%d puzzles, want 40", len(out))
+	}
+	return out
+}
+
+// sudokuSolverDigits reads a published solution: n*n digits, each written
+// in decimal one after the other (the 16x16 one holds 1 to 16). A digit
+// above 9 makes the split ambiguous, so the digits are read against the
+// rules of a solution: each digit once in every row and every column.
+func sudokuSolverDigits(s string, n int) ([]int, bool) {
+	out := make([]int, 0, n*n)
+	rows := make([]map[int]bool, n)
+	cols := make([]map[int]bool, n)
+	for i := range n {
+		rows[i], cols[i] = map[int]bool{}, map[int]bool{}
+	}
+	var walk func(i int) bool
+	walk = func(i int) bool {
+		if i == len(s) || len(out) == n*n {
+			return i == len(s) && len(out) == n*n
+		}
+		r, c := len(out)/n, len(out)%n
+		for w := 1; w <= 2 && i+w <= len(s); w++ {
+			d, err := strconv.Atoi(s[i : i+w])
+			if err != nil || s[i] == '0' || d < 1 || d > n || rows[r][d] || cols[c][d] {
+				continue
+			}
+			rows[r][d], cols[c][d] = true, true
+			out = append(out, d)
+			if walk(i + w) {
+				return true
+			}
+			out = out[:len(out)-1]
+			delete(rows[r], d)
+			delete(cols[c], d)
+		}
+		return false
+	}
+	return out, walk(0)
+}
+
+// The transcription: every puzzle's data decompresses to an f-puzzles
+// object whose givens are digits of its published solution, and every
+// solution is a Latin square of the puzzle's size (each digit once in each
+// row and each column). A wrong character in the data breaks its
+// decompression or its JSON at once.
+func TestSudokuSolverTranscription(t *testing.T) {
+	for _, p := range readSudokuSolver(t) {
+		js, err := lzstring.DecompressFromBase64(p.data)
+		if err != nil {
+			t.Errorf("%s (line %d): %v", p.name, p.line, err)
+			continue
+		}
+		var obj struct {
+			Size int `json:"size"`
+			Grid [][]struct {
+				Value any  `json:"value"`
+				Given bool `json:"given"`
+			} `json:"grid"`
+		}
+		if err := json.Unmarshal([]byte(js), &obj); err != nil {
+			t.Errorf("%s (line %d): %v", p.name, p.line, err)
+			continue
+		}
+		n := obj.Size
+		sol, ok := sudokuSolverDigits(p.solution, n)
+		if !ok {
+			t.Errorf("%s: solution %s is not a Latin square of the digits 1 to %d", p.name, p.solution, n)
+			continue
+		}
+		givens := 0
+		for r, row := range obj.Grid {
+			for c, cell := range row {
+				if !cell.Given || cell.Value == nil {
+					continue
+				}
+				givens++
+				if d, ok := cell.Value.(float64); !ok || int(d) != sol[r*n+c] {
+					t.Errorf("%s: r%dc%d is given %v, the solution has %d", p.name, r+1, c+1, cell.Value, sol[r*n+c])
+				}
+			}
+		}
+		if len(obj.Grid) != n {
+			t.Errorf("%s: %d rows, want %d", p.name, len(obj.Grid), n)
+		}
+		t.Logf("%s: %dx%d, %d givens", p.name, n, n, givens)
+	}
+}
+
+// The verdicts: each puzzle is unique with its published solution, or
+// refused with one line that names the fields it does not know; the
+// puzzles of sudokuSolverMustVerify (all of them with sudokuSolverAll)
+// must be unique. Each puzzle's verdict or refusal, time and proof are
+// logged.
+func TestSudokuSolverSuite(t *testing.T) {
+	must := map[string]bool{}
+	for _, name := range sudokuSolverMustVerify {
+		must[name] = true
+	}
+	puzzles := readSudokuSolver(t)
+	var verified, refused []string
+	var total time.Duration
+	for _, p := range puzzles {
+		g, err := grid.ParseFPuzzlesLink(p.data)
+		if err != nil {
+			msg := err.Error()
+			if strings.Contains(msg, "\n") || !strings.Contains(msg, "\"") || !errors.Is(err, grid.ErrJSON) {
+				t.Errorf("%s: the refusal %q is not one line naming a field", p.name, msg)
+			}
+			if must[p.name] || sudokuSolverAll {
+				t.Errorf("%s: refused, want unique: %v", p.name, err)
+			}
+			t.Logf("%-20s refused: %v", p.name, err)
+			refused = append(refused, p.name)
+			continue
+		}
+		start := time.Now()
+		r := Puzzle(g, Options{})
+		took := time.Since(start)
+		total += took
+		got := ""
+		for _, c := range solutionCells(r) {
+			got += strconv.Itoa(int(c))
+		}
+		if r.Status != Unique || got != p.solution {
+			// a verdict other than the published one is wrong, whichever
+			// the puzzle
+			t.Errorf("%s (%s): %v (%v) with solution %s, want unique with %s", p.name, g.Rules.Name(), r.Status, r.Err, got, p.solution)
+			continue
+		}
+		if r.Proof == NoProof {
+			t.Errorf("%s: unique without a proof", p.name)
+		}
+		t.Logf("%-20s unique in %v, proof %s (%s)", p.name, took.Round(time.Microsecond), r.Proof, g.Rules.Name())
+		verified = append(verified, p.name)
+	}
+	t.Logf("%d verified in %v, %d refused: %s", len(verified), total.Round(time.Millisecond), len(refused), strings.Join(refused, ", "))
+}
+
+// solutionCells is the first solution's cells, or none.
+func solutionCells(r Result) []uint8 {
+	if len(r.Solutions) == 0 {
+		return nil
+	}
+	return r.Solutions[0].Cells
+}
