@@ -140,6 +140,7 @@ var kinds = []*Kind{
 	antiKnightKind,
 	pencilMarkKind,
 	nonconsecutiveKind,
+	arrowKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's
