@@ -141,6 +141,13 @@ var kinds = []*Kind{
 	pencilMarkKind,
 	nonconsecutiveKind,
 	arrowKind,
+	littleKillerKind,
+	sandwichKind,
+	regionSumLineKind,
+	zipperKind,
+	xsumKind,
+	skyscraperKind,
+	doubleArrowKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's

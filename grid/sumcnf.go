@@ -260,3 +260,20 @@ func (e *sumEnc) sumsEqual(groups [][]int32) {
 		e.equal(first, e.sum(e.cells(g), capacity))
 	}
 }
+
+// or returns a literal that is true exactly when a or b is.
+func (e *sumEnc) or(a, b int) int {
+	switch {
+	case a == litFalse:
+		return b
+	case b == litFalse:
+		return a
+	case a == litTrue || b == litTrue:
+		return litTrue
+	}
+	o := e.l.AuxVar()
+	e.clause(-a, o)
+	e.clause(-b, o)
+	e.clause(-o, a, b)
+	return o
+}
