@@ -27,10 +27,10 @@ func TestPillReadsInOrder(t *testing.T) {
 		line string
 		ok   bool
 	}{
-		{`"R1C1","R1C2"`, `"R2C2","R3C2"`, false}, // 12 against 5+8=13
-		{`"R1C1","R1C2"`, `"R2C1","R3C2"`, true},  // 12 = 4+8
-		{`"R1C2","R1C1"`, `"R2C1","R3C2"`, false}, // 21 against 12
-		{`"R1C2","R1C1"`, `"R2C3","R2C2"`, false}, // 21 against 11
+		{`"R1C1","R1C2"`, `"R2C2","R3C2"`, false},       // 12 against 5+8=13
+		{`"R1C1","R1C2"`, `"R2C1","R3C2"`, true},        // 12 = 4+8
+		{`"R1C2","R1C1"`, `"R2C1","R3C2"`, false},       // 21 against 12
+		{`"R1C2","R1C1"`, `"R2C3","R2C2"`, false},       // 21 against 11
 		{`"R1C2","R1C1"`, `"R2C3","R3C2","R3C1"`, true}, // 21 = 6+8+7
 	} {
 		start := strings.Split(c.pill, ",")[1]
