@@ -284,7 +284,7 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 	// first, then the others
 	var why, names []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
-		if fpCosmetic[k] || known[k] || !present(keys[k]) || k == "cage" && drawnFrom(keys[k]) {
+		if fpCosmetic[k] || known[k] || !present(keys[k]) || k == "cage" && drawnFrom(keys[k], keys["clone"]) {
 			continue
 		}
 		if w, ok := fpRefused[k]; ok {
@@ -306,15 +306,37 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 }
 
 // drawnFrom reports whether every cage of an f-puzzles "cage" field is
-// f-puzzles' drawing of another constraint of the puzzle ("fromConstraint",
-// such as the shading of indexer cells): no rule of its own.
-func drawnFrom(raw json.RawMessage) bool {
+// f-puzzles' drawing of another constraint of the puzzle: one marked
+// "fromConstraint" (such as the shading of indexer cells), or one with no
+// value whose cells are those of one side of a clone (raw clones: the
+// "clone" field), the outline that setters draw round clones. Such a cage
+// has no rule of its own.
+func drawnFrom(raw, clones json.RawMessage) bool {
 	var cages []map[string]json.RawMessage
 	if json.Unmarshal(raw, &cages) != nil {
 		return false
 	}
+	var sides []map[string]bool
+	var cl []struct{ Cells, CloneCells []string }
+	if present(clones) && json.Unmarshal(clones, &cl) == nil {
+		for _, c := range cl {
+			for _, side := range [][]string{c.Cells, c.CloneCells} {
+				set := map[string]bool{}
+				for _, x := range side {
+					set[strings.ToUpper(x)] = true
+				}
+				sides = append(sides, set)
+			}
+		}
+	}
 	for _, c := range cages {
-		if !present(c["fromConstraint"]) {
+		if present(c["fromConstraint"]) {
+			continue
+		}
+		var cells []string
+		if present(c["value"]) || json.Unmarshal(c["cells"], &cells) != nil || !slices.ContainsFunc(sides, func(side map[string]bool) bool {
+			return len(side) == len(cells) && !slices.ContainsFunc(cells, func(x string) bool { return !side[strings.ToUpper(x)] })
+		}) {
 			return false
 		}
 	}

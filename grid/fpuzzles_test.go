@@ -127,7 +127,7 @@ func TestFPuzzlesRead(t *testing.T) {
 		t.Fatalf("ParseFPuzzles = %s %+v, want 1..............2 %+v", g, g.Rules, want)
 	}
 	bad := []struct{ in, want string }{
-		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"arrow":[{"cells":["R1C1"]}]}`, `constraint "arrow" is not supported`},
+		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"spiral":[{"cells":["R1C1"]}]}`, `constraint "spiral" is not supported`},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"cage":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, `"cage" is a cosmetic cage`},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"negative":["sum"]}`, `"negative": "sum" is not supported`},
 		{`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"9"}]}`, "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 4 add up to 9"},

@@ -153,6 +153,14 @@ var kinds = []*Kind{
 	quadrupleKind,
 	negativeKind,
 	indexerKind,
+	arrowKind,
+	littleKillerKind,
+	sandwichKind,
+	regionSumLineKind,
+	zipperKind,
+	xsumKind,
+	skyscraperKind,
+	doubleArrowKind,
 }
 
 // slotOf numbers the kinds by name, for the slots of Rules (a kind's

@@ -3,6 +3,7 @@ package grid
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 )
 
 // parityKind is odd and even cells (Rules.Odd, Rules.Even): f-puzzles'
@@ -18,8 +19,12 @@ var parityKind = &Kind{
 		}
 		return out
 	},
-	fpFields: []string{"odd", "even"},
+	fpFields:     []string{"odd", "even"},
+	fpCellFields: []string{"parity"},
 	readFP: func(in *fpIn, r *Rules) error {
+		if err := readParityCells(in, r); err != nil {
+			return err
+		}
 		for _, k := range []string{"odd", "even"} {
 			entries, err := in.list(k)
 			if err != nil {
@@ -164,4 +169,30 @@ func randomParity(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 			r.Even = append(r.Even, int32(c))
 		}
 	}
+}
+
+// readParityCells reads the cells that f-puzzles marks odd or even in the
+// cells of "grid" ("parity": "Odd" or "Even"), as newer files write them.
+func readParityCells(in *fpIn, r *Rules) error {
+	for row, line := range in.cells {
+		for c, cell := range line {
+			raw, ok := cell["parity"]
+			if !ok || !present(raw) {
+				continue
+			}
+			var v string
+			if decodeValue(raw, &v) != nil {
+				return fpErr("r%dc%d: \"parity\": want \"Odd\" or \"Even\", not %s", row+1, c+1, cutText(raw))
+			}
+			switch i := int32(row*in.n + c); strings.ToLower(v) {
+			case "odd":
+				r.Odd = append(r.Odd, i)
+			case "even":
+				r.Even = append(r.Even, i)
+			default:
+				return fpErr("r%dc%d: \"parity\": want \"Odd\" or \"Even\", not %s", row+1, c+1, cutText(raw))
+			}
+		}
+	}
+	return nil
 }

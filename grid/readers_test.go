@@ -137,7 +137,7 @@ func TestFPuzzlesRegionNumbers(t *testing.T) {
 func TestFPuzzlesFields(t *testing.T) {
 	for _, b := range []struct{ in, want string }{
 		{`{"size":4,"grid":[[{"unknownThing":3},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, `r1c1: field "unknownThing" is not supported`},
-		{empty4 + `,"arrow":[{"cells":["R1C1"]}]}`, `constraint "arrow" is not supported`},
+		{empty4 + `,"spiral":[{"cells":["R1C1"]}]}`, `constraint "spiral" is not supported`},
 	} {
 		_, err := ParseFPuzzles([]byte(b.in))
 		if err == nil || !strings.Contains(err.Error(), b.want) {

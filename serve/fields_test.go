@@ -56,7 +56,7 @@ func TestFieldErrors(t *testing.T) {
 		"format":          {"docx", 1},
 		"text":            {[]string{"x"}},
 		"allow_nonunique": {"sometimes"},
-		"variant":         {"arrow", 3, "jigsaw,disjoint"},
+		"variant":         {"spiral", 3, "jigsaw,disjoint"},
 		"puzzle":          {"53..7", `{"size":9,"grid":[]}`},
 		"solution":        {"12", 5},
 		"marked":          {[][]int{{0, 1}}, [][]int{{1, 10}}, "r1c1"},

@@ -255,7 +255,7 @@ func TestGenerateVariants(t *testing.T) {
 		{`{"count":1,"variant":"x","format":"SDK"}`, "format"},
 		{`{"count":1,"variant":"killer","difficulty":"hard"}`, "difficulty"},
 		{`{"count":1,"variant":"jigsaw","size":16}`, "variant"},
-		{`{"count":1,"variant":"arrow"}`, "variant"},
+		{`{"count":1,"variant":"spiral"}`, "variant"},
 	} {
 		a := call(t, s, "POST", "/v1/generate", "application/json", strings.NewReader(tc.body))
 		e, _ := a.json["error"].(map[string]any)

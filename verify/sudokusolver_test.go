@@ -32,7 +32,7 @@ var sudokuSolverMustVerify = []string{
 }
 
 // sudokuSolverAll says that all 40 puzzles must verify unique.
-const sudokuSolverAll = false
+const sudokuSolverAll = true
 
 type sudokuSolverPuzzle struct {
 	name, comment, data, solution string

@@ -201,10 +201,10 @@ func TestVariantVerdictsAgreeWithSAT(t *testing.T) {
 // Published f-puzzles puzzles (testdata/variants/fpuzzles): those whose
 // rules the model holds read the same from their link data, from a whole
 // link and from their JSON, and are unique with their published solution;
-// the others are refused, the error naming a constraint the model lacks.
+// the others are refused, the error naming a constraint the model lacks
+// (none is now).
 func TestFPuzzlesFromOutside(t *testing.T) {
-	unsupported := map[string]bool{"arrow": true, "littlekillersum": true, "palindrome": true, "clone": true,
-		"negative": true, "nonconsecutive": true}
+	unsupported := map[string]bool{}
 	read, refused := 0, 0
 	for _, row := range readTSV(t, "testdata/variants/fpuzzles/fpuzzles.tsv") {
 		id := row["id"]
@@ -251,8 +251,8 @@ func TestFPuzzlesFromOutside(t *testing.T) {
 		t.Logf("%s: %s, unique (%s)", id, fromJSON.Rules.Name(), r.Proof)
 		read++
 	}
-	if read < 7 || refused < 6 {
-		t.Errorf("%d puzzles read and %d refused, want 7 and 6", read, refused)
+	if read < 13 || refused != 0 {
+		t.Errorf("%d puzzles read and %d refused, want all 13 read", read, refused)
 	}
 }
 

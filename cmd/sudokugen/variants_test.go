@@ -85,7 +85,7 @@ func TestEveryCommandOnAVariant(t *testing.T) {
 		{"generate SDK", "", []string{"generate", "--variant", "x", "--format", "SDK"}, exitUsage, nil, []string{"--format SDK cannot hold the rules of x puzzles", "use json, fpuzzles, fpuzzles-url or pdf"}, ""},
 		{"generate difficulty", "", []string{"generate", "--variant", "jigsaw", "--difficulty", "hard"}, exitUsage, nil, []string{"--difficulty is for classic puzzles"}, ""},
 		{"generate bad", "", []string{"generate", "--variant", "jigsaw,disjoint"}, exitUsage, nil, []string{"do not combine"}, ""},
-		{"generate unknown", "", []string{"generate", "--variant", "arrow"}, exitUsage, nil, []string{`unknown variant "arrow"`}, ""},
+		{"generate unknown", "", []string{"generate", "--variant", "spiral"}, exitUsage, nil, []string{`unknown variant "spiral"`}, ""},
 		{"generate json", "", []string{"generate", "-q", "--variant", "jigsaw", "--seed", "3", "-n", "2"}, exitOK, []string{`"variant":"jigsaw"`, `"rules":{"regions":`}, nil, ""},
 		{"generate fpuzzles", "", []string{"generate", "-q", "--variant", "killer", "--seed", "3", "--format", "fpuzzles"}, exitOK, []string{`"killercage":[`}, nil, ""},
 		{"generate check", "", []string{"generate", "-q", "--variant", "jigsaw", "--seed", "3", "--check", "sat"}, exitOK, []string{`"variant":"jigsaw"`}, nil, ""},

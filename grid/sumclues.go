@@ -1,0 +1,522 @@
+package grid
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// What the kinds of clues outside the grid share (sandwiches, X-sums,
+// skyscrapers, little killers), and the kinds of lines whose parts add up
+// to the same total (region sum lines, zippers, double arrows).
+
+// edgeClue is a number outside the grid, beside a row or a column: Row
+// and Col are 0-based, one of them -1 or N, as in OutsideClue.
+type edgeClue struct {
+	row, col int
+	value    int
+}
+
+// parseOutside reads a cell written r0c3 (either case), on a grid of size
+// n or just outside it: rows and columns 0 to n+1. It returns the 0-based
+// row and column, -1 to n.
+func parseOutside(s string, n int) (row, col int, err error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	rs, cs, ok := strings.Cut(strings.TrimPrefix(t, "r"), "c")
+	if !ok || !strings.HasPrefix(t, "r") {
+		return 0, 0, fmt.Errorf("cell %q: want r<row>c<column>, such as r0c1", s)
+	}
+	r, err1 := strconv.Atoi(rs)
+	c, err2 := strconv.Atoi(cs)
+	if err1 != nil || err2 != nil || r < 0 || r > n+1 || c < 0 || c > n+1 {
+		return 0, 0, fmt.Errorf("cell %q is neither in a %dx%d grid nor beside it", s, n, n)
+	}
+	return r - 1, c - 1, nil
+}
+
+// outsideName names a cell of row and column -1 to n as r0c3.
+func outsideName(row, col int) string { return fmt.Sprintf("r%dc%d", row+1, col+1) }
+
+// edgeLine returns the cells of the row or column beside which the clue
+// at (row, col) sits, read from the clue's side; nil when the place is
+// not beside a row or a column (in the grid, or at a corner).
+func edgeLine(n, row, col int) []int32 {
+	in := func(x int) bool { return x >= 0 && x < n }
+	if in(row) == in(col) {
+		return nil
+	}
+	out := make([]int32, n)
+	for i := range n {
+		switch {
+		case col == -1:
+			out[i] = int32(row*n + i)
+		case col == n:
+			out[i] = int32(row*n + n - 1 - i)
+		case row == -1:
+			out[i] = int32(i*n + col)
+		default:
+			out[i] = int32((n-1-i)*n + col)
+		}
+	}
+	return out
+}
+
+// edgeSpec is what tells apart the kinds of edgeClueKind.
+type edgeSpec struct {
+	name, variant, title string
+	fp, js               string // the f-puzzles and JSON fields
+	// rangeOf returns the values a clue may have on a grid of size n.
+	rangeOf func(n int) (lo, hi int)
+	// of returns the clue that the digits of a full line (from the
+	// clue's side) give: the rule's meaning, for the direct check.
+	of func(n int, digits []uint8) int
+	// lower adds the clauses that the line's clue is value.
+	lower func(e *sumEnc, line []int32, value int)
+	// sentence states the rule for books.
+	sentence string
+	// generated says that generate makes puzzles of it.
+	generated bool
+}
+
+// edgeClueKind returns the kind of clues outside the grid that spec
+// describes. f-puzzles writes them as {"cell": "R0C3", "value": "10"}, a
+// clue without a value being cosmetic (SudokuSolver passes over it too);
+// the JSON form as {"cell": "r0c3", "value": 10}.
+func edgeClueKind(spec edgeSpec) *Kind {
+	get := func(r *Rules) []edgeClue { c, _ := r.slot(spec.name).([]edgeClue); return c }
+	set := func(r *Rules, c []edgeClue) {
+		if len(c) > 0 {
+			r.setSlot(spec.name, c)
+		}
+	}
+	return &Kind{
+		name:  spec.name,
+		has:   func(r *Rules) bool { return len(get(r)) > 0 },
+		equal: func(a, b *Rules) bool { return slices.Equal(get(a), get(b)) },
+		names: func(r *Rules, out []string) []string {
+			if len(get(r)) > 0 {
+				out = append(out, spec.variant)
+			}
+			return out
+		},
+		fpFields: []string{spec.fp},
+		readFP: func(in *fpIn, r *Rules) error {
+			entries, err := in.list(spec.fp)
+			if err != nil {
+				return err
+			}
+			var out []edgeClue
+			for j, e := range entries {
+				what := fmt.Sprintf("%s %d", spec.fp, j+1)
+				v := fpString(e["value"])
+				if v == "" || string(e["value"]) == "null" {
+					continue // no number: a mark without a rule
+				}
+				k, err := strconv.Atoi(v)
+				if err != nil {
+					return fpErr("%s: value %q is not a whole number", what, v)
+				}
+				var name string
+				if json.Unmarshal(e["cell"], &name) != nil {
+					return fpErr("%s: \"cell\": want a cell such as \"R0C1\", not %s", what, cutText(e["cell"]))
+				}
+				row, col, err := parseOutside(name, in.n)
+				if err != nil {
+					return fpErr("%s: %v", what, err)
+				}
+				out = append(out, edgeClue{row, col, k})
+			}
+			set(r, out)
+			return nil
+		},
+		writeFP: func(o *fpOut, r *Rules) error {
+			cs := get(r)
+			if len(cs) == 0 {
+				return nil
+			}
+			out := make([]map[string]string, len(cs))
+			for i, c := range cs {
+				out[i] = map[string]string{"cell": strings.ToUpper(outsideName(c.row, c.col)), "value": strconv.Itoa(c.value)}
+			}
+			o.field(spec.fp, out)
+			return nil
+		},
+		jsonFields: []string{spec.js},
+		readJSON: func(in *jsonIn, r *Rules) error {
+			var list []struct {
+				Cell  string `json:"cell"`
+				Value int    `json:"value"`
+			}
+			if _, err := in.decode(spec.js, &list, `an array of clues such as {"cell": "r0c1", "value": 10}`); err != nil {
+				return err
+			}
+			var out []edgeClue
+			for k, c := range list {
+				row, col, err := parseOutside(c.Cell, in.n)
+				if err != nil {
+					return fmt.Errorf("rules: %s %d: %w", spec.name, k+1, err)
+				}
+				out = append(out, edgeClue{row, col, c.Value})
+			}
+			set(r, out)
+			return nil
+		},
+		writeJSON: func(o *jsonOut, r *Rules) error {
+			cs := get(r)
+			if len(cs) == 0 {
+				return nil
+			}
+			type clueJSON struct {
+				Cell  string `json:"cell"`
+				Value int    `json:"value"`
+			}
+			out := make([]clueJSON, len(cs))
+			for i, c := range cs {
+				out[i] = clueJSON{outsideName(c.row, c.col), c.value}
+			}
+			o.field(spec.js, out)
+			return nil
+		},
+		validate: func(v *validation, r *Rules) error {
+			n := v.n
+			seen := map[[2]int]bool{}
+			lo, hi := spec.rangeOf(n)
+			for k, c := range get(r) {
+				rule := fmt.Sprintf("%s %d (%s)", spec.name, k+1, outsideName(c.row, c.col))
+				if edgeLine(n, c.row, c.col) == nil {
+					return ruleErrorf(rule, "the clue is not beside a row or a column of the %dx%d grid", n, n)
+				}
+				if seen[[2]int{c.row, c.col}] {
+					return ruleErrorf(rule, "a second clue in the same place")
+				}
+				seen[[2]int{c.row, c.col}] = true
+				if c.value < lo || c.value > hi {
+					return ruleErrorf(rule, "%d: on a %dx%d grid the clue is %d to %d", c.value, n, n, lo, hi)
+				}
+			}
+			return nil
+		},
+		clashes: func(g Grid, r *Rules, out []Clash) []Clash {
+			n := g.N()
+			for k, c := range get(r) {
+				line := edgeLine(n, c.row, c.col)
+				digits := make([]uint8, n)
+				full := true
+				for i, x := range line {
+					digits[i] = g.Cells[x]
+					full = full && digits[i] != 0
+				}
+				if !full {
+					continue
+				}
+				if got := spec.of(n, digits); got != c.value {
+					x, y := cellOf(n, line[0]), cellOf(n, line[n-1])
+					out = append(out, Clash{Unit: spec.name, Index: k, Digit: int(digits[0]), A: x, B: y,
+						Detail: fmt.Sprintf("%s %d at %s says %d, and the digits from %s to %s give %d", spec.name, k+1, outsideName(c.row, c.col), c.value, x, y, got)})
+				}
+			}
+			return out
+		},
+		lower: func(s Shape, r *Rules, l *Lowered) {
+			cs := get(r)
+			if len(cs) == 0 {
+				return
+			}
+			e := newSumEnc(s, l)
+			for _, c := range cs {
+				spec.lower(e, edgeLine(s.N(), c.row, c.col), c.value)
+			}
+		},
+		layouts: edgeLayouts(spec, set),
+		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+			set(r, append(get(r), randomEdgeClues(rng, s.N(), sol, spec, 1+rng.IntN(4))...))
+		},
+		draw: func(s Shape, r *Rules, d *Drawing) {
+			for _, c := range get(r) {
+				d.Outside = append(d.Outside, OutsideClue{Row: c.row, Col: c.col, Text: strconv.Itoa(c.value)})
+			}
+		},
+		titles: map[string]string{spec.variant: spec.title},
+		text: func(all []Grid) []string {
+			for _, g := range all {
+				if len(get(g.Rules)) > 0 {
+					return []string{spec.sentence}
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// edgeLayouts returns the layout of generate for spec, none when it is
+// not generated.
+func edgeLayouts(spec edgeSpec, set func(r *Rules, c []edgeClue)) []Layout {
+	if !spec.generated {
+		return nil
+	}
+	return []Layout{{Name: spec.variant, Gloss: spec.name + " clues drawn from the solution, then givens removed to minimal",
+		After: func(rng *rand.Rand, full Grid, r *Rules) {
+			set(r, randomEdgeClues(rng, full.N(), full.Cells, spec, full.N()+rng.IntN(full.N()+1)))
+		},
+		Refuse: func(s Shape, with []string) error {
+			if s.N() > MaxSumLayoutN {
+				return fmt.Errorf("%s puzzles are made up to %dx%d", spec.name, MaxSumLayoutN, MaxSumLayoutN)
+			}
+			return nil
+		}}}
+}
+
+// randomEdgeClues returns up to count clues in distinct places beside the
+// grid, with the values the full grid sol gives them (with sol nil, any
+// value in range).
+func randomEdgeClues(rng *rand.Rand, n int, sol []uint8, spec edgeSpec, count int) []edgeClue {
+	var places [][2]int
+	for i := range n {
+		places = append(places, [2]int{i, -1}, [2]int{i, n}, [2]int{-1, i}, [2]int{n, i})
+	}
+	rng.Shuffle(len(places), func(i, j int) { places[i], places[j] = places[j], places[i] })
+	lo, hi := spec.rangeOf(n)
+	var out []edgeClue
+	for _, p := range places[:min(count, len(places))] {
+		c := edgeClue{row: p[0], col: p[1], value: lo + rng.IntN(hi-lo+1)}
+		if sol != nil {
+			line := edgeLine(n, p[0], p[1])
+			digits := make([]uint8, n)
+			for i, x := range line {
+				digits[i] = sol[x]
+			}
+			c.value = spec.of(n, digits)
+		}
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b edgeClue) int {
+		if a.row != b.row {
+			return a.row - b.row
+		}
+		return a.col - b.col
+	})
+	return out
+}
+
+// sumLineSpec is what tells apart the kinds of equalSumLineKind.
+type sumLineSpec struct {
+	name, variant, title string
+	fp, js               string
+	min                  int // the fewest cells of a line
+	// groups returns the parts of a line whose digits add up to the same
+	// total, on shape s with rules r.
+	groups   func(s Shape, r *Rules, line []int32) [][]int32
+	draw     func(line []int32, d *Drawing)
+	sentence string
+}
+
+// equalSumLineKind returns the kind of lines that spec describes: lines
+// of touching cells, cut into groups whose digits add up to the same total
+// (digits may repeat). f-puzzles writes them as {"lines": [[cells]]}, the
+// JSON form as lists of cells.
+func equalSumLineKind(spec sumLineSpec) *Kind {
+	get := func(r *Rules) [][]int32 { c, _ := r.slot(spec.name).([][]int32); return c }
+	set := func(r *Rules, c [][]int32) {
+		if len(c) > 0 {
+			r.setSlot(spec.name, c)
+		}
+	}
+	return &Kind{
+		name: spec.name,
+		has:  func(r *Rules) bool { return len(get(r)) > 0 },
+		equal: func(a, b *Rules) bool {
+			return slices.EqualFunc(get(a), get(b), func(x, y []int32) bool { return slices.Equal(x, y) })
+		},
+		names: func(r *Rules, out []string) []string {
+			if len(get(r)) > 0 {
+				out = append(out, spec.variant)
+			}
+			return out
+		},
+		fpFields: []string{spec.fp},
+		readFP: func(in *fpIn, r *Rules) error {
+			entries, err := in.list(spec.fp)
+			if err != nil {
+				return err
+			}
+			var out [][]int32
+			for j, e := range entries {
+				what := fmt.Sprintf("%s %d: \"lines\"", spec.fp, j+1)
+				var lines []jsonValue
+				if err := decodeValue(e["lines"], &lines); err != nil {
+					return fpErr("%s: want an array of lines of cells, not %s", what, cutText(e["lines"]))
+				}
+				for _, line := range lines {
+					cs, err := in.cellList(what, line)
+					if err != nil {
+						return err
+					}
+					out = append(out, cs)
+				}
+			}
+			set(r, out)
+			return nil
+		},
+		writeFP: func(o *fpOut, r *Rules) error {
+			ls := get(r)
+			if len(ls) == 0 {
+				return nil
+			}
+			out := make([]map[string][][]string, len(ls))
+			for i, t := range ls {
+				out[i] = map[string][][]string{"lines": {o.names(t)}}
+			}
+			o.field(spec.fp, out)
+			return nil
+		},
+		jsonFields: []string{spec.js},
+		readJSON: func(in *jsonIn, r *Rules) error {
+			var lines [][]string
+			if _, err := in.decode(spec.js, &lines, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
+				return err
+			}
+			var out [][]int32
+			for k, t := range lines {
+				cells, err := in.cells(fmt.Sprintf("%s %d", spec.name, k+1), t)
+				if err != nil {
+					return err
+				}
+				out = append(out, cells)
+			}
+			set(r, out)
+			return nil
+		},
+		writeJSON: func(o *jsonOut, r *Rules) error {
+			if ls := get(r); len(ls) > 0 {
+				out := make([][]string, len(ls))
+				for i, t := range ls {
+					out[i] = o.names(t)
+				}
+				o.field(spec.js, out)
+			}
+			return nil
+		},
+		validate: func(v *validation, r *Rules) error {
+			n := v.n
+			work := 0
+			for k, t := range get(r) {
+				rule := fmt.Sprintf("%s %d (%s)", spec.name, k+1, cellList(n, t))
+				if err := v.inGrid(func() string { return rule }, t); err != nil {
+					return err
+				}
+				if len(t) < spec.min {
+					return ruleErrorf(rule, "%d cells, want at least %d", len(t), spec.min)
+				}
+				for j := 1; j < len(t); j++ {
+					if !adjacent(n, t[j-1], t[j], true) {
+						return ruleErrorf(rule, "%s does not touch %s: not a chain", cellName(n, t[j]), cellName(n, t[j-1]))
+					}
+				}
+				if work += len(t) * (len(t)*n + 1); work > sumBudget {
+					return ruleErrorf(rule, "the lines are too many or too long to encode")
+				}
+			}
+			return nil
+		},
+		clashes: func(g Grid, r *Rules, out []Clash) []Clash {
+			n := g.N()
+			for k, t := range get(r) {
+				full := true
+				for _, c := range t {
+					full = full && g.Cells[c] != 0
+				}
+				if !full {
+					continue
+				}
+				groups := spec.groups(g.Shape, r, t)
+				var sums []int
+				for _, grp := range groups {
+					s := 0
+					for _, c := range grp {
+						s += int(g.Cells[c])
+					}
+					sums = append(sums, s)
+				}
+				for i := 1; i < len(sums); i++ {
+					if sums[i] != sums[0] {
+						x, y := cellOf(n, groups[0][0]), cellOf(n, groups[i][0])
+						out = append(out, Clash{Unit: spec.name, Index: k, Digit: int(g.Cells[t[0]]), A: x, B: y,
+							Detail: fmt.Sprintf("%s %d: the cells from %s add up to %d, those from %s to %d", spec.name, k+1, x, sums[0], y, sums[i])})
+						break
+					}
+				}
+			}
+			return out
+		},
+		lower: func(s Shape, r *Rules, l *Lowered) {
+			ls := get(r)
+			if len(ls) == 0 {
+				return
+			}
+			e := newSumEnc(s, l)
+			for _, t := range ls {
+				e.sumsEqual(spec.groups(s, r, t))
+			}
+		},
+		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+			n := s.N()
+			var out [][]int32
+			for range 40 {
+				if len(out) == 2 {
+					break
+				}
+				t := []int32{int32(rng.IntN(n * n))}
+				for size := spec.min + rng.IntN(n); len(t) < size; {
+					nb := KingNeighbours(n, t[len(t)-1])
+					z := nb[rng.IntN(len(nb))]
+					if slices.Contains(t, z) {
+						break
+					}
+					t = append(t, z)
+				}
+				if len(t) < spec.min {
+					continue
+				}
+				if sol != nil && !equalSums(sol, spec.groups(s, r, t)) {
+					continue
+				}
+				out = append(out, t)
+			}
+			set(r, append(get(r), out...))
+		},
+		draw: func(s Shape, r *Rules, d *Drawing) {
+			for _, t := range get(r) {
+				spec.draw(t, d)
+			}
+		},
+		titles: map[string]string{spec.variant: spec.title},
+		text: func(all []Grid) []string {
+			for _, g := range all {
+				if len(get(g.Rules)) > 0 {
+					return []string{spec.sentence}
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// equalSums reports whether the digits of each group in sol add up to the
+// same total.
+func equalSums(sol []uint8, groups [][]int32) bool {
+	first := -1
+	for _, g := range groups {
+		s := 0
+		for _, c := range g {
+			s += int(sol[c])
+		}
+		if first >= 0 && s != first {
+			return false
+		}
+		first = s
+	}
+	return true
+}

@@ -1,0 +1,546 @@
+package verify
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/sudokugen/sudokugen/generate"
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/sat"
+)
+
+var sumKindsFull = flag.Bool("sumkinds", false, "check 200 puzzles of each kind of sums (arrows, little killers...), not a sample")
+
+// The kinds of sums, checked two ways: for each, puzzles (random instances
+// on random solutions with some of their digits given; with -sumkinds,
+// 200 of each, and 10 generated ones of the kinds that generate makes) get
+// their verdict, and
+//   - cadical, on an encoding written here from the puzzle's f-puzzles
+//     JSON alone (one-hot partial sums, sharing nothing with the kinds'
+//     order encoding), agrees: the solution is a model, and the puzzle is
+//     unique exactly when the solution's blocking clause makes it
+//     unsatisfiable;
+//   - each proof of a unique verdict by propagation or search is a DRAT
+//     proof that gridtest's checker accepts.
+func TestSumKindsIndependently(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not installed (Debian package cadical): the independent check of the kinds of sums needs it")
+	}
+	seed := uint64(rand.Int64())
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 30))
+	each := 6
+	switch {
+	case *sumKindsFull:
+		each = 200
+	case testing.Short():
+		each = 2
+	}
+	gen := generate.New()
+	generated := map[string]string{"arrow": "arrow", "little killer": "little-killer", "sandwich": "sandwich"}
+	for _, k := range grid.Table() {
+		kind := k.Name()
+		if sumKindNames[kind] == "" {
+			continue
+		}
+		t.Run(kind, func(t *testing.T) {
+			seen := map[string]int{}
+			made := 0
+			if _, ok := generated[kind]; ok && *sumKindsFull {
+				made = 10
+			}
+			for i := range each + made {
+				var g, sol grid.Grid
+				if name := generated[kind]; i < made {
+					v, err := generate.ParseVariant(name)
+					if err != nil {
+						t.Fatal(err)
+					}
+					p, err := gen.Puzzle(seed, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v})
+					if err != nil {
+						t.Fatalf("%s %d: %v", name, i, err)
+					}
+					g, sol = p.Grid, p.Solution
+				} else {
+					c := gridtest.NewKindCase(rng, k, []int{4, 6, 9})
+					if !slices.Contains(c.Kept.Names(), sumKindNames[kind]) {
+						continue // no instance the solution keeps
+					}
+					g = grid.Grid{Shape: c.Shape, Cells: make([]uint8, len(c.Sol)), Rules: c.Kept}
+					for x, d := range c.Sol {
+						if rng.IntN(2) > 0 {
+							g.Cells[x] = d
+						}
+					}
+					sol = grid.Grid{Shape: c.Shape, Cells: c.Sol, Rules: c.Kept}
+				}
+				seen[checkSumPuzzle(t, fmt.Sprintf("%s %d", kind, i), g, sol)]++
+			}
+			t.Logf("%s: %v", kind, seen)
+		})
+	}
+}
+
+// sumKindNames are the kinds of sums, by the names of the table, and the
+// variant names of their rules.
+var sumKindNames = map[string]string{"arrow": "arrow", "little killer": "little-killer", "sandwich": "sandwich",
+	"region sum line": "region-sum-line", "zipper line": "zipper", "X-sum": "xsum", "skyscraper": "skyscraper",
+	"double arrow": "double-arrow"}
+
+// checkSumPuzzle checks g (whose rules sol keeps) both ways, and returns
+// the verdict and its proof.
+func checkSumPuzzle(t *testing.T, name string, g, sol grid.Grid) string {
+	t.Helper()
+	r := Puzzle(g, Options{})
+	data, err := grid.MarshalFPuzzles(g)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	cnf, nv, err := sumIndependentCNF(data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	n := g.N()
+	var withSol, block []int
+	for c, d := range sol.Cells {
+		withSol = append(withSol, c*n+int(d))
+		if g.Cells[c] == 0 {
+			block = append(block, -(c*n + int(d)))
+		}
+	}
+	if !cadicalSAT(t, nv, cnf, withSol) {
+		t.Fatalf("%s: the solution breaks the independent encoding of %s", name, data)
+	}
+	unique := !cadicalSAT(t, nv, append(cnf, block), nil)
+	if (r.Status == Unique) != unique || r.Status != Unique && r.Status != Multiple {
+		t.Fatalf("%s: verify says %v (%v), cadical on the independent encoding unique: %v; puzzle %s", name, r.Status, r.Err, unique, data)
+	}
+	if r.Status == Unique && r.Solutions[0].String() != sol.String() {
+		t.Fatalf("%s: unique with %s, want %s", name, r.Solutions[0], sol)
+	}
+	if r.Status == Unique && (r.Proof == Search || r.Proof == Propagation) {
+		var cnfText, dratText bytes.Buffer
+		if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
+			t.Fatalf("%s: WriteCertificate: %v", name, err)
+		}
+		lemmas, err := gridtest.ReadDRAT(&cnfText)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proof, err := gridtest.ReadDRAT(&dratText)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nv := sat.RuleClauses(g.Shape, g.Rules).Vars
+		if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(lemmas), proof); err != nil {
+			t.Fatalf("%s: the proof of %v by %v: %v", name, r.Status, r.Proof, err)
+		}
+	}
+	if r.Status == Unique {
+		return "unique by " + r.Proof.String()
+	}
+	return r.Status.String()
+}
+
+// cadicalSAT runs cadical on cnf over nv variables with the unit clauses
+// units, and reports whether it is satisfiable.
+func cadicalSAT(t *testing.T, nv int, cnf [][]int, units []int) bool {
+	t.Helper()
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "p cnf %d %d\n", nv, len(cnf)+len(units))
+	for _, c := range cnf {
+		for _, l := range c {
+			b.WriteString(strconv.Itoa(l))
+			b.WriteByte(' ')
+		}
+		b.WriteString("0\n")
+	}
+	for _, u := range units {
+		fmt.Fprintf(&b, "%d 0\n", u)
+	}
+	path := filepath.Join(t.TempDir(), "p.cnf")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := exec.Command("cadical", "-q", "-n", path).Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		switch ee.ExitCode() {
+		case 10:
+			return true
+		case 20:
+			return false
+		}
+	}
+	t.Fatalf("cadical: %v", err)
+	return false
+}
+
+// indep builds the independent encoding: variable (c, d) is c*N+d for
+// cell c (row-major, 0-based) and digit d, auxiliary ones after.
+type indep struct {
+	n   int
+	nv  int
+	cnf [][]int
+}
+
+func (e *indep) aux() int { e.nv++; return e.nv }
+
+func (e *indep) x(c, d int) int { return c*e.n + d }
+
+// term is a one-hot integer: opts[i] is true when it is vals[i], exactly
+// one of them.
+type term struct {
+	lits []int
+	vals []int
+}
+
+func (e *indep) digit(c int) term {
+	var t term
+	for d := 1; d <= e.n; d++ {
+		t.lits = append(t.lits, e.x(c, d))
+		t.vals = append(t.vals, d)
+	}
+	return t
+}
+
+// sum returns the one-hot sum of terms: s(k, v) is true when the first k
+// terms add up to v, forced forward and kept to one value per k.
+func (e *indep) sum(terms []term) term {
+	cur := map[int]int{0: 0} // value -> literal, 0 for always true
+	for _, t := range terms {
+		next := map[int]int{}
+		for v := range cur {
+			for _, w := range t.vals {
+				if _, ok := next[v+w]; !ok {
+					next[v+w] = e.aux()
+				}
+			}
+		}
+		for v, lv := range cur {
+			for i, w := range t.vals {
+				cl := []int{-t.lits[i], next[v+w]}
+				if lv != 0 {
+					cl = append(cl, -lv)
+				}
+				e.cnf = append(e.cnf, cl)
+			}
+		}
+		var lits []int
+		for _, l := range next {
+			lits = append(lits, l)
+		}
+		for i := range lits {
+			for j := i + 1; j < len(lits); j++ {
+				e.cnf = append(e.cnf, []int{-lits[i], -lits[j]})
+			}
+		}
+		cur = next
+	}
+	var out term
+	for v, l := range cur {
+		out.vals = append(out.vals, v)
+		out.lits = append(out.lits, l)
+	}
+	return out
+}
+
+// is returns the literal that t is v (0 when it never is).
+func (t term) is(v int) int {
+	for i, w := range t.vals {
+		if w == v {
+			return t.lits[i]
+		}
+	}
+	return 0
+}
+
+// equalTo says t is v, unless one of the literals unless is true.
+func (e *indep) equalTo(t term, v int, unless ...int) {
+	for i, w := range t.vals {
+		if w != v {
+			e.cnf = append(e.cnf, append([]int{-t.lits[i]}, unless...))
+		}
+	}
+}
+
+// equal says a and b take the same value.
+func (e *indep) equal(a, b term) {
+	for i, v := range a.vals {
+		if l := b.is(v); l != 0 {
+			e.cnf = append(e.cnf, []int{-a.lits[i], l})
+		} else {
+			e.cnf = append(e.cnf, []int{-a.lits[i]})
+		}
+	}
+	for i, v := range b.vals {
+		if a.is(v) == 0 {
+			e.cnf = append(e.cnf, []int{-b.lits[i]})
+		}
+	}
+}
+
+var cellRE = regexp.MustCompile(`^R(\d+)C(\d+)$`)
+
+// rc reads a cell R1C1 as 0-based row and column.
+func rc(s string) (int, int) {
+	m := cellRE.FindStringSubmatch(s)
+	if m == nil {
+		panic("cell " + s)
+	}
+	r, _ := strconv.Atoi(m[1])
+	c, _ := strconv.Atoi(m[2])
+	return r - 1, c - 1
+}
+
+// sumIndependentCNF reads an f-puzzles puzzle with givens, regions and the
+// kinds of sums, and returns its CNF and number of variables.
+func sumIndependentCNF(data []byte) ([][]int, int, error) {
+	var p struct {
+		Size int `json:"size"`
+		Grid [][]struct {
+			Value  int  `json:"value"`
+			Given  bool `json:"given"`
+			Region *int `json:"region"`
+		} `json:"grid"`
+		Arrow []struct {
+			Cells []string   `json:"cells"`
+			Lines [][]string `json:"lines"`
+		} `json:"arrow"`
+		LittleKiller []struct {
+			Cell, Direction, Value string
+		} `json:"littlekillersum"`
+		Sandwich   []struct{ Cell, Value string } `json:"sandwichsum"`
+		XSum       []struct{ Cell, Value string } `json:"xsum"`
+		Skyscraper []struct{ Cell, Value string } `json:"skyscraper"`
+		RegionSum  []struct{ Lines [][]string }   `json:"regionsumline"`
+		Zipper     []struct{ Lines [][]string }   `json:"zipperline"`
+		Double     []struct{ Lines [][]string }   `json:"doublearrow"`
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, 0, err
+	}
+	n := p.Size
+	e := &indep{n: n, nv: n * n * n}
+	shape, err := grid.RegionShape(n)
+	if err != nil {
+		return nil, 0, err
+	}
+	region := make([]int, n*n)
+	for r := range n {
+		for c := range n {
+			region[r*n+c] = (r/shape.BoxRows)*(n/shape.BoxCols) + c/shape.BoxCols
+			if g := p.Grid[r][c]; g.Region != nil {
+				region[r*n+c] = *g.Region
+			}
+			if g := p.Grid[r][c]; g.Given && g.Value != 0 {
+				e.cnf = append(e.cnf, []int{e.x(r*n+c, g.Value)})
+			}
+		}
+	}
+	// each cell one digit; each row, column and region each digit once
+	one := func(lits []int) {
+		e.cnf = append(e.cnf, append([]int(nil), lits...))
+		for i := range lits {
+			for j := i + 1; j < len(lits); j++ {
+				e.cnf = append(e.cnf, []int{-lits[i], -lits[j]})
+			}
+		}
+	}
+	for c := range n * n {
+		var l []int
+		for d := 1; d <= n; d++ {
+			l = append(l, e.x(c, d))
+		}
+		one(l)
+	}
+	for d := 1; d <= n; d++ {
+		for i := range n {
+			var row, col, reg []int
+			for j := range n {
+				row = append(row, e.x(i*n+j, d))
+				col = append(col, e.x(j*n+i, d))
+			}
+			for c := range n * n {
+				if region[c] == i {
+					reg = append(reg, e.x(c, d))
+				}
+			}
+			one(row)
+			one(col)
+			one(reg)
+		}
+	}
+	cell := func(s string) int { r, c := rc(s); return r*n + c }
+	digits := func(cells []int) []term {
+		var out []term
+		for _, c := range cells {
+			out = append(out, e.digit(c))
+		}
+		return out
+	}
+	for _, a := range p.Arrow {
+		var pill []term
+		for i, s := range a.Cells {
+			t := e.digit(cell(s))
+			for j := range t.vals {
+				for range len(a.Cells) - 1 - i {
+					t.vals[j] *= 10
+				}
+			}
+			pill = append(pill, t)
+		}
+		for _, line := range a.Lines {
+			var tail []int
+			for _, s := range line[1:] {
+				tail = append(tail, cell(s))
+			}
+			e.equal(e.sum(pill), e.sum(digits(tail)))
+		}
+	}
+	for _, lk := range p.LittleKiller {
+		v, _ := strconv.Atoi(lk.Value)
+		r, c := rc(lk.Cell)
+		dr, dc := 1, 1
+		if lk.Direction[0] == 'U' {
+			dr = -1
+		}
+		if lk.Direction[1] == 'L' {
+			dc = -1
+		}
+		var cells []int
+		for r, c = r+dr, c+dc; r >= 0 && r < n && c >= 0 && c < n; r, c = r+dr, c+dc {
+			cells = append(cells, r*n+c)
+		}
+		e.equalTo(e.sum(digits(cells)), v)
+	}
+	// the row or column of a clue outside the grid, from the clue's side
+	line := func(s string) []int {
+		r, c := rc(s)
+		var out []int
+		for i := range n {
+			switch {
+			case c < 0:
+				out = append(out, r*n+i)
+			case c >= n:
+				out = append(out, r*n+n-1-i)
+			case r < 0:
+				out = append(out, i*n+c)
+			default:
+				out = append(out, (n-1-i)*n+c)
+			}
+		}
+		return out
+	}
+	for _, s := range p.Sandwich {
+		v, _ := strconv.Atoi(s.Value)
+		l := line(s.Cell)
+		// for every two places of the 1 and the N, the cells between
+		for i := range l {
+			for j := i + 1; j < len(l); j++ {
+				// a term that is always 0 first, so that no cells between
+				// make a sum too
+				zero := e.aux()
+				e.cnf = append(e.cnf, []int{zero})
+				sum := e.sum(append([]term{{lits: []int{zero}, vals: []int{0}}}, digits(l[i+1:j])...))
+				for _, ends := range [][2]int{{1, n}, {n, 1}} {
+					e.equalTo(sum, v, -e.x(l[i], ends[0]), -e.x(l[j], ends[1]))
+				}
+			}
+		}
+	}
+	for _, s := range p.XSum {
+		v, _ := strconv.Atoi(s.Value)
+		l := line(s.Cell)
+		for k := 1; k <= n; k++ {
+			e.equalTo(e.sum(digits(l[:k])), v, -e.x(l[0], k))
+		}
+	}
+	for _, s := range p.Skyscraper {
+		v, _ := strconv.Atoi(s.Value)
+		l := line(s.Cell)
+		var seen []term
+		for i := range l {
+			// seen: some digit d here, and none above d before
+			vis := e.aux()
+			var some []int
+			for d := 1; d <= n; d++ {
+				a := e.aux()
+				e.cnf = append(e.cnf, []int{-a, e.x(l[i], d)}, []int{-a, vis})
+				all := []int{a, -e.x(l[i], d)}
+				for j := range i {
+					for h := d + 1; h <= n; h++ {
+						e.cnf = append(e.cnf, []int{-a, -e.x(l[j], h)})
+						all = append(all, e.x(l[j], h))
+					}
+				}
+				e.cnf = append(e.cnf, all)
+				some = append(some, a)
+			}
+			e.cnf = append(e.cnf, append([]int{-vis}, some...))
+			seen = append(seen, term{lits: []int{-vis, vis}, vals: []int{0, 1}})
+		}
+		e.equalTo(e.sum(seen), v)
+	}
+	equalGroups := func(groups [][]int) {
+		for _, g := range groups[1:] {
+			e.equal(e.sum(digits(groups[0])), e.sum(digits(g)))
+		}
+	}
+	cellsOf := func(names []string) []int {
+		var out []int
+		for _, s := range names {
+			out = append(out, cell(s))
+		}
+		return out
+	}
+	for _, rs := range p.RegionSum {
+		for _, names := range rs.Lines {
+			at := map[int]int{}
+			var groups [][]int
+			for _, c := range cellsOf(names) {
+				k, ok := at[region[c]]
+				if !ok {
+					k = len(groups)
+					at[region[c]] = k
+					groups = append(groups, nil)
+				}
+				groups[k] = append(groups[k], c)
+			}
+			equalGroups(groups)
+		}
+	}
+	for _, z := range p.Zipper {
+		for _, names := range z.Lines {
+			l := cellsOf(names)
+			var groups [][]int
+			for i, j := 0, len(l)-1; i <= j; i, j = i+1, j-1 {
+				if i == j {
+					groups = append(groups, []int{l[i]})
+				} else {
+					groups = append(groups, []int{l[i], l[j]})
+				}
+			}
+			equalGroups(groups)
+		}
+	}
+	for _, d := range p.Double {
+		for _, names := range d.Lines {
+			l := cellsOf(names)
+			equalGroups([][]int{{l[0], l[len(l)-1]}, l[1 : len(l)-1]})
+		}
+	}
+	return e.cnf, e.nv, nil
+}
