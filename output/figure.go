@@ -349,15 +349,14 @@ func (f *figure) small(marks []grid.Mask, textInk func(string) inkBox) {
 	}
 }
 
-// unmarked names the rules of r that a figure has no mark for, for a
+// unmarked names the rules of g that a figure has no mark for, for a
 // caption, in alphabetical order: anti-king, anti-knight, disjoint
 // groups...
-func unmarked(r *grid.Rules) []string {
-	if r == nil {
+func unmarked(g grid.Grid) []string {
+	if g.Rules == nil {
 		return nil
 	}
-	// the names do not depend on the shape
-	out := r.Draw(grid.Shape{}).Unmarked
+	out := g.Rules.Draw(g.Shape).Unmarked
 	slices.Sort(out)
 	return out
 }

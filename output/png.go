@@ -136,7 +136,7 @@ func addRect(r *vector.Rasterizer, x0, y0, x1, y1 float64) {
 func paintPNG(img *image.Gray, r *vector.Rasterizer, g grid.Grid, alpha grid.Alphabet, fig *figure, margin float64) error {
 	n := g.N()
 	s := float64(img.Bounds().Dx())
-	notes := unmarked(g.Rules)
+	notes := unmarked(g)
 	band := 0.0
 	if len(notes) > 0 {
 		band = captionBand

@@ -369,7 +369,7 @@ func (r *renderer) puzzlePage(pageNo int, pg page) {
 // detail returns the rules of p that its grid has no mark for, its
 // difficulty and its clue count, for its label.
 func detail(p Puzzle) string {
-	parts := unmarked(p.Grid.Rules)
+	parts := unmarked(p.Grid)
 	if p.Level != "" {
 		parts = append(parts, p.Level)
 	}

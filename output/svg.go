@@ -227,7 +227,7 @@ const (
 func writeVariantSVG(w io.Writer, p Puzzle, alpha grid.Alphabet, fig *figure, digits []svgDigits, marked []int) error {
 	g := p.Grid
 	n := g.N()
-	notes := unmarked(g.Rules)
+	notes := unmarked(g)
 	band := 0.0
 	if len(notes) > 0 {
 		band = captionBand
