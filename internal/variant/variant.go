@@ -173,6 +173,9 @@ func (s *Search) narrow(cand []uint64, i int32, mask uint64) bool {
 		s.weight[i]++
 		return false
 	}
+	if s.own != nil {
+		s.changed(i, cand[i], m)
+	}
 	cand[i] = m
 	if !s.queued[i] {
 		s.queued[i] = true
@@ -256,9 +259,6 @@ func (s *Search) run(cand []uint64) bool {
 					s.dirtyCage[k] = true
 					s.cageQ = append(s.cageQ, k)
 				}
-			}
-			if s.own != nil {
-				s.clauses.touch(s.own.ofCell[i])
 			}
 		}
 		switch {
