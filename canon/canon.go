@@ -45,7 +45,7 @@ const (
 // g, different for every other. g must have a valid shape; its digits are
 // taken as they are (a grid with clashes has a form too).
 func Form(g grid.Grid) (grid.Grid, error) {
-	if g.Variant() {
+	if g.HasRules() {
 		return grid.Grid{}, fmt.Errorf("canonical form: %w (%s)", ErrVariant, g.Rules.Name())
 	}
 	if err := g.Shape.Validate(); err != nil {

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/internal/search"
-	"github.com/sudokugen/sudokugen/internal/variant"
 )
 
 // Layouts and fills of variant grids, and the check that a variant can be
@@ -21,13 +21,13 @@ import (
 // false when no try found a grid.
 func fillVariant(rng *rand.Rand, sh grid.Shape, v Variant) (*grid.Rules, []uint8, bool) {
 	var rules *grid.Rules
-	var fill *variant.Search
+	var fill *rulesearch.Search
 	drawn := v.drawsBefore()
 	for range variantFillTries {
 		if rules == nil || drawn {
 			rules = v.fixedRules(sh)
 			v.before(rng, sh, rules)
-			fill = variant.New(variant.NewModel(sh, rules))
+			fill = rulesearch.New(rulesearch.NewModel(sh, rules))
 		}
 		out, cells := fill.Fill(rng, variantFillNodes*max(1, sh.N()*sh.N()/81))
 		switch {
@@ -71,7 +71,7 @@ func (v Variant) feasible(sh grid.Shape) error {
 	if rules.Empty() {
 		return nil
 	}
-	s := variant.New(variant.NewModel(sh, rules))
+	s := rulesearch.New(rulesearch.NewModel(sh, rules))
 	if out, _ := s.Fill(rand.New(rand.NewPCG(1, 2)), feasibleNodes); out == search.None {
 		return fmt.Errorf("no %s grid keeps the rules of %s: a complete search found none", size(sh), v.rulesOnly())
 	}

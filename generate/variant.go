@@ -10,8 +10,8 @@ import (
 	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/internal/search"
-	"github.com/sudokugen/sudokugen/internal/variant"
 	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/sat"
 )
@@ -310,7 +310,7 @@ type variantRemover struct {
 	full   grid.Grid
 	check  bool
 	solver *sat.Solver // built on first use
-	search *variant.Search
+	search *rulesearch.Search
 }
 
 // unique reports whether p (which full solves) has full as its only
@@ -360,7 +360,7 @@ func (vr *variantRemover) unique(p grid.Grid, orbit []int) (bool, error) {
 // orbits) or Options.Clues.
 func (vr *variantRemover) remove(rng *rand.Rand, orbs [][]int) (grid.Grid, error) {
 	p := vr.full.Clone()
-	vr.search = variant.New(variant.NewModel(p.Shape, p.Rules))
+	vr.search = rulesearch.New(rulesearch.NewModel(p.Shape, p.Rules))
 	clues := len(p.Cells)
 	target := vr.opts.Clues
 	for _, k := range rng.Perm(len(orbs)) {
@@ -402,7 +402,7 @@ func (vr *variantRemover) pure(rng *rand.Rand) (grid.Grid, error) {
 		if err := vr.ctx.Err(); err != nil {
 			return p, err
 		}
-		s := variant.New(variant.NewModel(p.Shape, p.Rules))
+		s := rulesearch.New(rulesearch.NewModel(p.Shape, p.Rules))
 		r := s.Count(p.Cells, 2, variantRemoveNodes*4, nil, nil)
 		var other []uint8
 		switch {

@@ -254,8 +254,8 @@ func (g Grid) Clone() Grid {
 	return Grid{Shape: g.Shape, Cells: append([]uint8(nil), g.Cells...), Rules: g.Rules}
 }
 
-// Variant reports whether g has rules beyond the classic ones.
-func (g Grid) Variant() bool { return !g.Rules.Empty() }
+// HasRules reports whether g has rules beyond the classic ones.
+func (g Grid) HasRules() bool { return !g.Rules.Empty() }
 
 // Givens returns the number of filled cells.
 func (g Grid) Givens() int {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/variant"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -25,10 +25,10 @@ func TestMiracleCount(t *testing.T) {
 	if g.Rules.Name() != "anti-king,anti-knight,nonconsecutive" {
 		t.Fatalf("name %q", g.Rules.Name())
 	}
-	s := variant.New(variant.NewModel(g.Shape, g.Rules))
+	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
 	seen := map[string]bool{}
 	res := s.Count(g.Cells, 1000, 0, nil, func(cand []uint64) bool {
-		sol := grid.Grid{Shape: g.Shape, Cells: variant.Cells(cand)}
+		sol := grid.Grid{Shape: g.Shape, Cells: rulesearch.Cells(cand)}
 		if err := g.Rules.Check(sol); err != nil {
 			t.Errorf("search solution %s breaks the rules: %v", sol, err)
 		}

@@ -15,7 +15,7 @@ import (
 // read back what they wrote, and its direct check accepts a full grid
 // exactly when the grid satisfies its clauses. (That the search's
 // propagation is unit propagation on the clauses, for every kind, is
-// TestPropagationIsUnitPropagation in internal/variant.)
+// TestPropagationIsUnitPropagation in internal/rulesearch.)
 func TestKindsTable(t *testing.T) {
 	seed := rand.Uint64()
 	t.Logf("seed %d", seed)

@@ -120,7 +120,7 @@ func WritePNGMarks(w io.Writer, p Puzzle, a *grid.Alphabet, size int, marks []ui
 	s := float64(size)
 	margin := math.Max(2, s/40)
 	band := 0.0
-	if g.Variant() && len(unmarked(g)) > 0 {
+	if g.HasRules() && len(unmarked(g)) > 0 {
 		band = captionBand
 	}
 	cell := (s - 2*margin) / (float64(n) + band)

@@ -72,7 +72,7 @@ func newBook(puzzles []Puzzle, opts BookOptions) (*book, error) {
 	if b.opts.Front, err = drawableText(opts.Front); err != nil {
 		return nil, err
 	}
-	b.variants = slices.ContainsFunc(b.puzzles, func(p Puzzle) bool { return p.Grid.Variant() })
+	b.variants = slices.ContainsFunc(b.puzzles, func(p Puzzle) bool { return p.Grid.HasRules() })
 	b.headings = opts.Sections || b.variants
 	b.plan()
 	return b, nil

@@ -168,7 +168,7 @@ func (t *TextWriter) Write(e Puzzle) error {
 	if err := t.check(e.Grid); err != nil {
 		return fmt.Errorf("puzzle %d: %w", e.Number, err)
 	}
-	if e.Grid.Variant() && !t.format.HoldsRules() {
+	if e.Grid.HasRules() && !t.format.HoldsRules() {
 		names := FormatNames(RulesFormats())
 		return fmt.Errorf("puzzle %d: %s: %w (%s): use %s or %s", e.Number, t.format, ErrRulesLost, e.Grid.Rules.Name(),
 			strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
@@ -343,7 +343,7 @@ func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) ([]byte, er
 	b = appendNumbers(b, e.Grid)
 	b = append(b, `,"clues":`...)
 	b = strconv.AppendInt(b, int64(e.Grid.Givens()), 10)
-	if e.Grid.Variant() {
+	if e.Grid.HasRules() {
 		rules, err := grid.MarshalRules(e.Grid.Rules, e.Grid.N())
 		if err != nil {
 			return b, err
@@ -356,7 +356,7 @@ func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) ([]byte, er
 	if e.Level != "" {
 		b = append(b, `,"level":`...)
 		b = strconv.AppendQuote(b, e.Level)
-		if !e.Grid.Variant() { // variants have a coarse level and no score
+		if !e.Grid.HasRules() { // variants have a coarse level and no score
 			b = append(b, `,"score":`...)
 			b = strconv.AppendFloat(b, e.Score, 'f', 1, 64)
 		}

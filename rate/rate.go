@@ -173,7 +173,7 @@ type Options struct {
 // rules the Sudoku Explainer techniques do not know (see Result.Coarse).
 // The book command and the service say so of each variant puzzle they
 // rate, whatever its verdict.
-func Coarse(g grid.Grid) bool { return g.Variant() }
+func Coarse(g grid.Grid) bool { return g.HasRules() }
 
 // Puzzle rates g: it solves g with the easiest technique available at each
 // step, the way Sudoku Explainer does, and scores it by the hardest step.

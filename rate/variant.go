@@ -2,13 +2,13 @@ package rate
 
 import (
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/variant"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 )
 
 // Variant puzzles (grids with grid.Rules) are not rated on the Sudoku
 // Explainer scale: its techniques know rows, columns and boxes only. They
 // get a coarse level instead, from how far the propagation of their own
-// rules (see package internal/variant: singles in every unit and extra
+// rules (see package internal/rulesearch: singles in every unit and extra
 // group, the digits a cage sum, a dot, an X or V, a thermometer or a
 // parity leaves, the innies and outies of the 45 rule, the leftovers of
 // jigsaw regions) goes before a guess:
@@ -28,7 +28,7 @@ func variantResult(g grid.Grid) Result {
 	if err := g.Rules.Validate(g.Shape); err != nil || len(g.Clashes()) > 0 || len(g.Cells) != g.Shape.Cells() {
 		return Result{Err: ErrInvalid, Coarse: true}
 	}
-	s := variant.New(variant.NewModel(g.Shape, g.Rules))
+	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
 	switch r := s.Count(g.Cells, 2, 200000, nil, nil); {
 	case r.Count == 0 && r.Complete:
 		return Result{Err: ErrNoSolution, Coarse: true}

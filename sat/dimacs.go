@@ -86,7 +86,7 @@ func (d *DIMACS) prepare(g grid.Grid) {
 	n := g.N()
 	var b bytes.Buffer
 	var rules [][]int
-	if g.Variant() {
+	if g.HasRules() {
 		cnf := RuleClauses(g.Shape, g.Rules)
 		if d.Plain {
 			cnf = PlainRuleClauses(g.Shape, g.Rules)

@@ -68,7 +68,7 @@ func memberships(s grid.Shape, gs [][]int) [][4]int32 {
 // A variant puzzle's CNF is propagated whole, and a fresh solver takes
 // what is left (see satisfiable); sol must keep its rules.
 func Unique(g, sol grid.Grid) bool {
-	if g.Variant() {
+	if g.HasRules() {
 		if !g.Solves(sol) {
 			return false
 		}

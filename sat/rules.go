@@ -24,7 +24,7 @@ import (
 //
 // Every constraint is encoded so that unit propagation on its clauses
 // removes exactly the candidates that the variant search (package
-// internal/variant) removes for it, so a verdict that the search reaches
+// internal/rulesearch) removes for it, so a verdict that the search reaches
 // without a guess is a unit propagation refutation of this CNF, and one it
 // reaches by running to its end a DPLL refutation, as for classic puzzles
 // (see package verify). The auxiliary variables are numbered as that

@@ -27,7 +27,7 @@ type variantFields struct {
 // and none that cannot be written (rules that do not hold for the grid,
 // which the puzzle's verdict tells).
 func variantOf(g grid.Grid) variantFields {
-	if !g.Variant() {
+	if !g.HasRules() {
 		return variantFields{}
 	}
 	v := variantFields{Variant: g.Rules.Name()}

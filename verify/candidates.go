@@ -8,8 +8,8 @@ import (
 	"math/bits"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/internal/search"
-	"github.com/sudokugen/sudokugen/internal/variant"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -114,11 +114,11 @@ func (v *Verifier) Candidates(ctx context.Context, g grid.Grid, opts CandidateOp
 	c.Masks = make([]uint64, len(g.Cells))
 	c.Out = make([]Proof, len(g.Cells)*n)
 	var f finder
-	if g.Variant() {
+	if g.HasRules() {
 		if m := v.model; m == nil || m.Shape != g.Shape || !m.Rules.Equal(g.Rules) {
-			v.model = variant.NewModel(g.Shape, g.Rules)
+			v.model = rulesearch.NewModel(g.Shape, g.Rules)
 		}
-		f = &variantFinder{s: variant.New(v.model), g: g}
+		f = &variantFinder{s: rulesearch.New(v.model), g: g}
 	} else {
 		v.s = searchFor(v.s, g.Shape, 1, 0, nil)
 		f = &classicFinder{s: v.s, g: g}
@@ -266,7 +266,7 @@ type found struct {
 }
 
 // A finder runs the searches of the true candidates on one puzzle, with
-// package search for a classic puzzle, package internal/variant for one
+// package search for a classic puzzle, package internal/rulesearch for one
 // with rules.
 type finder interface {
 	// count counts the solutions of the puzzle up to limit within budget
@@ -330,11 +330,11 @@ func satFind(g grid.Grid, cells []uint8) ([]uint8, found) {
 }
 
 type variantFinder struct {
-	s *variant.Search
+	s *rulesearch.Search
 	g grid.Grid
 }
 
-func variantFound(r variant.Result, budget int) found {
+func variantFound(r rulesearch.Result, budget int) found {
 	return found{count: r.Count, complete: r.Complete, root: r.Root, canceled: r.Canceled, broken: r.Broken,
 		outOfBudget: !r.Complete && !r.Canceled && !r.Broken && budget > 0 && r.Nodes > budget}
 }
@@ -393,8 +393,8 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 	// that both runs walk the same tree.
 	var tr *tracer
 	run := func(trace bool) found {
-		if g.Variant() {
-			s := variant.New(variant.NewModel(g.Shape, g.Rules))
+		if g.HasRules() {
+			s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
 			if trace {
 				tr = &tracer{sink: writerSink{bw}}
 				s.Trace = tr.lits()

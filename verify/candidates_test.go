@@ -491,7 +491,7 @@ func TestCandidateProofs(t *testing.T) {
 		q := g.Clone()
 		q.Cells[x] = d
 		nv := sat.RuleClauses(g.Shape, g.Rules).Vars
-		if !g.Variant() {
+		if !g.HasRules() {
 			if err := gridtest.SameClauses(gridtest.Clauses(cnf), gridtest.CNF(q, nil)); err != nil {
 				t.Fatalf("%s: r%dc%d %d: the CNF written: %v", name, x/n+1, x%n+1, d, err)
 			}

@@ -26,7 +26,7 @@ func WriteCertificate(cnf, drat io.Writer, g grid.Grid, r Result) error {
 //   - propagation: the digit of every empty cell as a unit clause (each
 //     follows by unit propagation), then the empty clause;
 //   - search: the search runs again, the same tree, and its refutations
-//     are the lemmas (see packages search and internal/variant): one
+//     are the lemmas (see packages search and internal/rulesearch): one
 //     clause per refuted node and per refuted branch, in post-order,
 //     negating the decisions on the path to it, the last one the empty
 //     clause; a variant's decisions are cell variables, and the variables
@@ -64,7 +64,7 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 		bw.WriteString("0\n")
 		return bw.Flush()
 	case Search:
-		if g.Variant() {
+		if g.HasRules() {
 			return writeVariantSearchProof(ctx, drat, g, r)
 		}
 		return writeSearchProof(ctx, drat, g, r)

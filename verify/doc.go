@@ -80,9 +80,9 @@
 // # Variant puzzles
 //
 // A puzzle with rules (grid.Rules: killer, jigsaw, X, hyper...) takes the
-// path of variant.go: the candidate search of package internal/variant,
+// path of variant.go: the candidate search of package internal/rulesearch,
 // whose propagation removes exactly what unit propagation removes on the
-// variant's CNF (sat.RuleClauses; the docs of sat and internal/variant give
+// variant's CNF (sat.RuleClauses; the docs of sat and internal/rulesearch give
 // the argument, constraint by constraint), so a verdict settled at its root is proved by
 // propagation, and any other verdict of unique or none by gophersat on that
 // CNF, propagated first (sat.Unique, sat.NoSolution) when the search gives
@@ -95,7 +95,7 @@
 // too, and a case split may also be on the digit sets of a cage sum (the
 // literals of the cage's clause that one set holds); everything else in
 // this section holds as written, WriteCertificate writing the search's
-// tree as DRAT from a trace of package internal/variant. Invalid
+// tree as DRAT from a trace of package internal/rulesearch. Invalid
 // covers rules that cannot hold on the grid too (a cage whose sum no
 // distinct digits make, a region without N cells, overlapping cages).
 //

@@ -18,7 +18,7 @@ func Each(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) erro
 	if limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
-	if g.Variant() {
+	if g.HasRules() {
 		return variantEach(ctx, g, limit, each)
 	}
 	var eachErr error

@@ -27,7 +27,7 @@ func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Resu
 	if !ok {
 		return res
 	}
-	if g.Variant() {
+	if g.HasRules() {
 		res = variantOutside(ctx, g, res, p)
 	} else {
 		res = res.with(countOutside(ctx, g, res.Limit, p))

@@ -8,11 +8,11 @@ import (
 	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/variant"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 )
 
 // Variant puzzles (grids with grid.Rules) take the path of this file: the
-// candidate search of package internal/variant, whose propagation is unit
+// candidate search of package internal/rulesearch, whose propagation is unit
 // propagation on the variant's CNF (sat.RuleClauses), finds the solutions;
 // a verdict settled at its root is proved by propagation, as for classic
 // puzzles, and any other verdict of unique or none by the search run to
@@ -37,7 +37,7 @@ const variantBudget = 50000
 // variantGrids turns solutions found by the search into grids with the
 // puzzle's rules, checked against them and the givens; false when one
 // fails, or when two are equal.
-func variantGrids(g grid.Grid, r variant.Result) ([]grid.Grid, bool) {
+func variantGrids(g grid.Grid, r rulesearch.Result) ([]grid.Grid, bool) {
 	var out []grid.Grid
 	for _, cells := range r.First[:min(r.Count, 2)] {
 		sol := grid.Grid{Shape: g.Shape, Cells: cells, Rules: g.Rules}
@@ -62,9 +62,9 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr 
 	// X, hyper and the like share their rules from puzzle to puzzle, and
 	// with them the tables (a tenth of the time of a minimal X)
 	if m := v.model; m == nil || m.Shape != g.Shape || !m.Rules.Equal(g.Rules) {
-		v.model = variant.NewModel(g.Shape, g.Rules)
+		v.model = rulesearch.NewModel(g.Shape, g.Rules)
 	}
-	s := variant.New(v.model)
+	s := rulesearch.New(v.model)
 	if tr != nil {
 		s.Trace = tr.lits()
 	}
@@ -95,7 +95,7 @@ func variantOutside(ctx context.Context, g grid.Grid, res Result, p Prover) Resu
 	if res.Limit == 2 {
 		budget = variantBudget
 	}
-	s := variant.New(variant.NewModel(g.Shape, g.Rules))
+	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
 	r := s.Count(g.Cells, res.Limit, budget, ctx.Done(), nil)
 	sols, ok := variantGrids(g, r)
 	t := tally{sols: sols, count: r.Count}
@@ -114,7 +114,7 @@ func variantOutside(ctx context.Context, g grid.Grid, res Result, p Prover) Resu
 // variantEach is Each for a variant puzzle.
 func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) error) (count int, all bool, err error) {
 	var eachErr error
-	s := variant.New(variant.NewModel(g.Shape, g.Rules))
+	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
 	r := s.Count(g.Cells, limit, 0, ctx.Done(), func(cand []uint64) bool {
 		sol := grid.Grid{Shape: g.Shape, Cells: make([]uint8, len(cand)), Rules: g.Rules}
 		for i, m := range cand {
@@ -131,11 +131,11 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 }
 
 // writeVariantSearchProof is writeSearchProof for a variant: the search of
-// package internal/variant runs again with a tracer that writes its
+// package internal/rulesearch runs again with a tracer that writes its
 // refutations to w as DRAT lemmas, and must reach the verdict r again.
 func writeVariantSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) error {
 	tr := &tracer{sink: writerSink{w}}
-	s := variant.New(variant.NewModel(g.Shape, g.Rules))
+	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
 	s.Trace = tr.lits()
 	res := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
 	tr.flush()

@@ -7,8 +7,8 @@ import (
 	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/internal/search"
-	"github.com/sudokugen/sudokugen/internal/variant"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -98,8 +98,8 @@ type Options struct {
 // A Verifier is not safe for concurrent use; Puzzle is.
 type Verifier struct {
 	solvers map[grid.Shape]*sat.Solver
-	s       *search.Search // the search of the last shape checked
-	model   *variant.Model // the tables of the last variant's rules
+	s       *search.Search    // the search of the last shape checked
+	model   *rulesearch.Model // the tables of the last variant's rules
 }
 
 // New returns a Verifier.
@@ -128,12 +128,12 @@ func (v *Verifier) check(ctx context.Context, g grid.Grid, opts Options, tr *tra
 	if !ok {
 		return res
 	}
-	if g.Variant() {
+	if g.HasRules() {
 		res = res.with(v.variantCount(ctx, g, res.Limit, tr))
 	} else {
 		res = res.with(v.count(ctx, g, res.Limit, tr))
 	}
-	if opts.Check && g.Variant() {
+	if opts.Check && g.HasRules() {
 		res = res.checked(g, sat.NewRules(g.Shape, g.Rules)) // the variant's CNF
 	} else if opts.Check {
 		res = res.checked(g, v.solver(g.Shape))

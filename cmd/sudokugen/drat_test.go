@@ -416,7 +416,7 @@ func TestProofFolder(t *testing.T) {
 		cnfText, cnfErr := os.ReadFile(filepath.Join(*proofFolder, fmt.Sprint(v.Index)+".cnf"))
 		var cnf [][]int
 		nv := sat.NumVars(g.N())
-		if g.Variant() {
+		if g.HasRules() {
 			if cnfErr != nil {
 				t.Fatalf("puzzle %d: a variant's proof is checked against its CNF: %v", v.Index, cnfErr)
 			}

@@ -23,7 +23,7 @@ type Tracer interface {
 }
 
 // Result is what one search established: this package's Run, and the
-// variant search (internal/variant), whose result adds its first
+// variant search (internal/rulesearch), whose result adds its first
 // solutions to it.
 type Result struct {
 	// Count is the number of solutions found, at most Search.Limit.

@@ -117,7 +117,7 @@ func light(j Job) bool {
 	case Skip:
 		return true
 	case Verify, Rate:
-		return !j.Grid.Variant() && j.Grid.N() <= 9
+		return !j.Grid.HasRules() && j.Grid.N() <= 9
 	case Generate:
 		return j.Gen.Variant == (generate.Variant{}) && j.Gen.Shape.N() <= 9
 	}

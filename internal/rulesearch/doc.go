@@ -1,4 +1,4 @@
-// Package variant is the candidate search of variant puzzles (grids with
+// Package rulesearch is the candidate search of puzzles with rules (grids with
 // grid.Rules): propagation of every rule on candidate bitmasks, one uint64
 // per cell with bit d-1 for digit d, and a complete depth-first search on
 // top of it. Packages verify, generate and rate take their variant paths
@@ -79,4 +79,4 @@
 // are literals of sat's CNF: x(c,d) is c*N+d (c the 0-based cell), and
 // y(j) of a cage is numbered after the N^3 cell variables as sat numbers
 // it.
-package variant
+package rulesearch

@@ -1,4 +1,4 @@
-package variant
+package rulesearch
 
 import "github.com/sudokugen/sudokugen/internal/search"
 

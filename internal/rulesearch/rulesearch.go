@@ -1,4 +1,4 @@
-package variant
+package rulesearch
 
 import (
 	"math/bits"

@@ -1,4 +1,4 @@
-package variant
+package rulesearch
 
 // RandomRules is randomRules, for the tests of package variant_test.
 var RandomRules = randomRules

@@ -1,4 +1,4 @@
-package variant_test
+package rulesearch_test
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
-	"github.com/sudokugen/sudokugen/internal/variant"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -81,11 +81,11 @@ type upCheck struct {
 func (u *upCheck) check(t *testing.T, rng *rand.Rand, name string, g grid.Grid, trials int) {
 	t.Helper()
 	cnf := sat.RuleClauses(g.Shape, g.Rules)
-	u.checkWith(t, rng, name, g, variant.NewModel(g.Shape, g.Rules), cnf.Clauses, cnf.Vars, trials)
+	u.checkWith(t, rng, name, g, rulesearch.NewModel(g.Shape, g.Rules), cnf.Clauses, cnf.Vars, trials)
 }
 
 // checkWith is check on model m, whose CNF is clauses over nv variables.
-func (u *upCheck) checkWith(t *testing.T, rng *rand.Rand, name string, g grid.Grid, m *variant.Model, clauses [][]int, nv, trials int) {
+func (u *upCheck) checkWith(t *testing.T, rng *rand.Rand, name string, g grid.Grid, m *rulesearch.Model, clauses [][]int, nv, trials int) {
 	t.Helper()
 	n := g.N()
 	cnf := struct {
@@ -93,7 +93,7 @@ func (u *upCheck) checkWith(t *testing.T, rng *rand.Rand, name string, g grid.Gr
 		Vars    int
 	}{clauses, nv}
 	for trial := range trials {
-		s := variant.New(m)
+		s := rulesearch.New(m)
 		cand, ok := s.Start(g.Cells)
 		assumed := []int{}
 		for c, d := range g.Cells {
@@ -173,7 +173,7 @@ func TestPropagationIsUnitPropagation(t *testing.T) {
 	all := gridtest.LatinSquares(4)
 	for i := range 300 {
 		sol := all[rng.IntN(len(all))]
-		r := variant.RandomRules(rng, small, sol)
+		r := rulesearch.RandomRules(rng, small, sol)
 		if r.Validate(small) != nil {
 			continue
 		}
@@ -254,12 +254,12 @@ func TestOwnClausesAreUnitPropagated(t *testing.T) {
 	counted := 0
 	for i := range 150 {
 		sol := all[rng.IntN(len(all))]
-		r := variant.RandomRules(rng, small, sol)
+		r := rulesearch.RandomRules(rng, small, sol)
 		if r.Validate(small) != nil {
 			continue
 		}
 		var own *grid.Lowered
-		m := variant.NewModelWith(small, r, func(l *grid.Lowered) { ownClauses(rng, 4, l); own = l })
+		m := rulesearch.NewModelWith(small, r, func(l *grid.Lowered) { ownClauses(rng, 4, l); own = l })
 		cnf := sat.RuleClauses(small, r)
 		clauses := slices.Clone(cnf.Clauses)
 		shift := cnf.Vars - 64
@@ -297,7 +297,7 @@ func TestOwnClausesAreUnitPropagated(t *testing.T) {
 				want++
 			}
 		}
-		res := variant.New(m).Count(g.Cells, 1000, 0, nil, nil)
+		res := rulesearch.New(m).Count(g.Cells, 1000, 0, nil, nil)
 		if res.Broken || !res.Complete || res.Count != want {
 			t.Fatalf("own clauses %d: the search counts %d (complete %v, broken %v), the Latin squares %d", i, res.Count, res.Complete, res.Broken, want)
 		}
