@@ -3,50 +3,198 @@ package grid
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
+)
+
+// The forms of a grid's rules on the gob wire, after its cells.
+const (
+	gobClassic = 0 // no rules
+	gobJSON    = 1 // the rules' JSON form: rules with kinds kept in slots
+	gobFields  = 2 // the fields of Rules in binary: rules without slots
 )
 
 // GobEncode writes g for encoding/gob (the worker processes' wire): its
-// shape, its cells and its rules in their JSON form. Gob alone would lose
-// the data of the kinds that keep it in the rules' slots, which are not
-// exported fields.
+// shape, its cells and its rules. Gob alone would lose the data of the
+// kinds that keep it in the rules' slots, which are not exported fields:
+// rules with such kinds go in their JSON form; the others, the kinds that
+// came first (killer cages, jigsaw regions and the rest), whose JSON form
+// costs the workers more than their search on a killer, go as their
+// fields in binary.
 func (g Grid) GobEncode() ([]byte, error) {
 	b := binary.AppendUvarint(nil, uint64(g.BoxRows))
 	b = binary.AppendUvarint(b, uint64(g.BoxCols))
 	b = binary.AppendUvarint(b, uint64(len(g.Cells)))
 	b = append(b, g.Cells...)
-	if g.Rules == nil {
-		return append(b, 0), nil
+	r := g.Rules
+	switch {
+	case r == nil:
+		return append(b, gobClassic), nil
+	case slices.ContainsFunc(r.more, func(s any) bool { return s != nil }):
+		js, err := MarshalRules(r, g.N())
+		if err != nil {
+			return nil, err
+		}
+		return append(append(b, gobJSON), js...), nil
 	}
-	js, err := MarshalRules(g.Rules, g.N())
-	if err != nil {
-		return nil, err
+	b = append(b, gobFields)
+	b = appendBytes(b, r.Regions)
+	b = binary.AppendUvarint(b, uint64(len(r.Extra)))
+	for _, e := range r.Extra {
+		b = appendCells(append(b, byte(e.Kind)), e.Cells)
 	}
-	return append(append(b, 1), js...), nil
+	b = binary.AppendUvarint(b, uint64(len(r.Cages)))
+	for _, c := range r.Cages {
+		b = appendCells(binary.AppendUvarint(b, uint64(c.Sum)), c.Cells)
+	}
+	b = appendCells(appendCells(b, r.Odd), r.Even)
+	for _, ps := range [][]Pair{r.White, r.Black, r.X, r.V} {
+		b = binary.AppendUvarint(b, uint64(len(ps)))
+		for _, p := range ps {
+			b = binary.AppendUvarint(binary.AppendUvarint(b, uint64(p[0])), uint64(p[1]))
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.Thermos)))
+	for _, t := range r.Thermos {
+		b = appendCells(b, t)
+	}
+	var flags byte
+	if r.AntiKing {
+		flags |= 1
+	}
+	if r.AntiKnight {
+		flags |= 2
+	}
+	return append(b, flags), nil
+}
+
+func appendBytes(b, v []byte) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(v))), v...)
+}
+
+func appendCells(b []byte, cells []int32) []byte {
+	b = binary.AppendUvarint(b, uint64(len(cells)))
+	for _, c := range cells {
+		b = binary.AppendUvarint(b, uint64(c))
+	}
+	return b
+}
+
+var errGob = errors.New("grid: bad gob data")
+
+// gobIn reads what GobEncode wrote; its first problem sticks in err.
+type gobIn struct {
+	data []byte
+	err  error
+}
+
+func (in *gobIn) uint(most uint64) uint64 {
+	x, k := binary.Uvarint(in.data)
+	if k <= 0 || x > most {
+		in.err, in.data = errGob, nil
+		return 0
+	}
+	in.data = in.data[k:]
+	return x
+}
+
+// count reads a length of things that take at least one byte each.
+func (in *gobIn) count() int { return int(in.uint(uint64(len(in.data)))) }
+
+func (in *gobIn) bytes() []byte {
+	n := in.count()
+	if n > len(in.data) {
+		in.err, in.data = errGob, nil
+	}
+	if n == 0 || in.err != nil {
+		return nil
+	}
+	v := append([]byte(nil), in.data[:n]...)
+	in.data = in.data[n:]
+	return v
+}
+
+func (in *gobIn) cells() []int32 {
+	n := in.count()
+	if n == 0 {
+		return nil
+	}
+	v := make([]int32, n)
+	for i := range v {
+		v[i] = int32(in.uint(1 << 30))
+	}
+	return v
 }
 
 // GobDecode reads what GobEncode wrote.
 func (g *Grid) GobDecode(data []byte) error {
-	bad := errors.New("grid: bad gob data")
-	var v [3]uint64
-	for i := range v {
-		x, k := binary.Uvarint(data)
-		if k <= 0 {
-			return bad
+	in := &gobIn{data: data}
+	rows, cols := in.uint(1<<16), in.uint(1<<16)
+	cells := in.bytes()
+	if in.err != nil || len(in.data) == 0 {
+		return errGob
+	}
+	*g = Grid{Shape: Shape{BoxRows: int(rows), BoxCols: int(cols)}, Cells: cells}
+	form := in.data[0]
+	in.data = in.data[1:]
+	switch form {
+	case gobClassic:
+		return nil
+	case gobJSON:
+		r, err := UnmarshalRules(in.data, g.Shape)
+		if err != nil {
+			return err
 		}
-		v[i], data = x, data[k:]
-	}
-	if v[0] > 1<<16 || v[1] > 1<<16 || v[2] > uint64(len(data)) || len(data) < int(v[2])+1 {
-		return bad
-	}
-	*g = Grid{Shape: Shape{BoxRows: int(v[0]), BoxCols: int(v[1])}, Cells: append([]uint8(nil), data[:v[2]]...)}
-	data = data[v[2]:]
-	if data[0] == 0 {
+		g.Rules = r
+		return nil
+	case gobFields:
+		r := in.fields()
+		if in.err != nil || len(in.data) != 0 {
+			return errGob
+		}
+		if r.Empty() {
+			return nil
+		}
+		if err := r.Validate(g.Shape); err != nil {
+			return err
+		}
+		g.Rules = r
 		return nil
 	}
-	r, err := UnmarshalRules(data[1:], g.Shape)
-	if err != nil {
-		return err
+	return errGob
+}
+
+// fields reads the fields of Rules that GobEncode wrote in binary.
+func (in *gobIn) fields() *Rules {
+	r := &Rules{Regions: in.bytes()}
+	if n := in.count(); n > 0 {
+		r.Extra = make([]Group, n)
+		for i := range r.Extra {
+			r.Extra[i] = Group{Kind: GroupKind(in.uint(255)), Cells: in.cells()}
+		}
 	}
-	g.Rules = r
-	return nil
+	if n := in.count(); n > 0 {
+		r.Cages = make([]Cage, n)
+		for i := range r.Cages {
+			r.Cages[i].Sum = int(in.uint(1 << 30))
+			r.Cages[i].Cells = in.cells()
+		}
+	}
+	r.Odd, r.Even = in.cells(), in.cells()
+	for _, ps := range []*[]Pair{&r.White, &r.Black, &r.X, &r.V} {
+		if n := in.count(); n > 0 {
+			*ps = make([]Pair, n)
+			for i := range *ps {
+				(*ps)[i] = Pair{int32(in.uint(1 << 30)), int32(in.uint(1 << 30))}
+			}
+		}
+	}
+	if n := in.count(); n > 0 {
+		r.Thermos = make([][]int32, n)
+		for i := range r.Thermos {
+			r.Thermos[i] = in.cells()
+		}
+	}
+	flags := in.uint(3)
+	r.AntiKing, r.AntiKnight = flags&1 != 0, flags&2 != 0
+	return r
 }
