@@ -311,9 +311,6 @@ func (r *renderer) paint(fig *figure, x, y, cell, thin, thick float64) {
 	for _, s := range fig.shapes {
 		p.shape(s)
 	}
-	if p.greyText {
-		r.pdf.SetTextColor(0, 0, 0)
-	}
 }
 
 // pdfPainter paints the shapes of a figure on a page: the grid's top left
@@ -323,9 +320,6 @@ type pdfPainter struct {
 	r           *renderer
 	x, y, cell  float64
 	thin, thick float64
-	// greyText says that text was drawn in grey, the text colour not yet
-	// set back to black.
-	greyText bool
 }
 
 // pdfGrey is tone t (0 black, 1 white) as a PDF colour component.
@@ -384,11 +378,17 @@ func (p *pdfPainter) shape(s shape) {
 		pdf.Circle(p.x+s.at.x*p.cell, p.y+s.at.y*p.cell, s.r*p.cell, style)
 	case textShape:
 		pdf.SetFont(fontFamily, bold, s.size*p.cell)
-		if v := pdfGrey(s.fill); v != 0 {
+		v := pdfGrey(s.fill)
+		if v != 0 {
+			// grey text (pencil marks) is set back to black at once,
+			// not when the figure is done, so that black text after it
+			// stays black
 			pdf.SetTextColor(v, v, v)
-			p.greyText = true
 		}
 		pdf.Text(p.x+s.at.x*p.cell, p.y+s.at.y*p.cell, s.text)
+		if v != 0 {
+			pdf.SetTextColor(0, 0, 0)
+		}
 	}
 	if s.stroke != noTone && s.stroke != 0 {
 		pdf.SetDrawColor(0, 0, 0)
