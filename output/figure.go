@@ -582,7 +582,11 @@ func (m *fontMetrics) textInk(s string) inkBox {
 	x := 0.0
 	for k := 0; k < len(s); k++ {
 		c := s[k]
-		if c <= ' ' || c >= 127 {
+		if c == ' ' {
+			x += m.advance[c]
+			continue
+		}
+		if c < ' ' || c >= 127 {
 			continue
 		}
 		g := m.ink[c]

@@ -90,3 +90,37 @@ func TestDiagonalUnderLines(t *testing.T) {
 		t.Errorf("diagonal painted as shape %d, the arrow's line as %d: want the diagonal first", diag, line)
 	}
 }
+
+// A space in the text of an image takes its room: the caption
+// "Slow thermometers" was drawn "Slowthermometers" in SVG and PNG.
+func TestTextSpaces(t *testing.T) {
+	m, err := boldMetrics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined, spaced := m.textInk("slowthermo"), m.textInk("slow thermo")
+	gap := m.advance[' ']
+	if gap <= 0 || spaced.maxX-joined.maxX < gap*0.99 {
+		t.Errorf("ink of %q ends at %.3f, of %q at %.3f: want a space (%.3f) more", "slow thermo", spaced.maxX, "slowthermo", joined.maxX, gap)
+	}
+	o1, err := textOutline("slowthermo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o2, err := textOutline("slow thermo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := func(o outline) float64 {
+		x := -1e9
+		for _, s := range o {
+			for _, p := range s.pts {
+				x = max(x, p.x)
+			}
+		}
+		return x
+	}
+	if d := right(o2) - right(o1); d < gap*glyphUnits*0.99 {
+		t.Errorf("outline of %q ends %.1f units after that of %q: want a space (%.1f)", "slow thermo", d, "slowthermo", gap*glyphUnits)
+	}
+}
