@@ -617,10 +617,10 @@ const (
 	ringTone       = 0.25
 	ringWidth      = 0.035
 	ringRadius     = 0.4
-	cornerRadius   = 0.2
+	cornerRadius   = 0.27
 	cornerWidth    = 0.02
-	cornerSize     = 0.17 // one row of corner digits
-	cornerSize2    = 0.14 // two rows
+	cornerSize     = 0.26 // one row of corner digits
+	cornerSize2    = 0.2  // two rows
 	outsideSize    = 0.45
 	outsideArrowed = 0.34 // a clue with an arrow beside it
 	sharedShift    = 0.22 // a clue's text from the middle of a cell it shares
@@ -770,7 +770,7 @@ func (f *figure) corners(clues []grid.CornerClue, textInk func(string) inkBox) {
 		for k, s := range rows {
 			ink := textInk(s)
 			// the rows' middles, a row's height apart round the centre
-			mid := at.y + (float64(k)-float64(len(rows)-1)/2)*size*0.8
+			mid := at.y + (float64(k)-float64(len(rows)-1)/2)*size*0.9
 			f.add(shape{kind: textShape, text: s, size: size, fill: 0, stroke: noTone,
 				at: pt{at.x - (ink.minX+ink.maxX)/2*size, mid - (ink.minY+ink.maxY)/2*size}})
 		}

@@ -7,7 +7,8 @@ import (
 )
 
 // The texts of a figure never overlap: two little killers from one cell
-// outside the grid, two notes in one cell, a note beside a cage sum. Two
+// outside the grid, two notes in one cell, a note beside a cage sum, the
+// rows of a corner clue's digits. Two
 // clues of one cell once ran together ("27" and "9" read "279"), and
 // two slow thermometers from one bulb wrote "slow" over "slow".
 func TestFigureTextsApart(t *testing.T) {
@@ -27,7 +28,8 @@ func TestFigureTextsApart(t *testing.T) {
 				{Cell: 30, Text: "A"}, {Cell: 30, Text: "B"},
 				{Cell: 40, Text: "d5"},
 			},
-			Cages: []grid.Cage{{Cells: []int32{40, 41}, Sum: 17}},
+			Cages:   []grid.Cage{{Cells: []int32{40, 41}, Sum: 17}},
+			Corners: []grid.CornerClue{{Row: 6, Col: 6, Digits: []int{1, 2, 5, 9}}, {Row: 7, Col: 1, Digits: []int{3, 4, 8}}},
 		}
 	})
 	f, err := newFigure(g, figureOptions{})
@@ -44,9 +46,10 @@ func TestFigureTextsApart(t *testing.T) {
 			texts = append(texts, s)
 		}
 	}
-	// 8 clues, 6 notes (the repeated "slow" once), a cage sum
-	if len(texts) != 15 {
-		t.Errorf("%d texts, want 15", len(texts))
+	// 8 clues, 6 notes (the repeated "slow" once), a cage sum, two rows
+	// of digits in each of two corner clues
+	if len(texts) != 19 {
+		t.Errorf("%d texts, want 19", len(texts))
 	}
 	for i, a := range texts {
 		alo, ahi := a.bounds(m)
