@@ -26,7 +26,7 @@ var regionSumLineKind = equalSumLineKind(sumLineSpec{
 		return out
 	},
 	draw: func(line []int32, d *Drawing) {
-		d.Lines = append(d.Lines, Line{Cells: line, Style: LineMedium})
+		d.Lines = append(d.Lines, Line{Cells: line, Style: LineThin})
 	},
-	sentence: "Along a grey region sum line, the digits in each box it passes through add up to the same total.",
+	sentence: "Along a thin line without circles (a region sum line), the digits in each box it passes through add up to the same total.",
 })

@@ -1,6 +1,7 @@
 package grid_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,7 +110,7 @@ func TestSumKindsDraw(t *testing.T) {
 	}
 	wantLines := []grid.Line{
 		{Cells: []int32{1, 11, 20}, Style: grid.LineThin, Arrow: true},
-		{Cells: []int32{29, 30}, Style: grid.LineMedium},
+		{Cells: []int32{29, 30}, Style: grid.LineThin},
 		{Cells: []int32{45, 46, 47}, Style: grid.LineDashed},
 		{Cells: []int32{63, 64, 65}, Style: grid.LineThin},
 	}
@@ -134,6 +135,11 @@ func TestSumKindsDraw(t *testing.T) {
 		if d.Outside[i] != o {
 			t.Errorf("outside clue %d: %+v, want %+v", i, d.Outside[i], o)
 		}
+	}
+	// a zipper's dashed line is told from the other dashed lines by its
+	// letter, as they are by theirs
+	if want := []grid.Note{{Cell: 45, Text: "Z"}}; !slices.Equal(d.Notes, want) {
+		t.Errorf("notes %+v, want %+v", d.Notes, want)
 	}
 	if txt := grid.RulesText([]grid.Grid{g}); !strings.Contains(txt, "arrow") || !strings.Contains(txt, "diagonal") || !strings.Contains(txt, "zipper") {
 		t.Errorf("rules text %q lacks a kind", txt)

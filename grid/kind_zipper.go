@@ -21,6 +21,7 @@ var zipperKind = equalSumLineKind(sumLineSpec{
 	},
 	draw: func(line []int32, d *Drawing) {
 		d.Lines = append(d.Lines, Line{Cells: line, Style: LineDashed})
+		d.Notes = append(d.Notes, Note{Cell: line[0], Text: "Z"})
 	},
-	sentence: "On a dashed zipper line, two digits the same distance from its middle add up to the same total; the middle cell of a line of odd length holds that total.",
+	sentence: "On a dashed line marked Z (zipper), two digits the same distance from its middle add up to the same total; the middle cell of a line of odd length holds that total.",
 })

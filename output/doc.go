@@ -102,12 +102,17 @@
 //     order, on a patch that breaks the outline at its corner; a given in
 //     that cell moves down clear of the sum (or, where the cage leaves too
 //     little room, as in large print, shrinks into the room below it);
-//   - the diagonals of X puzzles are thin grey lines under the digits;
+//   - the diagonals of X puzzles are thin grey lines under the digits and
+//     under the lines through cells (an arrow along a diagonal shows);
 //   - the windows of hyper puzzles and extra regions are shaded;
 //   - odd cells hold a grey circle, even cells a grey square;
 //   - thermometers are a thick dark grey line with a bulb on the first cell;
 //   - kropki dots sit on the edge between their cells, white ones hollow and
 //     black ones filled, and X and V are letters on the edge.
+//   - clues outside the grid sit in the cell beyond its edge; two little
+//     killers from one cell each take the half on their arrow's side;
+//   - notes (a line's letter, min, max) are small in a cell's top-left
+//     corner, the next one top-right or under it, a note repeated once.
 //
 // Anti-king, anti-knight and disjoint groups have no mark: the puzzle's
 // label in a book names them ("anti-knight · hard · 24 clues"), and an

@@ -209,11 +209,8 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 		f.add(shape{kind: strokeShape, paths: tubes, fill: noTone, stroke: tubeTone, width: tubeWidth, round: true})
 	}
 
-	// lines through cells (under the digits), then the rings over them
-	f.lines(d.Lines)
-	f.rings(d.Rings, tone)
-
-	// lines from corner to corner (diagonals)
+	// lines from corner to corner (diagonals), under the lines through cells:
+	// an arrow along a diagonal keeps its shaft
 	var diags [][]pt
 	for _, l := range d.CornerLines {
 		diags = append(diags, []pt{{float64(l[0][1]), float64(l[0][0])}, {float64(l[1][1]), float64(l[1][0])}})
@@ -221,6 +218,10 @@ func newFigure(g grid.Grid, o figureOptions) (*figure, error) {
 	if diags != nil {
 		f.add(shape{kind: strokeShape, paths: diags, fill: noTone, stroke: diagTone, width: diagWidth})
 	}
+
+	// lines through cells (under the digits), then the rings over them
+	f.lines(d.Lines)
+	f.rings(d.Rings, tone)
 
 	f.regionLines(g)
 	f.cages(d.Cages, tone, label, textInk)
@@ -581,7 +582,11 @@ func (m *fontMetrics) textInk(s string) inkBox {
 	x := 0.0
 	for k := 0; k < len(s); k++ {
 		c := s[k]
-		if c <= ' ' || c >= 127 {
+		if c == ' ' {
+			x += m.advance[c]
+			continue
+		}
+		if c < ' ' || c >= 127 {
 			continue
 		}
 		g := m.ink[c]
@@ -612,12 +617,14 @@ const (
 	ringTone       = 0.25
 	ringWidth      = 0.035
 	ringRadius     = 0.4
-	cornerRadius   = 0.2
+	cornerRadius   = 0.27
 	cornerWidth    = 0.02
-	cornerSize     = 0.17 // one row of corner digits
-	cornerSize2    = 0.14 // two rows
+	cornerSize     = 0.26 // one row of corner digits
+	cornerSize2    = 0.2  // two rows
 	outsideSize    = 0.45
 	outsideArrowed = 0.34 // a clue with an arrow beside it
+	sharedShift    = 0.22 // a clue's text from the middle of a cell it shares
+	sharedWidth    = 0.4  // the widest text of a clue in a cell it shares
 	noteSize       = 0.2
 )
 
@@ -763,7 +770,7 @@ func (f *figure) corners(clues []grid.CornerClue, textInk func(string) inkBox) {
 		for k, s := range rows {
 			ink := textInk(s)
 			// the rows' middles, a row's height apart round the centre
-			mid := at.y + (float64(k)-float64(len(rows)-1)/2)*size*0.8
+			mid := at.y + (float64(k)-float64(len(rows)-1)/2)*size*0.9
 			f.add(shape{kind: textShape, text: s, size: size, fill: 0, stroke: noTone,
 				at: pt{at.x - (ink.minX+ink.maxX)/2*size, mid - (ink.minY+ink.maxY)/2*size}})
 		}
@@ -772,12 +779,20 @@ func (f *figure) corners(clues []grid.CornerClue, textInk func(string) inkBox) {
 
 // outside writes clues outside the grid, centred in the cell they sit in
 // beyond the grid's edge; a clue with a direction is smaller and moved
-// back from it, a small arrow pointing along its diagonal.
+// back from it, a small arrow pointing along its diagonal. Two clues in
+// one cell (little killers down both diagonals from it) each take the
+// half of the cell on their arrow's side, along the grid's edge, so that
+// their numbers do not run together.
 func (f *figure) outside(clues []grid.OutsideClue, textInk func(string) inkBox) {
 	var arrows [][]pt
+	in := map[[2]int]int{}
+	for _, c := range clues {
+		in[[2]int{c.Row, c.Col}]++
+	}
 	for _, c := range clues {
 		m := pt{float64(c.Col) + 0.5, float64(c.Row) + 0.5}
 		size := outsideSize
+		wide := 0.8
 		if c.Dir != [2]int{} {
 			size = outsideArrowed
 			u := pt{float64(c.Dir[1]), float64(c.Dir[0])}
@@ -790,9 +805,17 @@ func (f *figure) outside(clues []grid.OutsideClue, textInk func(string) inkBox) 
 			}
 			arrows = append(arrows, h)
 			m = pt{m.x - u.x*0.12, m.y - u.y*0.12}
+			if in[[2]int{c.Row, c.Col}] > 1 {
+				if c.Row < 0 || c.Row >= f.n {
+					m.x += u.x * (sharedShift + 0.12)
+				} else {
+					m.y += u.y * (sharedShift + 0.12)
+				}
+				wide = sharedWidth
+			}
 		}
 		ink := textInk(c.Text)
-		size = min(size, 0.8/max(ink.maxX-ink.minX, 0.01))
+		size = min(size, wide/max(ink.maxX-ink.minX, 0.01))
 		f.add(shape{kind: textShape, text: c.Text, size: size, fill: 0, stroke: noTone,
 			at: pt{m.x - (ink.minX+ink.maxX)/2*size, m.y - (ink.minY+ink.maxY)/2*size}})
 	}
@@ -803,18 +826,29 @@ func (f *figure) outside(clues []grid.OutsideClue, textInk func(string) inkBox) 
 
 // notes writes short text small in the top-left corner of cells, on a
 // patch of the cell's shade (the top-right corner when a cage sum or
-// another note holds the left); the cell's digit stays clear of it.
+// another note holds the left, or under them when the right has no room);
+// the cell's digit stays clear of it. A note the cell already has (two
+// slow thermometers from one bulb) is written once.
 func (f *figure) notes(notes []grid.Note, tone []float64, textInk func(string) inkBox) {
 	n := f.n
+	written := map[grid.Note]bool{}
 	for _, nt := range notes {
+		if written[nt] {
+			continue
+		}
+		written[nt] = true
 		c := int(nt.Cell)
 		ink := textInk(nt.Text)
 		size := min(noteSize, 0.8/max(ink.maxX-ink.minX, 0.01))
 		w, h := (ink.maxX-ink.minX)*size, (ink.maxY-ink.minY)*size
-		x0, y0 := float64(c%n)+cageInset-0.015, float64(c/n)+cageInset-0.015
+		left := float64(c%n) + cageInset - 0.015
+		x0, y0 := left, float64(c/n)+cageInset-0.015
 		prev, taken := f.keepOut[c]
 		if taken {
 			x0 = float64(c%n) + 1 - cageInset + 0.015 - w
+			if x0-labelPad < prev.x1 {
+				x0, y0 = left, prev.y1+labelPad
+			}
 		}
 		patch := rect{x0 - labelPad, y0 - labelPad, x0 + w + labelPad, y0 + h + labelPad}
 		f.add(shape{kind: fillShape, paths: [][]pt{patch.corners()}, fill: tone[c], stroke: noTone})

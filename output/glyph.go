@@ -86,12 +86,22 @@ var boldMetrics = sync.OnceValues(func() (*fontMetrics, error) {
 		m.advance[c] = float64(adv) / u
 		m.ink[c] = inkBox{float64(b.Min.X) / u, float64(b.Min.Y) / u, float64(b.Max.X) / u, float64(b.Max.Y) / u}
 	}
+	// a space has no ink, only its room
+	gi, err := f.GlyphIndex(&buf, ' ')
+	if err != nil {
+		return nil, fmt.Errorf("space: %w", err)
+	}
+	adv, err := f.GlyphAdvance(&buf, gi, upem, font.HintingNone)
+	if err != nil {
+		return nil, fmt.Errorf("space: %w", err)
+	}
+	m.advance[' '] = float64(adv) / u
 	return &m, nil
 })
 
 // textOutline returns the outline of s in the bold font at glyphUnits per
-// em, its baseline origin at (0, 0). Symbols outside printable ASCII are
-// left out, taking no room.
+// em, its baseline origin at (0, 0). A space takes its room; symbols
+// outside printable ASCII are left out, taking none.
 func textOutline(s string) (outline, error) {
 	m, err := boldMetrics()
 	if err != nil {
@@ -101,7 +111,11 @@ func textOutline(s string) (outline, error) {
 	x := 0.0
 	for k := 0; k < len(s); k++ {
 		c := s[k]
-		if c <= ' ' || c >= 127 {
+		if c == ' ' {
+			x += m.advance[c] * glyphUnits
+			continue
+		}
+		if c < ' ' || c >= 127 {
 			continue
 		}
 		o, err := symbolOutline(c)

@@ -307,85 +307,118 @@ const minStroke = 0.35
 // at (x, y), thin and thick being the widths of the grid's lines. It leaves
 // the line style as it found it: black, solid, butt caps, mitred joins.
 func (r *renderer) paint(fig *figure, x, y, cell, thin, thick float64) {
-	pdf := r.pdf
-	grey := func(t float64) int { return int(math.Round(t * 255)) }
-	path := func(p []pt, closed bool) {
-		for k, q := range p {
-			if k == 0 {
-				pdf.MoveTo(x+q.x*cell, y+q.y*cell)
-			} else {
-				pdf.LineTo(x+q.x*cell, y+q.y*cell)
-			}
-		}
-		if closed {
-			pdf.ClosePath()
+	p := pdfPainter{r: r, x: x, y: y, cell: cell, thin: thin, thick: thick}
+	for _, s := range fig.shapes {
+		p.shape(s)
+	}
+}
+
+// pdfPainter paints the shapes of a figure on a page: the grid's top left
+// corner at (x, y), cells of cell points, and lines of thin and thick
+// points.
+type pdfPainter struct {
+	r           *renderer
+	x, y, cell  float64
+	thin, thick float64
+}
+
+// pdfGrey is tone t (0 black, 1 white) as a PDF colour component.
+func pdfGrey(t float64) int { return int(math.Round(t * 255)) }
+
+// path adds the points of q, in cells, to the page's path.
+func (p *pdfPainter) path(q []pt, closed bool) {
+	pdf := p.r.pdf
+	for k, c := range q {
+		if k == 0 {
+			pdf.MoveTo(p.x+c.x*p.cell, p.y+c.y*p.cell)
+		} else {
+			pdf.LineTo(p.x+c.x*p.cell, p.y+c.y*p.cell)
 		}
 	}
-	for _, s := range fig.shapes {
-		if s.fill != noTone {
-			v := grey(s.fill)
-			pdf.SetFillColor(v, v, v)
+	if closed {
+		pdf.ClosePath()
+	}
+}
+
+// shape paints s, and sets the stroke colour back to black.
+func (p *pdfPainter) shape(s shape) {
+	pdf := p.r.pdf
+	if s.fill != noTone {
+		v := pdfGrey(s.fill)
+		pdf.SetFillColor(v, v, v)
+	}
+	if s.stroke != noTone {
+		v := pdfGrey(s.stroke)
+		pdf.SetDrawColor(v, v, v)
+		switch s.pen {
+		case penThin:
+			pdf.SetLineWidth(p.thin)
+		case penThick:
+			pdf.SetLineWidth(p.thick)
+		default:
+			pdf.SetLineWidth(max(s.width*p.cell, minStroke))
 		}
-		if s.stroke != noTone {
-			v := grey(s.stroke)
-			pdf.SetDrawColor(v, v, v)
-			switch s.pen {
-			case penThin:
-				pdf.SetLineWidth(thin)
-			case penThick:
-				pdf.SetLineWidth(thick)
-			default:
-				pdf.SetLineWidth(max(s.width*cell, minStroke))
-			}
+	}
+	switch s.kind {
+	case fillShape:
+		for _, q := range s.paths {
+			p.path(q, true)
 		}
-		switch s.kind {
-		case fillShape:
-			for _, p := range s.paths {
-				path(p, true)
-			}
-			pdf.DrawPath("F")
-		case strokeShape:
-			switch {
-			case s.round:
-				pdf.SetLineCapStyle("round")
-				pdf.SetLineJoinStyle("round")
-			case s.pen == penThick:
-				pdf.SetLineCapStyle("square")
-			}
-			if s.dash > 0 {
-				pdf.SetDashPattern([]float64{s.dash * cell, s.dash * cell}, 0)
-			}
-			for _, p := range s.paths {
-				path(p, s.closed)
-			}
-			pdf.DrawPath("D")
-			if s.dash > 0 {
-				pdf.SetDashPattern(nil, 0)
-			}
-			if s.round || s.pen == penThick {
-				pdf.SetLineCapStyle("butt")
-				pdf.SetLineJoinStyle("miter")
-			}
-		case circleShape:
-			style := "F"
-			switch {
-			case s.fill == noTone:
-				style = "D"
-			case s.stroke != noTone:
-				style = "FD"
-			}
-			pdf.Circle(x+s.at.x*cell, y+s.at.y*cell, s.r*cell, style)
-		case textShape:
-			pdf.SetFont(fontFamily, bold, s.size*cell)
-			if v := grey(s.fill); v != 0 {
-				pdf.SetTextColor(v, v, v)
-				defer pdf.SetTextColor(0, 0, 0)
-			}
-			pdf.Text(x+s.at.x*cell, y+s.at.y*cell, s.text)
+		pdf.DrawPath("F")
+	case strokeShape:
+		p.stroke(s)
+	case circleShape:
+		style := "F"
+		switch {
+		case s.fill == noTone:
+			style = "D"
+		case s.stroke != noTone:
+			style = "FD"
 		}
-		if s.stroke != noTone && s.stroke != 0 {
-			pdf.SetDrawColor(0, 0, 0)
+		pdf.Circle(p.x+s.at.x*p.cell, p.y+s.at.y*p.cell, s.r*p.cell, style)
+	case textShape:
+		pdf.SetFont(fontFamily, bold, s.size*p.cell)
+		v := pdfGrey(s.fill)
+		if v != 0 {
+			// grey text (pencil marks) is set back to black at once,
+			// not when the figure is done, so that black text after it
+			// stays black
+			pdf.SetTextColor(v, v, v)
 		}
+		pdf.Text(p.x+s.at.x*p.cell, p.y+s.at.y*p.cell, s.text)
+		if v != 0 {
+			pdf.SetTextColor(0, 0, 0)
+		}
+	}
+	if s.stroke != noTone && s.stroke != 0 {
+		pdf.SetDrawColor(0, 0, 0)
+	}
+}
+
+// stroke strokes the paths of s, in its caps, joins and dashes, and sets
+// them back.
+func (p *pdfPainter) stroke(s shape) {
+	pdf := p.r.pdf
+	switch {
+	case s.round:
+		pdf.SetLineCapStyle("round")
+		pdf.SetLineJoinStyle("round")
+	case s.pen == penThick:
+		pdf.SetLineCapStyle("square")
+	}
+	if s.dash > 0 {
+		pdf.SetDashPattern([]float64{s.dash * p.cell, s.dash * p.cell}, 0)
+	}
+	for _, q := range s.paths {
+		p.path(q, s.closed)
+	}
+	pdf.DrawPath("D")
+	if s.dash > 0 {
+		pdf.SetDashPattern(nil, 0)
+	}
+	if s.round || s.pen == penThick {
+		pdf.SetLineCapStyle("butt")
+		pdf.SetLineJoinStyle("miter")
 	}
 }
 

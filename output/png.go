@@ -144,109 +144,23 @@ func paintPNG(img *image.Gray, r *vector.Rasterizer, g grid.Grid, alpha grid.Alp
 	// clues outside the grid take a margin of cells round it
 	fm := float64(fig.margin)
 	cell := (s - 2*margin) / (float64(n) + 2*fm + band)
-	x0 := (s - cell*float64(n)) / 2
-	y0 := margin + fm*cell
-	thin := math.Max(1, cell*0.03)
-	thick := math.Max(2, cell*0.08)
 	m, err := boldMetrics()
 	if err != nil {
 		return err
 	}
-	// Each shape is drawn in its own pass, over the pixels around it only,
-	// in whole pixels so that snapped lines stay snapped.
-	var box image.Rectangle
-	mask := image.NewAlpha(img.Bounds())
-	px := func(p pt) pt { return pt{x0 + p.x*cell - float64(box.Min.X), y0 + p.y*cell - float64(box.Min.Y)} }
-	pass := func(sh shape, pad float64, tone float64, add func() error) error {
-		lo, hi := sh.bounds(m)
-		box = image.Rect(int(math.Floor(x0+lo.x*cell-pad)), int(math.Floor(y0+lo.y*cell-pad)),
-			int(math.Ceil(x0+hi.x*cell+pad)), int(math.Ceil(y0+hi.y*cell+pad))).Intersect(img.Bounds())
-		if box.Empty() {
-			return nil
-		}
-		r.Reset(box.Dx(), box.Dy())
-		if err := add(); err != nil {
-			return err
-		}
-		over(img, r, box, grey(tone).Y, mask)
-		return nil
+	p := &pngPainter{
+		img: img, r: r, m: m,
+		x0: (s - cell*float64(n)) / 2, y0: margin + fm*cell, cell: cell,
+		thin: math.Max(1, cell*0.03), thick: math.Max(2, cell*0.08),
+		mask: image.NewAlpha(img.Bounds()),
 	}
 	for _, sh := range fig.shapes {
-		if sh.fill != noTone && sh.kind != strokeShape {
-			err := pass(sh, 2, sh.fill, func() error {
-				switch sh.kind {
-				case fillShape:
-					for _, p := range sh.paths {
-						addPolygon(r, mapPts(p, px), false)
-					}
-				case circleShape:
-					addCircle(r, px(sh.at), sh.r*cell, false)
-				case textShape:
-					o, err := textOutline(sh.text)
-					if err != nil {
-						return err
-					}
-					c := px(sh.at)
-					trace(r, o, c.x, c.y, sh.size*cell/glyphUnits)
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-		}
-		if sh.stroke == noTone {
-			continue
-		}
-		wd := math.Max(1, sh.width*cell)
-		switch sh.pen {
-		case penThin:
-			wd = thin
-		case penThick:
-			wd = thick
-		}
-		err := pass(sh, wd+thick+2, sh.stroke, func() error {
-			switch {
-			case sh.kind == circleShape:
-				c := px(sh.at)
-				addCircle(r, c, sh.r*cell+wd/2, false)
-				addCircle(r, c, sh.r*cell-wd/2, true)
-			case sh.pen != penCells:
-				// grid lines, snapped to whole pixels as a classic grid's
-				// are; each runs on by half a thick line, to meet the
-				// lines across
-				for _, p := range sh.paths {
-					if sh.closed {
-						p = append(p, p[0])
-					}
-					for k := 1; k < len(p); k++ {
-						a, b := px(p[k-1]), px(p[k])
-						if a.x == b.x {
-							lo, hi := snap(a.x, wd)
-							y0, _ := snap(min(a.y, b.y), thick)
-							_, y1 := snap(max(a.y, b.y), thick)
-							addRect(r, lo, y0, hi, y1)
-						} else {
-							lo, hi := snap(a.y, wd)
-							x0, _ := snap(min(a.x, b.x), thick)
-							_, x1 := snap(max(a.x, b.x), thick)
-							addRect(r, x0, lo, x1, hi)
-						}
-					}
-				}
-			default:
-				for _, p := range sh.paths {
-					strokePath(r, mapPts(p, px), sh.closed, wd, sh.dash*cell, sh.round)
-				}
-			}
-			return nil
-		})
-		if err != nil {
+		if err := p.shape(sh); err != nil {
 			return err
 		}
 	}
 
-	box = img.Bounds()
+	p.box = img.Bounds()
 	r.Reset(img.Bounds().Dx(), img.Bounds().Dy())
 	for i, v := range g.Cells {
 		if v == 0 {
@@ -258,7 +172,7 @@ func paintPNG(img *image.Gray, r *vector.Rasterizer, g grid.Grid, alpha grid.Alp
 			return err
 		}
 		x, y, k := fig.digitAt(i, m.ink[sym&127], symbolScale)
-		c := px(pt{x, y})
+		c := p.px(pt{x, y})
 		trace(r, o, c.x, c.y, cell*symbolScale*k/glyphUnits)
 	}
 	if len(notes) > 0 {
@@ -270,11 +184,135 @@ func paintPNG(img *image.Gray, r *vector.Rasterizer, g grid.Grid, alpha grid.Alp
 		ink := m.textInk(text)
 		size := captionSize * cell
 		x := s/2 - (ink.minX+ink.maxX)/2*size
-		y := y0 + (float64(n)+fm+band/2)*cell - (ink.minY+ink.maxY)/2*size
+		y := p.y0 + (float64(n)+fm+band/2)*cell - (ink.minY+ink.maxY)/2*size
 		trace(r, o, x, y, size/glyphUnits)
 	}
-	over(img, r, box, 0, mask)
+	over(img, r, p.box, 0, p.mask)
 	return nil
+}
+
+// pngPainter paints the shapes of a figure on a PNG: the grid's top left
+// corner at (x0, y0), cells of cell pixels, and lines of thin and thick
+// pixels.
+type pngPainter struct {
+	img         *image.Gray
+	r           *vector.Rasterizer
+	m           *fontMetrics
+	x0, y0      float64
+	cell        float64
+	thin, thick float64
+	// Each shape is drawn in its own pass, over the pixels of box (around
+	// it) only, in whole pixels so that snapped lines stay snapped; mask
+	// is as large as img, for room.
+	box  image.Rectangle
+	mask *image.Alpha
+}
+
+// px maps a point of the figure, in cells, to pixels of the pass's box.
+func (p *pngPainter) px(q pt) pt {
+	return pt{p.x0 + q.x*p.cell - float64(p.box.Min.X), p.y0 + q.y*p.cell - float64(p.box.Min.Y)}
+}
+
+// pass draws what add adds to the rasterizer in tone, over the pixels
+// around shape sh, pad pixels wider than its bounds.
+func (p *pngPainter) pass(sh shape, pad float64, tone float64, add func() error) error {
+	lo, hi := sh.bounds(p.m)
+	x0, y0, cell := p.x0, p.y0, p.cell
+	p.box = image.Rect(int(math.Floor(x0+lo.x*cell-pad)), int(math.Floor(y0+lo.y*cell-pad)),
+		int(math.Ceil(x0+hi.x*cell+pad)), int(math.Ceil(y0+hi.y*cell+pad))).Intersect(p.img.Bounds())
+	if p.box.Empty() {
+		return nil
+	}
+	p.r.Reset(p.box.Dx(), p.box.Dy())
+	if err := add(); err != nil {
+		return err
+	}
+	over(p.img, p.r, p.box, grey(tone).Y, p.mask)
+	return nil
+}
+
+// shape paints sh: its fill, then its stroke.
+func (p *pngPainter) shape(sh shape) error {
+	if sh.fill != noTone && sh.kind != strokeShape {
+		if err := p.pass(sh, 2, sh.fill, func() error { return p.fill(sh) }); err != nil {
+			return err
+		}
+	}
+	if sh.stroke == noTone {
+		return nil
+	}
+	wd := math.Max(1, sh.width*p.cell)
+	switch sh.pen {
+	case penThin:
+		wd = p.thin
+	case penThick:
+		wd = p.thick
+	}
+	return p.pass(sh, wd+p.thick+2, sh.stroke, func() error {
+		p.stroke(sh, wd)
+		return nil
+	})
+}
+
+// fill adds the inside of sh to the rasterizer.
+func (p *pngPainter) fill(sh shape) error {
+	switch sh.kind {
+	case fillShape:
+		for _, q := range sh.paths {
+			addPolygon(p.r, mapPts(q, p.px), false)
+		}
+	case circleShape:
+		addCircle(p.r, p.px(sh.at), sh.r*p.cell, false)
+	case textShape:
+		o, err := textOutline(sh.text)
+		if err != nil {
+			return err
+		}
+		c := p.px(sh.at)
+		trace(p.r, o, c.x, c.y, sh.size*p.cell/glyphUnits)
+	}
+	return nil
+}
+
+// stroke adds the outline of sh, wd pixels wide, to the rasterizer.
+func (p *pngPainter) stroke(sh shape, wd float64) {
+	switch {
+	case sh.kind == circleShape:
+		c := p.px(sh.at)
+		addCircle(p.r, c, sh.r*p.cell+wd/2, false)
+		addCircle(p.r, c, sh.r*p.cell-wd/2, true)
+	case sh.pen != penCells:
+		p.gridLines(sh, wd)
+	default:
+		for _, q := range sh.paths {
+			strokePath(p.r, mapPts(q, p.px), sh.closed, wd, sh.dash*p.cell, sh.round)
+		}
+	}
+}
+
+// gridLines adds the lines of sh, wd pixels wide, snapped to whole pixels
+// as a classic grid's are; each runs on by half a thick line, to meet the
+// lines across.
+func (p *pngPainter) gridLines(sh shape, wd float64) {
+	for _, q := range sh.paths {
+		if sh.closed {
+			q = append(q, q[0])
+		}
+		for k := 1; k < len(q); k++ {
+			a, b := p.px(q[k-1]), p.px(q[k])
+			if a.x == b.x {
+				lo, hi := snap(a.x, wd)
+				y0, _ := snap(min(a.y, b.y), p.thick)
+				_, y1 := snap(max(a.y, b.y), p.thick)
+				addRect(p.r, lo, y0, hi, y1)
+			} else {
+				lo, hi := snap(a.y, wd)
+				x0, _ := snap(min(a.x, b.x), p.thick)
+				_, x1 := snap(max(a.x, b.x), p.thick)
+				addRect(p.r, x0, lo, x1, hi)
+			}
+		}
+	}
 }
 
 // over lays the coverage of r, which spans box, over img in grey tone,

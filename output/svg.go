@@ -55,41 +55,12 @@ const (
 // WriteSVGOptions draws puzzle p as WriteSVG does, with what o adds. With
 // no additions it writes what WriteSVG writes.
 func WriteSVGOptions(w io.Writer, p Puzzle, o SVGOptions) error {
-	a := o.Alphabet
-	if err := checkPuzzle(p, a); err != nil {
+	alpha, err := checkSVG(p, o)
+	if err != nil {
 		return fmt.Errorf("write svg: %w", err)
 	}
 	g := p.Grid
-	n := g.N()
-	if g.Boxless() {
-		// without boxes only the regions draw the grid
-		if err := g.Shape.ValidateWith(g.Rules); err != nil {
-			return fmt.Errorf("write svg: %w", err)
-		}
-	}
-	if o.Solution && p.Solution == nil {
-		return errors.New("write svg: no solution to draw")
-	}
-	for _, c := range o.Marked {
-		if c < 0 || c >= n*n {
-			return fmt.Errorf("write svg: marked cell %d is outside the %dx%d grid", c, n, n)
-		}
-	}
-	alpha := grid.DefaultAlphabet(n)
-	if a != nil {
-		alpha = *a
-	}
-	// the digits drawn: the givens, then those of the solution
-	digits := []svgDigits{{grid: g, fill: "black"}}
-	if o.Solution {
-		solved := p.Solution.Clone()
-		for i, v := range g.Cells {
-			if v != 0 {
-				solved.Cells[i] = 0
-			}
-		}
-		digits = append(digits, svgDigits{grid: solved, fill: svgSolved})
-	}
+	digits := svgDigitSets(p, o)
 	fig, err := newFigure(g, figureOptions{labelSize: imageLabel})
 	if err != nil {
 		return fmt.Errorf("write svg: %w", err)
@@ -97,6 +68,62 @@ func WriteSVGOptions(w io.Writer, p Puzzle, o SVGOptions) error {
 	if fig != nil {
 		return writeVariantSVG(w, p, alpha, fig, digits, o.Marked)
 	}
+	if err := writeClassicSVG(w, p, alpha, digits, o.Marked); err != nil {
+		return fmt.Errorf("write svg: %w", err)
+	}
+	return nil
+}
+
+// checkSVG reports what keeps p from being drawn with what o adds, and
+// returns the alphabet of its symbols.
+func checkSVG(p Puzzle, o SVGOptions) (grid.Alphabet, error) {
+	a := o.Alphabet
+	if err := checkPuzzle(p, a); err != nil {
+		return grid.Alphabet{}, err
+	}
+	g := p.Grid
+	n := g.N()
+	if g.Boxless() {
+		// without boxes only the regions draw the grid
+		if err := g.Shape.ValidateWith(g.Rules); err != nil {
+			return grid.Alphabet{}, err
+		}
+	}
+	if o.Solution && p.Solution == nil {
+		return grid.Alphabet{}, errors.New("no solution to draw")
+	}
+	for _, c := range o.Marked {
+		if c < 0 || c >= n*n {
+			return grid.Alphabet{}, fmt.Errorf("marked cell %d is outside the %dx%d grid", c, n, n)
+		}
+	}
+	if a != nil {
+		return *a, nil
+	}
+	return grid.DefaultAlphabet(n), nil
+}
+
+// svgDigitSets returns the digits drawn: the givens, then, when o asks,
+// those of the solution.
+func svgDigitSets(p Puzzle, o SVGOptions) []svgDigits {
+	digits := []svgDigits{{grid: p.Grid, fill: "black"}}
+	if o.Solution {
+		solved := p.Solution.Clone()
+		for i, v := range p.Grid.Cells {
+			if v != 0 {
+				solved.Cells[i] = 0
+			}
+		}
+		digits = append(digits, svgDigits{grid: solved, fill: svgSolved})
+	}
+	return digits
+}
+
+// writeClassicSVG draws classic puzzle p: its marked cells shaded, its
+// grid, and the digits.
+func writeClassicSVG(w io.Writer, p Puzzle, alpha grid.Alphabet, digits []svgDigits, marked []int) error {
+	g := p.Grid
+	n := g.N()
 	side := n * svgCell
 	size := side + 2*svgMargin
 	coord := func(i int) string { return strconv.Itoa(svgMargin + i*svgCell) }
@@ -107,10 +134,10 @@ func WriteSVGOptions(w io.Writer, p Puzzle, o SVGOptions) error {
 		fmt.Fprintf(bw, "<title>Puzzle %d</title>\n", p.Number)
 	}
 	if err := svgSymbols(bw, digits, alpha); err != nil {
-		return fmt.Errorf("write svg: %w", err)
+		return err
 	}
 	fmt.Fprintf(bw, `<rect width="%d" height="%d" fill="white"/>`+"\n", size, size)
-	for _, c := range o.Marked {
+	for _, c := range marked {
 		fmt.Fprintf(bw, `<rect class="mark" x="%s" y="%s" width="%d" height="%d" %s/>`+"\n", coord(c%n), coord(c/n), svgCell, svgCell, svgMarked)
 	}
 	fmt.Fprintf(bw, `<g stroke="black" stroke-width="%d">`+"\n", svgThin)
@@ -145,10 +172,7 @@ func WriteSVGOptions(w io.Writer, p Puzzle, o SVGOptions) error {
 		bw.WriteString("</g>\n")
 	}
 	bw.WriteString("</svg>\n")
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("write svg: %w", err)
-	}
-	return nil
+	return bw.Flush()
 }
 
 // svgDigits are digits to draw, those of grid, in one fill.

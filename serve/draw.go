@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -57,59 +58,85 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
 	ctx, cancel := s.withDeadline(r.Context())
 	defer cancel()
 	var it item
+	var aerr *apiError
 	if isJSON(r) {
-		wants := s.drawWants()
-		if aerr := decodeStrict(body, &req, wants); aerr != nil {
-			writeError(w, aerr)
-			return
-		}
-		if len(req.Puzzle) == 0 {
-			writeError(w, badRequest("puzzle", "no puzzle: want %s", wants["puzzle"]))
-			return
-		}
-		var opts grid.ReadOptions
-		if req.Box != "" {
-			sh, err := grid.ParseShape(req.Box)
-			if err != nil {
-				writeError(w, badRequest("box", "box %q: want %s", req.Box, wants["box"]))
-				return
-			}
-			opts.Shape = sh
-		}
-		it = readOne(ctx, req.Puzzle, "puzzle", opts)
+		it, aerr = s.readDrawJSON(ctx, body, &req)
 	} else {
-		items, aerr := readText(ctx, body, bodyName, grid.ReadOptions{}, 1)
-		switch {
-		case aerr != nil && aerr.Code == "too_many_puzzles":
-			writeError(w, badRequest(bodyName, "more than one puzzle: /v1/draw draws one"))
-			return
-		case aerr != nil:
-			writeError(w, aerr)
-			return
-		case len(items) == 0:
-			writeError(w, &apiError{Status: http.StatusBadRequest, Code: "no_puzzles", Where: bodyName, Message: "no puzzle in the request"})
-			return
-		}
-		it = items[0]
+		it, aerr = readDrawText(ctx, body)
 	}
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	p, o, aerr := s.drawPuzzle(it, req)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	buf, contentType, aerr := drawImage(p, o, req)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.Write(buf.Bytes())
+}
+
+// readDrawJSON reads the puzzle of a JSON body of /v1/draw into req, and
+// returns it.
+func (s *Server) readDrawJSON(ctx context.Context, body []byte, req *drawRequest) (item, *apiError) {
+	wants := s.drawWants()
+	if aerr := decodeStrict(body, req, wants); aerr != nil {
+		return item{}, aerr
+	}
+	if len(req.Puzzle) == 0 {
+		return item{}, badRequest("puzzle", "no puzzle: want %s", wants["puzzle"])
+	}
+	var opts grid.ReadOptions
+	if req.Box != "" {
+		sh, err := grid.ParseShape(req.Box)
+		if err != nil {
+			return item{}, badRequest("box", "box %q: want %s", req.Box, wants["box"])
+		}
+		opts.Shape = sh
+	}
+	return readOne(ctx, req.Puzzle, "puzzle", opts), nil
+}
+
+// readDrawText reads the one puzzle of a text body of /v1/draw.
+func readDrawText(ctx context.Context, body []byte) (item, *apiError) {
+	items, aerr := readText(ctx, body, bodyName, grid.ReadOptions{}, 1)
+	switch {
+	case aerr != nil && aerr.Code == "too_many_puzzles":
+		return item{}, badRequest(bodyName, "more than one puzzle: /v1/draw draws one")
+	case aerr != nil:
+		return item{}, aerr
+	case len(items) == 0:
+		return item{}, &apiError{Status: http.StatusBadRequest, Code: "no_puzzles", Where: bodyName, Message: "no puzzle in the request"}
+	}
+	return items[0], nil
+}
+
+// drawPuzzle returns the puzzle that it holds, and what to draw besides,
+// as req asks.
+func (s *Server) drawPuzzle(it item, req drawRequest) (output.Puzzle, output.SVGOptions, *apiError) {
+	var o output.SVGOptions
 	if it.rec.Err != nil {
 		v := newVerdict(it)
-		writeError(w, &apiError{Status: http.StatusUnprocessableEntity, Code: "invalid_puzzle", Where: where(v.View), Line: v.Line, Column: v.Column, Message: *v.Error})
-		return
+		return output.Puzzle{}, o, &apiError{Status: http.StatusUnprocessableEntity, Code: "invalid_puzzle", Where: where(v.View), Line: v.Line, Column: v.Column, Message: *v.Error}
 	}
 	if req.Pixels < output.MinPNGSize || req.Pixels > output.MaxPNGSize {
-		writeError(w, badRequest("pixels", "pixels %d: want %s", req.Pixels, s.wants["pixels"]))
-		return
+		return output.Puzzle{}, o, badRequest("pixels", "pixels %d: want %s", req.Pixels, s.wants["pixels"])
 	}
 	g := it.rec.Grid
 	n := g.N()
 	p := output.Puzzle{Grid: g}
-	o := output.SVGOptions{Solution: req.Solution != ""}
+	o.Solution = req.Solution != ""
 	if req.Solution != "" {
 		sol, err := grid.ParseWith(req.Solution, grid.ReadOptions{Shape: g.Shape})
 		if err != nil {
-			writeError(w, badRequest("solution", "solution: %v", err))
-			return
+			return output.Puzzle{}, o, badRequest("solution", "solution: %v", err)
 		}
 		p.Solution = &sol
 	}
@@ -117,43 +144,43 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
 		if len(rc) != 2 {
 			// encoding/json would fill a [2]int from any array, dropping
 			// what is past its end
-			writeError(w, badRequest(fmt.Sprintf("marked[%d]", k), "marked[%d]: %s has %d numbers: want a cell as [row, column], from 1 to %d", k, intList(rc), len(rc), n))
-			return
+			return output.Puzzle{}, o, badRequest(fmt.Sprintf("marked[%d]", k), "marked[%d]: %s has %d numbers: want a cell as [row, column], from 1 to %d", k, intList(rc), len(rc), n)
 		}
 		if rc[0] < 1 || rc[0] > n || rc[1] < 1 || rc[1] > n {
-			writeError(w, badRequest(fmt.Sprintf("marked[%d]", k), "marked[%d]: [%d, %d] is not a cell of a %dx%d grid: want a row and a column from 1 to %d", k, rc[0], rc[1], n, n, n))
-			return
+			return output.Puzzle{}, o, badRequest(fmt.Sprintf("marked[%d]", k), "marked[%d]: [%d, %d] is not a cell of a %dx%d grid: want a row and a column from 1 to %d", k, rc[0], rc[1], n, n, n)
 		}
 		o.Marked = append(o.Marked, (rc[0]-1)*n+rc[1]-1)
 	}
+	return p, o, nil
+}
+
+// drawImage draws p with what o adds in the format req asks for, and
+// returns the image and its content type.
+func drawImage(p output.Puzzle, o output.SVGOptions, req drawRequest) (*bytes.Buffer, string, *apiError) {
 	var buf bytes.Buffer
 	var err error
+	var contentType string
 	switch req.Format {
 	case "", "svg":
 		err = output.WriteSVGOptions(&buf, p, o)
-		w.Header().Set("Content-Type", "image/svg+xml")
+		contentType = "image/svg+xml"
 	case "png":
 		if o.Solution || len(o.Marked) > 0 {
-			writeError(w, badRequest("format", "a PNG draws the puzzle alone: solution and marked are drawn in SVG"))
-			return
+			return nil, "", badRequest("format", "a PNG draws the puzzle alone: solution and marked are drawn in SVG")
 		}
 		err = output.WritePNG(&buf, p, nil, req.Pixels)
-		w.Header().Set("Content-Type", "image/png")
+		contentType = "image/png"
 	default:
-		writeError(w, badRequest("format", "format %q: want svg or png", req.Format))
-		return
+		return nil, "", badRequest("format", "format %q: want svg or png", req.Format)
 	}
 	if err != nil {
-		w.Header().Del("Content-Type")
-		status, code := http.StatusUnprocessableEntity, "invalid_puzzle"
+		code := "invalid_puzzle"
 		if errors.Is(err, grid.ErrRules) {
 			code = "invalid_rules"
 		}
-		writeError(w, &apiError{Status: status, Code: code, Where: "puzzle", Message: err.Error()})
-		return
+		return nil, "", &apiError{Status: http.StatusUnprocessableEntity, Code: code, Where: "puzzle", Message: err.Error()}
 	}
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.Write(buf.Bytes())
+	return &buf, contentType, nil
 }
 
 // intList writes a JSON array of numbers as it was sent: [1, 1, 1].

@@ -2,10 +2,12 @@ package serve
 
 import (
 	"context"
+	"math"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -167,6 +169,39 @@ func TestSetterBrowser(t *testing.T) {
 			break
 		}
 	}
+	// the pencil marks of a variant sit under the band of its cage sums
+	var markTop float64
+	run("the killer's first pencil mark",
+		chromedp.Evaluate(`(() => { const m = document.querySelector("#s-results .mcell").getBoundingClientRect(); const s = document.querySelector("#s-results .mcell span").getBoundingClientRect(); return (s.top - m.top) / m.height; })()`, &markTop))
+	if markTop < 0.25 {
+		t.Errorf("the killer's first pencil mark is %.2f of a cell from its top, over the cage sum: want 0.25 or more", markTop)
+	}
+
+	// a little killer stands outside the grid, so the drawing has a
+	// margin of a cell round it (the SVG is 11*40+8 units wide, the grid
+	// 9*40 from 4+40): the pencil marks lie over the grid's cells
+	lk, sol := killerPuzzle(t)
+	diag := 0
+	for i := 0; i < 81; i += 10 {
+		diag += int(sol[i] - '0')
+	}
+	lkText := strings.TrimSuffix(fpuzzles(t, lk), "}") + `,"littlekillersum":[{"cell":"R0C0","direction":"DR","value":"` + strconv.Itoa(diag) + `"}]}`
+	var place []float64
+	run("a killer with a little killer",
+		setValue("#s-input", lkText),
+		chromedp.Click("#s-go", chromedp.ByID),
+		drawn,
+		chromedp.ScrollIntoView("#setter-h", chromedp.ByID),
+		chromedp.Evaluate(`(() => { const i = document.querySelector("#s-results figure.sboard img").getBoundingClientRect(); const o = document.querySelector("#s-results .marks").getBoundingClientRect(); return [(o.left - i.left) / i.width, (o.top - i.top) / i.width, o.width / i.width]; })()`, &place),
+		shot("setter-5-little-killer.png"))
+	wantPlace := []float64{44.0 / 448, 44.0 / 448, 360.0 / 448}
+	for k := range wantPlace {
+		if len(place) != 3 || math.Abs(place[k]-wantPlace[k]) > 0.01 {
+			t.Errorf("pencil marks at %.3f (left, top, width, of the drawing's width), want %.3f", place, wantPlace)
+			break
+		}
+	}
+
 	var rings int
 	run("a unique puzzle",
 		setValue("#s-input", "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."),

@@ -57,8 +57,19 @@
     img.alt = "the puzzle" + (c.variant ? " (" + c.variant + ")" : "") + ", with its true candidates as pencil marks";
     fig.appendChild(img);
     const over = el("div", "marks");
-    over.style.left = over.style.marginTop = (100 * MARGIN / side) + "%";
-    over.style.width = (100 * n * CELL / side) + "%";
+    // a variant's drawing may hold a cage sum or a line's letter in the
+    // top-left corner of any cell: its pencil marks sit under that band
+    if (c.fpuzzles) over.classList.add("labelled");
+    // the grid's place in the drawing, which has a margin of one cell
+    // round the grid when clues stand outside it (little killers,
+    // sandwiches): known once the drawing is loaded
+    const place = (w) => {
+      const off = MARGIN + Math.max(0, Math.round((w - 2 * MARGIN - n * CELL) / (2 * CELL))) * CELL;
+      over.style.left = over.style.marginTop = (100 * off / w) + "%";
+      over.style.width = (100 * n * CELL / w) + "%";
+    };
+    place(side);
+    img.addEventListener("load", () => { if (img.naturalWidth > 0) place(img.naturalWidth); });
     over.style.gridTemplateColumns = "repeat(" + n + ", 1fr)";
     for (let i = 0; i < n * n; i++) {
       const given = c.puzzle[i] !== "." && c.puzzle[i] !== "0";
