@@ -37,6 +37,31 @@ func parseOutside(s string, n int) (row, col int, err error) {
 	return r - 1, c - 1, nil
 }
 
+// outsideCell reads the "cell" of the f-puzzles entry x, named what: a
+// place beside the grid, as parseOutside reads it.
+func (in *fpIn) outsideCell(what string, x fpEntry) (row, col int, err error) {
+	var name string
+	if json.Unmarshal(x["cell"], &name) != nil {
+		return 0, 0, fpErr("%s: \"cell\": want a cell such as \"R0C1\", not %s", what, cutText(x["cell"]))
+	}
+	row, col, err = parseOutside(name, in.n)
+	if err != nil {
+		return 0, 0, fpErr("%s: %v", what, err)
+	}
+	return row, col, nil
+}
+
+// refuseOverSumLayout returns the Refuse of a layout of the sums' kind
+// named name: generate makes them up to MaxSumLayoutN.
+func refuseOverSumLayout(name string) func(s Shape, with []string) error {
+	return func(s Shape, with []string) error {
+		if s.N() > MaxSumLayoutN {
+			return fmt.Errorf("%s puzzles are made up to %dx%d", name, MaxSumLayoutN, MaxSumLayoutN)
+		}
+		return nil
+	}
+}
+
 // outsideName names a cell of row and column -1 to n as r0c3.
 func outsideName(row, col int) string { return fmt.Sprintf("r%dc%d", row+1, col+1) }
 
@@ -86,168 +111,181 @@ type edgeSpec struct {
 // clue without a value being cosmetic (SudokuSolver passes over it too);
 // the JSON form as {"cell": "r0c3", "value": 10}.
 func edgeClueKind(spec edgeSpec) *Kind {
-	get := func(r *Rules) []edgeClue { c, _ := r.slot(spec.name).([]edgeClue); return c }
-	set := func(r *Rules, c []edgeClue) {
-		if len(c) > 0 {
-			r.setSlot(spec.name, c)
+	e := edgeRow{spec}
+	return &Kind{
+		name:       spec.name,
+		has:        e.has,
+		equal:      e.equal,
+		names:      variantNames(e.has, spec.variant),
+		fpFields:   []string{spec.fp},
+		readFP:     e.readFP,
+		writeFP:    e.writeFP,
+		jsonFields: []string{spec.js},
+		readJSON:   e.readJSON,
+		writeJSON:  e.writeJSON,
+		validate:   e.validate,
+		clashes:    e.clashes,
+		lower:      e.lower,
+		layouts:    edgeLayouts(spec, e.set),
+		random:     e.random,
+		draw:       e.draw,
+		titles:     map[string]string{spec.variant: spec.title},
+		text:       sentenceText(e.has, spec.sentence),
+	}
+}
+
+// edgeRow holds the facets of the row of a kind of clues outside the
+// grid, one method each.
+type edgeRow struct{ spec edgeSpec }
+
+func (e edgeRow) get(r *Rules) []edgeClue { c, _ := r.slot(e.spec.name).([]edgeClue); return c }
+
+func (e edgeRow) set(r *Rules, c []edgeClue) {
+	if len(c) > 0 {
+		r.setSlot(e.spec.name, c)
+	}
+}
+
+func (e edgeRow) has(r *Rules) bool { return len(e.get(r)) > 0 }
+
+func (e edgeRow) equal(a, b *Rules) bool { return slices.Equal(e.get(a), e.get(b)) }
+
+func (e edgeRow) readFP(in *fpIn, r *Rules) error {
+	entries, err := in.list(e.spec.fp)
+	if err != nil {
+		return err
+	}
+	var out []edgeClue
+	for j, x := range entries {
+		what := fmt.Sprintf("%s %d", e.spec.fp, j+1)
+		v := fpString(x["value"])
+		if v == "" || string(x["value"]) == "null" {
+			continue // no number: a mark without a rule
+		}
+		k, err := strconv.Atoi(v)
+		if err != nil {
+			return fpErr("%s: value %q is not a whole number", what, v)
+		}
+		row, col, err := in.outsideCell(what, x)
+		if err != nil {
+			return err
+		}
+		out = append(out, edgeClue{row, col, k})
+	}
+	e.set(r, out)
+	return nil
+}
+
+func (e edgeRow) writeFP(o *fpOut, r *Rules) error {
+	cs := e.get(r)
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]map[string]string, len(cs))
+	for i, c := range cs {
+		out[i] = map[string]string{"cell": strings.ToUpper(outsideName(c.row, c.col)), "value": strconv.Itoa(c.value)}
+	}
+	o.field(e.spec.fp, out)
+	return nil
+}
+
+func (e edgeRow) readJSON(in *jsonIn, r *Rules) error {
+	var list []struct {
+		Cell  string `json:"cell"`
+		Value int    `json:"value"`
+	}
+	if _, err := in.decode(e.spec.js, &list, `an array of clues such as {"cell": "r0c1", "value": 10}`); err != nil {
+		return err
+	}
+	var out []edgeClue
+	for k, c := range list {
+		row, col, err := parseOutside(c.Cell, in.n)
+		if err != nil {
+			return fmt.Errorf("rules: %s %d: %w", e.spec.name, k+1, err)
+		}
+		out = append(out, edgeClue{row, col, c.Value})
+	}
+	e.set(r, out)
+	return nil
+}
+
+func (e edgeRow) writeJSON(o *jsonOut, r *Rules) error {
+	cs := e.get(r)
+	if len(cs) == 0 {
+		return nil
+	}
+	type clueJSON struct {
+		Cell  string `json:"cell"`
+		Value int    `json:"value"`
+	}
+	out := make([]clueJSON, len(cs))
+	for i, c := range cs {
+		out[i] = clueJSON{outsideName(c.row, c.col), c.value}
+	}
+	o.field(e.spec.js, out)
+	return nil
+}
+
+func (e edgeRow) validate(v *validation, r *Rules) error {
+	n := v.n
+	seen := map[[2]int]bool{}
+	lo, hi := e.spec.rangeOf(n)
+	for k, c := range e.get(r) {
+		rule := fmt.Sprintf("%s %d (%s)", e.spec.name, k+1, outsideName(c.row, c.col))
+		if edgeLine(n, c.row, c.col) == nil {
+			return ruleErrorf(rule, "the clue is not beside a row or a column of the %dx%d grid", n, n)
+		}
+		if seen[[2]int{c.row, c.col}] {
+			return ruleErrorf(rule, "a second clue in the same place")
+		}
+		seen[[2]int{c.row, c.col}] = true
+		if c.value < lo || c.value > hi {
+			return ruleErrorf(rule, "%d: on a %dx%d grid the clue is %d to %d", c.value, n, n, lo, hi)
 		}
 	}
-	return &Kind{
-		name:  spec.name,
-		has:   func(r *Rules) bool { return len(get(r)) > 0 },
-		equal: func(a, b *Rules) bool { return slices.Equal(get(a), get(b)) },
-		names: func(r *Rules, out []string) []string {
-			if len(get(r)) > 0 {
-				out = append(out, spec.variant)
-			}
-			return out
-		},
-		fpFields: []string{spec.fp},
-		readFP: func(in *fpIn, r *Rules) error {
-			entries, err := in.list(spec.fp)
-			if err != nil {
-				return err
-			}
-			var out []edgeClue
-			for j, e := range entries {
-				what := fmt.Sprintf("%s %d", spec.fp, j+1)
-				v := fpString(e["value"])
-				if v == "" || string(e["value"]) == "null" {
-					continue // no number: a mark without a rule
-				}
-				k, err := strconv.Atoi(v)
-				if err != nil {
-					return fpErr("%s: value %q is not a whole number", what, v)
-				}
-				var name string
-				if json.Unmarshal(e["cell"], &name) != nil {
-					return fpErr("%s: \"cell\": want a cell such as \"R0C1\", not %s", what, cutText(e["cell"]))
-				}
-				row, col, err := parseOutside(name, in.n)
-				if err != nil {
-					return fpErr("%s: %v", what, err)
-				}
-				out = append(out, edgeClue{row, col, k})
-			}
-			set(r, out)
-			return nil
-		},
-		writeFP: func(o *fpOut, r *Rules) error {
-			cs := get(r)
-			if len(cs) == 0 {
-				return nil
-			}
-			out := make([]map[string]string, len(cs))
-			for i, c := range cs {
-				out[i] = map[string]string{"cell": strings.ToUpper(outsideName(c.row, c.col)), "value": strconv.Itoa(c.value)}
-			}
-			o.field(spec.fp, out)
-			return nil
-		},
-		jsonFields: []string{spec.js},
-		readJSON: func(in *jsonIn, r *Rules) error {
-			var list []struct {
-				Cell  string `json:"cell"`
-				Value int    `json:"value"`
-			}
-			if _, err := in.decode(spec.js, &list, `an array of clues such as {"cell": "r0c1", "value": 10}`); err != nil {
-				return err
-			}
-			var out []edgeClue
-			for k, c := range list {
-				row, col, err := parseOutside(c.Cell, in.n)
-				if err != nil {
-					return fmt.Errorf("rules: %s %d: %w", spec.name, k+1, err)
-				}
-				out = append(out, edgeClue{row, col, c.Value})
-			}
-			set(r, out)
-			return nil
-		},
-		writeJSON: func(o *jsonOut, r *Rules) error {
-			cs := get(r)
-			if len(cs) == 0 {
-				return nil
-			}
-			type clueJSON struct {
-				Cell  string `json:"cell"`
-				Value int    `json:"value"`
-			}
-			out := make([]clueJSON, len(cs))
-			for i, c := range cs {
-				out[i] = clueJSON{outsideName(c.row, c.col), c.value}
-			}
-			o.field(spec.js, out)
-			return nil
-		},
-		validate: func(v *validation, r *Rules) error {
-			n := v.n
-			seen := map[[2]int]bool{}
-			lo, hi := spec.rangeOf(n)
-			for k, c := range get(r) {
-				rule := fmt.Sprintf("%s %d (%s)", spec.name, k+1, outsideName(c.row, c.col))
-				if edgeLine(n, c.row, c.col) == nil {
-					return ruleErrorf(rule, "the clue is not beside a row or a column of the %dx%d grid", n, n)
-				}
-				if seen[[2]int{c.row, c.col}] {
-					return ruleErrorf(rule, "a second clue in the same place")
-				}
-				seen[[2]int{c.row, c.col}] = true
-				if c.value < lo || c.value > hi {
-					return ruleErrorf(rule, "%d: on a %dx%d grid the clue is %d to %d", c.value, n, n, lo, hi)
-				}
-			}
-			return nil
-		},
-		clashes: func(g Grid, r *Rules, out []Clash) []Clash {
-			n := g.N()
-			for k, c := range get(r) {
-				line := edgeLine(n, c.row, c.col)
-				digits := make([]uint8, n)
-				full := true
-				for i, x := range line {
-					digits[i] = g.Cells[x]
-					full = full && digits[i] != 0
-				}
-				if !full {
-					continue
-				}
-				if got := spec.of(n, digits); got != c.value {
-					x, y := cellOf(n, line[0]), cellOf(n, line[n-1])
-					out = append(out, Clash{Unit: spec.name, Index: k, Digit: int(digits[0]), A: x, B: y,
-						Detail: fmt.Sprintf("%s %d at %s says %d, and the digits from %s to %s give %d", spec.name, k+1, outsideName(c.row, c.col), c.value, x, y, got)})
-				}
-			}
-			return out
-		},
-		lower: func(s Shape, r *Rules, l *Lowered) {
-			cs := get(r)
-			if len(cs) == 0 {
-				return
-			}
-			e := newSumEnc(s, l)
-			for _, c := range cs {
-				spec.lower(e, edgeLine(s.N(), c.row, c.col), c.value)
-			}
-		},
-		layouts: edgeLayouts(spec, set),
-		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
-			set(r, append(get(r), randomEdgeClues(rng, s.N(), sol, spec, 1+rng.IntN(4))...))
-		},
-		draw: func(s Shape, r *Rules, d *Drawing) {
-			for _, c := range get(r) {
-				d.Outside = append(d.Outside, OutsideClue{Row: c.row, Col: c.col, Text: strconv.Itoa(c.value)})
-			}
-		},
-		titles: map[string]string{spec.variant: spec.title},
-		text: func(all []Grid) []string {
-			for _, g := range all {
-				if len(get(g.Rules)) > 0 {
-					return []string{spec.sentence}
-				}
-			}
-			return nil
-		},
+	return nil
+}
+
+func (e edgeRow) clashes(g Grid, r *Rules, out []Clash) []Clash {
+	n := g.N()
+	for k, c := range e.get(r) {
+		line := edgeLine(n, c.row, c.col)
+		digits := make([]uint8, n)
+		full := true
+		for i, x := range line {
+			digits[i] = g.Cells[x]
+			full = full && digits[i] != 0
+		}
+		if !full {
+			continue
+		}
+		if got := e.spec.of(n, digits); got != c.value {
+			x, y := cellOf(n, line[0]), cellOf(n, line[n-1])
+			out = append(out, Clash{Unit: e.spec.name, Index: k, Digit: int(digits[0]), A: x, B: y,
+				Detail: fmt.Sprintf("%s %d at %s says %d, and the digits from %s to %s give %d", e.spec.name, k+1, outsideName(c.row, c.col), c.value, x, y, got)})
+		}
+	}
+	return out
+}
+
+func (e edgeRow) lower(s Shape, r *Rules, l *Lowered) {
+	cs := e.get(r)
+	if len(cs) == 0 {
+		return
+	}
+	enc := newSumEnc(s, l)
+	for _, c := range cs {
+		e.spec.lower(enc, edgeLine(s.N(), c.row, c.col), c.value)
+	}
+}
+
+func (e edgeRow) random(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	e.set(r, append(e.get(r), randomEdgeClues(rng, s.N(), sol, e.spec, 1+rng.IntN(4))...))
+}
+
+func (e edgeRow) draw(s Shape, r *Rules, d *Drawing) {
+	for _, c := range e.get(r) {
+		d.Outside = append(d.Outside, OutsideClue{Row: c.row, Col: c.col, Text: strconv.Itoa(c.value)})
 	}
 }
 
@@ -261,12 +299,7 @@ func edgeLayouts(spec edgeSpec, set func(r *Rules, c []edgeClue)) []Layout {
 		After: func(rng *rand.Rand, full Grid, r *Rules) {
 			set(r, randomEdgeClues(rng, full.N(), full.Cells, spec, full.N()+rng.IntN(full.N()+1)))
 		},
-		Refuse: func(s Shape, with []string) error {
-			if s.N() > MaxSumLayoutN {
-				return fmt.Errorf("%s puzzles are made up to %dx%d", spec.name, MaxSumLayoutN, MaxSumLayoutN)
-			}
-			return nil
-		}}}
+		Refuse: refuseOverSumLayout(spec.name)}}
 }
 
 // randomEdgeClues returns up to count clues in distinct places beside the
