@@ -351,189 +351,211 @@ type sumLineSpec struct {
 // (digits may repeat). f-puzzles writes them as {"lines": [[cells]]}, the
 // JSON form as lists of cells.
 func equalSumLineKind(spec sumLineSpec) *Kind {
-	get := func(r *Rules) [][]int32 { c, _ := r.slot(spec.name).([][]int32); return c }
-	set := func(r *Rules, c [][]int32) {
-		if len(c) > 0 {
-			r.setSlot(spec.name, c)
-		}
-	}
+	q := sumLineRow{spec}
 	return &Kind{
-		name: spec.name,
-		has:  func(r *Rules) bool { return len(get(r)) > 0 },
-		equal: func(a, b *Rules) bool {
-			return slices.EqualFunc(get(a), get(b), func(x, y []int32) bool { return slices.Equal(x, y) })
-		},
-		names: func(r *Rules, out []string) []string {
-			if len(get(r)) > 0 {
-				out = append(out, spec.variant)
-			}
-			return out
-		},
-		fpFields: []string{spec.fp},
-		readFP: func(in *fpIn, r *Rules) error {
-			entries, err := in.list(spec.fp)
+		name:       spec.name,
+		has:        q.has,
+		equal:      q.equal,
+		names:      variantNames(q.has, spec.variant),
+		fpFields:   []string{spec.fp},
+		readFP:     q.readFP,
+		writeFP:    q.writeFP,
+		jsonFields: []string{spec.js},
+		readJSON:   q.readJSON,
+		writeJSON:  q.writeJSON,
+		validate:   q.validate,
+		clashes:    q.clashes,
+		lower:      q.lower,
+		random:     q.random,
+		draw:       q.draw,
+		titles:     map[string]string{spec.variant: spec.title},
+		text:       sentenceText(q.has, spec.sentence),
+	}
+}
+
+// sumLineRow holds the facets of the row of a kind of lines of equal sums,
+// one method each.
+type sumLineRow struct{ spec sumLineSpec }
+
+func (q sumLineRow) get(r *Rules) [][]int32 { c, _ := r.slot(q.spec.name).([][]int32); return c }
+
+func (q sumLineRow) set(r *Rules, c [][]int32) {
+	if len(c) > 0 {
+		r.setSlot(q.spec.name, c)
+	}
+}
+
+func (q sumLineRow) has(r *Rules) bool { return len(q.get(r)) > 0 }
+
+func (q sumLineRow) equal(a, b *Rules) bool {
+	return slices.EqualFunc(q.get(a), q.get(b), func(x, y []int32) bool { return slices.Equal(x, y) })
+}
+
+func (q sumLineRow) readFP(in *fpIn, r *Rules) error {
+	entries, err := in.list(q.spec.fp)
+	if err != nil {
+		return err
+	}
+	var out [][]int32
+	for j, e := range entries {
+		what := fmt.Sprintf("%s %d: \"lines\"", q.spec.fp, j+1)
+		var lines []jsonValue
+		if err := decodeValue(e["lines"], &lines); err != nil {
+			return fpErr("%s: want an array of lines of cells, not %s", what, cutText(e["lines"]))
+		}
+		for _, line := range lines {
+			cs, err := in.cellList(what, line)
 			if err != nil {
 				return err
 			}
-			var out [][]int32
-			for j, e := range entries {
-				what := fmt.Sprintf("%s %d: \"lines\"", spec.fp, j+1)
-				var lines []jsonValue
-				if err := decodeValue(e["lines"], &lines); err != nil {
-					return fpErr("%s: want an array of lines of cells, not %s", what, cutText(e["lines"]))
-				}
-				for _, line := range lines {
-					cs, err := in.cellList(what, line)
-					if err != nil {
-						return err
-					}
-					out = append(out, cs)
-				}
+			out = append(out, cs)
+		}
+	}
+	q.set(r, out)
+	return nil
+}
+
+func (q sumLineRow) writeFP(o *fpOut, r *Rules) error {
+	ls := q.get(r)
+	if len(ls) == 0 {
+		return nil
+	}
+	out := make([]map[string][][]string, len(ls))
+	for i, t := range ls {
+		out[i] = map[string][][]string{"lines": {o.names(t)}}
+	}
+	o.field(q.spec.fp, out)
+	return nil
+}
+
+func (q sumLineRow) readJSON(in *jsonIn, r *Rules) error {
+	var lines [][]string
+	if _, err := in.decode(q.spec.js, &lines, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
+		return err
+	}
+	var out [][]int32
+	for k, t := range lines {
+		cells, err := in.cells(fmt.Sprintf("%s %d", q.spec.name, k+1), t)
+		if err != nil {
+			return err
+		}
+		out = append(out, cells)
+	}
+	q.set(r, out)
+	return nil
+}
+
+func (q sumLineRow) writeJSON(o *jsonOut, r *Rules) error {
+	if ls := q.get(r); len(ls) > 0 {
+		out := make([][]string, len(ls))
+		for i, t := range ls {
+			out[i] = o.names(t)
+		}
+		o.field(q.spec.js, out)
+	}
+	return nil
+}
+
+func (q sumLineRow) validate(v *validation, r *Rules) error {
+	n := v.n
+	work := 0
+	for k, t := range q.get(r) {
+		rule := fmt.Sprintf("%s %d (%s)", q.spec.name, k+1, cellList(n, t))
+		if err := v.inGrid(func() string { return rule }, t); err != nil {
+			return err
+		}
+		if len(t) < q.spec.min {
+			return ruleErrorf(rule, "%d cells, want at least %d", len(t), q.spec.min)
+		}
+		for j := 1; j < len(t); j++ {
+			if !adjacent(n, t[j-1], t[j], true) {
+				return ruleErrorf(rule, "%s does not touch %s: not a chain", cellName(n, t[j]), cellName(n, t[j-1]))
 			}
-			set(r, out)
-			return nil
-		},
-		writeFP: func(o *fpOut, r *Rules) error {
-			ls := get(r)
-			if len(ls) == 0 {
-				return nil
+		}
+		if work += len(t) * (len(t)*n + 1); work > sumBudget {
+			return ruleErrorf(rule, "the lines are too many or too long to encode")
+		}
+	}
+	return nil
+}
+
+func (q sumLineRow) clashes(g Grid, r *Rules, out []Clash) []Clash {
+	for k, t := range q.get(r) {
+		full := true
+		for _, c := range t {
+			full = full && g.Cells[c] != 0
+		}
+		if full {
+			out = q.lineClash(g, r, k, t, out)
+		}
+	}
+	return out
+}
+
+// lineClash appends the clash of line k (from 0), t, when the groups of
+// its full cells in g do not add up to the same total.
+func (q sumLineRow) lineClash(g Grid, r *Rules, k int, t []int32, out []Clash) []Clash {
+	n := g.N()
+	groups := q.spec.groups(g.Shape, r, t)
+	var sums []int
+	for _, grp := range groups {
+		s := 0
+		for _, c := range grp {
+			s += int(g.Cells[c])
+		}
+		sums = append(sums, s)
+	}
+	for i := 1; i < len(sums); i++ {
+		if sums[i] != sums[0] {
+			x, y := cellOf(n, groups[0][0]), cellOf(n, groups[i][0])
+			return append(out, Clash{Unit: q.spec.name, Index: k, Digit: int(g.Cells[t[0]]), A: x, B: y,
+				Detail: fmt.Sprintf("%s %d: the cells from %s add up to %d, those from %s to %d", q.spec.name, k+1, x, sums[0], y, sums[i])})
+		}
+	}
+	return out
+}
+
+func (q sumLineRow) lower(s Shape, r *Rules, l *Lowered) {
+	ls := q.get(r)
+	if len(ls) == 0 {
+		return
+	}
+	e := newSumEnc(s, l)
+	for _, t := range ls {
+		e.sumsEqual(q.spec.groups(s, r, t))
+	}
+}
+
+func (q sumLineRow) random(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	var out [][]int32
+	for range 40 {
+		if len(out) == 2 {
+			break
+		}
+		t := []int32{int32(rng.IntN(n * n))}
+		for size := q.spec.min + rng.IntN(n); len(t) < size; {
+			nb := KingNeighbours(n, t[len(t)-1])
+			z := nb[rng.IntN(len(nb))]
+			if slices.Contains(t, z) {
+				break
 			}
-			out := make([]map[string][][]string, len(ls))
-			for i, t := range ls {
-				out[i] = map[string][][]string{"lines": {o.names(t)}}
-			}
-			o.field(spec.fp, out)
-			return nil
-		},
-		jsonFields: []string{spec.js},
-		readJSON: func(in *jsonIn, r *Rules) error {
-			var lines [][]string
-			if _, err := in.decode(spec.js, &lines, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
-				return err
-			}
-			var out [][]int32
-			for k, t := range lines {
-				cells, err := in.cells(fmt.Sprintf("%s %d", spec.name, k+1), t)
-				if err != nil {
-					return err
-				}
-				out = append(out, cells)
-			}
-			set(r, out)
-			return nil
-		},
-		writeJSON: func(o *jsonOut, r *Rules) error {
-			if ls := get(r); len(ls) > 0 {
-				out := make([][]string, len(ls))
-				for i, t := range ls {
-					out[i] = o.names(t)
-				}
-				o.field(spec.js, out)
-			}
-			return nil
-		},
-		validate: func(v *validation, r *Rules) error {
-			n := v.n
-			work := 0
-			for k, t := range get(r) {
-				rule := fmt.Sprintf("%s %d (%s)", spec.name, k+1, cellList(n, t))
-				if err := v.inGrid(func() string { return rule }, t); err != nil {
-					return err
-				}
-				if len(t) < spec.min {
-					return ruleErrorf(rule, "%d cells, want at least %d", len(t), spec.min)
-				}
-				for j := 1; j < len(t); j++ {
-					if !adjacent(n, t[j-1], t[j], true) {
-						return ruleErrorf(rule, "%s does not touch %s: not a chain", cellName(n, t[j]), cellName(n, t[j-1]))
-					}
-				}
-				if work += len(t) * (len(t)*n + 1); work > sumBudget {
-					return ruleErrorf(rule, "the lines are too many or too long to encode")
-				}
-			}
-			return nil
-		},
-		clashes: func(g Grid, r *Rules, out []Clash) []Clash {
-			n := g.N()
-			for k, t := range get(r) {
-				full := true
-				for _, c := range t {
-					full = full && g.Cells[c] != 0
-				}
-				if !full {
-					continue
-				}
-				groups := spec.groups(g.Shape, r, t)
-				var sums []int
-				for _, grp := range groups {
-					s := 0
-					for _, c := range grp {
-						s += int(g.Cells[c])
-					}
-					sums = append(sums, s)
-				}
-				for i := 1; i < len(sums); i++ {
-					if sums[i] != sums[0] {
-						x, y := cellOf(n, groups[0][0]), cellOf(n, groups[i][0])
-						out = append(out, Clash{Unit: spec.name, Index: k, Digit: int(g.Cells[t[0]]), A: x, B: y,
-							Detail: fmt.Sprintf("%s %d: the cells from %s add up to %d, those from %s to %d", spec.name, k+1, x, sums[0], y, sums[i])})
-						break
-					}
-				}
-			}
-			return out
-		},
-		lower: func(s Shape, r *Rules, l *Lowered) {
-			ls := get(r)
-			if len(ls) == 0 {
-				return
-			}
-			e := newSumEnc(s, l)
-			for _, t := range ls {
-				e.sumsEqual(spec.groups(s, r, t))
-			}
-		},
-		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
-			n := s.N()
-			var out [][]int32
-			for range 40 {
-				if len(out) == 2 {
-					break
-				}
-				t := []int32{int32(rng.IntN(n * n))}
-				for size := spec.min + rng.IntN(n); len(t) < size; {
-					nb := KingNeighbours(n, t[len(t)-1])
-					z := nb[rng.IntN(len(nb))]
-					if slices.Contains(t, z) {
-						break
-					}
-					t = append(t, z)
-				}
-				if len(t) < spec.min {
-					continue
-				}
-				if sol != nil && !equalSums(sol, spec.groups(s, r, t)) {
-					continue
-				}
-				out = append(out, t)
-			}
-			set(r, append(get(r), out...))
-		},
-		draw: func(s Shape, r *Rules, d *Drawing) {
-			for _, t := range get(r) {
-				spec.draw(t, d)
-			}
-		},
-		titles: map[string]string{spec.variant: spec.title},
-		text: func(all []Grid) []string {
-			for _, g := range all {
-				if len(get(g.Rules)) > 0 {
-					return []string{spec.sentence}
-				}
-			}
-			return nil
-		},
+			t = append(t, z)
+		}
+		if len(t) < q.spec.min {
+			continue
+		}
+		if sol != nil && !equalSums(sol, q.spec.groups(s, r, t)) {
+			continue
+		}
+		out = append(out, t)
+	}
+	q.set(r, append(q.get(r), out...))
+}
+
+func (q sumLineRow) draw(s Shape, r *Rules, d *Drawing) {
+	for _, t := range q.get(r) {
+		q.spec.draw(t, d)
 	}
 }
 
