@@ -166,6 +166,13 @@ func (rs *records) read() (grid.Record, string, bool, error) {
 // err returns the input error that ended read, nil when none did.
 func (rs *records) err() error { return rs.held }
 
+// sayEmpty names on w each input that held no puzzle.
+func (rs *records) sayEmpty(w io.Writer) {
+	for _, name := range rs.empty {
+		fmt.Fprintf(w, "sudokugen: %s: no puzzles found\n", name)
+	}
+}
+
 func (rs *records) display() string {
 	if rs.name == "-" {
 		return "<stdin>"
