@@ -25,3 +25,21 @@ func sentenceText(has func(r *Rules) bool, sentence string) func(all []Grid) []s
 		return nil
 	}
 }
+
+// fpLines reads the "lines" of the f-puzzles entry e, named what: an
+// array of lines, each an array of cells.
+func (in *fpIn) fpLines(what string, e fpEntry) ([][]int32, error) {
+	var lines []jsonValue
+	if err := decodeValue(e["lines"], &lines); err != nil {
+		return nil, fpErr("%s: \"lines\": want an array of lines of cells, not %s", what, cutText(e["lines"]))
+	}
+	out := make([][]int32, 0, len(lines))
+	for _, line := range lines {
+		cs, err := in.cellList(what+": \"lines\"", line)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cs)
+	}
+	return out, nil
+}

@@ -136,15 +136,11 @@ func (l lineRow) readFP(in *fpIn, r *Rules) error {
 			l.add(r, LineClue{Cells: a, Clone: b})
 			continue
 		}
-		var lines []jsonValue
-		if err := decodeValue(e["lines"], &lines); err != nil {
-			return fpErr("%s: \"lines\": want an array of lines of cells, not %s", what, cutText(e["lines"]))
+		lines, err := in.fpLines(what, e)
+		if err != nil {
+			return err
 		}
-		for _, line := range lines {
-			cs, err := in.cellList(what+": \"lines\"", line)
-			if err != nil {
-				return err
-			}
+		for _, cs := range lines {
 			l.add(r, LineClue{Cells: cs, Value: value})
 		}
 	}

@@ -398,18 +398,11 @@ func (q sumLineRow) readFP(in *fpIn, r *Rules) error {
 	}
 	var out [][]int32
 	for j, e := range entries {
-		what := fmt.Sprintf("%s %d: \"lines\"", q.spec.fp, j+1)
-		var lines []jsonValue
-		if err := decodeValue(e["lines"], &lines); err != nil {
-			return fpErr("%s: want an array of lines of cells, not %s", what, cutText(e["lines"]))
+		lines, err := in.fpLines(fmt.Sprintf("%s %d", q.spec.fp, j+1), e)
+		if err != nil {
+			return err
 		}
-		for _, line := range lines {
-			cs, err := in.cellList(what, line)
-			if err != nil {
-				return err
-			}
-			out = append(out, cs)
-		}
+		out = append(out, lines...)
 	}
 	q.set(r, out)
 	return nil
