@@ -173,6 +173,17 @@ func (rs *records) sayEmpty(w io.Writer) {
 	}
 }
 
+// verdict names on w each input that held no puzzle, and returns the exit
+// of a command that counted bad puzzles (not read, or not as it wants
+// them): exitNotOK when there were any, or inputs without puzzles.
+func (rs *records) verdict(w io.Writer, bad int) error {
+	rs.sayEmpty(w)
+	if bad > 0 || len(rs.empty) > 0 {
+		return &exitError{code: exitNotOK}
+	}
+	return nil
+}
+
 func (rs *records) display() string {
 	if rs.name == "-" {
 		return "<stdin>"

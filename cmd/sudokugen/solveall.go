@@ -94,9 +94,5 @@ func runSolveAll(ctx context.Context, s *streams, opts verifyOptions, limitSet b
 	if err != nil {
 		return err
 	}
-	rs.sayEmpty(s.Err)
-	if bad > 0 || len(rs.empty) > 0 {
-		return &exitError{code: exitNotOK}
-	}
-	return nil
+	return rs.verdict(s.Err, bad)
 }
