@@ -174,7 +174,8 @@ func Decompress(ctx context.Context, s string, maxUnits int) (string, error) {
 			}
 			return string(utf16.Decode(d.out)), nil
 		}
-		if err := d.code(&r, code); err != nil {
+		var err error
+		if d, err = d.code(&r, code); err != nil {
 			return "", err
 		}
 	}
@@ -243,7 +244,9 @@ func (d *decoder) step() {
 
 // code writes the phrase of code, which is not the end's code 2: a unit of
 // 8 or 16 bits read from r (codes 0 and 1), or an entry of the dictionary.
-func (d *decoder) code(r *bitReader, code int) error {
+// It returns the decoder after it (a value, so that the dictionary of a
+// short text stays on the stack).
+func (d decoder) code(r *bitReader, code int) (decoder, error) {
 	at := uint32(len(d.out)) // where this code's phrase starts
 	written := false
 	if code == 0 || code == 1 {
@@ -252,7 +255,7 @@ func (d *decoder) code(r *bitReader, code int) error {
 			n = 16
 		}
 		if len(d.out) >= d.max {
-			return ErrTooLarge
+			return d, ErrTooLarge
 		}
 		d.out = grow(d.out, 1, d.max)
 		d.out = append(d.out, uint16(r.read(n)))
@@ -268,11 +271,11 @@ func (d *decoder) code(r *bitReader, code int) error {
 	case code == len(d.dict):
 		entry = span{d.w.off, d.w.n + 1} // w and its own first unit, once written
 	default:
-		return ErrCorrupt
+		return d, ErrCorrupt
 	}
 	if !written {
 		if int(entry.n) > d.max-len(d.out) {
-			return ErrTooLarge
+			return d, ErrTooLarge
 		}
 		d.out = grow(d.out, int(entry.n), d.max)
 		d.out = append(d.out, d.out[entry.off:entry.off+entry.n-1]...)
@@ -283,7 +286,7 @@ func (d *decoder) code(r *bitReader, code int) error {
 	d.dict = append(d.dict, span{d.w.off, d.w.n + 1})
 	d.w = span{at, entry.n}
 	d.step()
-	return nil
+	return d, nil
 }
 
 // grow makes room for n more units in out, doubling its capacity but never
