@@ -94,50 +94,23 @@ func newIndepCNF(g grid.Grid) *indepCNF {
 			c.add(c.x(i, int(v)))
 		}
 	}
-	if r == nil {
-		return c
+	if r != nil {
+		c.rules(r)
 	}
+	return c
+}
+
+// rules adds the clauses of the rules r beyond rows, columns and regions.
+func (c *indepCNF) rules(r *grid.Rules) {
+	n := c.n
 	for _, e := range r.Extra {
 		c.allDiff(e.Cells, len(e.Cells) == n)
 	}
 	for _, cage := range r.Cages {
 		c.allDiff(cage.Cells, false)
-		if cage.Sum == 0 {
-			continue
+		if cage.Sum != 0 {
+			c.cageSum(cage)
 		}
-		// s[i][v]: the first i+1 cells add up to v (1..Sum)
-		s := make([][]int, len(cage.Cells))
-		for i := range s {
-			s[i] = make([]int, cage.Sum+1)
-			for v := 1; v <= cage.Sum; v++ {
-				s[i][v] = c.newVar()
-			}
-			for v := 1; v <= cage.Sum; v++ {
-				for w := v + 1; w <= cage.Sum; w++ {
-					c.add(-s[i][v], -s[i][w])
-				}
-			}
-		}
-		for i, cell := range cage.Cells {
-			for d := 1; d <= n; d++ {
-				if i == 0 {
-					if d <= cage.Sum {
-						c.add(-c.x(int(cell), d), s[0][d])
-					} else {
-						c.add(-c.x(int(cell), d))
-					}
-					continue
-				}
-				for u := 1; u <= cage.Sum; u++ {
-					if u+d <= cage.Sum {
-						c.add(-s[i-1][u], -c.x(int(cell), d), s[i][u+d])
-					} else {
-						c.add(-s[i-1][u], -c.x(int(cell), d))
-					}
-				}
-			}
-		}
-		c.add(s[len(s)-1][cage.Sum])
 	}
 	for _, x := range r.Odd {
 		for d := 2; d <= n; d += 2 {
@@ -166,23 +139,63 @@ func newIndepCNF(g grid.Grid) *indepCNF {
 			c.forbid(t[i-1], t[i], func(a, b int) bool { return a < b })
 		}
 	}
-	moves := func(steps [][2]int) {
-		for i := range n * n {
-			for _, st := range steps {
-				r2, c2 := i/n+st[0], i%n+st[1]
-				if r2 >= 0 && r2 < n && c2 >= 0 && c2 < n {
-					c.forbid(int32(i), int32(r2*n+c2), func(a, b int) bool { return a != b })
+	if r.AntiKing {
+		c.moves([][2]int{{1, -1}, {1, 0}, {1, 1}, {0, 1}})
+	}
+	if r.AntiKnight {
+		c.moves([][2]int{{1, 2}, {1, -2}, {2, 1}, {2, -1}})
+	}
+}
+
+// cageSum adds the clauses that the digits of cage add up to its sum, by
+// partial sums: s[i][v] says that its first i+1 cells add up to v.
+func (c *indepCNF) cageSum(cage grid.Cage) {
+	n := c.n
+	s := make([][]int, len(cage.Cells))
+	for i := range s {
+		s[i] = make([]int, cage.Sum+1)
+		for v := 1; v <= cage.Sum; v++ {
+			s[i][v] = c.newVar()
+		}
+		for v := 1; v <= cage.Sum; v++ {
+			for w := v + 1; w <= cage.Sum; w++ {
+				c.add(-s[i][v], -s[i][w])
+			}
+		}
+	}
+	for i, cell := range cage.Cells {
+		for d := 1; d <= n; d++ {
+			if i == 0 {
+				if d <= cage.Sum {
+					c.add(-c.x(int(cell), d), s[0][d])
+				} else {
+					c.add(-c.x(int(cell), d))
+				}
+				continue
+			}
+			for u := 1; u <= cage.Sum; u++ {
+				if u+d <= cage.Sum {
+					c.add(-s[i-1][u], -c.x(int(cell), d), s[i][u+d])
+				} else {
+					c.add(-s[i-1][u], -c.x(int(cell), d))
 				}
 			}
 		}
 	}
-	if r.AntiKing {
-		moves([][2]int{{1, -1}, {1, 0}, {1, 1}, {0, 1}})
+	c.add(s[len(s)-1][cage.Sum])
+}
+
+// moves adds that two cells a step of steps apart differ.
+func (c *indepCNF) moves(steps [][2]int) {
+	n := c.n
+	for i := range n * n {
+		for _, st := range steps {
+			r2, c2 := i/n+st[0], i%n+st[1]
+			if r2 >= 0 && r2 < n && c2 >= 0 && c2 < n {
+				c.forbid(int32(i), int32(r2*n+c2), func(a, b int) bool { return a != b })
+			}
+		}
 	}
-	if r.AntiKnight {
-		moves([][2]int{{1, 2}, {1, -2}, {2, 1}, {2, -1}})
-	}
-	return c
 }
 
 // cadicalSat runs cadical on the CNF of g with the blocking clause of sol

@@ -68,12 +68,7 @@ var arrowKind = &Kind{
 		After: func(rng *rand.Rand, full Grid, r *Rules) {
 			setArrows(r, layoutArrows(rng, full.N(), full.Cells, 2*full.N()))
 		},
-		Refuse: func(s Shape, with []string) error {
-			if s.N() > MaxSumLayoutN {
-				return fmt.Errorf("arrow puzzles are made up to %dx%d", MaxSumLayoutN, MaxSumLayoutN)
-			}
-			return nil
-		}}},
+		Refuse: refuseOverSumLayout("arrow")}},
 	random: randomArrows,
 	draw: func(s Shape, r *Rules, d *Drawing) {
 		n := s.N()

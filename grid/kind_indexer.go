@@ -2,6 +2,7 @@ package grid
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -39,71 +40,54 @@ var indexerKind = &Kind{
 	},
 	fpFields: []string{"rowindexer", "columnindexer", "boxindexer"},
 	readFP: func(in *fpIn, r *Rules) error {
-		var ix indexers
-		for k := range ix {
-			field := indexerNames[k] + "indexer"
+		return readIndexers(r, func(field string) ([][]int32, error) {
 			entries, err := in.list(field)
 			if err != nil {
-				return err
+				return nil, err
 			}
+			lists := make([][]int32, len(entries))
 			for j, e := range entries {
-				cs, err := in.cellList(fmt.Sprintf("%s %d: \"cells\"", field, j+1), e["cells"])
-				if err != nil {
-					return err
-				}
-				if len(cs) > 0 {
-					ix[k] = append(ix[k], cs)
+				if lists[j], err = in.cellList(fmt.Sprintf("%s %d: \"cells\"", field, j+1), e["cells"]); err != nil {
+					return nil, err
 				}
 			}
-		}
-		setIndexers(r, ix)
-		return nil
+			return lists, nil
+		})
 	},
 	writeFP: func(o *fpOut, r *Rules) error {
-		for k, list := range indexersOf(r) {
-			if len(list) == 0 {
-				continue
-			}
+		for field, list := range indexerFields(r) {
 			var out []map[string]any
 			for _, cs := range list {
 				out = append(out, map[string]any{"cells": o.names(cs)})
 			}
-			o.field(indexerNames[k]+"indexer", out)
+			o.field(field, out)
 		}
 		return nil
 	},
 	jsonFields: []string{"rowindexer", "columnindexer", "boxindexer"},
 	readJSON: func(in *jsonIn, r *Rules) error {
-		var ix indexers
-		for k := range ix {
-			field := indexerNames[k] + "indexer"
-			var lists [][]string
-			if _, err := in.decode(field, &lists, `an array of lists of cells, such as [["r1c1", "r2c1"]]`); err != nil {
-				return err
+		return readIndexers(r, func(field string) ([][]int32, error) {
+			var names [][]string
+			if _, err := in.decode(field, &names, `an array of lists of cells, such as [["r1c1", "r2c1"]]`); err != nil {
+				return nil, err
 			}
-			for j, names := range lists {
-				cs, err := in.cells(field+" "+strconv.Itoa(j+1), names)
-				if err != nil {
-					return err
-				}
-				if len(cs) > 0 {
-					ix[k] = append(ix[k], cs)
+			lists := make([][]int32, len(names))
+			for j, cs := range names {
+				var err error
+				if lists[j], err = in.cells(field+" "+strconv.Itoa(j+1), cs); err != nil {
+					return nil, err
 				}
 			}
-		}
-		setIndexers(r, ix)
-		return nil
+			return lists, nil
+		})
 	},
 	writeJSON: func(o *jsonOut, r *Rules) error {
-		for k, list := range indexersOf(r) {
-			if len(list) == 0 {
-				continue
-			}
+		for field, list := range indexerFields(r) {
 			out := make([][]string, len(list))
 			for j, cs := range list {
 				out[j] = o.names(cs)
 			}
-			o.field(indexerNames[k]+"indexer", out)
+			o.field(field, out)
 		}
 		return nil
 	},
@@ -237,6 +221,38 @@ var indexerKind = &Kind{
 
 // indexerNames name the three indexers, in the order of indexers.
 var indexerNames = [3]string{"column", "row", "box"}
+
+// readIndexers sets the indexers of r to the lists of cells that read
+// returns for the field of each indexer ("columnindexer", "rowindexer",
+// "boxindexer", the same in both formats), those with no cells left out.
+func readIndexers(r *Rules, read func(field string) ([][]int32, error)) error {
+	var ix indexers
+	for k := range ix {
+		lists, err := read(indexerNames[k] + "indexer")
+		if err != nil {
+			return err
+		}
+		for _, cs := range lists {
+			if len(cs) > 0 {
+				ix[k] = append(ix[k], cs)
+			}
+		}
+	}
+	setIndexers(r, ix)
+	return nil
+}
+
+// indexerFields yields the field of each indexer of r that has cells,
+// with its lists of cells, in the order of indexers.
+func indexerFields(r *Rules) iter.Seq2[string, [][]int32] {
+	return func(yield func(string, [][]int32) bool) {
+		for k, list := range indexersOf(r) {
+			if len(list) > 0 && !yield(indexerNames[k]+"indexer", list) {
+				return
+			}
+		}
+	}
+}
 
 // indexers is the data of indexerKind: the lists of column, row and box
 // indexer cells.

@@ -71,261 +71,319 @@ type lineSpec struct {
 
 // lineKind returns the row of the table of the kind of lines sp.
 func lineKind(sp *lineSpec) *Kind {
-	get := func(r *Rules) []LineClue { return r.LineClues(sp.kind) }
-	add := func(r *Rules, c LineClue) { r.setSlot(sp.kind, append(slices.Clone(get(r)), c)) }
+	l := lineRow{sp}
 	k := &Kind{
-		name:  sp.kind,
-		has:   func(r *Rules) bool { return len(get(r)) > 0 },
-		equal: func(a, b *Rules) bool { return slices.EqualFunc(get(a), get(b), LineClue.equal) },
-		names: func(r *Rules, out []string) []string {
-			if len(get(r)) > 0 {
-				out = append(out, sp.variant)
-			}
-			return out
-		},
-		fpFields: []string{sp.fp},
-		readFP: func(in *fpIn, r *Rules) error {
-			entries, err := in.list(sp.fp)
-			if err != nil {
-				return err
-			}
-			for j, e := range entries {
-				what := fmt.Sprintf("%s %d", sp.fp, j+1)
-				value := 0
-				if sp.value {
-					if s := fpString(e["value"]); s != "" {
-						v, err := strconv.Atoi(strings.TrimSpace(s))
-						if err != nil {
-							return fpErr("%s: \"value\" %q is not a whole number", what, s)
-						}
-						value = v
-					}
-				} else if present(e["value"]) {
-					return fpErr("%s has a \"value\", which %s lines do not take", what, sp.what)
-				}
-				if sp.kind == "clone" {
-					a, err := in.cellList(what+": \"cells\"", e["cells"])
-					if err != nil {
-						return err
-					}
-					b, err := in.cellList(what+": \"cloneCells\"", e["cloneCells"])
-					if err != nil {
-						return err
-					}
-					add(r, LineClue{Cells: a, Clone: b})
-					continue
-				}
-				var lines []jsonValue
-				if err := decodeValue(e["lines"], &lines); err != nil {
-					return fpErr("%s: \"lines\": want an array of lines of cells, not %s", what, cutText(e["lines"]))
-				}
-				for _, line := range lines {
-					cs, err := in.cellList(what+": \"lines\"", line)
-					if err != nil {
-						return err
-					}
-					add(r, LineClue{Cells: cs, Value: value})
-				}
-			}
-			return nil
-		},
-		writeFP: func(o *fpOut, r *Rules) error {
-			lines := get(r)
-			if len(lines) == 0 {
-				return nil
-			}
-			out := make([]map[string]any, len(lines))
-			for i, c := range lines {
-				if sp.kind == "clone" {
-					out[i] = map[string]any{"cells": o.names(c.Cells), "cloneCells": o.names(c.Clone)}
-					continue
-				}
-				out[i] = map[string]any{"lines": [][]string{o.names(c.Cells)}}
-				if sp.value && c.Value != 0 {
-					out[i]["value"] = strconv.Itoa(c.Value)
-				}
-			}
-			o.field(sp.fp, out)
-			return nil
-		},
+		name:       sp.kind,
+		has:        l.has,
+		equal:      l.equal,
+		names:      variantNames(l.has, sp.variant),
+		fpFields:   []string{sp.fp},
+		readFP:     l.readFP,
+		writeFP:    l.writeFP,
 		jsonFields: []string{sp.json},
-		readJSON: func(in *jsonIn, r *Rules) error {
-			switch {
-			case sp.kind == "clone":
-				var list []struct {
-					Cells []string `json:"cells"`
-					Clone []string `json:"clone"`
-				}
-				if _, err := in.decode(sp.json, &list, `an array of clones, such as [{"cells": ["r1c1"], "clone": ["r9c9"]}]`); err != nil {
-					return err
-				}
-				for j, e := range list {
-					what := fmt.Sprintf("%s %d", sp.what, j+1)
-					a, err := in.cells(what, e.Cells)
-					if err != nil {
-						return err
-					}
-					b, err := in.cells(what, e.Clone)
-					if err != nil {
-						return err
-					}
-					add(r, LineClue{Cells: a, Clone: b})
-				}
-			case sp.value:
-				var list []struct {
-					Cells []string `json:"cells"`
-					Value int      `json:"value,omitempty"`
-				}
-				if _, err := in.decode(sp.json, &list, `an array of lines, such as [{"cells": ["r1c1", "r1c2"], "value": 4}] ("value" optional)`); err != nil {
-					return err
-				}
-				for j, e := range list {
-					cs, err := in.cells(fmt.Sprintf("%s %d", sp.what, j+1), e.Cells)
-					if err != nil {
-						return err
-					}
-					add(r, LineClue{Cells: cs, Value: e.Value})
-				}
-			default:
-				var list [][]string
-				if _, err := in.decode(sp.json, &list, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
-					return err
-				}
-				for j, e := range list {
-					cs, err := in.cells(fmt.Sprintf("%s %d", sp.what, j+1), e)
-					if err != nil {
-						return err
-					}
-					add(r, LineClue{Cells: cs})
-				}
-			}
-			return nil
-		},
-		writeJSON: func(o *jsonOut, r *Rules) error {
-			lines := get(r)
-			if len(lines) == 0 {
-				return nil
-			}
-			switch {
-			case sp.kind == "clone":
-				out := make([]map[string][]string, len(lines))
-				for i, c := range lines {
-					out[i] = map[string][]string{"cells": o.names(c.Cells), "clone": o.names(c.Clone)}
-				}
-				o.field(sp.json, out)
-			case sp.value:
-				out := make([]map[string]any, len(lines))
-				for i, c := range lines {
-					out[i] = map[string]any{"cells": o.names(c.Cells)}
-					if c.Value != 0 {
-						out[i]["value"] = c.Value
-					}
-				}
-				o.field(sp.json, out)
-			default:
-				out := make([][]string, len(lines))
-				for i, c := range lines {
-					out[i] = o.names(c.Cells)
-				}
-				o.field(sp.json, out)
-			}
-			return nil
-		},
-		validate: func(v *validation, r *Rules) error {
-			n := v.n
-			for k, c := range get(r) {
-				rule := fmt.Sprintf("%s %d (%s)", sp.what, k+1, cellList(n, c.Cells))
-				if err := v.inGrid(func() string { return rule }, c.Cells); err != nil {
-					return err
-				}
-				most := n * n
-				if sp.maxCells != nil {
-					most = sp.maxCells(n)
-				}
-				if len(c.Cells) < sp.minCells || len(c.Cells) > most {
-					return ruleErrorf(rule, "%d cells, want %d to %d", len(c.Cells), sp.minCells, most)
-				}
-				if sp.kind == "clone" {
-					if err := v.inGrid(func() string { return rule }, c.Clone); err != nil {
-						return err
-					}
-					if len(c.Clone) != len(c.Cells) {
-						return ruleErrorf(rule, "%d cells and a clone of %d, want as many", len(c.Cells), len(c.Clone))
-					}
-					for _, x := range c.Clone {
-						if slices.Contains(c.Cells, x) {
-							return ruleErrorf(rule, "%s is in both the cells and their clone", cellName(n, x))
-						}
-					}
-					continue
-				}
-				for j := 1; j < len(c.Cells); j++ {
-					if !adjacent(n, c.Cells[j-1], c.Cells[j], true) {
-						return ruleErrorf(rule, "%s does not touch %s: not a line", cellName(n, c.Cells[j]), cellName(n, c.Cells[j-1]))
-					}
-				}
-				if sp.value && c.Value != 0 && !sp.valueOK(n, c.Value) {
-					return ruleErrorf(rule, "value %d cannot be kept in a %dx%d grid", c.Value, n, n)
-				}
-			}
-			return nil
-		},
-		clashes: func(g Grid, r *Rules, out []Clash) []Clash {
-			n := g.N()
-			for k, c := range get(r) {
-				cells := append(slices.Clone(c.Cells), c.Clone...)
-				d := make([]int, len(cells))
-				full := true
-				for j, x := range cells {
-					d[j] = int(g.Cells[x])
-					full = full && d[j] != 0
-				}
-				if !full || sp.holds(n, valued(sp, n, c), d) {
-					continue
-				}
-				a, b := cellOf(n, cells[0]), cellOf(n, cells[len(cells)-1])
-				out = append(out, Clash{Unit: sp.kind, Index: k, Digit: d[len(d)-1], A: a, B: b,
-					Detail: fmt.Sprintf("%s %d (%s) holds %s, which breaks its rule", sp.what, k+1, cellList(n, cells), digitList(d))})
-			}
-			return out
-		},
-		lower: func(s Shape, r *Rules, l *Lowered) {
-			for k, c := range get(r) {
-				sp.lower(s, k, valued(sp, s.N(), c), l)
-			}
-		},
-		draw: func(s Shape, r *Rules, d *Drawing) {
-			for k, c := range get(r) {
-				sp.draw(s.N(), k, c, d)
-			}
-		},
-		titles: map[string]string{sp.variant: sp.title},
-		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
-			n := s.N()
-			for range 1 + rng.IntN(3) {
-				for try := 0; try < 200; try++ {
-					c, ok := randomLine(rng, sp, n, sol)
-					if ok {
-						add(r, c)
-						break
-					}
-				}
-			}
-		},
-		text: func(all []Grid) []string {
-			for _, g := range all {
-				if len(get(g.Rules)) > 0 {
-					return []string{sp.text}
-				}
-			}
-			return nil
-		},
+		readJSON:   l.readJSON,
+		writeJSON:  l.writeJSON,
+		validate:   l.validate,
+		clashes:    l.clashes,
+		lower:      l.lower,
+		draw:       l.draw,
+		titles:     map[string]string{sp.variant: sp.title},
+		random:     l.random,
+		text:       sentenceText(l.has, sp.text),
 	}
 	if sp.gloss != "" {
 		k.layouts = []Layout{{Name: sp.variant, Gloss: sp.gloss,
 			After: func(rng *rand.Rand, full Grid, r *Rules) { layoutLines(rng, sp, full, r) }}}
 	}
 	return k
+}
+
+// lineRow holds the facets of the row of a kind of lines, one method each.
+type lineRow struct{ sp *lineSpec }
+
+func (l lineRow) get(r *Rules) []LineClue { return r.LineClues(l.sp.kind) }
+
+func (l lineRow) add(r *Rules, c LineClue) { r.setSlot(l.sp.kind, append(slices.Clone(l.get(r)), c)) }
+
+func (l lineRow) has(r *Rules) bool { return len(l.get(r)) > 0 }
+
+func (l lineRow) equal(a, b *Rules) bool { return slices.EqualFunc(l.get(a), l.get(b), LineClue.equal) }
+
+// readFP reads the kind's f-puzzles entries: each holds "lines" (an array
+// of lines of cells) and, for a kind with values, a "value"; a clone's
+// holds "cells" and "cloneCells".
+func (l lineRow) readFP(in *fpIn, r *Rules) error {
+	sp := l.sp
+	entries, err := in.list(sp.fp)
+	if err != nil {
+		return err
+	}
+	for j, e := range entries {
+		what := fmt.Sprintf("%s %d", sp.fp, j+1)
+		value, err := l.fpValue(what, e)
+		if err != nil {
+			return err
+		}
+		if sp.kind == "clone" {
+			a, err := in.cellList(what+": \"cells\"", e["cells"])
+			if err != nil {
+				return err
+			}
+			b, err := in.cellList(what+": \"cloneCells\"", e["cloneCells"])
+			if err != nil {
+				return err
+			}
+			l.add(r, LineClue{Cells: a, Clone: b})
+			continue
+		}
+		lines, err := in.fpLines(what, e)
+		if err != nil {
+			return err
+		}
+		for _, cs := range lines {
+			l.add(r, LineClue{Cells: cs, Value: value})
+		}
+	}
+	return nil
+}
+
+// fpValue reads the "value" of the f-puzzles entry e, named what: 0 when
+// it has none, an error when it is not a whole number or the kind takes
+// none.
+func (l lineRow) fpValue(what string, e fpEntry) (int, error) {
+	if !l.sp.value {
+		if present(e["value"]) {
+			return 0, fpErr("%s has a \"value\", which %s lines do not take", what, l.sp.what)
+		}
+		return 0, nil
+	}
+	s := fpString(e["value"])
+	if s == "" {
+		return 0, nil
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fpErr("%s: \"value\" %q is not a whole number", what, s)
+	}
+	return v, nil
+}
+
+func (l lineRow) writeFP(o *fpOut, r *Rules) error {
+	sp := l.sp
+	lines := l.get(r)
+	if len(lines) == 0 {
+		return nil
+	}
+	out := make([]map[string]any, len(lines))
+	for i, c := range lines {
+		if sp.kind == "clone" {
+			out[i] = map[string]any{"cells": o.names(c.Cells), "cloneCells": o.names(c.Clone)}
+			continue
+		}
+		out[i] = map[string]any{"lines": [][]string{o.names(c.Cells)}}
+		if sp.value && c.Value != 0 {
+			out[i]["value"] = strconv.Itoa(c.Value)
+		}
+	}
+	o.field(sp.fp, out)
+	return nil
+}
+
+// readJSON reads the kind's JSON field: clones as objects of "cells" and
+// "clone", lines with values as objects of "cells" and "value", other
+// lines as arrays of cells.
+func (l lineRow) readJSON(in *jsonIn, r *Rules) error {
+	switch {
+	case l.sp.kind == "clone":
+		return l.readJSONClones(in, r)
+	case l.sp.value:
+		return l.readJSONValued(in, r)
+	}
+	var list [][]string
+	if _, err := in.decode(l.sp.json, &list, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
+		return err
+	}
+	for j, e := range list {
+		cs, err := in.cells(fmt.Sprintf("%s %d", l.sp.what, j+1), e)
+		if err != nil {
+			return err
+		}
+		l.add(r, LineClue{Cells: cs})
+	}
+	return nil
+}
+
+func (l lineRow) readJSONClones(in *jsonIn, r *Rules) error {
+	var list []struct {
+		Cells []string `json:"cells"`
+		Clone []string `json:"clone"`
+	}
+	if _, err := in.decode(l.sp.json, &list, `an array of clones, such as [{"cells": ["r1c1"], "clone": ["r9c9"]}]`); err != nil {
+		return err
+	}
+	for j, e := range list {
+		what := fmt.Sprintf("%s %d", l.sp.what, j+1)
+		a, err := in.cells(what, e.Cells)
+		if err != nil {
+			return err
+		}
+		b, err := in.cells(what, e.Clone)
+		if err != nil {
+			return err
+		}
+		l.add(r, LineClue{Cells: a, Clone: b})
+	}
+	return nil
+}
+
+func (l lineRow) readJSONValued(in *jsonIn, r *Rules) error {
+	var list []struct {
+		Cells []string `json:"cells"`
+		Value int      `json:"value,omitempty"`
+	}
+	if _, err := in.decode(l.sp.json, &list, `an array of lines, such as [{"cells": ["r1c1", "r1c2"], "value": 4}] ("value" optional)`); err != nil {
+		return err
+	}
+	for j, e := range list {
+		cs, err := in.cells(fmt.Sprintf("%s %d", l.sp.what, j+1), e.Cells)
+		if err != nil {
+			return err
+		}
+		l.add(r, LineClue{Cells: cs, Value: e.Value})
+	}
+	return nil
+}
+
+// writeJSON writes the kind's JSON field in the forms readJSON reads.
+func (l lineRow) writeJSON(o *jsonOut, r *Rules) error {
+	lines := l.get(r)
+	if len(lines) == 0 {
+		return nil
+	}
+	switch {
+	case l.sp.kind == "clone":
+		out := make([]map[string][]string, len(lines))
+		for i, c := range lines {
+			out[i] = map[string][]string{"cells": o.names(c.Cells), "clone": o.names(c.Clone)}
+		}
+		o.field(l.sp.json, out)
+	case l.sp.value:
+		out := make([]map[string]any, len(lines))
+		for i, c := range lines {
+			out[i] = map[string]any{"cells": o.names(c.Cells)}
+			if c.Value != 0 {
+				out[i]["value"] = c.Value
+			}
+		}
+		o.field(l.sp.json, out)
+	default:
+		out := make([][]string, len(lines))
+		for i, c := range lines {
+			out[i] = o.names(c.Cells)
+		}
+		o.field(l.sp.json, out)
+	}
+	return nil
+}
+
+func (l lineRow) validate(v *validation, r *Rules) error {
+	for k, c := range l.get(r) {
+		if err := l.validateLine(v, k, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateLine reports why line k (from 0) cannot hold in a grid of shape
+// v.s, nil when it can.
+func (l lineRow) validateLine(v *validation, k int, c LineClue) error {
+	sp, n := l.sp, v.n
+	rule := fmt.Sprintf("%s %d (%s)", sp.what, k+1, cellList(n, c.Cells))
+	if err := v.inGrid(func() string { return rule }, c.Cells); err != nil {
+		return err
+	}
+	most := n * n
+	if sp.maxCells != nil {
+		most = sp.maxCells(n)
+	}
+	if len(c.Cells) < sp.minCells || len(c.Cells) > most {
+		return ruleErrorf(rule, "%d cells, want %d to %d", len(c.Cells), sp.minCells, most)
+	}
+	if sp.kind == "clone" {
+		return validateClone(v, rule, c)
+	}
+	for j := 1; j < len(c.Cells); j++ {
+		if !adjacent(n, c.Cells[j-1], c.Cells[j], true) {
+			return ruleErrorf(rule, "%s does not touch %s: not a line", cellName(n, c.Cells[j]), cellName(n, c.Cells[j-1]))
+		}
+	}
+	if sp.value && c.Value != 0 && !sp.valueOK(n, c.Value) {
+		return ruleErrorf(rule, "value %d cannot be kept in a %dx%d grid", c.Value, n, n)
+	}
+	return nil
+}
+
+// validateClone reports why the clone c, named rule, cannot hold: its
+// clone is off the grid, of another length, or shares a cell with it.
+func validateClone(v *validation, rule string, c LineClue) error {
+	if err := v.inGrid(func() string { return rule }, c.Clone); err != nil {
+		return err
+	}
+	if len(c.Clone) != len(c.Cells) {
+		return ruleErrorf(rule, "%d cells and a clone of %d, want as many", len(c.Cells), len(c.Clone))
+	}
+	for _, x := range c.Clone {
+		if slices.Contains(c.Cells, x) {
+			return ruleErrorf(rule, "%s is in both the cells and their clone", cellName(v.n, x))
+		}
+	}
+	return nil
+}
+
+func (l lineRow) clashes(g Grid, r *Rules, out []Clash) []Clash {
+	sp, n := l.sp, g.N()
+	for k, c := range l.get(r) {
+		cells := append(slices.Clone(c.Cells), c.Clone...)
+		d := make([]int, len(cells))
+		full := true
+		for j, x := range cells {
+			d[j] = int(g.Cells[x])
+			full = full && d[j] != 0
+		}
+		if !full || sp.holds(n, valued(sp, n, c), d) {
+			continue
+		}
+		a, b := cellOf(n, cells[0]), cellOf(n, cells[len(cells)-1])
+		out = append(out, Clash{Unit: sp.kind, Index: k, Digit: d[len(d)-1], A: a, B: b,
+			Detail: fmt.Sprintf("%s %d (%s) holds %s, which breaks its rule", sp.what, k+1, cellList(n, cells), digitList(d))})
+	}
+	return out
+}
+
+func (l lineRow) lower(s Shape, r *Rules, lw *Lowered) {
+	for k, c := range l.get(r) {
+		l.sp.lower(s, k, valued(l.sp, s.N(), c), lw)
+	}
+}
+
+func (l lineRow) draw(s Shape, r *Rules, d *Drawing) {
+	for k, c := range l.get(r) {
+		l.sp.draw(s.N(), k, c, d)
+	}
+}
+
+func (l lineRow) random(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	for range 1 + rng.IntN(3) {
+		for try := 0; try < 200; try++ {
+			c, ok := randomLine(rng, l.sp, n, sol)
+			if ok {
+				l.add(r, c)
+				break
+			}
+		}
+	}
 }
 
 // valued returns c with its value set to the kind's default when it has

@@ -105,12 +105,7 @@ var littleKillerKind = &Kind{
 			n := full.N()
 			setLittleKillers(r, randomLittleKillers(rng, n, full.Cells, n+rng.IntN(n+1)))
 		},
-		Refuse: func(s Shape, with []string) error {
-			if s.N() > MaxSumLayoutN {
-				return fmt.Errorf("little killer puzzles are made up to %dx%d", MaxSumLayoutN, MaxSumLayoutN)
-			}
-			return nil
-		}}},
+		Refuse: refuseOverSumLayout("little killer")}},
 	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 		setLittleKillers(r, append(littleKillers(r), randomLittleKillers(rng, s.N(), sol, 1+rng.IntN(4))...))
 	},
@@ -190,14 +185,11 @@ func readLittleKillersFP(in *fpIn, r *Rules) error {
 		case sum == 0:
 			continue // SudokuSolver reads a sum of 0 as no clue
 		}
-		var name, dir string
-		if json.Unmarshal(e["cell"], &name) != nil {
-			return fpErr("%s: \"cell\": want a cell such as \"R0C1\", not %s", what, cutText(e["cell"]))
-		}
-		row, col, err := parseOutside(name, in.n)
+		row, col, err := in.outsideCell(what, e)
 		if err != nil {
-			return fpErr("%s: %v", what, err)
+			return err
 		}
+		var dir string
 		_ = json.Unmarshal(e["direction"], &dir)
 		step, ok := lkDirs[strings.ToUpper(strings.TrimSpace(dir))]
 		if !ok {

@@ -29,18 +29,11 @@ var thermoKind = &Kind{
 			return err
 		}
 		for j, e := range entries {
-			what := fmt.Sprintf("thermometer %d: \"lines\"", j+1)
-			var lines []jsonValue
-			if err := decodeValue(e["lines"], &lines); err != nil {
-				return fpErr("%s: want an array of lines of cells, not %s", what, cutText(e["lines"]))
+			lines, err := in.fpLines(fmt.Sprintf("thermometer %d", j+1), e)
+			if err != nil {
+				return err
 			}
-			for _, line := range lines {
-				cs, err := in.cellList(what, line)
-				if err != nil {
-					return err
-				}
-				r.Thermos = append(r.Thermos, cs)
-			}
+			r.Thermos = append(r.Thermos, lines...)
 		}
 		return nil
 	},

@@ -37,6 +37,31 @@ func parseOutside(s string, n int) (row, col int, err error) {
 	return r - 1, c - 1, nil
 }
 
+// outsideCell reads the "cell" of the f-puzzles entry x, named what: a
+// place beside the grid, as parseOutside reads it.
+func (in *fpIn) outsideCell(what string, x fpEntry) (row, col int, err error) {
+	var name string
+	if json.Unmarshal(x["cell"], &name) != nil {
+		return 0, 0, fpErr("%s: \"cell\": want a cell such as \"R0C1\", not %s", what, cutText(x["cell"]))
+	}
+	row, col, err = parseOutside(name, in.n)
+	if err != nil {
+		return 0, 0, fpErr("%s: %v", what, err)
+	}
+	return row, col, nil
+}
+
+// refuseOverSumLayout returns the Refuse of a layout of the sums' kind
+// named name: generate makes them up to MaxSumLayoutN.
+func refuseOverSumLayout(name string) func(s Shape, with []string) error {
+	return func(s Shape, with []string) error {
+		if s.N() > MaxSumLayoutN {
+			return fmt.Errorf("%s puzzles are made up to %dx%d", name, MaxSumLayoutN, MaxSumLayoutN)
+		}
+		return nil
+	}
+}
+
 // outsideName names a cell of row and column -1 to n as r0c3.
 func outsideName(row, col int) string { return fmt.Sprintf("r%dc%d", row+1, col+1) }
 
@@ -86,168 +111,181 @@ type edgeSpec struct {
 // clue without a value being cosmetic (SudokuSolver passes over it too);
 // the JSON form as {"cell": "r0c3", "value": 10}.
 func edgeClueKind(spec edgeSpec) *Kind {
-	get := func(r *Rules) []edgeClue { c, _ := r.slot(spec.name).([]edgeClue); return c }
-	set := func(r *Rules, c []edgeClue) {
-		if len(c) > 0 {
-			r.setSlot(spec.name, c)
+	e := edgeRow{spec}
+	return &Kind{
+		name:       spec.name,
+		has:        e.has,
+		equal:      e.equal,
+		names:      variantNames(e.has, spec.variant),
+		fpFields:   []string{spec.fp},
+		readFP:     e.readFP,
+		writeFP:    e.writeFP,
+		jsonFields: []string{spec.js},
+		readJSON:   e.readJSON,
+		writeJSON:  e.writeJSON,
+		validate:   e.validate,
+		clashes:    e.clashes,
+		lower:      e.lower,
+		layouts:    edgeLayouts(spec, e.set),
+		random:     e.random,
+		draw:       e.draw,
+		titles:     map[string]string{spec.variant: spec.title},
+		text:       sentenceText(e.has, spec.sentence),
+	}
+}
+
+// edgeRow holds the facets of the row of a kind of clues outside the
+// grid, one method each.
+type edgeRow struct{ spec edgeSpec }
+
+func (e edgeRow) get(r *Rules) []edgeClue { c, _ := r.slot(e.spec.name).([]edgeClue); return c }
+
+func (e edgeRow) set(r *Rules, c []edgeClue) {
+	if len(c) > 0 {
+		r.setSlot(e.spec.name, c)
+	}
+}
+
+func (e edgeRow) has(r *Rules) bool { return len(e.get(r)) > 0 }
+
+func (e edgeRow) equal(a, b *Rules) bool { return slices.Equal(e.get(a), e.get(b)) }
+
+func (e edgeRow) readFP(in *fpIn, r *Rules) error {
+	entries, err := in.list(e.spec.fp)
+	if err != nil {
+		return err
+	}
+	var out []edgeClue
+	for j, x := range entries {
+		what := fmt.Sprintf("%s %d", e.spec.fp, j+1)
+		v := fpString(x["value"])
+		if v == "" || string(x["value"]) == "null" {
+			continue // no number: a mark without a rule
+		}
+		k, err := strconv.Atoi(v)
+		if err != nil {
+			return fpErr("%s: value %q is not a whole number", what, v)
+		}
+		row, col, err := in.outsideCell(what, x)
+		if err != nil {
+			return err
+		}
+		out = append(out, edgeClue{row, col, k})
+	}
+	e.set(r, out)
+	return nil
+}
+
+func (e edgeRow) writeFP(o *fpOut, r *Rules) error {
+	cs := e.get(r)
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]map[string]string, len(cs))
+	for i, c := range cs {
+		out[i] = map[string]string{"cell": strings.ToUpper(outsideName(c.row, c.col)), "value": strconv.Itoa(c.value)}
+	}
+	o.field(e.spec.fp, out)
+	return nil
+}
+
+func (e edgeRow) readJSON(in *jsonIn, r *Rules) error {
+	var list []struct {
+		Cell  string `json:"cell"`
+		Value int    `json:"value"`
+	}
+	if _, err := in.decode(e.spec.js, &list, `an array of clues such as {"cell": "r0c1", "value": 10}`); err != nil {
+		return err
+	}
+	var out []edgeClue
+	for k, c := range list {
+		row, col, err := parseOutside(c.Cell, in.n)
+		if err != nil {
+			return fmt.Errorf("rules: %s %d: %w", e.spec.name, k+1, err)
+		}
+		out = append(out, edgeClue{row, col, c.Value})
+	}
+	e.set(r, out)
+	return nil
+}
+
+func (e edgeRow) writeJSON(o *jsonOut, r *Rules) error {
+	cs := e.get(r)
+	if len(cs) == 0 {
+		return nil
+	}
+	type clueJSON struct {
+		Cell  string `json:"cell"`
+		Value int    `json:"value"`
+	}
+	out := make([]clueJSON, len(cs))
+	for i, c := range cs {
+		out[i] = clueJSON{outsideName(c.row, c.col), c.value}
+	}
+	o.field(e.spec.js, out)
+	return nil
+}
+
+func (e edgeRow) validate(v *validation, r *Rules) error {
+	n := v.n
+	seen := map[[2]int]bool{}
+	lo, hi := e.spec.rangeOf(n)
+	for k, c := range e.get(r) {
+		rule := fmt.Sprintf("%s %d (%s)", e.spec.name, k+1, outsideName(c.row, c.col))
+		if edgeLine(n, c.row, c.col) == nil {
+			return ruleErrorf(rule, "the clue is not beside a row or a column of the %dx%d grid", n, n)
+		}
+		if seen[[2]int{c.row, c.col}] {
+			return ruleErrorf(rule, "a second clue in the same place")
+		}
+		seen[[2]int{c.row, c.col}] = true
+		if c.value < lo || c.value > hi {
+			return ruleErrorf(rule, "%d: on a %dx%d grid the clue is %d to %d", c.value, n, n, lo, hi)
 		}
 	}
-	return &Kind{
-		name:  spec.name,
-		has:   func(r *Rules) bool { return len(get(r)) > 0 },
-		equal: func(a, b *Rules) bool { return slices.Equal(get(a), get(b)) },
-		names: func(r *Rules, out []string) []string {
-			if len(get(r)) > 0 {
-				out = append(out, spec.variant)
-			}
-			return out
-		},
-		fpFields: []string{spec.fp},
-		readFP: func(in *fpIn, r *Rules) error {
-			entries, err := in.list(spec.fp)
-			if err != nil {
-				return err
-			}
-			var out []edgeClue
-			for j, e := range entries {
-				what := fmt.Sprintf("%s %d", spec.fp, j+1)
-				v := fpString(e["value"])
-				if v == "" || string(e["value"]) == "null" {
-					continue // no number: a mark without a rule
-				}
-				k, err := strconv.Atoi(v)
-				if err != nil {
-					return fpErr("%s: value %q is not a whole number", what, v)
-				}
-				var name string
-				if json.Unmarshal(e["cell"], &name) != nil {
-					return fpErr("%s: \"cell\": want a cell such as \"R0C1\", not %s", what, cutText(e["cell"]))
-				}
-				row, col, err := parseOutside(name, in.n)
-				if err != nil {
-					return fpErr("%s: %v", what, err)
-				}
-				out = append(out, edgeClue{row, col, k})
-			}
-			set(r, out)
-			return nil
-		},
-		writeFP: func(o *fpOut, r *Rules) error {
-			cs := get(r)
-			if len(cs) == 0 {
-				return nil
-			}
-			out := make([]map[string]string, len(cs))
-			for i, c := range cs {
-				out[i] = map[string]string{"cell": strings.ToUpper(outsideName(c.row, c.col)), "value": strconv.Itoa(c.value)}
-			}
-			o.field(spec.fp, out)
-			return nil
-		},
-		jsonFields: []string{spec.js},
-		readJSON: func(in *jsonIn, r *Rules) error {
-			var list []struct {
-				Cell  string `json:"cell"`
-				Value int    `json:"value"`
-			}
-			if _, err := in.decode(spec.js, &list, `an array of clues such as {"cell": "r0c1", "value": 10}`); err != nil {
-				return err
-			}
-			var out []edgeClue
-			for k, c := range list {
-				row, col, err := parseOutside(c.Cell, in.n)
-				if err != nil {
-					return fmt.Errorf("rules: %s %d: %w", spec.name, k+1, err)
-				}
-				out = append(out, edgeClue{row, col, c.Value})
-			}
-			set(r, out)
-			return nil
-		},
-		writeJSON: func(o *jsonOut, r *Rules) error {
-			cs := get(r)
-			if len(cs) == 0 {
-				return nil
-			}
-			type clueJSON struct {
-				Cell  string `json:"cell"`
-				Value int    `json:"value"`
-			}
-			out := make([]clueJSON, len(cs))
-			for i, c := range cs {
-				out[i] = clueJSON{outsideName(c.row, c.col), c.value}
-			}
-			o.field(spec.js, out)
-			return nil
-		},
-		validate: func(v *validation, r *Rules) error {
-			n := v.n
-			seen := map[[2]int]bool{}
-			lo, hi := spec.rangeOf(n)
-			for k, c := range get(r) {
-				rule := fmt.Sprintf("%s %d (%s)", spec.name, k+1, outsideName(c.row, c.col))
-				if edgeLine(n, c.row, c.col) == nil {
-					return ruleErrorf(rule, "the clue is not beside a row or a column of the %dx%d grid", n, n)
-				}
-				if seen[[2]int{c.row, c.col}] {
-					return ruleErrorf(rule, "a second clue in the same place")
-				}
-				seen[[2]int{c.row, c.col}] = true
-				if c.value < lo || c.value > hi {
-					return ruleErrorf(rule, "%d: on a %dx%d grid the clue is %d to %d", c.value, n, n, lo, hi)
-				}
-			}
-			return nil
-		},
-		clashes: func(g Grid, r *Rules, out []Clash) []Clash {
-			n := g.N()
-			for k, c := range get(r) {
-				line := edgeLine(n, c.row, c.col)
-				digits := make([]uint8, n)
-				full := true
-				for i, x := range line {
-					digits[i] = g.Cells[x]
-					full = full && digits[i] != 0
-				}
-				if !full {
-					continue
-				}
-				if got := spec.of(n, digits); got != c.value {
-					x, y := cellOf(n, line[0]), cellOf(n, line[n-1])
-					out = append(out, Clash{Unit: spec.name, Index: k, Digit: int(digits[0]), A: x, B: y,
-						Detail: fmt.Sprintf("%s %d at %s says %d, and the digits from %s to %s give %d", spec.name, k+1, outsideName(c.row, c.col), c.value, x, y, got)})
-				}
-			}
-			return out
-		},
-		lower: func(s Shape, r *Rules, l *Lowered) {
-			cs := get(r)
-			if len(cs) == 0 {
-				return
-			}
-			e := newSumEnc(s, l)
-			for _, c := range cs {
-				spec.lower(e, edgeLine(s.N(), c.row, c.col), c.value)
-			}
-		},
-		layouts: edgeLayouts(spec, set),
-		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
-			set(r, append(get(r), randomEdgeClues(rng, s.N(), sol, spec, 1+rng.IntN(4))...))
-		},
-		draw: func(s Shape, r *Rules, d *Drawing) {
-			for _, c := range get(r) {
-				d.Outside = append(d.Outside, OutsideClue{Row: c.row, Col: c.col, Text: strconv.Itoa(c.value)})
-			}
-		},
-		titles: map[string]string{spec.variant: spec.title},
-		text: func(all []Grid) []string {
-			for _, g := range all {
-				if len(get(g.Rules)) > 0 {
-					return []string{spec.sentence}
-				}
-			}
-			return nil
-		},
+	return nil
+}
+
+func (e edgeRow) clashes(g Grid, r *Rules, out []Clash) []Clash {
+	n := g.N()
+	for k, c := range e.get(r) {
+		line := edgeLine(n, c.row, c.col)
+		digits := make([]uint8, n)
+		full := true
+		for i, x := range line {
+			digits[i] = g.Cells[x]
+			full = full && digits[i] != 0
+		}
+		if !full {
+			continue
+		}
+		if got := e.spec.of(n, digits); got != c.value {
+			x, y := cellOf(n, line[0]), cellOf(n, line[n-1])
+			out = append(out, Clash{Unit: e.spec.name, Index: k, Digit: int(digits[0]), A: x, B: y,
+				Detail: fmt.Sprintf("%s %d at %s says %d, and the digits from %s to %s give %d", e.spec.name, k+1, outsideName(c.row, c.col), c.value, x, y, got)})
+		}
+	}
+	return out
+}
+
+func (e edgeRow) lower(s Shape, r *Rules, l *Lowered) {
+	cs := e.get(r)
+	if len(cs) == 0 {
+		return
+	}
+	enc := newSumEnc(s, l)
+	for _, c := range cs {
+		e.spec.lower(enc, edgeLine(s.N(), c.row, c.col), c.value)
+	}
+}
+
+func (e edgeRow) random(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	e.set(r, append(e.get(r), randomEdgeClues(rng, s.N(), sol, e.spec, 1+rng.IntN(4))...))
+}
+
+func (e edgeRow) draw(s Shape, r *Rules, d *Drawing) {
+	for _, c := range e.get(r) {
+		d.Outside = append(d.Outside, OutsideClue{Row: c.row, Col: c.col, Text: strconv.Itoa(c.value)})
 	}
 }
 
@@ -261,12 +299,7 @@ func edgeLayouts(spec edgeSpec, set func(r *Rules, c []edgeClue)) []Layout {
 		After: func(rng *rand.Rand, full Grid, r *Rules) {
 			set(r, randomEdgeClues(rng, full.N(), full.Cells, spec, full.N()+rng.IntN(full.N()+1)))
 		},
-		Refuse: func(s Shape, with []string) error {
-			if s.N() > MaxSumLayoutN {
-				return fmt.Errorf("%s puzzles are made up to %dx%d", spec.name, MaxSumLayoutN, MaxSumLayoutN)
-			}
-			return nil
-		}}}
+		Refuse: refuseOverSumLayout(spec.name)}}
 }
 
 // randomEdgeClues returns up to count clues in distinct places beside the
@@ -318,189 +351,204 @@ type sumLineSpec struct {
 // (digits may repeat). f-puzzles writes them as {"lines": [[cells]]}, the
 // JSON form as lists of cells.
 func equalSumLineKind(spec sumLineSpec) *Kind {
-	get := func(r *Rules) [][]int32 { c, _ := r.slot(spec.name).([][]int32); return c }
-	set := func(r *Rules, c [][]int32) {
-		if len(c) > 0 {
-			r.setSlot(spec.name, c)
+	q := sumLineRow{spec}
+	return &Kind{
+		name:       spec.name,
+		has:        q.has,
+		equal:      q.equal,
+		names:      variantNames(q.has, spec.variant),
+		fpFields:   []string{spec.fp},
+		readFP:     q.readFP,
+		writeFP:    q.writeFP,
+		jsonFields: []string{spec.js},
+		readJSON:   q.readJSON,
+		writeJSON:  q.writeJSON,
+		validate:   q.validate,
+		clashes:    q.clashes,
+		lower:      q.lower,
+		random:     q.random,
+		draw:       q.draw,
+		titles:     map[string]string{spec.variant: spec.title},
+		text:       sentenceText(q.has, spec.sentence),
+	}
+}
+
+// sumLineRow holds the facets of the row of a kind of lines of equal sums,
+// one method each.
+type sumLineRow struct{ spec sumLineSpec }
+
+func (q sumLineRow) get(r *Rules) [][]int32 { c, _ := r.slot(q.spec.name).([][]int32); return c }
+
+func (q sumLineRow) set(r *Rules, c [][]int32) {
+	if len(c) > 0 {
+		r.setSlot(q.spec.name, c)
+	}
+}
+
+func (q sumLineRow) has(r *Rules) bool { return len(q.get(r)) > 0 }
+
+func (q sumLineRow) equal(a, b *Rules) bool {
+	return slices.EqualFunc(q.get(a), q.get(b), func(x, y []int32) bool { return slices.Equal(x, y) })
+}
+
+func (q sumLineRow) readFP(in *fpIn, r *Rules) error {
+	entries, err := in.list(q.spec.fp)
+	if err != nil {
+		return err
+	}
+	var out [][]int32
+	for j, e := range entries {
+		lines, err := in.fpLines(fmt.Sprintf("%s %d", q.spec.fp, j+1), e)
+		if err != nil {
+			return err
+		}
+		out = append(out, lines...)
+	}
+	q.set(r, out)
+	return nil
+}
+
+func (q sumLineRow) writeFP(o *fpOut, r *Rules) error {
+	ls := q.get(r)
+	if len(ls) == 0 {
+		return nil
+	}
+	out := make([]map[string][][]string, len(ls))
+	for i, t := range ls {
+		out[i] = map[string][][]string{"lines": {o.names(t)}}
+	}
+	o.field(q.spec.fp, out)
+	return nil
+}
+
+func (q sumLineRow) readJSON(in *jsonIn, r *Rules) error {
+	var lines [][]string
+	if _, err := in.decode(q.spec.js, &lines, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
+		return err
+	}
+	var out [][]int32
+	for k, t := range lines {
+		cells, err := in.cells(fmt.Sprintf("%s %d", q.spec.name, k+1), t)
+		if err != nil {
+			return err
+		}
+		out = append(out, cells)
+	}
+	q.set(r, out)
+	return nil
+}
+
+func (q sumLineRow) writeJSON(o *jsonOut, r *Rules) error {
+	if ls := q.get(r); len(ls) > 0 {
+		out := make([][]string, len(ls))
+		for i, t := range ls {
+			out[i] = o.names(t)
+		}
+		o.field(q.spec.js, out)
+	}
+	return nil
+}
+
+func (q sumLineRow) validate(v *validation, r *Rules) error {
+	n := v.n
+	work := 0
+	for k, t := range q.get(r) {
+		rule := fmt.Sprintf("%s %d (%s)", q.spec.name, k+1, cellList(n, t))
+		if err := v.inGrid(func() string { return rule }, t); err != nil {
+			return err
+		}
+		if len(t) < q.spec.min {
+			return ruleErrorf(rule, "%d cells, want at least %d", len(t), q.spec.min)
+		}
+		for j := 1; j < len(t); j++ {
+			if !adjacent(n, t[j-1], t[j], true) {
+				return ruleErrorf(rule, "%s does not touch %s: not a chain", cellName(n, t[j]), cellName(n, t[j-1]))
+			}
+		}
+		if work += len(t) * (len(t)*n + 1); work > sumBudget {
+			return ruleErrorf(rule, "the lines are too many or too long to encode")
 		}
 	}
-	return &Kind{
-		name: spec.name,
-		has:  func(r *Rules) bool { return len(get(r)) > 0 },
-		equal: func(a, b *Rules) bool {
-			return slices.EqualFunc(get(a), get(b), func(x, y []int32) bool { return slices.Equal(x, y) })
-		},
-		names: func(r *Rules, out []string) []string {
-			if len(get(r)) > 0 {
-				out = append(out, spec.variant)
+	return nil
+}
+
+func (q sumLineRow) clashes(g Grid, r *Rules, out []Clash) []Clash {
+	for k, t := range q.get(r) {
+		full := true
+		for _, c := range t {
+			full = full && g.Cells[c] != 0
+		}
+		if full {
+			out = q.lineClash(g, r, k, t, out)
+		}
+	}
+	return out
+}
+
+// lineClash appends the clash of line k (from 0), t, when the groups of
+// its full cells in g do not add up to the same total.
+func (q sumLineRow) lineClash(g Grid, r *Rules, k int, t []int32, out []Clash) []Clash {
+	n := g.N()
+	groups := q.spec.groups(g.Shape, r, t)
+	var sums []int
+	for _, grp := range groups {
+		s := 0
+		for _, c := range grp {
+			s += int(g.Cells[c])
+		}
+		sums = append(sums, s)
+	}
+	for i := 1; i < len(sums); i++ {
+		if sums[i] != sums[0] {
+			x, y := cellOf(n, groups[0][0]), cellOf(n, groups[i][0])
+			return append(out, Clash{Unit: q.spec.name, Index: k, Digit: int(g.Cells[t[0]]), A: x, B: y,
+				Detail: fmt.Sprintf("%s %d: the cells from %s add up to %d, those from %s to %d", q.spec.name, k+1, x, sums[0], y, sums[i])})
+		}
+	}
+	return out
+}
+
+func (q sumLineRow) lower(s Shape, r *Rules, l *Lowered) {
+	ls := q.get(r)
+	if len(ls) == 0 {
+		return
+	}
+	e := newSumEnc(s, l)
+	for _, t := range ls {
+		e.sumsEqual(q.spec.groups(s, r, t))
+	}
+}
+
+func (q sumLineRow) random(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
+	n := s.N()
+	var out [][]int32
+	for range 40 {
+		if len(out) == 2 {
+			break
+		}
+		t := []int32{int32(rng.IntN(n * n))}
+		for size := q.spec.min + rng.IntN(n); len(t) < size; {
+			nb := KingNeighbours(n, t[len(t)-1])
+			z := nb[rng.IntN(len(nb))]
+			if slices.Contains(t, z) {
+				break
 			}
-			return out
-		},
-		fpFields: []string{spec.fp},
-		readFP: func(in *fpIn, r *Rules) error {
-			entries, err := in.list(spec.fp)
-			if err != nil {
-				return err
-			}
-			var out [][]int32
-			for j, e := range entries {
-				what := fmt.Sprintf("%s %d: \"lines\"", spec.fp, j+1)
-				var lines []jsonValue
-				if err := decodeValue(e["lines"], &lines); err != nil {
-					return fpErr("%s: want an array of lines of cells, not %s", what, cutText(e["lines"]))
-				}
-				for _, line := range lines {
-					cs, err := in.cellList(what, line)
-					if err != nil {
-						return err
-					}
-					out = append(out, cs)
-				}
-			}
-			set(r, out)
-			return nil
-		},
-		writeFP: func(o *fpOut, r *Rules) error {
-			ls := get(r)
-			if len(ls) == 0 {
-				return nil
-			}
-			out := make([]map[string][][]string, len(ls))
-			for i, t := range ls {
-				out[i] = map[string][][]string{"lines": {o.names(t)}}
-			}
-			o.field(spec.fp, out)
-			return nil
-		},
-		jsonFields: []string{spec.js},
-		readJSON: func(in *jsonIn, r *Rules) error {
-			var lines [][]string
-			if _, err := in.decode(spec.js, &lines, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
-				return err
-			}
-			var out [][]int32
-			for k, t := range lines {
-				cells, err := in.cells(fmt.Sprintf("%s %d", spec.name, k+1), t)
-				if err != nil {
-					return err
-				}
-				out = append(out, cells)
-			}
-			set(r, out)
-			return nil
-		},
-		writeJSON: func(o *jsonOut, r *Rules) error {
-			if ls := get(r); len(ls) > 0 {
-				out := make([][]string, len(ls))
-				for i, t := range ls {
-					out[i] = o.names(t)
-				}
-				o.field(spec.js, out)
-			}
-			return nil
-		},
-		validate: func(v *validation, r *Rules) error {
-			n := v.n
-			work := 0
-			for k, t := range get(r) {
-				rule := fmt.Sprintf("%s %d (%s)", spec.name, k+1, cellList(n, t))
-				if err := v.inGrid(func() string { return rule }, t); err != nil {
-					return err
-				}
-				if len(t) < spec.min {
-					return ruleErrorf(rule, "%d cells, want at least %d", len(t), spec.min)
-				}
-				for j := 1; j < len(t); j++ {
-					if !adjacent(n, t[j-1], t[j], true) {
-						return ruleErrorf(rule, "%s does not touch %s: not a chain", cellName(n, t[j]), cellName(n, t[j-1]))
-					}
-				}
-				if work += len(t) * (len(t)*n + 1); work > sumBudget {
-					return ruleErrorf(rule, "the lines are too many or too long to encode")
-				}
-			}
-			return nil
-		},
-		clashes: func(g Grid, r *Rules, out []Clash) []Clash {
-			n := g.N()
-			for k, t := range get(r) {
-				full := true
-				for _, c := range t {
-					full = full && g.Cells[c] != 0
-				}
-				if !full {
-					continue
-				}
-				groups := spec.groups(g.Shape, r, t)
-				var sums []int
-				for _, grp := range groups {
-					s := 0
-					for _, c := range grp {
-						s += int(g.Cells[c])
-					}
-					sums = append(sums, s)
-				}
-				for i := 1; i < len(sums); i++ {
-					if sums[i] != sums[0] {
-						x, y := cellOf(n, groups[0][0]), cellOf(n, groups[i][0])
-						out = append(out, Clash{Unit: spec.name, Index: k, Digit: int(g.Cells[t[0]]), A: x, B: y,
-							Detail: fmt.Sprintf("%s %d: the cells from %s add up to %d, those from %s to %d", spec.name, k+1, x, sums[0], y, sums[i])})
-						break
-					}
-				}
-			}
-			return out
-		},
-		lower: func(s Shape, r *Rules, l *Lowered) {
-			ls := get(r)
-			if len(ls) == 0 {
-				return
-			}
-			e := newSumEnc(s, l)
-			for _, t := range ls {
-				e.sumsEqual(spec.groups(s, r, t))
-			}
-		},
-		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
-			n := s.N()
-			var out [][]int32
-			for range 40 {
-				if len(out) == 2 {
-					break
-				}
-				t := []int32{int32(rng.IntN(n * n))}
-				for size := spec.min + rng.IntN(n); len(t) < size; {
-					nb := KingNeighbours(n, t[len(t)-1])
-					z := nb[rng.IntN(len(nb))]
-					if slices.Contains(t, z) {
-						break
-					}
-					t = append(t, z)
-				}
-				if len(t) < spec.min {
-					continue
-				}
-				if sol != nil && !equalSums(sol, spec.groups(s, r, t)) {
-					continue
-				}
-				out = append(out, t)
-			}
-			set(r, append(get(r), out...))
-		},
-		draw: func(s Shape, r *Rules, d *Drawing) {
-			for _, t := range get(r) {
-				spec.draw(t, d)
-			}
-		},
-		titles: map[string]string{spec.variant: spec.title},
-		text: func(all []Grid) []string {
-			for _, g := range all {
-				if len(get(g.Rules)) > 0 {
-					return []string{spec.sentence}
-				}
-			}
-			return nil
-		},
+			t = append(t, z)
+		}
+		if len(t) < q.spec.min {
+			continue
+		}
+		if sol != nil && !equalSums(sol, q.spec.groups(s, r, t)) {
+			continue
+		}
+		out = append(out, t)
+	}
+	q.set(r, append(q.get(r), out...))
+}
+
+func (q sumLineRow) draw(s Shape, r *Rules, d *Drawing) {
+	for _, t := range q.get(r) {
+		q.spec.draw(t, d)
 	}
 }
 

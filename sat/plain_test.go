@@ -115,6 +115,14 @@ func TestPlainRuleClausesKiller(t *testing.T) {
 	if gridtest.Refutes(plain.Vars, cnf) {
 		t.Fatal("the plain CNF refutes the solution")
 	}
+	checkPlainDIMACS(t, g, plain)
+}
+
+// checkPlainDIMACS checks that a DIMACS with Plain writes the plain CNF of
+// g's rules and names its own hash, and the full one RulesHash.
+func checkPlainDIMACS(t *testing.T, g grid.Grid, plain *RuleCNF) {
+	t.Helper()
+	r := g.Rules
 	d := DIMACS{Plain: true}
 	var b, f bytes.Buffer
 	if err := d.Write(&b, g); err != nil {

@@ -113,62 +113,13 @@ func (v *Verifier) Candidates(ctx context.Context, g grid.Grid, opts CandidateOp
 	n := g.N()
 	c.Masks = make([]uint64, len(g.Cells))
 	c.Out = make([]Proof, len(g.Cells)*n)
-	var f finder
-	if g.HasRules() {
-		if m := v.model; m == nil || m.Shape != g.Shape || !m.Rules.Equal(g.Rules) {
-			v.model = rulesearch.NewModel(g.Shape, g.Rules)
-		}
-		f = &variantFinder{s: rulesearch.New(v.model), g: g}
-	} else {
-		v.s = searchFor(v.s, g.Shape, 1, 0, nil)
-		f = &classicFinder{s: v.s, g: g}
-	}
-	cover := func(sol []uint8) {
-		for i, d := range sol {
-			c.Masks[i] |= 1 << (d - 1)
-		}
-	}
-
-	// The count, which covers the digits of every solution it finds.
-	c.Searches++
-	cnt := f.count(ctx, c.Limit, countBudget, func(sol []uint8) bool {
-		if !g.Solves(grid.Grid{Shape: g.Shape, Cells: sol, Rules: g.Rules}) {
-			return false
-		}
-		if len(c.Solutions) < 2 {
-			c.Solutions = append(c.Solutions, grid.Grid{Shape: g.Shape, Cells: append([]uint8(nil), sol...), Rules: g.Rules})
-		}
-		cover(sol)
-		return true
-	})
-	switch {
-	case cnt.canceled && ctx.Err() != nil:
-		c.Status, c.Err = Unknown, ctx.Err()
+	run := &candidateRun{c: &c, g: g, n: n, f: v.finder(g)}
+	cnt, ok := run.count(ctx)
+	if !ok {
 		return c
-	case cnt.canceled || cnt.broken:
-		c.Status, c.Err = Invalid, fmt.Errorf("a solution found breaks the rules: %w", ErrDisagree)
-		return c
-	case cnt.outOfBudget:
-		// gophersat counts in the search's place
-		c.SATCalls++
-		c.Masks, c.Solutions = make([]uint64, len(g.Cells)), nil
-		cnt.count = sat.NewRules(g.Shape, g.Rules).Solutions(g, nil, c.Limit, func(sol grid.Grid) {
-			if len(c.Solutions) < 2 {
-				c.Solutions = append(c.Solutions, sol)
-			}
-			cover(sol.Cells)
-		})
-		cnt.complete = cnt.count < c.Limit
 	}
 	c.Count = cnt.count
-	switch {
-	case c.Count == 0:
-		c.Status = None
-	case c.Count == 1:
-		c.Status = Unique
-	default:
-		c.Status = Multiple
-	}
+	c.Status = statusOf(c.Count)
 	empty := 0
 	for _, d := range g.Cells {
 		if d == 0 {
@@ -177,37 +128,134 @@ func (v *Verifier) Candidates(ctx context.Context, g grid.Grid, opts CandidateOp
 	}
 	c.Settled = empty * n
 	if cnt.complete {
-		// every solution is in: what no solution covers is out
-		root, rootOK := f.root()
-		for i, d := range g.Cells {
-			if d != 0 {
-				continue
+		run.outOfCount()
+		return c
+	}
+	run.settle(ctx, budget)
+	return c
+}
+
+// finder returns the finder of the true candidates of g, on v's search of
+// g's kind, made again when g's shape or rules differ from its last.
+func (v *Verifier) finder(g grid.Grid) finder {
+	if g.HasRules() {
+		if m := v.model; m == nil || m.Shape != g.Shape || !m.Rules.Equal(g.Rules) {
+			v.model = rulesearch.NewModel(g.Shape, g.Rules)
+		}
+		return &variantFinder{s: rulesearch.New(v.model), g: g}
+	}
+	v.s = searchFor(v.s, g.Shape, 1, 0, nil)
+	return &classicFinder{s: v.s, g: g}
+}
+
+// statusOf is the verdict on a puzzle of count solutions.
+func statusOf(count int) Status {
+	switch {
+	case count == 0:
+		return None
+	case count == 1:
+		return Unique
+	}
+	return Multiple
+}
+
+// candidateRun is one search of the true candidates of the puzzle g, of
+// size n, with f: what it has found so far is in c.
+type candidateRun struct {
+	c *Candidates
+	g grid.Grid
+	n int
+	f finder
+	// root holds the candidates of g after propagation; prefer, the digit
+	// of each cell that the searches try first (see setPrefer).
+	root   []uint64
+	prefer []uint8
+}
+
+// cover puts in the digits of the solution sol.
+func (run *candidateRun) cover(sol []uint8) {
+	for i, d := range sol {
+		run.c.Masks[i] |= 1 << (d - 1)
+	}
+}
+
+// count counts the solutions, covering the digits of every one it finds,
+// with gophersat in the search's place past the count's budget. It
+// returns false, with c's status set, when the count was stopped.
+func (run *candidateRun) count(ctx context.Context) (found, bool) {
+	c, g := run.c, run.g
+	c.Searches++
+	cnt := run.f.count(ctx, c.Limit, countBudget, func(sol []uint8) bool {
+		if !g.Solves(grid.Grid{Shape: g.Shape, Cells: sol, Rules: g.Rules}) {
+			return false
+		}
+		if len(c.Solutions) < 2 {
+			c.Solutions = append(c.Solutions, grid.Grid{Shape: g.Shape, Cells: append([]uint8(nil), sol...), Rules: g.Rules})
+		}
+		run.cover(sol)
+		return true
+	})
+	switch {
+	case cnt.canceled && ctx.Err() != nil:
+		c.Status, c.Err = Unknown, ctx.Err()
+		return cnt, false
+	case cnt.canceled || cnt.broken:
+		c.Status, c.Err = Invalid, fmt.Errorf("a solution found breaks the rules: %w", ErrDisagree)
+		return cnt, false
+	case cnt.outOfBudget:
+		// gophersat counts in the search's place
+		c.SATCalls++
+		c.Masks, c.Solutions = make([]uint64, len(g.Cells)), nil
+		cnt.count = sat.NewRules(g.Shape, g.Rules).Solutions(g, nil, c.Limit, func(sol grid.Grid) {
+			if len(c.Solutions) < 2 {
+				c.Solutions = append(c.Solutions, sol)
 			}
-			for e := range n {
-				if c.Masks[i]&(1<<e) == 0 {
-					c.Out[i*n+e] = Search
-					if !rootOK || root[i]&(1<<e) == 0 {
-						c.Out[i*n+e] = Propagation
-					}
+			run.cover(sol.Cells)
+		})
+		cnt.complete = cnt.count < c.Limit
+	}
+	return cnt, true
+}
+
+// outOfCount takes out what no solution covers, once a complete count
+// has put in every solution.
+func (run *candidateRun) outOfCount() {
+	c, n := run.c, run.n
+	root, rootOK := run.f.root()
+	for i, d := range run.g.Cells {
+		if d != 0 {
+			continue
+		}
+		for e := range n {
+			if c.Masks[i]&(1<<e) == 0 {
+				c.Out[i*n+e] = Search
+				if !rootOK || root[i]&(1<<e) == 0 {
+					c.Out[i*n+e] = Propagation
 				}
 			}
 		}
-		return c
 	}
+}
 
-	// Settle the rest one candidate at a time.
-	root, _ := f.root() // not a conflict: the count found a solution
-	root = append([]uint64(nil), root...)
-	prefer := make([]uint8, len(g.Cells))
-	setPrefer := func() {
-		for i := range prefer {
-			prefer[i] = 0
-			if open := root[i] &^ c.Masks[i]; open != 0 {
-				prefer[i] = uint8(bits.TrailingZeros64(open) + 1)
-			}
+// setPrefer points each cell at the first digit of its root candidates
+// that no solution has put in yet, 0 for none.
+func (run *candidateRun) setPrefer() {
+	for i := range run.prefer {
+		run.prefer[i] = 0
+		if open := run.root[i] &^ run.c.Masks[i]; open != 0 {
+			run.prefer[i] = uint8(bits.TrailingZeros64(open) + 1)
 		}
 	}
-	setPrefer()
+}
+
+// settle settles the candidates that the count left open, one at a time,
+// each by a search of budget nodes with it assumed.
+func (run *candidateRun) settle(ctx context.Context, budget int) {
+	c, g, n := run.c, run.g, run.n
+	root, _ := run.f.root() // not a conflict: the count found a solution
+	run.root = append([]uint64(nil), root...)
+	run.prefer = make([]uint8, len(g.Cells))
+	run.setPrefer()
 	cells := append([]uint8(nil), g.Cells...)
 	for i, d := range g.Cells {
 		if d != 0 {
@@ -215,7 +263,7 @@ func (v *Verifier) Candidates(ctx context.Context, g grid.Grid, opts CandidateOp
 		}
 		for e := range n {
 			bit := uint64(1) << e
-			if root[i]&bit == 0 {
+			if run.root[i]&bit == 0 {
 				c.Out[i*n+e] = Propagation
 				continue
 			}
@@ -224,38 +272,49 @@ func (v *Verifier) Candidates(ctx context.Context, g grid.Grid, opts CandidateOp
 			}
 			if err := ctx.Err(); err != nil {
 				c.Status, c.Err = Unknown, err
-				return c
+				return
 			}
-			cells[i] = uint8(e + 1)
-			c.Searches++
-			sol, o := f.find(ctx, cells, prefer, budget)
-			if o.canceled {
-				c.Status, c.Err = Unknown, ctx.Err()
-				return c
-			}
-			if o.outOfBudget {
-				c.SATCalls++
-				sol, o = f.sat(cells)
-			}
-			cells[i] = 0
-			switch {
-			case sol != nil:
-				if !g.Solves(grid.Grid{Shape: g.Shape, Cells: sol, Rules: g.Rules}) || sol[i] != uint8(e+1) {
-					c.Status, c.Err = Invalid, fmt.Errorf("a solution found breaks the rules: %w", ErrDisagree)
-					return c
-				}
-				cover(sol)
-				setPrefer()
-			case o.root:
-				c.Out[i*n+e] = Propagation
-			case o.sat:
-				c.Out[i*n+e] = SAT
-			default:
-				c.Out[i*n+e] = Search
+			if !run.settleOne(ctx, cells, i, e, budget) {
+				return
 			}
 		}
 	}
-	return c
+}
+
+// settleOne settles digit e+1 of the empty cell i by a search of cells
+// with it assumed: in, with the digits of the solution found, or out, with
+// what proved it. It returns false, with c's status set, when the search
+// was stopped or its solution breaks the rules.
+func (run *candidateRun) settleOne(ctx context.Context, cells []uint8, i, e, budget int) bool {
+	c, g, n := run.c, run.g, run.n
+	cells[i] = uint8(e + 1)
+	c.Searches++
+	sol, o := run.f.find(ctx, cells, run.prefer, budget)
+	if o.canceled {
+		c.Status, c.Err = Unknown, ctx.Err()
+		return false
+	}
+	if o.outOfBudget {
+		c.SATCalls++
+		sol, o = run.f.sat(cells)
+	}
+	cells[i] = 0
+	switch {
+	case sol != nil:
+		if !g.Solves(grid.Grid{Shape: g.Shape, Cells: sol, Rules: g.Rules}) || sol[i] != uint8(e+1) {
+			c.Status, c.Err = Invalid, fmt.Errorf("a solution found breaks the rules: %w", ErrDisagree)
+			return false
+		}
+		run.cover(sol)
+		run.setPrefer()
+	case o.root:
+		c.Out[i*n+e] = Propagation
+	case o.sat:
+		c.Out[i*n+e] = SAT
+	default:
+		c.Out[i*n+e] = Search
+	}
+	return true
 }
 
 // found is what a finder's search established.

@@ -29,247 +29,263 @@ import (
 // it gave up past maxNodes nodes (its cage bounds are weak on killers with
 // few givens).
 func enumerate(g grid.Grid, limit, maxNodes int) (int, []uint64, bool) {
-	n := g.N()
-	r := g.Rules
-	u := r.Units(g.Shape)
-	cells := slices.Clone(g.Cells)
-	masks := make([]uint64, len(cells))
-	// the checks that involve each cell
-	checks := make([][]func() bool, len(cells))
-	if r != nil {
+	e := &enumerator{g: g, n: g.N(), u: g.Rules.Units(g.Shape), limit: limit, maxNodes: maxNodes,
+		cells: slices.Clone(g.Cells), free: make([][]uint64, 1)}
+	e.masks = make([]uint64, len(e.cells))
+	e.checks = make([][]func() bool, len(e.cells))
+	if r := g.Rules; r != nil {
 		for _, c := range r.Cages {
-			c := c
-			f := func() bool {
-				sum, used, empty := 0, uint64(0), 0
-				for _, x := range c.Cells {
-					sum += int(cells[x])
-					if cells[x] == 0 {
-						empty++
-					} else {
-						used |= 1 << cells[x]
-					}
-				}
-				if c.Sum == 0 {
-					return true
-				}
-				lo, hi, k := 0, 0, 0
-				for d := 1; d <= n && k < empty; d++ {
-					if used&(1<<d) == 0 {
-						lo += d
-						k++
-					}
-				}
-				k = 0
-				for d := n; d >= 1 && k < empty; d-- {
-					if used&(1<<d) == 0 {
-						hi += d
-						k++
-					}
-				}
-				rest := c.Sum - sum
-				return rest >= lo && rest <= hi
-			}
-			for _, x := range c.Cells {
-				checks[x] = append(checks[x], f)
-			}
+			e.check(c.Cells, e.cageCheck(c))
 		}
 		for _, t := range r.Thermos {
-			t := t
-			f := func() bool {
-				for a, ca := range t {
-					va := int(cells[ca])
-					if va == 0 {
-						continue
-					}
-					if va < a+1 || va > n-(len(t)-1-a) {
-						return false
-					}
-					for b := a + 1; b < len(t); b++ {
-						if vb := int(cells[t[b]]); vb != 0 && vb-va < b-a {
-							return false
-						}
-					}
-				}
-				return true
-			}
-			for _, x := range t {
-				checks[x] = append(checks[x], f)
-			}
+			e.check(t, e.thermoCheck(t))
 		}
-		pair := func(ps []grid.Pair, ok func(a, b int) bool) {
-			for _, p := range ps {
-				p := p
-				f := func() bool {
-					a, b := int(cells[p[0]]), int(cells[p[1]])
-					return a == 0 || b == 0 || ok(a, b)
-				}
-				checks[p[0]] = append(checks[p[0]], f)
-				checks[p[1]] = append(checks[p[1]], f)
-			}
-		}
-		pair(r.White, func(a, b int) bool { return a-b == 1 || b-a == 1 })
-		pair(r.Black, func(a, b int) bool { return a == 2*b || b == 2*a })
-		pair(r.X, func(a, b int) bool { return a+b == 10 })
-		pair(r.V, func(a, b int) bool { return a+b == 5 })
+		e.pairs(r.White, func(a, b int) bool { return a-b == 1 || b-a == 1 })
+		e.pairs(r.Black, func(a, b int) bool { return a == 2*b || b == 2*a })
+		e.pairs(r.X, func(a, b int) bool { return a+b == 10 })
+		e.pairs(r.V, func(a, b int) bool { return a+b == 5 })
 		for _, x := range r.Odd {
-			checks[x] = append(checks[x], func() bool { return cells[x]%2 == 1 })
+			e.check([]int32{x}, func() bool { return e.cells[x]%2 == 1 })
 		}
 		for _, x := range r.Even {
-			checks[x] = append(checks[x], func() bool { return cells[x]%2 == 0 })
+			e.check([]int32{x}, func() bool { return e.cells[x]%2 == 0 })
 		}
-	}
-	fits := func(x int, d uint8) bool {
-		cells[x] = d
-		ok := true
-		for _, f := range checks[x] {
-			if !f() {
-				ok = false
-				break
-			}
-		}
-		cells[x] = 0
-		return ok
-	}
-	count, nodes := 0, 0
-	free := make([][]uint64, 1)
-	var rec func(depth int)
-	rec = func(depth int) {
-		if count >= limit || nodes > maxNodes {
-			return
-		}
-		nodes++
-		for len(free) <= depth {
-			free = append(free, nil)
-		}
-		fr := slices.Grow(free[depth][:0], len(cells))[:len(cells)]
-		free[depth] = fr
-		best, bestFree, open := -1, uint64(0), 0
-		for i, v := range cells {
-			fr[i] = 0
-			if v != 0 {
-				continue
-			}
-			open++
-			m := uint64(1)<<n - 1
-			for _, p := range u.Peers[i] {
-				if d := cells[p]; d != 0 {
-					m &^= 1 << (d - 1)
-				}
-			}
-			for k := m; k != 0; k &= k - 1 {
-				if !fits(i, uint8(bits.TrailingZeros64(k)+1)) {
-					m &^= k & -k
-				}
-			}
-			if m == 0 {
-				return
-			}
-			fr[i] = m
-			if best < 0 || bits.OnesCount64(m) < bits.OnesCount64(bestFree) {
-				best, bestFree = i, m
-			}
-		}
-		if open == 0 {
-			if g.Solves(grid.Grid{Shape: g.Shape, Cells: cells, Rules: g.Rules}) {
-				count++
-				for i, d := range cells {
-					masks[i] |= 1 << (d - 1)
-				}
-			}
-			return
-		}
-		// a digit with fewer places left in a unit than the best cell has
-		// digits goes there instead
-		var places []int32
-		placeDigit := uint8(0)
-		for _, unit := range u.Units {
-			var placed uint64
-			for _, x := range unit {
-				if cells[x] != 0 {
-					placed |= 1 << (cells[x] - 1)
-				}
-			}
-			for d := range n {
-				if placed&(1<<d) != 0 {
-					continue
-				}
-				k := 0
-				for _, x := range unit {
-					if fr[x]&(1<<d) != 0 {
-						k++
-					}
-				}
-				if k == 0 {
-					return
-				}
-				if k < bits.OnesCount64(bestFree) && (places == nil || k < len(places)) {
-					places = places[:0]
-					for _, x := range unit {
-						if fr[x]&(1<<d) != 0 {
-							places = append(places, x)
-						}
-					}
-					placeDigit = uint8(d + 1)
-				}
-			}
-		}
-		if places != nil {
-			for _, x := range places {
-				cells[x] = placeDigit
-				rec(depth + 1)
-				cells[x] = 0
-			}
-			return
-		}
-		for m := bestFree; m != 0; m &= m - 1 {
-			cells[best] = uint8(bits.TrailingZeros64(m) + 1)
-			rec(depth + 1)
-		}
-		cells[best] = 0
 	}
 	if len(g.Clashes()) == 0 {
-		rec(0)
+		e.rec(0)
 	}
-	return count, masks, nodes <= maxNodes
+	return e.count, e.masks, e.nodes <= e.maxNodes
+}
+
+// enumerator is the state of enumerate.
+type enumerator struct {
+	g               grid.Grid
+	n               int
+	u               *grid.RuleUnits
+	cells           []uint8
+	masks           []uint64
+	checks          [][]func() bool // the checks that involve each cell
+	limit, maxNodes int
+	count, nodes    int
+	free            [][]uint64 // per depth, the digits left to each cell
+}
+
+// check makes f a check of each cell of cells.
+func (e *enumerator) check(cells []int32, f func() bool) {
+	for _, x := range cells {
+		e.checks[x] = append(e.checks[x], f)
+	}
+}
+
+// cageCheck says that the placed digits of c leave its sum reachable
+// with distinct digits.
+func (e *enumerator) cageCheck(c grid.Cage) func() bool {
+	n := e.n
+	return func() bool {
+		sum, used, empty := 0, uint64(0), 0
+		for _, x := range c.Cells {
+			sum += int(e.cells[x])
+			if e.cells[x] == 0 {
+				empty++
+			} else {
+				used |= 1 << e.cells[x]
+			}
+		}
+		if c.Sum == 0 {
+			return true
+		}
+		lo, hi, k := 0, 0, 0
+		for d := 1; d <= n && k < empty; d++ {
+			if used&(1<<d) == 0 {
+				lo += d
+				k++
+			}
+		}
+		k = 0
+		for d := n; d >= 1 && k < empty; d-- {
+			if used&(1<<d) == 0 {
+				hi += d
+				k++
+			}
+		}
+		rest := c.Sum - sum
+		return rest >= lo && rest <= hi
+	}
+}
+
+// thermoCheck says that the placed digits of t increase from its bulb,
+// with room for the cells between.
+func (e *enumerator) thermoCheck(t []int32) func() bool {
+	n := e.n
+	return func() bool {
+		for a, ca := range t {
+			va := int(e.cells[ca])
+			if va == 0 {
+				continue
+			}
+			if va < a+1 || va > n-(len(t)-1-a) {
+				return false
+			}
+			for b := a + 1; b < len(t); b++ {
+				if vb := int(e.cells[t[b]]); vb != 0 && vb-va < b-a {
+					return false
+				}
+			}
+		}
+		return true
+	}
+}
+
+// pairs makes ok a check of the digits of each pair of ps, once both are
+// placed.
+func (e *enumerator) pairs(ps []grid.Pair, ok func(a, b int) bool) {
+	for _, p := range ps {
+		e.check(p[:], func() bool {
+			a, b := int(e.cells[p[0]]), int(e.cells[p[1]])
+			return a == 0 || b == 0 || ok(a, b)
+		})
+	}
+}
+
+// fits reports whether cell x may hold d by the checks that involve it.
+func (e *enumerator) fits(x int, d uint8) bool {
+	e.cells[x] = d
+	ok := true
+	for _, f := range e.checks[x] {
+		if !f() {
+			ok = false
+			break
+		}
+	}
+	e.cells[x] = 0
+	return ok
+}
+
+// rec enumerates the solutions below the node at depth.
+func (e *enumerator) rec(depth int) {
+	if e.count >= e.limit || e.nodes > e.maxNodes {
+		return
+	}
+	e.nodes++
+	for len(e.free) <= depth {
+		e.free = append(e.free, nil)
+	}
+	fr := slices.Grow(e.free[depth][:0], len(e.cells))[:len(e.cells)]
+	e.free[depth] = fr
+	best, bestFree, open, ok := e.freeDigits(fr)
+	if !ok {
+		return
+	}
+	if open == 0 {
+		if e.g.Solves(grid.Grid{Shape: e.g.Shape, Cells: e.cells, Rules: e.g.Rules}) {
+			e.count++
+			for i, d := range e.cells {
+				e.masks[i] |= 1 << (d - 1)
+			}
+		}
+		return
+	}
+	places, placeDigit, ok := e.fewestPlaces(fr, bits.OnesCount64(bestFree))
+	if !ok {
+		return
+	}
+	if places != nil {
+		for _, x := range places {
+			e.cells[x] = placeDigit
+			e.rec(depth + 1)
+			e.cells[x] = 0
+		}
+		return
+	}
+	for m := bestFree; m != 0; m &= m - 1 {
+		e.cells[best] = uint8(bits.TrailingZeros64(m) + 1)
+		e.rec(depth + 1)
+	}
+	e.cells[best] = 0
+}
+
+// freeDigits sets in fr the digits each open cell may hold, and returns
+// the open cell with the fewest and its digits, and the count of open
+// cells; false when an open cell may hold none.
+func (e *enumerator) freeDigits(fr []uint64) (best int, bestFree uint64, open int, ok bool) {
+	best = -1
+	for i, v := range e.cells {
+		fr[i] = 0
+		if v != 0 {
+			continue
+		}
+		open++
+		m := uint64(1)<<e.n - 1
+		for _, p := range e.u.Peers[i] {
+			if d := e.cells[p]; d != 0 {
+				m &^= 1 << (d - 1)
+			}
+		}
+		for k := m; k != 0; k &= k - 1 {
+			if !e.fits(i, uint8(bits.TrailingZeros64(k)+1)) {
+				m &^= k & -k
+			}
+		}
+		if m == 0 {
+			return best, bestFree, open, false
+		}
+		fr[i] = m
+		if best < 0 || bits.OnesCount64(m) < bits.OnesCount64(bestFree) {
+			best, bestFree = i, m
+		}
+	}
+	return best, bestFree, open, true
+}
+
+// fewestPlaces returns a digit with fewer places left in a unit than
+// fewest (the digits of the best cell), which goes there instead, with
+// those places (nil for none); false when a digit has no place left in a
+// unit that lacks it.
+func (e *enumerator) fewestPlaces(fr []uint64, fewest int) ([]int32, uint8, bool) {
+	var places []int32
+	placeDigit := uint8(0)
+	for _, unit := range e.u.Units {
+		var placed uint64
+		for _, x := range unit {
+			if e.cells[x] != 0 {
+				placed |= 1 << (e.cells[x] - 1)
+			}
+		}
+		for d := range e.n {
+			if placed&(1<<d) != 0 {
+				continue
+			}
+			k := 0
+			for _, x := range unit {
+				if fr[x]&(1<<d) != 0 {
+					k++
+				}
+			}
+			if k == 0 {
+				return nil, 0, false
+			}
+			if k < fewest && (places == nil || k < len(places)) {
+				places = places[:0]
+				for _, x := range unit {
+					if fr[x]&(1<<d) != 0 {
+						places = append(places, x)
+					}
+				}
+				placeDigit = uint8(d + 1)
+			}
+		}
+	}
+	return places, placeDigit, true
 }
 
 // addRules gives sol's grid random rules of kind that sol keeps: kropki
 // dots, X and V, thermometers or odd and even cells.
 func addRules(rng *rand.Rand, kind string, sol grid.Grid) *grid.Rules {
-	n := sol.N()
 	r := &grid.Rules{}
-	at := func(i int32) int { return int(sol.Cells[i]) }
+	// the pairs are drawn for every kind, so that each kind's draws of
+	// the thermometers come after the same ones
 	for range 40 {
-		a := int32(rng.IntN(n * n))
-		b := a + 1
-		if rng.IntN(2) == 0 {
-			b = a + int32(n)
-		}
-		if b >= int32(n*n) || b == a+1 && int(b)%n == 0 {
-			continue
-		}
-		p := grid.Pair{a, b}
-		x, y := at(a), at(b)
-		switch kind {
-		case "kropki":
-			if x-y == 1 || y-x == 1 {
-				r.White = append(r.White, p)
-			} else if x == 2*y || y == 2*x {
-				r.Black = append(r.Black, p)
-			}
-		case "xv":
-			if x+y == 10 {
-				r.X = append(r.X, p)
-			} else if x+y == 5 {
-				r.V = append(r.V, p)
-			}
-		case "odd/even":
-			if x%2 == 1 {
-				r.Odd = append(r.Odd, a)
-			} else {
-				r.Even = append(r.Even, a)
-			}
-		}
+		addPairRule(rng, kind, sol, r)
 	}
 	if kind == "odd/even" {
 		slices.Sort(r.Odd)
@@ -277,38 +293,82 @@ func addRules(rng *rand.Rand, kind string, sol grid.Grid) *grid.Rules {
 		r.Odd, r.Even = slices.Compact(r.Odd), slices.Compact(r.Even)
 	}
 	if kind == "thermo" {
-		used := make([]bool, n*n)
-		for range 30 {
-			c := int32(rng.IntN(n * n))
-			if used[c] {
-				continue
-			}
-			t := []int32{c}
-			for len(t) < 6 {
-				last := t[len(t)-1]
-				var next []int32
-				for _, nb := range grid.KingNeighbours(n, last) {
-					if !used[nb] && !slices.Contains(t, nb) && at(nb) > at(last) {
-						next = append(next, nb)
-					}
-				}
-				if len(next) == 0 {
-					break
-				}
-				t = append(t, next[rng.IntN(len(next))])
-			}
-			if len(t) >= 3 {
-				for _, x := range t {
-					used[x] = true
-				}
-				r.Thermos = append(r.Thermos, t)
-			}
-			if len(r.Thermos) == 4 {
-				break
-			}
-		}
+		addThermos(rng, sol, r)
 	}
 	return r
+}
+
+// addPairRule draws two random neighbours of sol and adds to r what they
+// keep of kind: a kropki dot, an X or a V, or the parity of the first.
+func addPairRule(rng *rand.Rand, kind string, sol grid.Grid, r *grid.Rules) {
+	n := sol.N()
+	a := int32(rng.IntN(n * n))
+	b := a + 1
+	if rng.IntN(2) == 0 {
+		b = a + int32(n)
+	}
+	if b >= int32(n*n) || b == a+1 && int(b)%n == 0 {
+		return
+	}
+	p := grid.Pair{a, b}
+	x, y := int(sol.Cells[a]), int(sol.Cells[b])
+	switch kind {
+	case "kropki":
+		if x-y == 1 || y-x == 1 {
+			r.White = append(r.White, p)
+		} else if x == 2*y || y == 2*x {
+			r.Black = append(r.Black, p)
+		}
+	case "xv":
+		if x+y == 10 {
+			r.X = append(r.X, p)
+		} else if x+y == 5 {
+			r.V = append(r.V, p)
+		}
+	case "odd/even":
+		if x%2 == 1 {
+			r.Odd = append(r.Odd, a)
+		} else {
+			r.Even = append(r.Even, a)
+		}
+	}
+}
+
+// addThermos adds to r up to four thermometers of 3 to 6 cells that sol
+// keeps, apart from each other.
+func addThermos(rng *rand.Rand, sol grid.Grid, r *grid.Rules) {
+	n := sol.N()
+	at := func(i int32) int { return int(sol.Cells[i]) }
+	used := make([]bool, n*n)
+	for range 30 {
+		c := int32(rng.IntN(n * n))
+		if used[c] {
+			continue
+		}
+		t := []int32{c}
+		for len(t) < 6 {
+			last := t[len(t)-1]
+			var next []int32
+			for _, nb := range grid.KingNeighbours(n, last) {
+				if !used[nb] && !slices.Contains(t, nb) && at(nb) > at(last) {
+					next = append(next, nb)
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			t = append(t, next[rng.IntN(len(next))])
+		}
+		if len(t) >= 3 {
+			for _, x := range t {
+				used[x] = true
+			}
+			r.Thermos = append(r.Thermos, t)
+		}
+		if len(r.Thermos) == 4 {
+			break
+		}
+	}
 }
 
 // candidatePuzzles makes each puzzles of every rule kind, each with 2 to

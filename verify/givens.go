@@ -203,126 +203,169 @@ var conflictBudget = 3000
 // (remove a given of each core in turn until a solution exists) and
 // Smallest is false.
 func (v *Verifier) Conflict(ctx context.Context, g grid.Grid) (Conflict, error) {
-	var c Conflict
-	solvable := func(remove []int) (bool, error) {
-		q := g.Clone()
-		for _, x := range remove {
-			q.Cells[x] = 0
-		}
-		c.Checks++
-		r := v.CheckContext(ctx, q, Options{})
-		if r.Status == Unknown {
-			return false, r.Err
-		}
-		return r.Status == Unique || r.Status == Multiple, nil
-	}
-	// core returns a minimal subset of the givens left after remove that
-	// has no solution.
-	core := func(remove []int) ([]int, error) {
-		keep := g.Clone()
-		for _, x := range remove {
-			keep.Cells[x] = 0
-		}
-		var out []int
-		for i, d := range keep.Cells {
-			if d == 0 {
-				continue
-			}
-			keep.Cells[i] = 0
-			c.Checks++
-			r := v.CheckContext(ctx, keep, Options{})
-			if r.Status == Unknown {
-				return nil, r.Err
-			}
-			if r.Status != None {
-				keep.Cells[i] = d // needed for the conflict
-				out = append(out, i)
-			}
-		}
-		return out, nil
-	}
+	cs := &conflictSearch{v: v, ctx: ctx, g: g}
+	c := &cs.c
 	empty := grid.Grid{Shape: g.Shape, Cells: make([]uint8, len(g.Cells)), Rules: g.Rules}
-	if ok, err := solvable(nil); err != nil || ok {
-		return c, err
+	if ok, err := cs.solvable(nil); err != nil || ok {
+		return *c, err
 	}
 	if r := v.CheckContext(ctx, empty, Options{}); r.Status == None {
 		c.RulesAlone = true
-		return c, nil
+		return *c, nil
 	}
-	first, err := core(nil)
+	first, err := cs.core(nil)
 	if err != nil {
-		return c, err
+		return *c, err
 	}
 	c.Core = first
-	// breadth first over the sets to remove, each taking one given of the
-	// core of what the set before it left
+	if found, err := cs.smallest(first); found || err != nil {
+		return *c, err
+	}
+	err = cs.greedy()
+	return *c, err
+}
+
+// conflictSearch is the state of Conflict's search on the puzzle g: the
+// answer so far, with its count of verdicts.
+type conflictSearch struct {
+	v   *Verifier
+	ctx context.Context
+	g   grid.Grid
+	c   Conflict
+}
+
+// solvable reports whether g without the givens remove has a solution.
+func (cs *conflictSearch) solvable(remove []int) (bool, error) {
+	q := cs.g.Clone()
+	for _, x := range remove {
+		q.Cells[x] = 0
+	}
+	cs.c.Checks++
+	r := cs.v.CheckContext(cs.ctx, q, Options{})
+	if r.Status == Unknown {
+		return false, r.Err
+	}
+	return r.Status == Unique || r.Status == Multiple, nil
+}
+
+// core returns a minimal subset of the givens left after remove that has
+// no solution.
+func (cs *conflictSearch) core(remove []int) ([]int, error) {
+	keep := cs.g.Clone()
+	for _, x := range remove {
+		keep.Cells[x] = 0
+	}
+	var out []int
+	for i, d := range keep.Cells {
+		if d == 0 {
+			continue
+		}
+		keep.Cells[i] = 0
+		cs.c.Checks++
+		r := cs.v.CheckContext(cs.ctx, keep, Options{})
+		if r.Status == Unknown {
+			return nil, r.Err
+		}
+		if r.Status != None {
+			keep.Cells[i] = d // needed for the conflict
+			out = append(out, i)
+		}
+	}
+	return out, nil
+}
+
+// conflictKey is the key of a set of givens in the maps of smallest.
+func conflictKey(s []int) string {
+	b := make([]byte, 0, 2*len(s))
+	for _, x := range s {
+		b = append(b, byte(x>>8), byte(x))
+	}
+	return string(b)
+}
+
+// smallest runs the breadth-first search over the sets to remove, each
+// taking one given of the core of what the set before it left, first the
+// core of g; it reports whether it found a set, a smallest one, before
+// the budget ran out.
+func (cs *conflictSearch) smallest(first []int) (bool, error) {
 	level := [][]int{nil}
 	cores := map[string][]int{"": first}
-	key := func(s []int) string {
-		b := make([]byte, 0, 2*len(s))
-		for _, x := range s {
-			b = append(b, byte(x>>8), byte(x))
-		}
-		return string(b)
-	}
-	for len(level) > 0 && c.Checks < conflictBudget {
+	for len(level) > 0 && cs.c.Checks < conflictBudget {
 		var next [][]int
 		seen := map[string]bool{}
 		for _, set := range level {
-			k := cores[key(set)]
+			k := cores[conflictKey(set)]
 			if k == nil {
 				var err error
-				if k, err = core(set); err != nil {
-					return c, err
+				if k, err = cs.core(set); err != nil {
+					return false, err
 				}
-				cores[key(set)] = k
+				cores[conflictKey(set)] = k
 			}
-			for _, x := range k {
-				child := append(slices.Clone(set), x)
-				slices.Sort(child)
-				ck := key(child)
-				if seen[ck] {
-					continue
-				}
-				seen[ck] = true
-				ok, err := solvable(child)
-				if err != nil {
-					return c, err
-				}
-				if ok {
-					c.Cells, c.Smallest = child, true
-					return c, nil
-				}
-				next = append(next, child)
-				if c.Checks >= conflictBudget {
-					break
-				}
+			var found bool
+			var err error
+			if next, found, err = cs.extend(set, k, seen, next); found || err != nil {
+				return found, err
 			}
-			if c.Checks >= conflictBudget {
+			if cs.c.Checks >= conflictBudget {
 				break
 			}
 		}
 		level = next
 	}
-	// greedily: a given of each core in turn
+	return false, nil
+}
+
+// extend tries set with each given of its core k in turn, those not seen
+// yet on this level: it reports whether one lets a solution exist, which
+// becomes the answer, and else appends them to next, until the budget runs
+// out.
+func (cs *conflictSearch) extend(set, k []int, seen map[string]bool, next [][]int) ([][]int, bool, error) {
+	for _, x := range k {
+		child := append(slices.Clone(set), x)
+		slices.Sort(child)
+		ck := conflictKey(child)
+		if seen[ck] {
+			continue
+		}
+		seen[ck] = true
+		ok, err := cs.solvable(child)
+		if err != nil {
+			return next, false, err
+		}
+		if ok {
+			cs.c.Cells, cs.c.Smallest = child, true
+			return next, true, nil
+		}
+		next = append(next, child)
+		if cs.c.Checks >= conflictBudget {
+			break
+		}
+	}
+	return next, false, nil
+}
+
+// greedy finds a set to remove by taking a given of each core in turn
+// until a solution exists.
+func (cs *conflictSearch) greedy() error {
 	var set []int
 	for {
-		k, err := core(set)
+		k, err := cs.core(set)
 		if err != nil {
-			return c, err
+			return err
 		}
 		if len(k) == 0 {
-			return c, nil // cannot be: the rules alone have a solution
+			return nil // cannot be: the rules alone have a solution
 		}
 		set = append(set, k[0])
-		ok, err := solvable(set)
+		ok, err := cs.solvable(set)
 		if err != nil {
-			return c, err
+			return err
 		}
 		if ok {
 			slices.Sort(set)
-			c.Cells = set
-			return c, nil
+			cs.c.Cells = set
+			return nil
 		}
 	}
 }

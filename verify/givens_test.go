@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os/exec"
 	"testing"
@@ -77,15 +78,13 @@ func TestGivensByCadical(t *testing.T) {
 	seed := uint64(rand.Int64())
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 0))
-	ctx := context.Background()
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
 	gen := generate.New()
-	v := New()
 	each := 2
 	if testing.Short() {
 		each = 1
 	}
-	seen := map[string]int{}
+	gc := givensCheck{t: t, ctx: context.Background(), v: New(), seen: map[string]int{}}
 	for _, kind := range []string{"classic", "killer", "jigsaw", "x"} {
 		vr, err := generate.ParseVariant(kind)
 		if err != nil {
@@ -96,6 +95,7 @@ func TestGivensByCadical(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			gc.name, gc.sol = fmt.Sprintf("%s %d", kind, i), p.Solution
 			// unique, with a few givens more than the minimal puzzle: some
 			// needed, some redundant
 			g := p.Grid.Clone()
@@ -103,115 +103,160 @@ func TestGivensByCadical(t *testing.T) {
 				x := rng.IntN(81)
 				g.Cells[x] = p.Solution.Cells[x]
 			}
-			res, err := v.Givens(ctx, g, GivensOptions{})
-			if err != nil || res.Status != Unique {
-				t.Fatalf("%s %d: %v, %v", kind, i, res.Status, err)
+			gc.roles(g)
+			gc.minimal(rng, g)
+			gc.suggestions(rng, g)
+			gc.conflict(g)
+		}
+	}
+	t.Logf("checked with cadical: %v", gc.seen)
+	if gc.seen["needed"] == 0 || gc.seen["redundant"] == 0 || gc.seen["suggestion"] == 0 || gc.seen["conflict"] == 0 {
+		t.Errorf("checked %v: want each kind", gc.seen)
+	}
+}
+
+// givensCheck checks with cadical what Givens says of the puzzle name
+// whose solution is sol, counting in seen what it checked.
+type givensCheck struct {
+	t    *testing.T
+	ctx  context.Context
+	v    *Verifier
+	seen map[string]int
+	name string
+	sol  grid.Grid
+}
+
+// roles checks the role of each given of the unique puzzle g.
+func (gc givensCheck) roles(g grid.Grid) {
+	t := gc.t
+	res, err := gc.v.Givens(gc.ctx, g, GivensOptions{})
+	if err != nil || res.Status != Unique {
+		t.Fatalf("%s: %v, %v", gc.name, res.Status, err)
+	}
+	for _, role := range res.Roles {
+		q := g.Clone()
+		q.Cells[role.Cell] = 0
+		if role.Needed {
+			gc.seen["needed"]++
+			if !q.Solves(role.Witness) || role.Witness.Equal(gc.sol) {
+				t.Errorf("%s: %d needed at %d, but the witness %s does not show it", gc.name, role.Digit, role.Cell, role.Witness)
 			}
-			for _, role := range res.Roles {
-				q := g.Clone()
-				q.Cells[role.Cell] = 0
-				if role.Needed {
-					seen["needed"]++
-					if !q.Solves(role.Witness) || role.Witness.Equal(p.Solution) {
-						t.Errorf("%s %d: %d needed at %d, but the witness %s does not show it", kind, i, role.Digit, role.Cell, role.Witness)
-					}
-					if _, ok := cadicalSolve(t, q, sat.Blocking(q, p.Solution)); !ok {
-						t.Errorf("%s %d: %d needed at %d, but cadical finds no second solution", kind, i, role.Digit, role.Cell)
-					}
-				} else {
-					seen["redundant"]++
-					if _, ok := cadicalSolve(t, q, sat.Blocking(q, p.Solution)); ok {
-						t.Errorf("%s %d: %d redundant at %d, but cadical finds a second solution", kind, i, role.Digit, role.Cell)
-					}
-				}
+			if _, ok := cadicalSolve(t, q, sat.Blocking(q, gc.sol)); !ok {
+				t.Errorf("%s: %d needed at %d, but cadical finds no second solution", gc.name, role.Digit, role.Cell)
 			}
-			// --minimal: unique, and no given of it can go
-			res, err = v.Givens(ctx, g, GivensOptions{Minimal: true})
-			if err != nil || res.Minimal == nil {
-				t.Fatalf("%s %d: minimal: %v", kind, i, err)
-			}
-			m := *res.Minimal
-			if _, ok := cadicalSolve(t, m, sat.Blocking(m, p.Solution)); ok {
-				t.Errorf("%s %d: the minimal puzzle %s is not unique", kind, i, m)
-			}
-			for x, d := range m.Cells {
-				if d != 0 && rng.IntN(4) == 0 {
-					q := m.Clone()
-					q.Cells[x] = 0
-					if _, ok := cadicalSolve(t, q, sat.Blocking(q, p.Solution)); !ok {
-						t.Errorf("%s %d: the minimal puzzle stays unique without r%dc%d", kind, i, x/9+1, x%9+1)
-					}
-				}
-			}
-			// several solutions: the givens of a few cells taken out
-			q := g.Clone()
-			for x := range q.Cells {
-				if rng.IntN(3) == 0 {
-					q.Cells[x] = 0
-				}
-			}
-			res, err = v.Givens(ctx, q, GivensOptions{CountLimit: 200})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Status == Multiple {
-				if len(res.Suggestions) == 0 || res.Suggestions[len(res.Suggestions)-1].Count != 1 {
-					t.Errorf("%s %d: suggestions %v do not end unique", kind, i, res.Suggestions)
-				}
-				for _, sg := range res.Suggestions {
-					q.Cells[sg.Cell] = sg.Digit
-					got := cadicalCount(t, q, sg.Count+1)
-					if sg.Exact && got != sg.Count || !sg.Exact && got <= sg.Count-1 {
-						t.Errorf("%s %d: after r%dc%d %d, %d solutions (exact %v); cadical counts %d", kind, i, sg.Cell/9+1, sg.Cell%9+1, sg.Digit, sg.Count, sg.Exact, got)
-					}
-					seen["suggestion"]++
-				}
-			}
-			// no solution: a wrong digit in an empty cell, clashing with no
-			// given
-			for x, d := range g.Cells {
-				if d != 0 {
-					continue
-				}
-				w := g.Clone()
-				w.Cells[x] = p.Solution.Cells[x]%9 + 1
-				if len(w.Clashes()) > 0 {
-					continue
-				}
-				res, err := v.Givens(ctx, w, GivensOptions{})
-				if err != nil || res.Status != None || res.Conflict == nil {
-					t.Fatalf("%s %d: %v, %v", kind, i, res.Status, err)
-				}
-				c := res.Conflict
-				fixed := w.Clone()
-				for _, y := range c.Cells {
-					fixed.Cells[y] = 0
-				}
-				if _, ok := cadicalSolve(t, fixed); !ok || len(c.Cells) == 0 {
-					t.Errorf("%s %d: removing %v leaves no solution", kind, i, c.Cells)
-				}
-				if _, ok := cadicalSolve(t, coreOf(w, c.Core)); ok {
-					t.Errorf("%s %d: the core %v has a solution", kind, i, c.Core)
-				}
-				if c.Smallest && len(c.Cells) > 1 {
-					for y, d := range w.Cells {
-						if d != 0 {
-							one := w.Clone()
-							one.Cells[y] = 0
-							if _, ok := cadicalSolve(t, one); ok {
-								t.Errorf("%s %d: %v said smallest, but removing r%dc%d alone leaves a solution", kind, i, c.Cells, y/9+1, y%9+1)
-							}
-						}
-					}
-				}
-				seen["conflict"]++
-				break
+		} else {
+			gc.seen["redundant"]++
+			if _, ok := cadicalSolve(t, q, sat.Blocking(q, gc.sol)); ok {
+				t.Errorf("%s: %d redundant at %d, but cadical finds a second solution", gc.name, role.Digit, role.Cell)
 			}
 		}
 	}
-	t.Logf("checked with cadical: %v", seen)
-	if seen["needed"] == 0 || seen["redundant"] == 0 || seen["suggestion"] == 0 || seen["conflict"] == 0 {
-		t.Errorf("checked %v: want each kind", seen)
+}
+
+// minimal checks --minimal on the unique puzzle g: unique, and no given
+// of it can go (a random quarter of them tried).
+func (gc givensCheck) minimal(rng *rand.Rand, g grid.Grid) {
+	t := gc.t
+	res, err := gc.v.Givens(gc.ctx, g, GivensOptions{Minimal: true})
+	if err != nil || res.Minimal == nil {
+		t.Fatalf("%s: minimal: %v", gc.name, err)
+	}
+	m := *res.Minimal
+	if _, ok := cadicalSolve(t, m, sat.Blocking(m, gc.sol)); ok {
+		t.Errorf("%s: the minimal puzzle %s is not unique", gc.name, m)
+	}
+	for x, d := range m.Cells {
+		if d != 0 && rng.IntN(4) == 0 {
+			q := m.Clone()
+			q.Cells[x] = 0
+			if _, ok := cadicalSolve(t, q, sat.Blocking(q, gc.sol)); !ok {
+				t.Errorf("%s: the minimal puzzle stays unique without r%dc%d", gc.name, x/9+1, x%9+1)
+			}
+		}
+	}
+}
+
+// suggestions checks the givens suggested for g with the givens of a few
+// cells taken out, when that has several solutions: each leaves the count
+// it states, and the last a unique puzzle.
+func (gc givensCheck) suggestions(rng *rand.Rand, g grid.Grid) {
+	t := gc.t
+	q := g.Clone()
+	for x := range q.Cells {
+		if rng.IntN(3) == 0 {
+			q.Cells[x] = 0
+		}
+	}
+	res, err := gc.v.Givens(gc.ctx, q, GivensOptions{CountLimit: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Multiple {
+		return
+	}
+	if len(res.Suggestions) == 0 || res.Suggestions[len(res.Suggestions)-1].Count != 1 {
+		t.Errorf("%s: suggestions %v do not end unique", gc.name, res.Suggestions)
+	}
+	for _, sg := range res.Suggestions {
+		q.Cells[sg.Cell] = sg.Digit
+		got := cadicalCount(t, q, sg.Count+1)
+		if sg.Exact && got != sg.Count || !sg.Exact && got <= sg.Count-1 {
+			t.Errorf("%s: after r%dc%d %d, %d solutions (exact %v); cadical counts %d", gc.name, sg.Cell/9+1, sg.Cell%9+1, sg.Digit, sg.Count, sg.Exact, got)
+		}
+		gc.seen["suggestion"]++
+	}
+}
+
+// conflict checks the conflict of g with a wrong digit in its first empty
+// cell where that clashes with no given: removing its set leaves a
+// solution, its core has none, and no single given does when the set is
+// said to be smallest.
+func (gc givensCheck) conflict(g grid.Grid) {
+	t := gc.t
+	for x, d := range g.Cells {
+		if d != 0 {
+			continue
+		}
+		w := g.Clone()
+		w.Cells[x] = gc.sol.Cells[x]%9 + 1
+		if len(w.Clashes()) > 0 {
+			continue
+		}
+		res, err := gc.v.Givens(gc.ctx, w, GivensOptions{})
+		if err != nil || res.Status != None || res.Conflict == nil {
+			t.Fatalf("%s: %v, %v", gc.name, res.Status, err)
+		}
+		c := res.Conflict
+		fixed := w.Clone()
+		for _, y := range c.Cells {
+			fixed.Cells[y] = 0
+		}
+		if _, ok := cadicalSolve(t, fixed); !ok || len(c.Cells) == 0 {
+			t.Errorf("%s: removing %v leaves no solution", gc.name, c.Cells)
+		}
+		if _, ok := cadicalSolve(t, coreOf(w, c.Core)); ok {
+			t.Errorf("%s: the core %v has a solution", gc.name, c.Core)
+		}
+		if c.Smallest && len(c.Cells) > 1 {
+			gc.noSingleRemoval(w, c.Cells)
+		}
+		gc.seen["conflict"]++
+		return
+	}
+}
+
+// noSingleRemoval checks that no single given of w, a puzzle without a
+// solution whose smallest conflict is cells, leaves a solution when it
+// goes.
+func (gc givensCheck) noSingleRemoval(w grid.Grid, cells []int) {
+	for y, d := range w.Cells {
+		if d != 0 {
+			one := w.Clone()
+			one.Cells[y] = 0
+			if _, ok := cadicalSolve(gc.t, one); ok {
+				gc.t.Errorf("%s: %v said smallest, but removing r%dc%d alone leaves a solution", gc.name, cells, y/9+1, y%9+1)
+			}
+		}
 	}
 }
 

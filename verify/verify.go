@@ -184,12 +184,8 @@ func (res Result) with(c tally) Result {
 	switch {
 	case c.canceled:
 		res.Status = Unknown
-	case res.Count == 0:
-		res.Status = None
-	case res.Count == 1:
-		res.Status = Unique
 	default:
-		res.Status = Multiple
+		res.Status = statusOf(res.Count)
 	}
 	return res
 }

@@ -211,9 +211,7 @@ func runBook(ctx context.Context, opts bookOptions) error {
 	if err := cmp.Or(err, rs.err()); err != nil {
 		return err
 	}
-	for _, name := range rs.empty {
-		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
-	}
+	rs.sayEmpty(s.Err)
 	for _, o := range offenders {
 		fmt.Fprintln(s.Err, o)
 	}

@@ -80,16 +80,8 @@ has a solution, 1 when any has none or is invalid, 2 for a usage error.`,
 
 func runCandidates(ctx context.Context, opts candidatesOptions) error {
 	s := opts.io
-	if opts.countLimit < 2 {
-		return usageError("--count-limit must be at least 2, not %d", opts.countLimit)
-	}
-	switch opts.format {
-	case "text", "fpuzzles", "svg", "png":
-	default:
-		return usageError("--format must be text, fpuzzles, svg or png, not %q", opts.format)
-	}
-	if opts.json && opts.format != "text" {
-		return usageError("--json and --format %s are two formats: choose one", opts.format)
+	if err := opts.check(); err != nil {
+		return err
 	}
 	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
@@ -100,48 +92,12 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 		return err
 	}
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	bad, total := 0, 0
+	run := candidatesRun{opts: opts, alphabet: ro.Alphabet}
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
 		job := worker.Job{Kind: worker.Candidates, CountLimit: opts.countLimit}
 		err := runAll(ctx, rs, pool, job, func(it item) error {
-			total++
-			rec, file := it.rec, it.file
-			where := fmt.Sprintf("%s:%d", file, rec.Line)
-			if rec.Err != nil {
-				bad++
-				fmt.Fprintf(s.Err, "sudokugen: %s\n", parseErrorLine(where, rec.Err))
-				return nil
-			}
-			c := it.res.Candidates
-			if it.res.Err != nil {
-				// the job failed (a timeout): no answer, said so
-				c = verify.Candidates{Status: verify.Unknown, Err: it.res.Err}
-			}
-			if c.Status == verify.Invalid || c.Status == verify.Unknown || c.Status == verify.None {
-				bad++
-			}
-			alpha := grid.DefaultAlphabet(rec.Grid.N())
-			if ro.Alphabet != nil {
-				alpha = *ro.Alphabet
-			}
-			var err error
-			switch {
-			case opts.json:
-				err = writeCandidatesJSON(out, rec, file, c, alpha)
-			case opts.format == "fpuzzles":
-				err = writeCandidatesFPuzzles(out, s.Err, where, rec.Grid, c)
-			case opts.format == "svg", opts.format == "png":
-				err = writeCandidatesImage(out, s.Err, where, rec.Grid, c, alpha, opts.format)
-			default:
-				err = writeCandidatesText(out, where, rec.Grid, c, alpha)
-			}
-			if err != nil {
+			if err := run.write(ctx, out, it); err != nil {
 				return err
-			}
-			if opts.proof != "" && c.Out != nil {
-				if err := writeCandidateProofs(ctx, opts.proof, rec, c); err != nil {
-					return err
-				}
 			}
 			return commit()
 		})
@@ -153,14 +109,79 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range rs.empty {
-		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
-	}
+	rs.sayEmpty(s.Err)
 	if !opts.quiet {
-		fmt.Fprintf(s.Err, "%d %s, %d without a solution or not read\n", total, plural(total, "puzzle", "puzzles"), bad)
+		fmt.Fprintf(s.Err, "%d %s, %d without a solution or not read\n", run.total, plural(run.total, "puzzle", "puzzles"), run.bad)
 	}
-	if bad > 0 || len(rs.empty) > 0 {
+	if run.bad > 0 || len(rs.empty) > 0 {
 		return &exitError{code: exitNotOK}
+	}
+	return nil
+}
+
+// check refuses flags that do not go together.
+func (opts candidatesOptions) check() error {
+	if opts.countLimit < 2 {
+		return usageError("--count-limit must be at least 2, not %d", opts.countLimit)
+	}
+	switch opts.format {
+	case "text", "fpuzzles", "svg", "png":
+	default:
+		return usageError("--format must be text, fpuzzles, svg or png, not %q", opts.format)
+	}
+	if opts.json && opts.format != "text" {
+		return usageError("--json and --format %s are two formats: choose one", opts.format)
+	}
+	return nil
+}
+
+// candidatesRun writes the answers of candidates, counting the puzzles and
+// those without a solution or not read.
+type candidatesRun struct {
+	opts       candidatesOptions
+	alphabet   *grid.Alphabet // --alphabet, nil for the default
+	bad, total int
+}
+
+// write writes the answer on one puzzle, and its proofs with --proof.
+func (run *candidatesRun) write(ctx context.Context, out io.Writer, it item) error {
+	opts, s := run.opts, run.opts.io
+	run.total++
+	rec, file := it.rec, it.file
+	where := fmt.Sprintf("%s:%d", file, rec.Line)
+	if rec.Err != nil {
+		run.bad++
+		fmt.Fprintf(s.Err, "sudokugen: %s\n", parseErrorLine(where, rec.Err))
+		return nil
+	}
+	c := it.res.Candidates
+	if it.res.Err != nil {
+		// the job failed (a timeout): no answer, said so
+		c = verify.Candidates{Status: verify.Unknown, Err: it.res.Err}
+	}
+	if c.Status == verify.Invalid || c.Status == verify.Unknown || c.Status == verify.None {
+		run.bad++
+	}
+	alpha := grid.DefaultAlphabet(rec.Grid.N())
+	if run.alphabet != nil {
+		alpha = *run.alphabet
+	}
+	var err error
+	switch {
+	case opts.json:
+		err = writeCandidatesJSON(out, rec, file, c, alpha)
+	case opts.format == "fpuzzles":
+		err = writeCandidatesFPuzzles(out, s.Err, where, rec.Grid, c)
+	case opts.format == "svg", opts.format == "png":
+		err = writeCandidatesImage(out, s.Err, where, rec.Grid, c, alpha, opts.format)
+	default:
+		err = writeCandidatesText(out, where, rec.Grid, c, alpha)
+	}
+	if err != nil {
+		return err
+	}
+	if opts.proof != "" && c.Out != nil {
+		return writeCandidateProofs(ctx, opts.proof, rec, c)
 	}
 	return nil
 }

@@ -13,8 +13,51 @@ import (
 // A puzzle with 44 solutions: its true candidates in every format, and the
 // proofs of the absent ones.
 func TestCandidatesCommand(t *testing.T) {
-	const several = ".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1...."
-	out, stderr, code := cli(t, several+"\n", "candidates", "-q")
+	var first []string // the true candidates of puzzle44, from --json
+	t.Run("text", testCandidatesText)
+	t.Run("json", func(t *testing.T) { first = testCandidatesJSON(t) })
+	t.Run("fpuzzles", func(t *testing.T) {
+		out, _, code := cli(t, puzzle44+"\n", "candidates", "-q", "--format", "fpuzzles")
+		g, err := grid.ParseFPuzzles([]byte(out))
+		if code != 0 || err != nil || g.String() != puzzle44 || !strings.Contains(out, `"centerPencilMarks":[2,4,6]`) {
+			t.Errorf("--format fpuzzles: exit %d, %v: %s", code, err, out)
+		}
+	})
+	t.Run("svg", func(t *testing.T) {
+		out, _, code := cli(t, puzzle44+"\n", "candidates", "-q", "--format", "svg")
+		if code != 0 || !strings.HasPrefix(out, "<svg") || strings.Count(out, "<text ") < 100 {
+			t.Errorf("--format svg: exit %d: %.200s", code, out)
+		}
+	})
+	t.Run("proof", func(t *testing.T) {
+		if first == nil {
+			t.Skip("no candidates from --json")
+		}
+		testCandidatesProof(t, first)
+	})
+	t.Run("workers", func(t *testing.T) {
+		// the same answers in this process and on two workers
+		three := puzzle44 + "\n" + strings.Repeat(".", 81) + "\n" + puzzle44[:80] + "7\n"
+		w0, _, _ := cli(t, three, "candidates", "--json", "-w", "0")
+		w2, _, _ := cli(t, three, "candidates", "--json", "-w", "2")
+		if w0 != w2 || strings.Count(w0, "\n") != 3 {
+			t.Errorf("--workers 0 and 2 differ:\n%s\n%s", w0, w2)
+		}
+	})
+	t.Run("usage", func(t *testing.T) {
+		for _, tc := range [][]string{{"--count-limit", "1"}, {"--format", "pdf"}, {"--json", "--format", "svg"}} {
+			if _, _, code := cli(t, puzzle44, append([]string{"candidates"}, tc...)...); code != 2 {
+				t.Errorf("candidates %v: exit %d, want 2", tc, code)
+			}
+		}
+	})
+}
+
+// puzzle44 is a puzzle with 44 solutions.
+const puzzle44 = ".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1...."
+
+func testCandidatesText(t *testing.T) {
+	out, stderr, code := cli(t, puzzle44+"\n", "candidates", "-q")
 	if code != 0 {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
 	}
@@ -25,7 +68,12 @@ func TestCandidatesCommand(t *testing.T) {
 	if !strings.HasPrefix(out, wantText) {
 		t.Errorf("text:\n%s\nwant it to start\n%s", out, wantText)
 	}
-	out, _, code = cli(t, several+"\n"+strings.Repeat(".", 81)+"\n", "candidates", "--json", "--count-limit", "50")
+}
+
+// testCandidatesJSON checks --json on puzzle44 and the empty grid, and
+// returns the true candidates of puzzle44.
+func testCandidatesJSON(t *testing.T) []string {
+	out, _, code := cli(t, puzzle44+"\n"+strings.Repeat(".", 81)+"\n", "candidates", "--json", "--count-limit", "50")
 	if code != 0 {
 		t.Fatalf("--json: exit %d", code)
 	}
@@ -52,22 +100,17 @@ func TestCandidatesCommand(t *testing.T) {
 	if j.Index != 1 || j.Count != 50 || j.CountExact || j.Candidates[40] != "123456789" {
 		t.Errorf("--json, empty grid: %s", lines[1])
 	}
-	out, _, code = cli(t, several+"\n", "candidates", "-q", "--format", "fpuzzles")
-	g, err := grid.ParseFPuzzles([]byte(out))
-	if code != 0 || err != nil || g.String() != several || !strings.Contains(out, `"centerPencilMarks":[2,4,6]`) {
-		t.Errorf("--format fpuzzles: exit %d, %v: %s", code, err, out)
-	}
-	out, _, code = cli(t, several+"\n", "candidates", "-q", "--format", "svg")
-	if code != 0 || !strings.HasPrefix(out, "<svg") || strings.Count(out, "<text ") < 100 {
-		t.Errorf("--format svg: exit %d: %.200s", code, out)
-	}
+	return first
+}
+
+// testCandidatesProof checks --proof on puzzle44, whose true candidates
+// are first: one proof for every digit of an empty cell that is not one.
+func testCandidatesProof(t *testing.T, first []string) {
 	dir := t.TempDir()
-	_, stderr, code = cli(t, several+"\n", "candidates", "-q", "--proof", dir)
+	_, stderr, code := cli(t, puzzle44+"\n", "candidates", "-q", "--proof", dir)
 	names, _ := filepath.Glob(filepath.Join(dir, "*.drat"))
-	// one proof for every digit of an empty cell that is not a true
-	// candidate
 	absent := 0
-	for i, d := range several {
+	for i, d := range puzzle44 {
 		if d == '.' {
 			absent += 9 - len(first[i])
 		}
@@ -77,17 +120,5 @@ func TestCandidatesCommand(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "0-r1c1-1.cnf")); err != nil {
 		t.Errorf("--proof: %v", err)
-	}
-	// the same answers in this process and on two workers
-	three := several + "\n" + strings.Repeat(".", 81) + "\n" + several[:80] + "7\n"
-	w0, _, _ := cli(t, three, "candidates", "--json", "-w", "0")
-	w2, _, _ := cli(t, three, "candidates", "--json", "-w", "2")
-	if w0 != w2 || strings.Count(w0, "\n") != 3 {
-		t.Errorf("--workers 0 and 2 differ:\n%s\n%s", w0, w2)
-	}
-	for _, tc := range [][]string{{"--count-limit", "1"}, {"--format", "pdf"}, {"--json", "--format", "svg"}} {
-		if _, _, code := cli(t, several, append([]string{"candidates"}, tc...)...); code != 2 {
-			t.Errorf("candidates %v: exit %d, want 2", tc, code)
-		}
 	}
 }

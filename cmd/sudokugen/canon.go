@@ -90,9 +90,7 @@ func runCanon(ctx context.Context, s *streams, opts canonOptions) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range rs.empty {
-		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
-	}
+	rs.sayEmpty(s.Err)
 	if bad > 0 {
 		return &exitError{code: exitNotOK, err: fmt.Errorf("%d records could not be put in canonical form", bad)}
 	}

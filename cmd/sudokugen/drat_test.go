@@ -370,19 +370,7 @@ func TestProofFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := os.Open(*proofPuzzles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	puzzles := map[int]grid.Grid{}
-	for r := grid.NewReader(in, *proofPuzzles, grid.ReadOptions{}); ; {
-		rec, err := r.Read()
-		if err != nil {
-			break
-		}
-		puzzles[rec.Index] = rec.Grid
-	}
+	puzzles := readProofPuzzles(t)
 	kinds := map[string]int{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		var v certVerdict
@@ -403,43 +391,7 @@ func TestProofFolder(t *testing.T) {
 		if !ok || g.Rules.Empty() && g.String() != v.Puzzle {
 			t.Fatalf("puzzle %d: not %s in %s", v.Index, v.Puzzle, *proofPuzzles)
 		}
-		var sol *grid.Grid
-		if v.Status == "unique" {
-			s := g.Clone()
-			p, err := grid.Parse(v.Solutions[0])
-			if err != nil {
-				t.Fatalf("puzzle %d: its solution: %v", v.Index, err)
-			}
-			s.Cells = p.Cells
-			sol = &s
-		}
-		cnfText, cnfErr := os.ReadFile(filepath.Join(*proofFolder, fmt.Sprint(v.Index)+".cnf"))
-		var cnf [][]int
-		nv := sat.NumVars(g.N())
-		if g.HasRules() {
-			if cnfErr != nil {
-				t.Fatalf("puzzle %d: a variant's proof is checked against its CNF: %v", v.Index, cnfErr)
-			}
-			rc := sat.RuleClauses(g.Shape, g.Rules)
-			nv = rc.Vars
-		} else {
-			cnf = gridtest.CNF(g, sol)
-		}
-		if cnfErr == nil {
-			written, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
-			if err != nil {
-				t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
-			}
-			if cnf != nil {
-				if err := gridtest.SameClauses(gridtest.Clauses(written), cnf); err != nil {
-					t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
-				}
-			}
-			cnf = gridtest.Clauses(written)
-			if want := "c rules sha256:" + sat.RulesHash(g.Shape, g.Rules) + " "; !bytes.Contains(cnfText, []byte(want)) {
-				t.Errorf("puzzle %d: the CNF does not name its rules' hash %q", v.Index, want)
-			}
-		}
+		nv, cnf := folderCNF(t, v, g)
 		proof, err := gridtest.ReadDRAT(bytes.NewReader(dratText))
 		if err != nil {
 			t.Fatalf("puzzle %d: the proof: %v", v.Index, err)
@@ -450,4 +402,68 @@ func TestProofFolder(t *testing.T) {
 		kinds[v.Status+" by "+v.Proof]++
 	}
 	t.Logf("%s: proofs checked: %v", *proofFolder, kinds)
+}
+
+// readProofPuzzles reads the puzzles of -proof-puzzles by their index.
+func readProofPuzzles(t *testing.T) map[int]grid.Grid {
+	in, err := os.Open(*proofPuzzles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	puzzles := map[int]grid.Grid{}
+	for r := grid.NewReader(in, *proofPuzzles, grid.ReadOptions{}); ; {
+		rec, err := r.Read()
+		if err != nil {
+			break
+		}
+		puzzles[rec.Index] = rec.Grid
+	}
+	return puzzles
+}
+
+// folderCNF returns the number of variables and the clauses that the proof
+// of the verdict v on g refutes: for a classic puzzle the CNF gridtest
+// builds, the same as the one written beside the proof when there is one;
+// for a variant the CNF written beside it. A CNF written must name its
+// rules' hash.
+func folderCNF(t *testing.T, v certVerdict, g grid.Grid) (int, [][]int) {
+	var sol *grid.Grid
+	if v.Status == "unique" {
+		s := g.Clone()
+		p, err := grid.Parse(v.Solutions[0])
+		if err != nil {
+			t.Fatalf("puzzle %d: its solution: %v", v.Index, err)
+		}
+		s.Cells = p.Cells
+		sol = &s
+	}
+	cnfText, cnfErr := os.ReadFile(filepath.Join(*proofFolder, fmt.Sprint(v.Index)+".cnf"))
+	var cnf [][]int
+	nv := sat.NumVars(g.N())
+	if g.HasRules() {
+		if cnfErr != nil {
+			t.Fatalf("puzzle %d: a variant's proof is checked against its CNF: %v", v.Index, cnfErr)
+		}
+		rc := sat.RuleClauses(g.Shape, g.Rules)
+		nv = rc.Vars
+	} else {
+		cnf = gridtest.CNF(g, sol)
+	}
+	if cnfErr != nil {
+		return nv, cnf
+	}
+	written, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
+	if err != nil {
+		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+	}
+	if cnf != nil {
+		if err := gridtest.SameClauses(gridtest.Clauses(written), cnf); err != nil {
+			t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+		}
+	}
+	if want := "c rules sha256:" + sat.RulesHash(g.Shape, g.Rules) + " "; !bytes.Contains(cnfText, []byte(want)) {
+		t.Errorf("puzzle %d: the CNF does not name its rules' hash %q", v.Index, want)
+	}
+	return nv, gridtest.Clauses(written)
 }

@@ -178,13 +178,7 @@ func runGivens(ctx context.Context, opts givensOptions) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range rs.empty {
-		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
-	}
-	if bad > 0 || len(rs.empty) > 0 {
-		return &exitError{code: exitNotOK}
-	}
-	return nil
+	return rs.verdict(s.Err, bad)
 }
 
 // keepCells reads --keep for grid g: cells that hold givens.

@@ -12,10 +12,26 @@ import (
 // givens on a unique puzzle, one with several solutions, one with none and
 // --minimal with --keep.
 func TestGivensCommand(t *testing.T) {
-	const unique = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-	const several = ".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1...."
-	none := "5" + unique[1:]
-	out, stderr, code := cli(t, unique+"\n"+several+"\n"+none+"\n", "givens", "--json")
+	t.Run("json", testGivensJSON)
+	t.Run("minimal", testGivensMinimal)
+	t.Run("usage", func(t *testing.T) {
+		for _, tc := range [][]string{{"--keep", "r1c3"}, {"--minimal", "--keep", "r1c1"}, {"--minimal", "--keep", "r0c1"}} {
+			if _, _, code := cli(t, unique32, append([]string{"givens"}, tc...)...); code != 2 {
+				t.Errorf("givens %v: exit %d, want 2", tc, code)
+			}
+		}
+	})
+}
+
+// unique32 is a unique puzzle of 32 givens: puzzle44 with 4 more.
+const unique32 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+// testGivensJSON checks the roles of the givens of unique32, the
+// suggestions for puzzle44, and the conflict of unique32 with a wrong
+// digit.
+func testGivensJSON(t *testing.T) {
+	none := "5" + unique32[1:]
+	out, stderr, code := cli(t, unique32+"\n"+puzzle44+"\n"+none+"\n", "givens", "--json")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (not every puzzle unique); stderr %s", code, stderr)
 	}
@@ -44,7 +60,12 @@ func TestGivensCommand(t *testing.T) {
 	if r := reps[2]; r.Status != "none" || len(r.Remove) != 1 || r.Remove[0] != "r1c1" || !r.Smallest {
 		t.Errorf("none: %+v", r)
 	}
-	out, _, code = cli(t, unique+"\n", "givens", "--minimal", "--keep", "r1c3,r1c5")
+}
+
+// testGivensMinimal checks --minimal with --keep: the kept givens stay,
+// and the puzzle is unique.
+func testGivensMinimal(t *testing.T) {
+	out, _, code := cli(t, unique32+"\n", "givens", "--minimal", "--keep", "r1c3,r1c5")
 	if code != 0 {
 		t.Fatalf("--minimal: exit %d", code)
 	}
@@ -58,10 +79,5 @@ func TestGivensCommand(t *testing.T) {
 	}
 	if r := verify.Puzzle(m, verify.Options{}); r.Status != verify.Unique {
 		t.Errorf("--minimal %s: %v", m, r.Status)
-	}
-	for _, tc := range [][]string{{"--keep", "r1c3"}, {"--minimal", "--keep", "r1c1"}, {"--minimal", "--keep", "r0c1"}} {
-		if _, _, code := cli(t, unique, append([]string{"givens"}, tc...)...); code != 2 {
-			t.Errorf("givens %v: exit %d, want 2", tc, code)
-		}
 	}
 }

@@ -166,6 +166,24 @@ func (rs *records) read() (grid.Record, string, bool, error) {
 // err returns the input error that ended read, nil when none did.
 func (rs *records) err() error { return rs.held }
 
+// sayEmpty names on w each input that held no puzzle.
+func (rs *records) sayEmpty(w io.Writer) {
+	for _, name := range rs.empty {
+		fmt.Fprintf(w, "sudokugen: %s: no puzzles found\n", name)
+	}
+}
+
+// verdict names on w each input that held no puzzle, and returns the exit
+// of a command that counted bad puzzles (not read, or not as it wants
+// them): exitNotOK when there were any, or inputs without puzzles.
+func (rs *records) verdict(w io.Writer, bad int) error {
+	rs.sayEmpty(w)
+	if bad > 0 || len(rs.empty) > 0 {
+		return &exitError{code: exitNotOK}
+	}
+	return nil
+}
+
 func (rs *records) display() string {
 	if rs.name == "-" {
 		return "<stdin>"

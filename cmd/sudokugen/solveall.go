@@ -94,11 +94,5 @@ func runSolveAll(ctx context.Context, s *streams, opts verifyOptions, limitSet b
 	if err != nil {
 		return err
 	}
-	for _, name := range rs.empty {
-		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
-	}
-	if bad > 0 || len(rs.empty) > 0 {
-		return &exitError{code: exitNotOK}
-	}
-	return nil
+	return rs.verdict(s.Err, bad)
 }

@@ -186,9 +186,7 @@ func finish(s *streams, sum *summary, rs *records, quiet bool, err error) error 
 	if err != nil && err != rs.err() {
 		return err
 	}
-	for _, name := range rs.empty {
-		fmt.Fprintf(s.Err, "sudokugen: %s: no puzzles found\n", name)
-	}
+	rs.sayEmpty(s.Err)
 	if !quiet {
 		fmt.Fprintln(s.Err, sum)
 	}

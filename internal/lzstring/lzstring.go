@@ -139,57 +139,27 @@ func Decompress(ctx context.Context, s string, maxUnits int) (string, error) {
 	if s == "" {
 		return "", ErrCorrupt
 	}
-	value := func(i int) (int, bool) {
-		if i >= len(s) {
-			return 0, true // past the end: zeros, as the library reads
-		}
-		k := strings.IndexByte(alphabet, s[i])
-		return k, k >= 0
-	}
-	val, ok := value(0)
-	if !ok {
+	r := bitReader{s: s, pos: 32, index: 1}
+	var ok bool
+	if r.val, ok = r.value(0); !ok {
 		return "", ErrCorrupt
 	}
-	pos, index := 32, 1
-	bad := false
-	read := func(n int) int {
-		bits := 0
-		for p := 0; p < n; p++ {
-			b := val & pos
-			pos >>= 1
-			if pos == 0 {
-				pos = 32
-				v, ok := value(index)
-				if !ok {
-					bad = true
-				}
-				val = v
-				index++
-			}
-			if b > 0 {
-				bits |= 1 << p
-			}
-		}
-		return bits
-	}
-	var out []uint16
-	dict := make([]span, 3, 64)
-	enlarge, width := 4, 3
-	switch read(2) {
+	d := decoder{dict: make([]span, 3, 64), enlarge: 4, width: 3, max: maxUnits}
+	switch r.read(2) {
 	case 0:
-		out = append(out, uint16(read(8)))
+		d.out = append(d.out, uint16(r.read(8)))
 	case 1:
-		out = append(out, uint16(read(16)))
+		d.out = append(d.out, uint16(r.read(16)))
 	default:
 		return "", nil
 	}
 	if maxUnits < 1 {
 		return "", ErrTooLarge
 	}
-	dict = append(dict, span{0, 1})
-	w := span{0, 1} // the phrase written last
+	d.dict = append(d.dict, span{0, 1})
+	d.w = span{0, 1}
 	for codes := 1; ; codes++ {
-		if bad || index > len(s)+1 {
+		if r.bad || r.index > len(s)+1 {
 			return "", ErrCorrupt
 		}
 		if codes%ctxEvery == 0 {
@@ -197,61 +167,126 @@ func Decompress(ctx context.Context, s string, maxUnits int) (string, error) {
 				return "", err
 			}
 		}
-		code := read(width)
-		at := uint32(len(out)) // where this code's phrase starts
-		written := false
-		switch code {
-		case 0, 1:
-			n := 8
-			if code == 1 {
-				n = 16
-			}
-			if len(out) >= maxUnits {
-				return "", ErrTooLarge
-			}
-			out = grow(out, 1, maxUnits)
-			out = append(out, uint16(read(n)))
-			dict = append(dict, span{at, 1})
-			code = len(dict) - 1
-			written = true
-			enlarge--
-		case 2:
-			if bad {
+		code := r.read(d.width)
+		if code == 2 {
+			if r.bad {
 				return "", ErrCorrupt
 			}
-			return string(utf16.Decode(out)), nil
+			return string(utf16.Decode(d.out)), nil
 		}
-		if enlarge == 0 {
-			enlarge = 1 << width
-			width++
-		}
-		var entry span
-		switch {
-		case code < len(dict):
-			entry = dict[code]
-		case code == len(dict):
-			entry = span{w.off, w.n + 1} // w and its own first unit, once written
-		default:
-			return "", ErrCorrupt
-		}
-		if !written {
-			if int(entry.n) > maxUnits-len(out) {
-				return "", ErrTooLarge
-			}
-			out = grow(out, int(entry.n), maxUnits)
-			out = append(out, out[entry.off:entry.off+entry.n-1]...)
-			out = append(out, out[entry.off+entry.n-1])
-		}
-		// w followed by the first unit of this phrase, which out holds
-		// right after w
-		dict = append(dict, span{w.off, w.n + 1})
-		enlarge--
-		w = span{at, entry.n}
-		if enlarge == 0 {
-			enlarge = 1 << width
-			width++
+		var err error
+		if d, err = d.code(&r, code); err != nil {
+			return "", err
 		}
 	}
+}
+
+// bitReader reads the bits of lz-string's base64 form, low bit of each
+// value first; bad is set once it reads a symbol outside the alphabet.
+type bitReader struct {
+	s          string
+	val        int  // the symbol being read
+	pos, index int  // the bit of val to read next, the symbol after val
+	bad        bool // a symbol outside the alphabet was read
+}
+
+// value returns the value of symbol i of s, 0 past its end (as the library
+// reads), and false when it is outside the alphabet.
+func (r *bitReader) value(i int) (int, bool) {
+	if i >= len(r.s) {
+		return 0, true
+	}
+	k := strings.IndexByte(alphabet, r.s[i])
+	return k, k >= 0
+}
+
+// read reads a value of n bits.
+func (r *bitReader) read(n int) int {
+	bits := 0
+	for p := 0; p < n; p++ {
+		b := r.val & r.pos
+		r.pos >>= 1
+		if r.pos == 0 {
+			r.pos = 32
+			v, ok := r.value(r.index)
+			if !ok {
+				r.bad = true
+			}
+			r.val = v
+			r.index++
+		}
+		if b > 0 {
+			bits |= 1 << p
+		}
+	}
+	return bits
+}
+
+// decoder is Decompress's state: the output, the dictionary, the width of
+// the next code and how many codes until it grows, and the phrase written
+// last.
+type decoder struct {
+	out            []uint16
+	dict           []span
+	enlarge, width int
+	w              span
+	max            int // the most units out may hold
+}
+
+// step counts a dictionary entry toward the growth of the codes' width.
+func (d *decoder) step() {
+	d.enlarge--
+	if d.enlarge == 0 {
+		d.enlarge = 1 << d.width
+		d.width++
+	}
+}
+
+// code writes the phrase of code, which is not the end's code 2: a unit of
+// 8 or 16 bits read from r (codes 0 and 1), or an entry of the dictionary.
+// It returns the decoder after it (a value, so that the dictionary of a
+// short text stays on the stack).
+func (d decoder) code(r *bitReader, code int) (decoder, error) {
+	at := uint32(len(d.out)) // where this code's phrase starts
+	written := false
+	if code == 0 || code == 1 {
+		n := 8
+		if code == 1 {
+			n = 16
+		}
+		if len(d.out) >= d.max {
+			return d, ErrTooLarge
+		}
+		d.out = grow(d.out, 1, d.max)
+		d.out = append(d.out, uint16(r.read(n)))
+		d.dict = append(d.dict, span{at, 1})
+		code = len(d.dict) - 1
+		written = true
+		d.step()
+	}
+	var entry span
+	switch {
+	case code < len(d.dict):
+		entry = d.dict[code]
+	case code == len(d.dict):
+		entry = span{d.w.off, d.w.n + 1} // w and its own first unit, once written
+	default:
+		return d, ErrCorrupt
+	}
+	if !written {
+		if int(entry.n) > d.max-len(d.out) {
+			return d, ErrTooLarge
+		}
+		d.out = grow(d.out, int(entry.n), d.max)
+		d.out = append(d.out, d.out[entry.off:entry.off+entry.n-1]...)
+		d.out = append(d.out, d.out[entry.off+entry.n-1])
+	}
+	// w followed by the first unit of this phrase, which out holds right
+	// after w
+	d.dict = append(d.dict, span{d.w.off, d.w.n + 1})
+	d.w = span{at, entry.n}
+	d.step()
+	return d, nil
 }
 
 // grow makes room for n more units in out, doubling its capacity but never
