@@ -1,15 +1,11 @@
 package verify
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -18,7 +14,6 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
-	"github.com/sudokugen/sudokugen/sat"
 )
 
 var sumKindsFull = flag.Bool("sumkinds", false, "check 200 puzzles of each kind of sums (arrows, little killers...), not a sample")
@@ -104,96 +99,34 @@ var sumKindNames = map[string]string{"arrow": "arrow", "little killer": "little-
 func checkSumPuzzle(t *testing.T, name string, g, sol grid.Grid) string {
 	t.Helper()
 	r := Puzzle(g, Options{})
-	data, err := grid.MarshalFPuzzles(g)
+	e, err := independentCNF(g)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	cnf, nv, err := sumIndependentCNF(data)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
+	if !e.keeps(t, sol) {
+		t.Fatalf("%s: the solution breaks the independent encoding of %s", name, g)
 	}
-	n := g.N()
-	var withSol, block []int
-	for c, d := range sol.Cells {
-		withSol = append(withSol, c*n+int(d))
-		if g.Cells[c] == 0 {
-			block = append(block, -(c*n + int(d)))
-		}
-	}
-	if !cadicalSAT(t, nv, cnf, withSol) {
-		t.Fatalf("%s: the solution breaks the independent encoding of %s", name, data)
-	}
-	unique := !cadicalSAT(t, nv, append(cnf, block), nil)
+	unique := gridtest.Unsat(t, e.nv, append(e.cnf, e.block(g, sol)))
 	if (r.Status == Unique) != unique || r.Status != Unique && r.Status != Multiple {
-		t.Fatalf("%s: verify says %v (%v), cadical on the independent encoding unique: %v; puzzle %s", name, r.Status, r.Err, unique, data)
+		t.Fatalf("%s: verify says %v (%v), cadical on the independent encoding unique: %v; puzzle %s", name, r.Status, r.Err, unique, g)
 	}
 	if r.Status == Unique && r.Solutions[0].String() != sol.String() {
 		t.Fatalf("%s: unique with %s, want %s", name, r.Solutions[0], sol)
 	}
-	if r.Status == Unique && (r.Proof == Search || r.Proof == Propagation) {
-		var cnfText, dratText bytes.Buffer
-		if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
-			t.Fatalf("%s: WriteCertificate: %v", name, err)
-		}
-		lemmas, err := gridtest.ReadDRAT(&cnfText)
-		if err != nil {
-			t.Fatal(err)
-		}
-		proof, err := gridtest.ReadDRAT(&dratText)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nv := sat.RuleClauses(g.Shape, g.Rules).Vars
-		if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(lemmas), proof); err != nil {
-			t.Fatalf("%s: the proof of %v by %v: %v", name, r.Status, r.Proof, err)
-		}
-	}
 	if r.Status == Unique {
+		checkRulesProof(t, name, g, r)
 		return "unique by " + r.Proof.String()
 	}
 	return r.Status.String()
 }
 
-// cadicalSAT runs cadical on cnf over nv variables with the unit clauses
-// units, and reports whether it is satisfiable.
-func cadicalSAT(t *testing.T, nv int, cnf [][]int, units []int) bool {
-	t.Helper()
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "p cnf %d %d\n", nv, len(cnf)+len(units))
-	for _, c := range cnf {
-		for _, l := range c {
-			b.WriteString(strconv.Itoa(l))
-			b.WriteByte(' ')
-		}
-		b.WriteString("0\n")
-	}
-	for _, u := range units {
-		fmt.Fprintf(&b, "%d 0\n", u)
-	}
-	path := filepath.Join(t.TempDir(), "p.cnf")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	err := exec.Command("cadical", "-q", "-n", path).Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		switch ee.ExitCode() {
-		case 10:
-			return true
-		case 20:
-			return false
-		}
-	}
-	t.Fatalf("cadical: %v", err)
-	return false
-}
-
 // indep builds the independent encoding: variable (c, d) is c*N+d for
 // cell c (row-major, 0-based) and digit d, auxiliary ones after.
 type indep struct {
-	n   int
-	nv  int
-	cnf [][]int
+	n      int
+	nv     int
+	cnf    [][]int
+	region []int // the region of each cell
 }
 
 func (e *indep) aux() int { e.nv++; return e.nv }
@@ -306,8 +239,8 @@ func rc(s string) (int, int) {
 }
 
 // sumIndependentCNF reads an f-puzzles puzzle with givens, regions and the
-// kinds of sums, and returns its CNF and number of variables.
-func sumIndependentCNF(data []byte) ([][]int, int, error) {
+// kinds of sums, and returns its encoding.
+func sumIndependentCNF(data []byte) (*indep, error) {
 	var p struct {
 		Size int `json:"size"`
 		Grid [][]struct {
@@ -330,15 +263,15 @@ func sumIndependentCNF(data []byte) ([][]int, int, error) {
 		Double     []struct{ Lines [][]string }   `json:"doublearrow"`
 	}
 	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	n := p.Size
-	e := &indep{n: n, nv: n * n * n}
+	e := &indep{n: n, nv: n * n * n, region: make([]int, n*n)}
 	shape, err := grid.RegionShape(n)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	region := make([]int, n*n)
+	region := e.region
 	for r := range n {
 		for c := range n {
 			region[r*n+c] = (r/shape.BoxRows)*(n/shape.BoxCols) + c/shape.BoxCols
@@ -384,13 +317,7 @@ func sumIndependentCNF(data []byte) ([][]int, int, error) {
 		}
 	}
 	cell := func(s string) int { r, c := rc(s); return r*n + c }
-	digits := func(cells []int) []term {
-		var out []term
-		for _, c := range cells {
-			out = append(out, e.digit(c))
-		}
-		return out
-	}
+	digits := e.digits
 	for _, a := range p.Arrow {
 		var pill []term
 		for i, s := range a.Cells {
@@ -542,5 +469,5 @@ func sumIndependentCNF(data []byte) ([][]int, int, error) {
 			equalGroups([][]int{{l[0], l[len(l)-1]}, l[1 : len(l)-1]})
 		}
 	}
-	return e.cnf, e.nv, nil
+	return e, nil
 }

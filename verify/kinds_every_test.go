@@ -1,0 +1,211 @@
+package verify
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
+)
+
+var everyKind = flag.Int("kinds", 0, "check this many unique puzzles of every kind of the table two ways (200 for the full check), not a sample")
+
+var onlyKinds = flag.String("kinds.only", "", "with -kinds, check only the kinds of the table so named, separated by commas")
+
+// TestEveryKindTwoWays checks puzzles of every kind of the table, each
+// made from a random solution and random instances of the kind that it
+// keeps, then givens from the solution added until the puzzle is unique:
+// cadical, on the encoding of kinds_indep_test.go (written from the rules'
+// meaning, sharing nothing with the kinds' clauses), finds a second
+// solution, and a given goes where the two differ, until it finds none.
+// Then the verifier must say unique, with that solution, and the DRAT
+// checker of package gridtest must accept its proof (traced, or
+// gophersat's certified one) on the CNF of its certificate. Givens are
+// not taken out to minimal (generate's tests check that). Two puzzles a
+// kind by default, one with -short, and -kinds N of each (200 for the
+// full check); sizes 4x4, 6x6 and 9x9, half of them jigsaws, 9x9 for the
+// kinds of lines.
+func TestEveryKindTwoWays(t *testing.T) {
+	gridtest.NeedCadical(t)
+	each := 2
+	switch {
+	case *everyKind > 0:
+		each = *everyKind
+	case testing.Short():
+		each = 1
+	}
+	seed := rand.Uint64()
+	t.Logf("seed %d", seed)
+	for ki, k := range grid.Table() {
+		if *onlyKinds != "" && !slices.Contains(strings.Split(*onlyKinds, ","), k.Name()) {
+			continue
+		}
+		t.Run(k.Name(), func(t *testing.T) {
+			// a stream per kind, so that one kind replays alone
+			rng := rand.New(rand.NewPCG(seed, uint64(ki)))
+			start := time.Now()
+			proofs := map[Proof]int{}
+			givens, cells, instances := 0, 0, 0
+			var verifying time.Duration
+			for i := range each {
+				g, sol, m := kindPuzzle(t, rng, k)
+				name := fmt.Sprintf("%s %d (%s, %dx%d %s)", k.Name(), i, g.Rules.Name(), g.N(), g.N(), g)
+				at := time.Now()
+				r := Puzzle(g, Options{})
+				verifying += time.Since(at)
+				if r.Status != Unique || !slices.Equal(r.Solutions[0].Cells, sol) {
+					t.Fatalf("%s: verify says %v (%v), want unique with the solution %v, which cadical finds unique", name, r.Status, r.Err, sol)
+				}
+				proofs[r.Proof]++
+				checkRulesProof(t, name, g, r)
+				givens += g.Givens()
+				cells += len(g.Cells)
+				instances += m
+			}
+			t.Logf("%s: %d puzzles unique both ways, proofs %v, %.1f instances, %.1f givens of %.0f cells on average; %v in all, %v verifying",
+				k.Name(), each, proofs, float64(instances)/float64(each), float64(givens)/float64(each), float64(cells)/float64(each),
+				time.Since(start).Round(time.Millisecond), verifying.Round(time.Millisecond))
+		})
+	}
+}
+
+// kindPuzzle makes a puzzle of kind k, unique by cadical on the
+// independent encoding, and returns it, its solution and the number of
+// instances of k drawn.
+func kindPuzzle(t *testing.T, rng *rand.Rand, k *grid.Kind) (grid.Grid, []uint8, int) {
+	t.Helper()
+	sizes := []int{4, 6, 9}
+	if isLineKind(k) {
+		sizes = []int{9}
+	}
+	for range 100 {
+		c := gridtest.NewKindCase(rng, k, sizes)
+		rules, sol := c.Kept, c.Sol
+		m := 1
+		if !hasKind(rules, c, k) {
+			// a kind the grid keeps only by chance (anti-king,
+			// nonconsecutive...): draw it anyway, and a solution for it
+			rules = c.Any
+			if sol = solveRandomly(t, rng, c.Shape, rules); sol == nil {
+				continue
+			}
+		} else {
+			// more instances, so that the rules say more
+			for range rng.IntN(4) {
+				more := *rules
+				k.Random(rng, c.Shape, sol, &more)
+				if more.Validate(c.Shape) == nil {
+					rules = &more
+					m++
+				}
+			}
+		}
+		if err := rules.Validate(c.Shape); err != nil {
+			t.Fatalf("%s: %v", k.Name(), err)
+		}
+		g := grid.Grid{Shape: c.Shape, Cells: make([]uint8, len(sol)), Rules: rules}
+		if err := rules.Check(grid.Grid{Shape: c.Shape, Cells: sol, Rules: rules}); err != nil {
+			t.Fatalf("%s: the solution breaks its rules %s: %v", k.Name(), rules.Name(), err)
+		}
+		addGivens(t, rng, g, sol)
+		return g, sol, m
+	}
+	t.Fatalf("%s: no instance with a solution in 100 draws", k.Name())
+	return grid.Grid{}, nil, 0
+}
+
+// addGivens gives cells of g from its solution sol until cadical finds no
+// other solution under the independent encoding: each time it finds one,
+// a cell where the two differ, drawn at random, is given.
+func addGivens(t *testing.T, rng *rand.Rand, g grid.Grid, sol []uint8) {
+	t.Helper()
+	e, err := independentCNF(g)
+	if err != nil {
+		t.Fatalf("%s: %v", g.Rules.Name(), err)
+	}
+	full := grid.Grid{Shape: g.Shape, Cells: sol, Rules: g.Rules}
+	if !e.keeps(t, full) {
+		t.Fatalf("%s: the solution %v breaks the independent encoding of %s", g.Rules.Name(), sol, g)
+	}
+	for {
+		var givens []int
+		for c, d := range g.Cells {
+			if d != 0 {
+				givens = append(givens, e.x(c, int(d)))
+			}
+		}
+		sat, model := gridtest.Cadical(t, e.nv, append(e.cnf, e.block(g, full)), givens...)
+		if !sat {
+			return
+		}
+		var differ []int
+		for c, d := range sol {
+			if !model[e.x(c, int(d))] {
+				differ = append(differ, c)
+			}
+		}
+		if len(differ) == 0 {
+			t.Fatalf("%s: cadical's second solution is the first", g)
+		}
+		c := differ[rng.IntN(len(differ))]
+		g.Cells[c] = sol[c]
+	}
+}
+
+// solveRandomly returns a solution of the empty grid of shape s under
+// rules, found by cadical on the independent encoding after digits drawn
+// at random in cells drawn at random, each kept while cadical finds a
+// solution; nil when there is none.
+func solveRandomly(t *testing.T, rng *rand.Rand, s grid.Shape, rules *grid.Rules) []uint8 {
+	t.Helper()
+	g := grid.Grid{Shape: s, Cells: make([]uint8, s.N()*s.N()), Rules: rules}
+	e, err := independentCNF(g)
+	if err != nil {
+		t.Fatalf("%s: %v", rules.Name(), err)
+	}
+	n := s.N()
+	var fixed []int
+	sat, model := gridtest.Cadical(t, e.nv, e.cnf)
+	if !sat {
+		return nil
+	}
+	for _, c := range rng.Perm(n * n)[:n] {
+		lit := e.x(c, 1+rng.IntN(n))
+		if ok, m := gridtest.Cadical(t, e.nv, e.cnf, append(fixed, lit)...); ok {
+			fixed, model = append(fixed, lit), m
+		}
+	}
+	sol := make([]uint8, n*n)
+	for c := range sol {
+		for d := 1; d <= n; d++ {
+			if model[e.x(c, d)] {
+				sol[c] = uint8(d)
+			}
+		}
+	}
+	return sol
+}
+
+// hasKind reports whether the rules kept of case c hold an instance of k:
+// a name beyond the jigsaw regions the case may have drawn first.
+func hasKind(r *grid.Rules, c gridtest.KindCase, k *grid.Kind) bool {
+	if k.Name() == "jigsaw" {
+		return r.Regions != nil
+	}
+	return slices.ContainsFunc(r.Names(), func(s string) bool { return s != "jigsaw" })
+}
+
+// isLineKind reports whether k is a kind of lines whose meaning the
+// independent encoding states for 9x9 only.
+func isLineKind(k *grid.Kind) bool {
+	switch k.Name() {
+	case "whispers", "renban", "palindrome", "betweenline", "entropicline", "modularline", "nabner", "slowthermometer", "clone":
+		return true
+	}
+	return false
+}
