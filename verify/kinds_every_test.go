@@ -53,7 +53,7 @@ func TestEveryKindTwoWays(t *testing.T) {
 			givens, cells, instances := 0, 0, 0
 			var verifying time.Duration
 			for i := range each {
-				g, sol, m := kindPuzzle(t, rng, k)
+				g, sol, m, before, other := kindPuzzle(t, rng, k)
 				name := fmt.Sprintf("%s %d (%s, %dx%d %s)", k.Name(), i, g.Rules.Name(), g.N(), g.N(), g)
 				at := time.Now()
 				r := Puzzle(g, Options{})
@@ -63,6 +63,13 @@ func TestEveryKindTwoWays(t *testing.T) {
 				}
 				proofs[r.Proof]++
 				checkRulesProof(t, name, g, r)
+				// one given fewer, cadical found a second solution: so
+				// must the verifier
+				if before.Cells != nil {
+					if r := Puzzle(before, Options{}); r.Status != Multiple {
+						t.Fatalf("%s: without its last given, verify says %v (%v), want multiple: cadical finds %v and %v", name, r.Status, r.Err, sol, other)
+					}
+				}
 				givens += g.Givens()
 				cells += len(g.Cells)
 				instances += m
@@ -75,9 +82,10 @@ func TestEveryKindTwoWays(t *testing.T) {
 }
 
 // kindPuzzle makes a puzzle of kind k, unique by cadical on the
-// independent encoding, and returns it, its solution and the number of
-// instances of k drawn.
-func kindPuzzle(t *testing.T, rng *rand.Rand, k *grid.Kind) (grid.Grid, []uint8, int) {
+// independent encoding, and returns it, its solution, the number of
+// instances of k drawn, and the puzzle one given short of it with its
+// second solution (see addGivens).
+func kindPuzzle(t *testing.T, rng *rand.Rand, k *grid.Kind) (g grid.Grid, sol []uint8, m int, before grid.Grid, other []uint8) {
 	t.Helper()
 	sizes := []int{4, 6, 9}
 	if isLineKind(k) {
@@ -85,8 +93,8 @@ func kindPuzzle(t *testing.T, rng *rand.Rand, k *grid.Kind) (grid.Grid, []uint8,
 	}
 	for range 100 {
 		c := gridtest.NewKindCase(rng, k, sizes)
-		rules, sol := c.Kept, c.Sol
-		m := 1
+		rules := c.Kept
+		sol, m = c.Sol, 1
 		if !hasKind(rules, c, k) {
 			// a kind the grid keeps only by chance (anti-king,
 			// nonconsecutive...): draw it anyway, and a solution for it
@@ -108,21 +116,25 @@ func kindPuzzle(t *testing.T, rng *rand.Rand, k *grid.Kind) (grid.Grid, []uint8,
 		if err := rules.Validate(c.Shape); err != nil {
 			t.Fatalf("%s: %v", k.Name(), err)
 		}
-		g := grid.Grid{Shape: c.Shape, Cells: make([]uint8, len(sol)), Rules: rules}
+		g = grid.Grid{Shape: c.Shape, Cells: make([]uint8, len(sol)), Rules: rules}
 		if err := rules.Check(grid.Grid{Shape: c.Shape, Cells: sol, Rules: rules}); err != nil {
 			t.Fatalf("%s: the solution breaks its rules %s: %v", k.Name(), rules.Name(), err)
 		}
-		addGivens(t, rng, g, sol)
-		return g, sol, m
+		before, other := addGivens(t, rng, g, sol)
+		return g, sol, m, before, other
 	}
 	t.Fatalf("%s: no instance with a solution in 100 draws", k.Name())
-	return grid.Grid{}, nil, 0
+	return
 }
 
 // addGivens gives cells of g from its solution sol until cadical finds no
 // other solution under the independent encoding: each time it finds one,
-// a cell where the two differ, drawn at random, is given.
-func addGivens(t *testing.T, rng *rand.Rand, g grid.Grid, sol []uint8) {
+// a cell where the two differ, drawn at random, is given. Each second
+// solution must keep the rules by their direct check (grid.Rules.Check),
+// so that the encoding is held to the kinds' own meaning both ways. It
+// returns the puzzle one given short of unique and its second solution
+// (a zero grid when g is unique without givens).
+func addGivens(t *testing.T, rng *rand.Rand, g grid.Grid, sol []uint8) (grid.Grid, []uint8) {
 	t.Helper()
 	e, err := independentCNF(g)
 	if err != nil {
@@ -132,6 +144,8 @@ func addGivens(t *testing.T, rng *rand.Rand, g grid.Grid, sol []uint8) {
 	if !e.keeps(t, full) {
 		t.Fatalf("%s: the solution %v breaks the independent encoding of %s", g.Rules.Name(), sol, g)
 	}
+	var before grid.Grid
+	var other []uint8
 	for {
 		var givens []int
 		for c, d := range g.Cells {
@@ -141,17 +155,27 @@ func addGivens(t *testing.T, rng *rand.Rand, g grid.Grid, sol []uint8) {
 		}
 		sat, model := gridtest.Cadical(t, e.nv, append(e.cnf, e.block(g, full)), givens...)
 		if !sat {
-			return
+			return before, other
 		}
+		second := make([]uint8, len(sol))
 		var differ []int
 		for c, d := range sol {
-			if !model[e.x(c, int(d))] {
+			for v := 1; v <= g.N(); v++ {
+				if model[e.x(c, v)] {
+					second[c] = uint8(v)
+				}
+			}
+			if second[c] != d {
 				differ = append(differ, c)
 			}
 		}
 		if len(differ) == 0 {
 			t.Fatalf("%s: cadical's second solution is the first", g)
 		}
+		if err := g.Rules.Check(grid.Grid{Shape: g.Shape, Cells: second, Rules: g.Rules}); err != nil || !g.Solves(grid.Grid{Shape: g.Shape, Cells: second}) {
+			t.Fatalf("%s: cadical's second solution %v under the independent encoding breaks the rules by their direct check: %v", g, second, err)
+		}
+		before, other = g.Clone(), second
 		c := differ[rng.IntN(len(differ))]
 		g.Cells[c] = sol[c]
 	}
