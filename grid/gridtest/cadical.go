@@ -47,22 +47,13 @@ func Cadical(tb testing.TB, nv int, cnf [][]int, units ...int) (sat bool, model 
 	for _, u := range units {
 		fmt.Fprintf(&in, "%d 0\n", u)
 	}
-	cmd := exec.Command("cadical", "-q")
-	cmd.Stdin = &in
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee) && ee.ExitCode() == 20:
+	sat, out := RunCadical(tb, in.Bytes())
+	if !sat {
 		return false, nil
-	case errors.As(err, &ee) && ee.ExitCode() == 10:
-	default:
-		tb.Fatalf("cadical: %v %s", err, errOut.Bytes())
 	}
 	model = make([]bool, nv+1)
 	seen := 0
-	sc := bufio.NewScanner(&out)
+	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line, ok := strings.CutPrefix(sc.Text(), "v ")
@@ -86,6 +77,28 @@ func Cadical(tb testing.TB, nv int, cnf [][]int, units ...int) (sat bool, model 
 		tb.Fatalf("cadical: a model of %d of the %d variables", seen, nv)
 	}
 	return true, model
+}
+
+// RunCadical runs cadical on the DIMACS text dimacs, and reports whether
+// it is satisfiable, with cadical's output (its "v" lines hold the
+// model). A failure to run cadical, or an answer that is neither, fails
+// the test.
+func RunCadical(tb testing.TB, dimacs []byte) (sat bool, output []byte) {
+	tb.Helper()
+	cmd := exec.Command("cadical", "-q")
+	cmd.Stdin = bytes.NewReader(dimacs)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee) && ee.ExitCode() == 20:
+		return false, out.Bytes()
+	case errors.As(err, &ee) && ee.ExitCode() == 10:
+		return true, out.Bytes()
+	}
+	tb.Fatalf("cadical: %v %s", err, errOut.Bytes())
+	return false, nil
 }
 
 // Unsat reports whether cadical finds cnf with the units unsatisfiable.
