@@ -15,6 +15,8 @@ import (
 
 var everyKind = flag.Int("kinds", 0, "check this many unique puzzles of every kind of the table two ways (200 for the full check), not a sample")
 
+var kindsSeed = flag.Uint64("kinds.seed", 0, "the seed of TestEveryKindTwoWays, to replay a run whose log gives it (0: a random one)")
+
 var onlyKinds = flag.String("kinds.only", "", "with -kinds, check only the kinds of the table so named, separated by commas")
 
 // TestEveryKindTwoWays checks puzzles of every kind of the table, each
@@ -39,8 +41,11 @@ func TestEveryKindTwoWays(t *testing.T) {
 	case testing.Short():
 		each = 1
 	}
-	seed := rand.Uint64()
-	t.Logf("seed %d", seed)
+	seed := *kindsSeed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	t.Logf("seed %d (-kinds.seed replays it)", seed)
 	for ki, k := range grid.Table() {
 		if *onlyKinds != "" && !slices.Contains(strings.Split(*onlyKinds, ","), k.Name()) {
 			continue

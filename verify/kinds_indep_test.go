@@ -14,46 +14,99 @@ import (
 
 // independentCNF encodes puzzle g from the meaning of its rules, written
 // here and sharing nothing with the kinds' clauses: a variable per cell
-// and digit (cell c holds d: c*N+d), auxiliary ones after. The givens,
-// the regions and the kinds of sums come from the puzzle's f-puzzles
-// JSON (see sumIndependentCNF); every other kind from the JSON form of
-// its rules, read strictly, so that a rule this encoding does not know
-// is an error and not a rule left out.
+// and digit (cell c holds d: c*N+d), auxiliary ones after. The rules come
+// from their JSON form, read strictly, so that a rule this encoding does
+// not know is an error and not a rule left out; the kinds of sums from
+// the puzzle's f-puzzles JSON (see indep.sums).
 func independentCNF(g grid.Grid) (*indep, error) {
-	fp, err := grid.MarshalFPuzzles(g)
-	if err != nil {
-		return nil, err
-	}
-	e, err := sumIndependentCNF(fp)
-	if err != nil {
-		return nil, err
-	}
-	if g.Rules == nil {
-		return e, nil
-	}
-	data, err := grid.MarshalRules(g.Rules, g.N())
-	if err != nil {
-		return nil, err
-	}
 	var r jsonRules
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("the rules %s: %w", data, err)
+	if g.Rules != nil {
+		data, err := grid.MarshalRules(g.Rules, g.N())
+		if err != nil {
+			return nil, err
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return nil, fmt.Errorf("the rules %s: %w", data, err)
+		}
+	}
+	e := newIndep(g, r.Regions)
+	if r.Arrows != nil || r.LittleKillers != nil || r.Sandwiches != nil || r.RegionSumLines != nil ||
+		r.Zippers != nil || r.XSums != nil || r.Skyscrapers != nil || r.DoubleArrows != nil {
+		fp, err := grid.MarshalFPuzzles(g)
+		if err != nil {
+			return nil, err
+		}
+		if err := e.sums(fp); err != nil {
+			return nil, err
+		}
 	}
 	if err := e.rules(&r); err != nil {
-		return nil, fmt.Errorf("the rules %s: %w", data, err)
+		return nil, fmt.Errorf("the rules of %s: %w", g, err)
 	}
 	return e, nil
 }
 
+// newIndep starts the encoding of g: each cell one digit, each row,
+// column and region each digit once (regions, by rows of region numbers
+// from 1, or the boxes of g's shape when nil), and the givens.
+func newIndep(g grid.Grid, regions [][]int) *indep {
+	n := g.N()
+	e := &indep{n: n, nv: n * n * n, region: make([]int, n*n)}
+	for c := range n * n {
+		row, col := c/n, c%n
+		e.region[c] = (row/g.BoxRows)*(n/g.BoxCols) + col/g.BoxCols
+		if regions != nil {
+			e.region[c] = regions[row][col] - 1
+		}
+		if d := int(g.Cells[c]); d != 0 {
+			e.cnf = append(e.cnf, []int{e.x(c, d)})
+		}
+	}
+	one := func(lits []int) {
+		e.cnf = append(e.cnf, lits)
+		for i := range lits {
+			for j := i + 1; j < len(lits); j++ {
+				e.cnf = append(e.cnf, []int{-lits[i], -lits[j]})
+			}
+		}
+	}
+	for c := range n * n {
+		var l []int
+		for d := 1; d <= n; d++ {
+			l = append(l, e.x(c, d))
+		}
+		one(l)
+	}
+	for d := 1; d <= n; d++ {
+		for i := range n {
+			var row, col, reg []int
+			for j := range n {
+				row = append(row, e.x(i*n+j, d))
+				col = append(col, e.x(j*n+i, d))
+			}
+			for c := range n * n {
+				if e.region[c] == i {
+					reg = append(reg, e.x(c, d))
+				}
+			}
+			one(row)
+			one(col)
+			one(reg)
+		}
+	}
+	return e
+}
+
 // jsonRules is the JSON form of the rules: every field of every kind.
 type jsonRules struct {
-	// read from the f-puzzles form, by sumIndependentCNF
-	Regions, Arrows, Sandwiches, Zippers, XSums, Skyscrapers json.RawMessage
-	LittleKillers                                            json.RawMessage `json:"little_killers"`
-	RegionSumLines                                           json.RawMessage `json:"region_sum_lines"`
-	DoubleArrows                                             json.RawMessage `json:"double_arrows"`
+	// the kinds of sums, read from the f-puzzles form by indep.sums
+	Regions                                         [][]int
+	Arrows, Sandwiches, Zippers, XSums, Skyscrapers json.RawMessage
+	LittleKillers                                   json.RawMessage `json:"little_killers"`
+	RegionSumLines                                  json.RawMessage `json:"region_sum_lines"`
+	DoubleArrows                                    json.RawMessage `json:"double_arrows"`
 
 	Extra []struct {
 		Kind  string

@@ -238,16 +238,9 @@ func rc(s string) (int, int) {
 	return r - 1, c - 1
 }
 
-// sumIndependentCNF reads an f-puzzles puzzle with givens, regions and the
-// kinds of sums, and returns its encoding.
-func sumIndependentCNF(data []byte) (*indep, error) {
+// sums adds the kinds of sums of the f-puzzles puzzle data.
+func (e *indep) sums(data []byte) error {
 	var p struct {
-		Size int `json:"size"`
-		Grid [][]struct {
-			Value  int  `json:"value"`
-			Given  bool `json:"given"`
-			Region *int `json:"region"`
-		} `json:"grid"`
 		Arrow []struct {
 			Cells []string   `json:"cells"`
 			Lines [][]string `json:"lines"`
@@ -263,59 +256,10 @@ func sumIndependentCNF(data []byte) (*indep, error) {
 		Double     []struct{ Lines [][]string }   `json:"doublearrow"`
 	}
 	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, err
+		return err
 	}
-	n := p.Size
-	e := &indep{n: n, nv: n * n * n, region: make([]int, n*n)}
-	shape, err := grid.RegionShape(n)
-	if err != nil {
-		return nil, err
-	}
+	n := e.n
 	region := e.region
-	for r := range n {
-		for c := range n {
-			region[r*n+c] = (r/shape.BoxRows)*(n/shape.BoxCols) + c/shape.BoxCols
-			if g := p.Grid[r][c]; g.Region != nil {
-				region[r*n+c] = *g.Region
-			}
-			if g := p.Grid[r][c]; g.Given && g.Value != 0 {
-				e.cnf = append(e.cnf, []int{e.x(r*n+c, g.Value)})
-			}
-		}
-	}
-	// each cell one digit; each row, column and region each digit once
-	one := func(lits []int) {
-		e.cnf = append(e.cnf, append([]int(nil), lits...))
-		for i := range lits {
-			for j := i + 1; j < len(lits); j++ {
-				e.cnf = append(e.cnf, []int{-lits[i], -lits[j]})
-			}
-		}
-	}
-	for c := range n * n {
-		var l []int
-		for d := 1; d <= n; d++ {
-			l = append(l, e.x(c, d))
-		}
-		one(l)
-	}
-	for d := 1; d <= n; d++ {
-		for i := range n {
-			var row, col, reg []int
-			for j := range n {
-				row = append(row, e.x(i*n+j, d))
-				col = append(col, e.x(j*n+i, d))
-			}
-			for c := range n * n {
-				if region[c] == i {
-					reg = append(reg, e.x(c, d))
-				}
-			}
-			one(row)
-			one(col)
-			one(reg)
-		}
-	}
 	cell := func(s string) int { r, c := rc(s); return r*n + c }
 	digits := e.digits
 	for _, a := range p.Arrow {
@@ -469,5 +413,5 @@ func sumIndependentCNF(data []byte) (*indep, error) {
 			equalGroups([][]int{{l[0], l[len(l)-1]}, l[1 : len(l)-1]})
 		}
 	}
-	return e, nil
+	return nil
 }

@@ -20,13 +20,43 @@ func NeedCadical(tb testing.TB) {
 	}
 }
 
-// Cadical runs cadical on the clauses cnf, over variables 1..nv (or up to
-// the highest one a clause names), with the unit clauses units added, and
-// reports whether they are satisfiable; when they are, model holds a
-// model: model[v] is the value of variable v (model[0] is unused). A
-// failure to run cadical fails the test.
+// Cadical runs cadical on the clauses cnf with the unit clauses units
+// added (see SolveCNF), failing the test when cadical does not answer.
 func Cadical(tb testing.TB, nv int, cnf [][]int, units ...int) (sat bool, model []bool) {
 	tb.Helper()
+	sat, model, err := SolveCNF(nv, cnf, units...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sat, model
+}
+
+// Unsat reports whether cadical finds cnf with the units unsatisfiable,
+// failing the test when cadical does not answer.
+func Unsat(tb testing.TB, nv int, cnf [][]int, units ...int) bool {
+	tb.Helper()
+	sat, _ := Cadical(tb, nv, cnf, units...)
+	return !sat
+}
+
+// RunCadical runs cadical on the DIMACS text dimacs (see SolveDIMACS),
+// failing the test when cadical does not answer.
+func RunCadical(tb testing.TB, dimacs []byte) (sat bool, output []byte) {
+	tb.Helper()
+	sat, out, err := SolveDIMACS(dimacs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sat, out
+}
+
+// SolveCNF runs cadical on the clauses cnf, over variables 1..nv (or up
+// to the highest one a clause names), with the unit clauses units added,
+// and reports whether they are satisfiable; when they are, model holds a
+// model: model[v] is the value of variable v (model[0] is unused). The
+// error says why cadical gave no answer. Unlike Cadical, it may run on
+// any goroutine.
+func SolveCNF(nv int, cnf [][]int, units ...int) (sat bool, model []bool, err error) {
 	for _, cl := range cnf {
 		for _, l := range cl {
 			nv = max(nv, l, -l)
@@ -47,9 +77,9 @@ func Cadical(tb testing.TB, nv int, cnf [][]int, units ...int) (sat bool, model 
 	for _, u := range units {
 		fmt.Fprintf(&in, "%d 0\n", u)
 	}
-	sat, out := RunCadical(tb, in.Bytes())
-	if !sat {
-		return false, nil
+	sat, out, err := SolveDIMACS(in.Bytes())
+	if err != nil || !sat {
+		return false, nil, err
 	}
 	model = make([]bool, nv+1)
 	seen := 0
@@ -63,7 +93,7 @@ func Cadical(tb testing.TB, nv int, cnf [][]int, units ...int) (sat bool, model 
 		for _, f := range strings.Fields(line) {
 			l, err := strconv.Atoi(f)
 			if err != nil || l > nv || -l > nv {
-				tb.Fatalf("cadical: bad literal %q in its model", f)
+				return false, nil, fmt.Errorf("cadical: bad literal %q in its model", f)
 			}
 			if l > 0 {
 				model[l] = true
@@ -74,36 +104,27 @@ func Cadical(tb testing.TB, nv int, cnf [][]int, units ...int) (sat bool, model 
 		}
 	}
 	if seen < nv {
-		tb.Fatalf("cadical: a model of %d of the %d variables", seen, nv)
+		return false, nil, fmt.Errorf("cadical: a model of %d of the %d variables", seen, nv)
 	}
-	return true, model
+	return true, model, nil
 }
 
-// RunCadical runs cadical on the DIMACS text dimacs, and reports whether
-// it is satisfiable, with cadical's output (its "v" lines hold the
-// model). A failure to run cadical, or an answer that is neither, fails
-// the test.
-func RunCadical(tb testing.TB, dimacs []byte) (sat bool, output []byte) {
-	tb.Helper()
+// SolveDIMACS runs cadical on the DIMACS text dimacs, and reports whether
+// it is satisfiable (exit code 10) or not (20), with cadical's output
+// (its "v" lines hold the model). The error says why cadical gave
+// neither answer.
+func SolveDIMACS(dimacs []byte) (sat bool, output []byte, err error) {
 	cmd := exec.Command("cadical", "-q")
 	cmd.Stdin = bytes.NewReader(dimacs)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
+	err = cmd.Run()
 	var ee *exec.ExitError
 	switch {
 	case errors.As(err, &ee) && ee.ExitCode() == 20:
-		return false, out.Bytes()
+		return false, out.Bytes(), nil
 	case errors.As(err, &ee) && ee.ExitCode() == 10:
-		return true, out.Bytes()
+		return true, out.Bytes(), nil
 	}
-	tb.Fatalf("cadical: %v %s", err, errOut.Bytes())
-	return false, nil
-}
-
-// Unsat reports whether cadical finds cnf with the units unsatisfiable.
-func Unsat(tb testing.TB, nv int, cnf [][]int, units ...int) bool {
-	tb.Helper()
-	sat, _ := Cadical(tb, nv, cnf, units...)
-	return !sat
+	return false, nil, fmt.Errorf("cadical: %v %s", err, bytes.TrimSpace(errOut.Bytes()))
 }
