@@ -152,40 +152,48 @@ func (e *indep) digit(c int) term {
 // sum returns the one-hot sum of terms: s(k, v) is true when the first k
 // terms add up to v, forced forward and kept to one value per k.
 func (e *indep) sum(terms []term) term {
-	cur := map[int]int{0: 0} // value -> literal, 0 for always true
+	if len(terms) == 0 {
+		zero := e.aux()
+		e.cnf = append(e.cnf, []int{zero})
+		return term{lits: []int{zero}, vals: []int{0}}
+	}
+	p := e.prefixSums(terms)
+	return p[len(p)-1]
+}
+
+// prefixSums returns the one-hot sums of the first 1, 2, ... terms, one
+// chain for them all (see sum).
+func (e *indep) prefixSums(terms []term) []term {
+	var out []term
+	cur := term{lits: []int{0}, vals: []int{0}} // literal 0: always true
 	for _, t := range terms {
-		next := map[int]int{}
-		for v := range cur {
+		var next term
+		at := map[int]int{} // value -> literal
+		for _, v := range cur.vals {
 			for _, w := range t.vals {
-				if _, ok := next[v+w]; !ok {
-					next[v+w] = e.aux()
+				if _, ok := at[v+w]; !ok {
+					at[v+w] = e.aux()
+					next.vals = append(next.vals, v+w)
+					next.lits = append(next.lits, at[v+w])
 				}
 			}
 		}
-		for v, lv := range cur {
+		for k, v := range cur.vals {
 			for i, w := range t.vals {
-				cl := []int{-t.lits[i], next[v+w]}
-				if lv != 0 {
-					cl = append(cl, -lv)
+				cl := []int{-t.lits[i], at[v+w]}
+				if cur.lits[k] != 0 {
+					cl = append(cl, -cur.lits[k])
 				}
 				e.cnf = append(e.cnf, cl)
 			}
 		}
-		var lits []int
-		for _, l := range next {
-			lits = append(lits, l)
-		}
-		for i := range lits {
-			for j := i + 1; j < len(lits); j++ {
-				e.cnf = append(e.cnf, []int{-lits[i], -lits[j]})
+		for i := range next.lits {
+			for j := i + 1; j < len(next.lits); j++ {
+				e.cnf = append(e.cnf, []int{-next.lits[i], -next.lits[j]})
 			}
 		}
+		out = append(out, next)
 		cur = next
-	}
-	var out term
-	for v, l := range cur {
-		out.vals = append(out.vals, v)
-		out.lits = append(out.lits, l)
 	}
 	return out
 }
@@ -318,16 +326,16 @@ func (e *indep) sums(data []byte) error {
 	for _, s := range p.Sandwich {
 		v, _ := strconv.Atoi(s.Value)
 		l := line(s.Cell)
-		// for every two places of the 1 and the N, the cells between
+		// for every two places of the 1 and the N, the cells between;
+		// from each place, one chain of sums: a term that is always 0
+		// first, so that no cells between make a sum too
 		for i := range l {
+			zero := e.aux()
+			e.cnf = append(e.cnf, []int{zero})
+			sums := e.prefixSums(append([]term{{lits: []int{zero}, vals: []int{0}}}, digits(l[i+1:])...))
 			for j := i + 1; j < len(l); j++ {
-				// a term that is always 0 first, so that no cells between
-				// make a sum too
-				zero := e.aux()
-				e.cnf = append(e.cnf, []int{zero})
-				sum := e.sum(append([]term{{lits: []int{zero}, vals: []int{0}}}, digits(l[i+1:j])...))
 				for _, ends := range [][2]int{{1, n}, {n, 1}} {
-					e.equalTo(sum, v, -e.x(l[i], ends[0]), -e.x(l[j], ends[1]))
+					e.equalTo(sums[j-i-1], v, -e.x(l[i], ends[0]), -e.x(l[j], ends[1]))
 				}
 			}
 		}
@@ -335,8 +343,9 @@ func (e *indep) sums(data []byte) error {
 	for _, s := range p.XSum {
 		v, _ := strconv.Atoi(s.Value)
 		l := line(s.Cell)
+		sums := e.prefixSums(digits(l))
 		for k := 1; k <= n; k++ {
-			e.equalTo(e.sum(digits(l[:k])), v, -e.x(l[0], k))
+			e.equalTo(sums[k-1], v, -e.x(l[0], k))
 		}
 	}
 	for _, s := range p.Skyscraper {
