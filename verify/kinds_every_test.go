@@ -61,6 +61,11 @@ func TestEveryKindTwoWays(t *testing.T) {
 			proofs := map[Proof]int{}
 			givens, cells, instances := 0, 0, 0
 			var making, verifying, proving time.Duration
+			report := func(done int) {
+				t.Logf("%s: %d puzzles unique both ways, proofs %v, %.1f instances, %.1f givens of %.0f cells on average; %v in all: %v making them (cadical), %v verifying, %v writing and checking proofs",
+					k.Name(), done, proofs, float64(instances)/float64(done), float64(givens)/float64(done), float64(cells)/float64(done),
+					time.Since(start).Round(time.Millisecond), making.Round(time.Millisecond), verifying.Round(time.Millisecond), proving.Round(time.Millisecond))
+			}
 			for i := range each {
 				at := time.Now()
 				g, sol, m, before, other := kindPuzzle(t, rng, k, pre)
@@ -93,10 +98,10 @@ func TestEveryKindTwoWays(t *testing.T) {
 				givens += g.Givens()
 				cells += len(g.Cells)
 				instances += m
+				if i+1 == each || (i+1)%25 == 0 {
+					report(i + 1) // so far, for a long run stopped before its end
+				}
 			}
-			t.Logf("%s: %d puzzles unique both ways, proofs %v, %.1f instances, %.1f givens of %.0f cells on average; %v in all: %v making them (cadical), %v verifying, %v writing and checking proofs",
-				k.Name(), each, proofs, float64(instances)/float64(each), float64(givens)/float64(each), float64(cells)/float64(each),
-				time.Since(start).Round(time.Millisecond), making.Round(time.Millisecond), verifying.Round(time.Millisecond), proving.Round(time.Millisecond))
 		})
 	}
 }
