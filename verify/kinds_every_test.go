@@ -17,7 +17,7 @@ var everyKind = flag.Int("kinds", 0, "check this many unique puzzles of every ki
 
 var kindsSeed = flag.Uint64("kinds.seed", 0, "the seed of TestEveryKindTwoWays, to replay a run whose log gives it (0: a random one)")
 
-var onlyKinds = flag.String("kinds.only", "", "with -kinds, check only the kinds of the table so named, separated by commas")
+var onlyKinds = flag.String("kinds.only", "", "check only the kinds of the table so named, separated by commas, in TestEveryKindTwoWays")
 
 // TestEveryKindTwoWays checks puzzles of every kind of the table, each
 // made from a random solution and random instances of the kind that it
@@ -25,14 +25,14 @@ var onlyKinds = flag.String("kinds.only", "", "with -kinds, check only the kinds
 // cadical, on the encoding of kinds_indep_test.go (written from the rules'
 // meaning, sharing nothing with the kinds' clauses), finds a second
 // solution, and a given goes where the two differ, until it finds none.
-// Then the verifier must say unique, with that solution, and the DRAT
+// Then the verifier must say unique, with that solution; the DRAT
 // checker of package gridtest must accept its proof (traced, or
 // gophersat's certified one) on the CNF of its certificate, and
-// gophersat's certified proof as well when the search settled it; the
-// puzzle one given short must be multiple. Givens are
-// not taken out to minimal (generate's tests check that). Two puzzles a
-// kind by default, one with -short, and -kinds N of each (200 for the
-// full check); sizes 4x4, 6x6 and 9x9, half of them jigsaws, 9x9 for the
+// gophersat's certified proof as well when the search settled it; and
+// the puzzle one given short must be multiple. Givens are not taken out
+// to minimal (generate's tests check that). Two puzzles a kind by
+// default, one with -short, and -kinds N of each (200 for the full
+// check); sizes 4x4, 6x6 and 9x9, half of them jigsaws, 9x9 for the
 // kinds of lines.
 func TestEveryKindTwoWays(t *testing.T) {
 	gridtest.NeedCadical(t)
@@ -121,7 +121,7 @@ func kindPuzzle(t *testing.T, rng *rand.Rand, k *grid.Kind, pre float64) (g grid
 		c := gridtest.NewKindCase(rng, k, sizes)
 		rules := c.Kept
 		sol, m = c.Sol, 1
-		if !hasKind(rules, c, k) {
+		if !hasKind(rules, k) {
 			// a kind the grid keeps only by chance (anti-king,
 			// nonconsecutive...): draw it anyway, and a solution for it
 			rules = c.Any
@@ -244,17 +244,17 @@ func solveRandomly(t *testing.T, rng *rand.Rand, s grid.Shape, rules *grid.Rules
 	return sol
 }
 
-// hasKind reports whether the rules kept of case c hold an instance of k:
-// a name beyond the jigsaw regions the case may have drawn first.
-func hasKind(r *grid.Rules, c gridtest.KindCase, k *grid.Kind) bool {
+// hasKind reports whether rules r of a case of kind k hold an instance of
+// k: a name beyond the jigsaw regions the case may have drawn first.
+func hasKind(r *grid.Rules, k *grid.Kind) bool {
 	if k.Name() == "jigsaw" {
 		return r.Regions != nil
 	}
 	return slices.ContainsFunc(r.Names(), func(s string) bool { return s != "jigsaw" })
 }
 
-// isLineKind reports whether k is a kind of lines whose meaning the
-// independent encoding states for 9x9 only.
+// isLineKind reports whether k is a kind of lines, whose puzzles are
+// drawn on 9x9 grids, as setters draw them.
 func isLineKind(k *grid.Kind) bool {
 	switch k.Name() {
 	case "whispers", "renban", "palindrome", "betweenline", "entropicline", "modularline", "nabner", "slowthermometer", "clone":
