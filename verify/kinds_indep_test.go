@@ -101,8 +101,9 @@ func newIndep(g grid.Grid, regions [][]int) *indep {
 
 // jsonRules is the JSON form of the rules: every field of every kind.
 type jsonRules struct {
+	// jigsaw regions: rows of region numbers from 1
+	Regions [][]int
 	// the kinds of sums, read from the f-puzzles form by indep.sums
-	Regions                                         [][]int
 	Arrows, Sandwiches, Zippers, XSums, Skyscrapers json.RawMessage
 	LittleKillers                                   json.RawMessage `json:"little_killers"`
 	RegionSumLines                                  json.RawMessage `json:"region_sum_lines"`
@@ -135,6 +136,8 @@ type jsonRules struct {
 	Rowindexer, Columnindexer, Boxindexer                                               [][]string
 }
 
+// cellDigits is a pencil mark (a cell) or a quadruple (four cells) and
+// its digits.
 type cellDigits struct {
 	Cell   string
 	Cells  []string
