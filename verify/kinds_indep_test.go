@@ -544,6 +544,7 @@ func checkRulesProof(t *testing.T, name string, g grid.Grid, r Result) {
 	}
 	nv := sat.RuleClauses(g.Shape, g.Rules).Vars
 	if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof); err != nil {
-		t.Fatalf("%s (%s): %v by %v, %d lemmas: the DRAT checker refuses the proof: %v", name, g.Rules.Name(), r.Status, r.Proof, len(proof), err)
+		data, _ := grid.MarshalFPuzzles(g) // the puzzle whole, to replay it
+		t.Fatalf("%s (%s): %v by %v, %d lemmas: the DRAT checker refuses the proof: %v; the puzzle: %s", name, g.Rules.Name(), r.Status, r.Proof, len(proof), err, data)
 	}
 }
