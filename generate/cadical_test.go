@@ -2,12 +2,11 @@ package generate
 
 import (
 	"bytes"
-	"errors"
 	"flag"
-	"os/exec"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -21,18 +20,8 @@ func unsatByCadical(t *testing.T, g, sol grid.Grid) bool {
 	if err := sat.WriteDIMACS(&cnf, g, sat.Blocking(g, sol)); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("cadical", "-q", "-n")
-	cmd.Stdin = &cnf
-	err := cmd.Run()
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee) && ee.ExitCode() == 20:
-		return true
-	case errors.As(err, &ee) && ee.ExitCode() == 10:
-		return false
-	}
-	t.Fatalf("cadical: %v", err)
-	return false
+	sat, _ := gridtest.RunCadical(t, cnf.Bytes())
+	return !sat
 }
 
 // TestCadicalUniqueAndMinimal checks generated giants with an outside
@@ -45,9 +34,7 @@ func TestCadicalUniqueAndMinimal(t *testing.T) {
 	if !*cadical {
 		t.Skip("run with -cadical")
 	}
-	if _, err := exec.LookPath("cadical"); err != nil {
-		t.Skip("cadical not installed (Debian package cadical)")
-	}
+	gridtest.NeedCadical(t)
 	tests := []struct {
 		name    string
 		opts    Options

@@ -2,14 +2,13 @@ package generate
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os/exec"
 	"sync"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 // indepCNF is this test's own CNF of a variant puzzle, which shares no code
@@ -211,26 +210,11 @@ func cadicalSat(t *testing.T, g, sol grid.Grid) bool {
 	if len(block) > 0 {
 		c.add(block...)
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "p cnf %d %d\n", c.vars, len(c.clauses))
-	for _, cl := range c.clauses {
-		for _, l := range cl {
-			fmt.Fprintf(&b, "%d ", l)
-		}
-		b.WriteString("0\n")
+	sat, _, err := gridtest.SolveCNF(c.vars, c.clauses)
+	if err != nil {
+		t.Error(err)
 	}
-	cmd := exec.Command("cadical", "-q", "-n")
-	cmd.Stdin = &b
-	err := cmd.Run()
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee) && ee.ExitCode() == 20:
-		return false
-	case errors.As(err, &ee) && ee.ExitCode() == 10:
-		return true
-	}
-	t.Errorf("cadical: %v", err)
-	return false
+	return sat
 }
 
 // TestVariantsIndependent checks generated variant puzzles with this
@@ -244,9 +228,7 @@ func cadicalSat(t *testing.T, g, sol grid.Grid) bool {
 // without boxes: 3 of each (1 with -short; with -cadical 50 of 5x5 to
 // 7x7, 10 of the larger).
 func TestVariantsIndependent(t *testing.T) {
-	if _, err := exec.LookPath("cadical"); err != nil {
-		t.Skip("cadical not installed (Debian package cadical); .ci/run installs it")
-	}
+	gridtest.NeedCadical(t)
 	count := 8
 	switch {
 	case *cadical:

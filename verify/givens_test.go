@@ -3,14 +3,13 @@ package verify
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os/exec"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -23,26 +22,19 @@ func cadicalSolve(t *testing.T, g grid.Grid, extra ...[]int) (grid.Grid, bool) {
 	if err := sat.WriteDIMACS(&cnf, g, extra...); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("cadical", "-q")
-	cmd.Stdin = &cnf
-	out, err := cmd.Output()
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee) && ee.ExitCode() == 20:
+	ok, out := gridtest.RunCadical(t, cnf.Bytes())
+	if !ok {
 		return grid.Grid{}, false
-	case errors.As(err, &ee) && ee.ExitCode() == 10:
-		sol, err := sat.ReadModel(bytes.NewReader(out), g.Shape)
-		if err != nil {
-			t.Fatalf("cadical's model: %v", err)
-		}
-		sol.Rules = g.Rules
-		if !g.Solves(sol) {
-			t.Fatalf("cadical's model %s does not solve %s", sol, g)
-		}
-		return sol, true
 	}
-	t.Fatalf("cadical: %v", err)
-	return grid.Grid{}, false
+	sol, err := sat.ReadModel(bytes.NewReader(out), g.Shape)
+	if err != nil {
+		t.Fatalf("cadical's model: %v", err)
+	}
+	sol.Rules = g.Rules
+	if !g.Solves(sol) {
+		t.Fatalf("cadical's model %s does not solve %s", sol, g)
+	}
+	return sol, true
 }
 
 // cadicalCount counts the solutions of g with cadical, blocking each one
@@ -60,13 +52,6 @@ func cadicalCount(t *testing.T, g grid.Grid, limit int) int {
 	return len(block)
 }
 
-func needCadical(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("cadical"); err != nil {
-		t.Skip("cadical not installed (Debian package cadical): the answers of Givens are not checked independently")
-	}
-}
-
 // What Givens says of the givens, checked with cadical: a redundant given
 // can go and the puzzle stays unique, a needed one gives a second
 // solution (the witness, which solves the puzzle without it), each
@@ -74,7 +59,7 @@ func needCadical(t *testing.T) {
 // solution should lose leave one, none of fewer givens doing so when the
 // set is said to be smallest.
 func TestGivensByCadical(t *testing.T) {
-	needCadical(t)
+	gridtest.NeedCadical(t)
 	seed := uint64(rand.Int64())
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 0))

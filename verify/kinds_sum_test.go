@@ -1,15 +1,11 @@
 package verify
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -18,7 +14,6 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
-	"github.com/sudokugen/sudokugen/sat"
 )
 
 var sumKindsFull = flag.Bool("sumkinds", false, "check 200 puzzles of each kind of sums (arrows, little killers...), not a sample")
@@ -104,96 +99,34 @@ var sumKindNames = map[string]string{"arrow": "arrow", "little killer": "little-
 func checkSumPuzzle(t *testing.T, name string, g, sol grid.Grid) string {
 	t.Helper()
 	r := Puzzle(g, Options{})
-	data, err := grid.MarshalFPuzzles(g)
+	e, err := independentCNF(g)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	cnf, nv, err := sumIndependentCNF(data)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
+	if !e.keeps(t, sol) {
+		t.Fatalf("%s: the solution breaks the independent encoding of %s", name, g)
 	}
-	n := g.N()
-	var withSol, block []int
-	for c, d := range sol.Cells {
-		withSol = append(withSol, c*n+int(d))
-		if g.Cells[c] == 0 {
-			block = append(block, -(c*n + int(d)))
-		}
-	}
-	if !cadicalSAT(t, nv, cnf, withSol) {
-		t.Fatalf("%s: the solution breaks the independent encoding of %s", name, data)
-	}
-	unique := !cadicalSAT(t, nv, append(cnf, block), nil)
+	unique := gridtest.Unsat(t, e.nv, append(e.cnf, e.block(g, sol)))
 	if (r.Status == Unique) != unique || r.Status != Unique && r.Status != Multiple {
-		t.Fatalf("%s: verify says %v (%v), cadical on the independent encoding unique: %v; puzzle %s", name, r.Status, r.Err, unique, data)
+		t.Fatalf("%s: verify says %v (%v), cadical on the independent encoding unique: %v; puzzle %s", name, r.Status, r.Err, unique, g)
 	}
 	if r.Status == Unique && r.Solutions[0].String() != sol.String() {
 		t.Fatalf("%s: unique with %s, want %s", name, r.Solutions[0], sol)
 	}
-	if r.Status == Unique && (r.Proof == Search || r.Proof == Propagation) {
-		var cnfText, dratText bytes.Buffer
-		if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
-			t.Fatalf("%s: WriteCertificate: %v", name, err)
-		}
-		lemmas, err := gridtest.ReadDRAT(&cnfText)
-		if err != nil {
-			t.Fatal(err)
-		}
-		proof, err := gridtest.ReadDRAT(&dratText)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nv := sat.RuleClauses(g.Shape, g.Rules).Vars
-		if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(lemmas), proof); err != nil {
-			t.Fatalf("%s: the proof of %v by %v: %v", name, r.Status, r.Proof, err)
-		}
-	}
 	if r.Status == Unique {
+		checkRulesProof(t, name, g, r)
 		return "unique by " + r.Proof.String()
 	}
 	return r.Status.String()
 }
 
-// cadicalSAT runs cadical on cnf over nv variables with the unit clauses
-// units, and reports whether it is satisfiable.
-func cadicalSAT(t *testing.T, nv int, cnf [][]int, units []int) bool {
-	t.Helper()
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "p cnf %d %d\n", nv, len(cnf)+len(units))
-	for _, c := range cnf {
-		for _, l := range c {
-			b.WriteString(strconv.Itoa(l))
-			b.WriteByte(' ')
-		}
-		b.WriteString("0\n")
-	}
-	for _, u := range units {
-		fmt.Fprintf(&b, "%d 0\n", u)
-	}
-	path := filepath.Join(t.TempDir(), "p.cnf")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	err := exec.Command("cadical", "-q", "-n", path).Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		switch ee.ExitCode() {
-		case 10:
-			return true
-		case 20:
-			return false
-		}
-	}
-	t.Fatalf("cadical: %v", err)
-	return false
-}
-
 // indep builds the independent encoding: variable (c, d) is c*N+d for
 // cell c (row-major, 0-based) and digit d, auxiliary ones after.
 type indep struct {
-	n   int
-	nv  int
-	cnf [][]int
+	n      int
+	nv     int
+	cnf    [][]int
+	region []int // the region of each cell
 }
 
 func (e *indep) aux() int { e.nv++; return e.nv }
@@ -219,40 +152,48 @@ func (e *indep) digit(c int) term {
 // sum returns the one-hot sum of terms: s(k, v) is true when the first k
 // terms add up to v, forced forward and kept to one value per k.
 func (e *indep) sum(terms []term) term {
-	cur := map[int]int{0: 0} // value -> literal, 0 for always true
+	if len(terms) == 0 {
+		zero := e.aux()
+		e.cnf = append(e.cnf, []int{zero})
+		return term{lits: []int{zero}, vals: []int{0}}
+	}
+	p := e.prefixSums(terms)
+	return p[len(p)-1]
+}
+
+// prefixSums returns the one-hot sums of the first 1, 2, ... terms, one
+// chain for them all (see sum).
+func (e *indep) prefixSums(terms []term) []term {
+	var out []term
+	cur := term{lits: []int{0}, vals: []int{0}} // literal 0: always true
 	for _, t := range terms {
-		next := map[int]int{}
-		for v := range cur {
+		var next term
+		at := map[int]int{} // value -> literal
+		for _, v := range cur.vals {
 			for _, w := range t.vals {
-				if _, ok := next[v+w]; !ok {
-					next[v+w] = e.aux()
+				if _, ok := at[v+w]; !ok {
+					at[v+w] = e.aux()
+					next.vals = append(next.vals, v+w)
+					next.lits = append(next.lits, at[v+w])
 				}
 			}
 		}
-		for v, lv := range cur {
+		for k, v := range cur.vals {
 			for i, w := range t.vals {
-				cl := []int{-t.lits[i], next[v+w]}
-				if lv != 0 {
-					cl = append(cl, -lv)
+				cl := []int{-t.lits[i], at[v+w]}
+				if cur.lits[k] != 0 {
+					cl = append(cl, -cur.lits[k])
 				}
 				e.cnf = append(e.cnf, cl)
 			}
 		}
-		var lits []int
-		for _, l := range next {
-			lits = append(lits, l)
-		}
-		for i := range lits {
-			for j := i + 1; j < len(lits); j++ {
-				e.cnf = append(e.cnf, []int{-lits[i], -lits[j]})
+		for i := range next.lits {
+			for j := i + 1; j < len(next.lits); j++ {
+				e.cnf = append(e.cnf, []int{-next.lits[i], -next.lits[j]})
 			}
 		}
+		out = append(out, next)
 		cur = next
-	}
-	var out term
-	for v, l := range cur {
-		out.vals = append(out.vals, v)
-		out.lits = append(out.lits, l)
 	}
 	return out
 }
@@ -305,16 +246,9 @@ func rc(s string) (int, int) {
 	return r - 1, c - 1
 }
 
-// sumIndependentCNF reads an f-puzzles puzzle with givens, regions and the
-// kinds of sums, and returns its CNF and number of variables.
-func sumIndependentCNF(data []byte) ([][]int, int, error) {
+// sums adds the kinds of sums of the f-puzzles puzzle data.
+func (e *indep) sums(data []byte) error {
 	var p struct {
-		Size int `json:"size"`
-		Grid [][]struct {
-			Value  int  `json:"value"`
-			Given  bool `json:"given"`
-			Region *int `json:"region"`
-		} `json:"grid"`
 		Arrow []struct {
 			Cells []string   `json:"cells"`
 			Lines [][]string `json:"lines"`
@@ -330,67 +264,12 @@ func sumIndependentCNF(data []byte) ([][]int, int, error) {
 		Double     []struct{ Lines [][]string }   `json:"doublearrow"`
 	}
 	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, 0, err
+		return err
 	}
-	n := p.Size
-	e := &indep{n: n, nv: n * n * n}
-	shape, err := grid.RegionShape(n)
-	if err != nil {
-		return nil, 0, err
-	}
-	region := make([]int, n*n)
-	for r := range n {
-		for c := range n {
-			region[r*n+c] = (r/shape.BoxRows)*(n/shape.BoxCols) + c/shape.BoxCols
-			if g := p.Grid[r][c]; g.Region != nil {
-				region[r*n+c] = *g.Region
-			}
-			if g := p.Grid[r][c]; g.Given && g.Value != 0 {
-				e.cnf = append(e.cnf, []int{e.x(r*n+c, g.Value)})
-			}
-		}
-	}
-	// each cell one digit; each row, column and region each digit once
-	one := func(lits []int) {
-		e.cnf = append(e.cnf, append([]int(nil), lits...))
-		for i := range lits {
-			for j := i + 1; j < len(lits); j++ {
-				e.cnf = append(e.cnf, []int{-lits[i], -lits[j]})
-			}
-		}
-	}
-	for c := range n * n {
-		var l []int
-		for d := 1; d <= n; d++ {
-			l = append(l, e.x(c, d))
-		}
-		one(l)
-	}
-	for d := 1; d <= n; d++ {
-		for i := range n {
-			var row, col, reg []int
-			for j := range n {
-				row = append(row, e.x(i*n+j, d))
-				col = append(col, e.x(j*n+i, d))
-			}
-			for c := range n * n {
-				if region[c] == i {
-					reg = append(reg, e.x(c, d))
-				}
-			}
-			one(row)
-			one(col)
-			one(reg)
-		}
-	}
+	n := e.n
+	region := e.region
 	cell := func(s string) int { r, c := rc(s); return r*n + c }
-	digits := func(cells []int) []term {
-		var out []term
-		for _, c := range cells {
-			out = append(out, e.digit(c))
-		}
-		return out
-	}
+	digits := e.digits
 	for _, a := range p.Arrow {
 		var pill []term
 		for i, s := range a.Cells {
@@ -447,16 +326,16 @@ func sumIndependentCNF(data []byte) ([][]int, int, error) {
 	for _, s := range p.Sandwich {
 		v, _ := strconv.Atoi(s.Value)
 		l := line(s.Cell)
-		// for every two places of the 1 and the N, the cells between
+		// for every two places of the 1 and the N, the cells between;
+		// from each place, one chain of sums: a term that is always 0
+		// first, so that no cells between make a sum too
 		for i := range l {
+			zero := e.aux()
+			e.cnf = append(e.cnf, []int{zero})
+			sums := e.prefixSums(append([]term{{lits: []int{zero}, vals: []int{0}}}, digits(l[i+1:])...))
 			for j := i + 1; j < len(l); j++ {
-				// a term that is always 0 first, so that no cells between
-				// make a sum too
-				zero := e.aux()
-				e.cnf = append(e.cnf, []int{zero})
-				sum := e.sum(append([]term{{lits: []int{zero}, vals: []int{0}}}, digits(l[i+1:j])...))
 				for _, ends := range [][2]int{{1, n}, {n, 1}} {
-					e.equalTo(sum, v, -e.x(l[i], ends[0]), -e.x(l[j], ends[1]))
+					e.equalTo(sums[j-i-1], v, -e.x(l[i], ends[0]), -e.x(l[j], ends[1]))
 				}
 			}
 		}
@@ -464,8 +343,9 @@ func sumIndependentCNF(data []byte) ([][]int, int, error) {
 	for _, s := range p.XSum {
 		v, _ := strconv.Atoi(s.Value)
 		l := line(s.Cell)
+		sums := e.prefixSums(digits(l))
 		for k := 1; k <= n; k++ {
-			e.equalTo(e.sum(digits(l[:k])), v, -e.x(l[0], k))
+			e.equalTo(sums[k-1], v, -e.x(l[0], k))
 		}
 	}
 	for _, s := range p.Skyscraper {
@@ -542,5 +422,5 @@ func sumIndependentCNF(data []byte) ([][]int, int, error) {
 			equalGroups([][]int{{l[0], l[len(l)-1]}, l[1 : len(l)-1]})
 		}
 	}
-	return e.cnf, e.nv, nil
+	return nil
 }
