@@ -4,7 +4,8 @@
 # or .ci/bench.sh compare [REF]: this checkout against the build of git REF
 # (default main) and qqwing, alternated over ROUNDS rounds (default 3);
 # or .ci/bench.sh variants [REF]: generate and verify of each 9x9 variant
-# beside classic, this checkout against REF in the same way;
+# beside classic (arrow, little-killer and sandwich among them), this
+# checkout against REF in the same way;
 # or .ci/bench.sh proofs [REF]: verify --proof against verify without, with
 # and without the CNFs, on 2,000 royle17, top1465, 1,000 killers and 1,000
 # jigsaws, with REF's --proof beside, the same --json checked, and every
@@ -263,6 +264,35 @@ if [ "$what" = compare ]; then
   done
 fi
 
+# sums V: generate and verify of the variant V of sums, this checkout
+# against REF ($old): REF drew more sums and may take seconds to minutes a
+# puzzle, so it makes SUM_OLD_N puzzles (default 4) once, this checkout
+# SUM_N (default 200) in each round, and the rates are compared per
+# puzzle; this checkout and REF each verify REF's puzzles, and this
+# checkout verifies its own.
+sums() {
+  local v=$1 n=${SUM_N:-200} oldn=${SUM_OLD_N:-4} w c ow oc
+  declare -A gw=() gc=() vw=() vc=()
+  for r in $(seq "$rounds"); do
+    read -r w c <<<"$(cpu "$bin" generate -q --variant "$v" --seed "$r" -n "$n" --workers 2)"
+    gw[new]=$(best "$w" "${gw[new]:-}")
+    gc[new]=$(best "$c" "${gc[new]:-}")
+  done
+  read -r ow oc <<<"$(cpu "$old" generate -q --variant "$v" --seed 1 -n "$oldn" --workers 2)"
+  per() { awk -v c="$1" -v n="$2" 'BEGIN { printf "%.1f", 1000 * c / n }'; }
+  echo "$v: generate: new $(rate "$n" "${gw[new]}")/s ($n, CPU $(per "${gc[new]}" "$n") ms a puzzle), old $(awk -v n="$oldn" -v t="$ow" 'BEGIN { printf "%.2f", n / t }')/s ($oldn, CPU $(per "$oc" "$oldn") ms a puzzle): $(awk -v a="$ow" -v b="${gw[new]}" -v n="$n" -v o="$oldn" 'BEGIN { printf "%.0f", (a / o) / (b / n) }')x"
+  "$bin" generate -q --variant "$v" --seed 1 -n "$n" --workers 2 --format json > "$tmp/sums-new.jsonl"
+  "$old" generate -q --variant "$v" --seed 1 -n "$oldn" --workers 2 --format json > "$tmp/sums-old.jsonl"
+  for _ in $(seq "$rounds"); do
+    read -r w c <<<"$(cpu "$bin" verify -q --workers 2 "$tmp/sums-new.jsonl")"
+    vw[own]=$(best "$w" "${vw[own]:-}")
+    vc[own]=$(best "$c" "${vc[own]:-}")
+    alternate vw vc verify -q --workers 2 "$tmp/sums-old.jsonl"
+  done
+  echo "$v: verify its own $n: $(rate "$n" "${vw[own]}")/s, CPU $(per "${vc[own]}" "$n") ms a puzzle; new proved $("$bin" verify --workers 2 "$tmp/sums-new.jsonl" 2>&1 >/dev/null | tail -1 | sed 's/.*(proved: \([^)]*\)).*/\1/')"
+  echo "$v: verify old's $oldn: new ${vw[new]}s, old ${vw[old]}s: $(ratio "${vw[old]}" "${vw[new]}")x; CPU-s new ${vc[new]}, old ${vc[old]}"
+}
+
 if [ "$what" = variants ]; then
   # Minimal 9x9 puzzles of each variant beside classic: generate with 2
   # workers, then verify what this checkout generated, this checkout
@@ -272,7 +302,13 @@ if [ "$what" = variants ]; then
   rounds=${ROUNDS:-3}
   build_old "$ref"
   echo "== variants: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds, --workers 2"
-  for v in classic x hyper jigsaw killer pure-killer; do
+  for v in classic x hyper jigsaw killer pure-killer arrow little-killer sandwich arrow,killer; do
+    case $v in
+    arrow | little-killer | sandwich | arrow,killer)
+      sums "$v"
+      continue
+      ;;
+    esac
     n=1000
     [ $v = classic ] && n=5000
     declare -A gw=() gc=() vw=() vc=()

@@ -9,7 +9,7 @@ import (
 // BenchmarkVariant makes minimal 9x9 variant puzzles, one at a time.
 func BenchmarkVariant(b *testing.B) {
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
-	for _, name := range []string{"classic", "x", "hyper", "jigsaw", "killer", "pure-killer"} {
+	for _, name := range []string{"classic", "x", "hyper", "jigsaw", "killer", "pure-killer", "arrow", "little-killer", "sandwich"} {
 		b.Run(name, func(b *testing.B) {
 			v, err := ParseVariant(name)
 			if err != nil {

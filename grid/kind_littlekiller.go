@@ -103,7 +103,7 @@ var littleKillerKind = &Kind{
 	layouts: []Layout{{Name: "little-killer", Aliases: []string{"littlekiller"}, Gloss: "little killer clues drawn from the solution, then givens removed to minimal",
 		After: func(rng *rand.Rand, full Grid, r *Rules) {
 			n := full.N()
-			setLittleKillers(r, randomLittleKillers(rng, n, full.Cells, n+rng.IntN(n+1)))
+			setLittleKillers(r, randomLittleKillers(rng, n, full.Cells, littleKillerCount(rng, n)))
 		},
 		Refuse: refuseOverSumLayout("little killer")}},
 	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {

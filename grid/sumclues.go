@@ -297,7 +297,7 @@ func edgeLayouts(spec edgeSpec, set func(r *Rules, c []edgeClue)) []Layout {
 	}
 	return []Layout{{Name: spec.variant, Gloss: spec.name + " clues drawn from the solution, then givens removed to minimal",
 		After: func(rng *rand.Rand, full Grid, r *Rules) {
-			set(r, randomEdgeClues(rng, full.N(), full.Cells, spec, full.N()+rng.IntN(full.N()+1)))
+			set(r, randomEdgeClues(rng, full.N(), full.Cells, spec, edgeClueCount(full.N())))
 		},
 		Refuse: refuseOverSumLayout(spec.name)}}
 }

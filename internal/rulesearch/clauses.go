@@ -7,29 +7,22 @@ import (
 )
 
 // The kinds' own clauses (grid.Lowered.Clauses) are propagated by unit
-// propagation, generically: a clause is looked at again whenever one of
-// its literals turns false (only then can it become unit or false: a
-// literal turning true leaves nothing to do), and when all its literals but one
-// are false, that one is made true (a digit placed in or taken from a
-// cell, or an auxiliary variable set). So the search removes what unit
-// propagation on those clauses removes, as it does for the other rules,
-// and a kind needs no propagation of its own unless a faster one pays.
-// The auxiliary variables' values are kept per depth of the search, as
-// the candidates are.
+// propagation, generically, on two watched literals (see clauseState): a
+// clause is looked at only when one of the two literals it watches turns
+// false, and when all its literals but one are false, that one is made
+// true (a digit placed in or taken from a cell, or an auxiliary variable
+// set). So the search removes what unit propagation on those clauses
+// removes, as it does for the other rules, and a kind needs no
+// propagation of its own unless a faster one pays. The auxiliary
+// variables' values are kept per depth of the search, as the candidates
+// are.
 
 // clauseTable is the kinds' own clauses of a model.
 type clauseTable struct {
 	n, cells int       // N, and N^3: the last cell variable
+	aux      int       // the auxiliary variables
 	lits     [][]int32 // the clauses, literals numbered as in grid.Lowered
 	dec      [][]olit  // the same clauses, each literal decoded (see olit)
-	// per literal, the clauses that hold it, looked at again when it
-	// turns false (a clause can only become unit or false then): for
-	// cell i and digit d (index i*N+d-1), posCell those with "i holds d"
-	// (false when d is taken from i) and negCell those with its negation
-	// (false when i holds d alone); per auxiliary variable, posAux and
-	// negAux
-	posCell, negCell [][]int32
-	posAux, negAux   [][]int32
 }
 
 // olit is a literal of an own clause decoded once, so that its value is
@@ -43,35 +36,24 @@ type olit struct {
 }
 
 // newClauseTable returns the table of l's clauses, nil when it has none.
+// A literal repeated in a clause stays repeated, as the clause was
+// written: its two watches are two places of the clause, which may hold
+// the same literal.
 func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 	if len(l.Clauses) == 0 {
 		return nil
 	}
-	t := &clauseTable{n: n, cells: n * n * n,
-		posCell: make([][]int32, n*n*n), negCell: make([][]int32, n*n*n),
-		posAux: make([][]int32, l.Aux), negAux: make([][]int32, l.Aux)}
-	for k, c := range l.Clauses {
-		lits := make([]int32, len(c))
-		dec := make([]olit, len(c))
-		for i, lit := range c {
-			lits[i] = int32(lit)
+	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux}
+	for _, c := range l.Clauses {
+		var lits []int32
+		var dec []olit
+		for _, lit := range c {
+			lits = append(lits, int32(lit))
 			v := max(lit, -lit)
-			var of *[]int32
 			if v <= t.cells {
-				of = &t.posCell[v-1]
-				if lit < 0 {
-					of = &t.negCell[v-1]
-				}
-				dec[i] = olit{bit: 1 << ((v - 1) % n), at: int32((v - 1) / n), neg: lit < 0}
+				dec = append(dec, olit{bit: 1 << ((v - 1) % n), at: int32((v - 1) / n), neg: lit < 0})
 			} else {
-				of = &t.posAux[v-t.cells-1]
-				if lit < 0 {
-					of = &t.negAux[v-t.cells-1]
-				}
-				dec[i] = olit{at: int32(v - t.cells - 1), neg: lit < 0}
-			}
-			if len(*of) == 0 || (*of)[len(*of)-1] != int32(k) {
-				*of = append(*of, int32(k))
+				dec = append(dec, olit{at: int32(v - t.cells - 1), neg: lit < 0})
 			}
 		}
 		t.lits = append(t.lits, lits)
@@ -81,49 +63,61 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 }
 
 // clauseState is the state of a search's unit propagation on the own
-// clauses: the clauses to look at, and the auxiliary variables' values per
-// depth (1 true, -1 false, 0 open).
+// clauses, by two watched literals: each clause of two literals or more
+// watches two of them, kept in the watch lists of those literals, and is
+// looked at only when one of those turns false (the literals that turned
+// false wait in queue). Looked at, it finds another literal not false to
+// watch instead, or, with none, makes its other watched literal true (or
+// is false: a conflict). The watches need no undoing when the search
+// backtracks, since a watched literal that is not false at a node is not
+// false at the nodes above it either; at the root of each search
+// (touchAll) they are chosen again from the start. It also holds the
+// auxiliary variables' values per depth (1 true, -1 false, 0 open).
 type clauseState struct {
-	t     *clauseTable
-	dirty []bool
-	queue []int32
-	aux   []int8   // the values at the current depth: one of saved
-	saved [][]int8 // per depth
+	t       *clauseTable
+	queue   []int32   // the keys (see key) of literals that turned false
+	watched [][]int32 // per key, the clauses watching that literal
+	watch   [][2]int32
+	rebuild bool     // choose the watches again before anything else
+	aux     []int8   // the values at the current depth: one of saved
+	saved   [][]int8 // per depth
+}
+
+// key numbers a literal for the watch lists: 2*i for the cell variable
+// of index i (i*N+d-1) or the auxiliary variable cells+i, plus 1 when
+// negated.
+func (t *clauseTable) key(l olit) int32 {
+	k := l.at
+	if l.bit != 0 {
+		k = l.at*int32(t.n) + int32(bits.TrailingZeros64(l.bit))
+	} else {
+		k += int32(t.cells)
+	}
+	k *= 2
+	if l.neg {
+		k++
+	}
+	return k
 }
 
 func (c *clauseState) init(t *clauseTable) {
 	c.t = t
 	if t != nil {
-		c.dirty = make([]bool, len(t.lits))
+		c.watched = make([][]int32, 2*(t.cells+t.aux))
+		c.watch = make([][2]int32, len(t.lits))
 	}
 }
 
-// touch queues clauses to look at.
-func (c *clauseState) touch(ks []int32) {
-	for _, k := range ks {
-		if !c.dirty[k] {
-			c.dirty[k] = true
-			c.queue = append(c.queue, k)
-		}
-	}
-}
+// falsified queues the literal of key k, which turned false.
+func (c *clauseState) falsified(k int32) { c.queue = append(c.queue, k) }
 
-// touchAll queues every clause.
-func (c *clauseState) touchAll() {
-	for k := range c.t.lits {
-		if !c.dirty[k] {
-			c.dirty[k] = true
-			c.queue = append(c.queue, int32(k))
-		}
-	}
-}
+// touchAll has the watches chosen again, for a new search.
+func (c *clauseState) touchAll() { c.rebuild = true }
 
-func (c *clauseState) reset() {
-	for _, k := range c.queue {
-		c.dirty[k] = false
-	}
-	c.queue = c.queue[:0]
-}
+func (c *clauseState) reset() { c.queue = c.queue[:0] }
+
+// pending reports whether unit has work.
+func (c *clauseState) pending() bool { return c.rebuild || len(c.queue) > 0 }
 
 // useAux makes the values of depth d current: all open when fresh, else
 // those of depth d-1.
@@ -133,7 +127,7 @@ func (s *Search) useAux(d int, fresh bool) {
 		return
 	}
 	for len(c.saved) <= d {
-		c.saved = append(c.saved, make([]int8, len(c.t.posAux)))
+		c.saved = append(c.saved, make([]int8, c.t.aux))
 	}
 	c.aux = c.saved[d]
 	switch {
@@ -166,59 +160,127 @@ func (s *Search) truth(cand []uint64, l int32) int8 {
 	return 0
 }
 
-// unit looks at the next queued clause: when it has one literal left
-// open and none true, it makes that one true; false on a conflict (every
-// literal false).
+// value is truth for a decoded literal.
+func (s *Search) value(cand []uint64, l olit) int8 {
+	var v int8
+	if l.bit == 0 {
+		v = s.clauses.aux[l.at]
+	} else {
+		m := cand[l.at]
+		switch {
+		case m&l.bit == 0:
+			v = -1
+		case m == l.bit:
+			v = 1
+		}
+	}
+	if l.neg {
+		return -v
+	}
+	return v
+}
+
+// unit chooses the watches again when a search starts, else looks at the
+// clauses watching the next literal that turned false; false on a
+// conflict (a clause with every literal false).
 func (s *Search) unit(cand []uint64) bool {
 	c := &s.clauses
-	k := c.queue[len(c.queue)-1]
+	if c.rebuild {
+		return s.rewatch(cand)
+	}
+	f := c.queue[len(c.queue)-1]
 	c.queue = c.queue[:len(c.queue)-1]
-	c.dirty[k] = false
-	open, last := 0, 0
-	aux := c.aux
-	for i, l := range s.own.dec[k] {
-		var v int8
-		if l.bit == 0 {
-			v = aux[l.at]
-		} else {
-			m := cand[l.at]
-			switch {
-			case m&l.bit == 0:
-				v = -1
-			case m == l.bit:
-				v = 1
+	t := s.own
+	list := c.watched[f]
+	keep := list[:0]
+	for i, k := range list {
+		w := &c.watch[k]
+		dec := t.dec[k]
+		if t.key(dec[w[0]]) != f {
+			w[0], w[1] = w[1], w[0]
+		}
+		other := s.value(cand, dec[w[1]])
+		if other == 1 {
+			keep = append(keep, k)
+			continue
+		}
+		moved := false
+		for j := range dec {
+			if int32(j) == w[0] || int32(j) == w[1] || s.value(cand, dec[j]) == -1 {
+				continue
 			}
+			w[0] = int32(j)
+			kj := t.key(dec[j])
+			c.watched[kj] = append(c.watched[kj], k)
+			moved = true
+			break
 		}
-		if l.neg {
-			v = -v
+		if moved {
+			continue
 		}
-		switch v {
-		case 1:
-			return true
-		case 0:
-			open++
-			last = i
+		keep = append(keep, k)
+		if other == -1 || !s.makeTrue(cand, t.lits[k][w[1]]) {
+			keep = append(keep, list[i+1:]...)
+			c.watched[f] = keep
+			return false
 		}
 	}
-	switch open {
-	case 0:
-		return false
-	case 1:
-		return s.makeTrue(cand, s.own.lits[k][last])
-	}
+	c.watched[f] = keep
 	return true
 }
 
-// changed queues the clauses with a literal of cell i that turned false
-// when its candidates went from old to m (m a subset of old, not empty).
-func (s *Search) changed(i int32, old, m uint64) {
+// rewatch chooses the watches of every clause of two literals or more
+// from the start, two literals not false where it can (a true one first),
+// and makes true the one literal left open of a clause that has no true
+// one; false on a conflict. The watch lists are whole even then.
+func (s *Search) rewatch(cand []uint64) bool {
+	c := &s.clauses
+	c.rebuild = false
 	t := s.own
-	base := int(i) * t.n
+	for k := range c.watched {
+		c.watched[k] = c.watched[k][:0]
+	}
+	ok := true
+	for k, dec := range t.dec {
+		// w0, w1: the two best literals, true before open before false
+		w0, w1 := -1, -1
+		var v0, v1 int8 = -2, -2
+		for j, l := range dec {
+			v := s.value(cand, l)
+			switch {
+			case v > v0:
+				w1, v1 = w0, v0
+				w0, v0 = j, v
+			case v > v1:
+				w1, v1 = j, v
+			}
+		}
+		if len(dec) >= 2 {
+			c.watch[k] = [2]int32{int32(w0), int32(w1)}
+			for _, j := range c.watch[k] {
+				kj := t.key(dec[j])
+				c.watched[kj] = append(c.watched[kj], int32(k))
+			}
+		}
+		if !ok || v0 == 1 || v1 >= 0 {
+			continue
+		}
+		if v0 == -1 || !s.makeTrue(cand, t.lits[k][w0]) {
+			ok = false
+		}
+	}
+	return ok
+}
+
+// changed queues the literals of cell i that turned false when its
+// candidates went from old to m (m a subset of old, not empty).
+func (s *Search) changed(i int32, old, m uint64) {
+	base := 2 * i * int32(s.own.n)
 	for r := old &^ m; r != 0; r &= r - 1 {
-		s.clauses.touch(t.posCell[base+bits.TrailingZeros64(r)])
+		s.clauses.falsified(base + 2*int32(bits.TrailingZeros64(r)))
 	}
 	if m&(m-1) == 0 {
-		s.clauses.touch(t.negCell[base+bits.TrailingZeros64(m)])
+		s.clauses.falsified(base + 2*int32(bits.TrailingZeros64(m)) + 1)
 	}
 }
 
@@ -228,12 +290,13 @@ func (s *Search) makeTrue(cand []uint64, l int32) bool {
 	v := max(l, -l)
 	if int(v) > t.cells {
 		a := int(v) - t.cells - 1
+		k := int32(2 * (t.cells + a))
 		if l < 0 {
 			s.clauses.aux[a] = -1
-			s.clauses.touch(t.posAux[a])
+			s.clauses.falsified(k)
 		} else {
 			s.clauses.aux[a] = 1
-			s.clauses.touch(t.negAux[a])
+			s.clauses.falsified(k + 1)
 		}
 		return true
 	}

@@ -262,7 +262,7 @@ func (s *Search) run(cand []uint64) bool {
 			}
 		}
 		switch {
-		case len(s.clauses.queue) > 0:
+		case s.own != nil && s.clauses.pending():
 			if !s.unit(cand) {
 				return false
 			}
