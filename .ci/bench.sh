@@ -272,9 +272,13 @@ if [ "$what" = variants ]; then
   rounds=${ROUNDS:-3}
   build_old "$ref"
   echo "== variants: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds, --workers 2"
-  for v in classic x hyper jigsaw killer pure-killer; do
+  # then the line and negative rules, and nonconsecutive, whose minimal
+  # puzzles of about 7 givens take each well over a tenth of a second
+  for v in classic x hyper jigsaw killer pure-killer whispers renban palindrome kropki-negative xv-negative \
+    whispers,renban,palindrome nonconsecutive; do
     n=1000
     [ $v = classic ] && n=5000
+    [ $v = nonconsecutive ] && n=40
     declare -A gw=() gc=() vw=() vc=()
     for r in $(seq "$rounds"); do
       alternate gw gc generate -q --variant $v --seed "$r" -n $n --workers 2
