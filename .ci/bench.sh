@@ -302,7 +302,8 @@ if [ "$what" = variants ]; then
   rounds=${ROUNDS:-3}
   build_old "$ref"
   echo "== variants: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds, --workers 2"
-  for v in classic x hyper jigsaw killer pure-killer arrow little-killer sandwich arrow,killer; do
+  for v in classic x hyper jigsaw killer pure-killer arrow little-killer sandwich arrow,killer \
+    whispers renban palindrome kropki-negative xv-negative whispers,renban,palindrome nonconsecutive; do
     case $v in
     arrow | little-killer | sandwich | arrow,killer)
       sums "$v"
@@ -311,6 +312,7 @@ if [ "$what" = variants ]; then
     esac
     n=1000
     [ $v = classic ] && n=5000
+    [ $v = nonconsecutive ] && n=40
     declare -A gw=() gc=() vw=() vc=()
     for r in $(seq "$rounds"); do
       alternate gw gc generate -q --variant $v --seed "$r" -n $n --workers 2
