@@ -62,6 +62,11 @@ func TestImpliedPlan(t *testing.T) {
 			for _, l := range sat.Givens(g) {
 				cnf = append(cnf, []int{l})
 			}
+			// the clauses left out are taken as they are, as a proof's
+			// CNF takes them
+			for _, sp := range plan.Left {
+				cnf = append(cnf, full.Clauses[sp.From:sp.To]...)
+			}
 			var proof []gridtest.Lemma
 			have := map[string]bool{}
 			for _, l := range plan.Lemmas {
