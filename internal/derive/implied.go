@@ -26,13 +26,16 @@ type Plan struct {
 	// Lemmas are the lemmas in order, each derived clause after the
 	// lemmas it rests on.
 	Lemmas [][]int
-	// Derived are the spans whose every clause is among Lemmas; Left the
+	// Derived are the spans whose every clause is among Lemmas (for
+	// ForProof, every clause the proof needs); Left the
 	// others, whose derivation was given up (see Deriver.Derive), and
 	// which a proof must then do without, or take as they are. The
 	// definitions of a left cage's variables stay among Lemmas: with the
 	// cage's clauses in the CNF they are reverse unit propagation steps,
 	// and without them extensions.
 	Derived, Left []sat.Span
+	// Assumed are the clauses of Left, in order.
+	Assumed [][]int
 	// Of holds, for each of Derived, the lemmas of its derivation:
 	// Lemmas[Of[k][0]:Of[k][1]].
 	Of [][2]int
@@ -50,10 +53,50 @@ func ImpliedOnly(g grid.Grid, budget int, want func(sat.Span) bool) *Plan {
 	p := newPlanner(g, budget)
 	for _, sp := range p.full.Implied {
 		if want == nil || want(sp) {
-			p.span(sp)
+			p.span(sp, nil)
 		}
 	}
 	return &p.plan
+}
+
+// ForProof returns the plan for proof, a DRAT proof that the CNF of
+// puzzle g's rules with the clauses they imply (sat.RuleClauses), its
+// givens and the extra clauses has no model: the derivation of just the
+// implied clauses that the proof's reverse unit propagation steps use
+// (see Core), and, for a cage, the definition of its variables and the
+// clause that it holds one of its sets. False when a lemma of proof is
+// not RUP there.
+func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
+	p := newPlanner(g, budget)
+	cnf := slices.Concat(p.full.Clauses, extra)
+	for _, l := range sat.Givens(g) {
+		cnf = append(cnf, []int{l})
+	}
+	// the implied clauses after the plain ones, and a cage's, whose
+	// derivation costs most, last, all of it at once
+	tiers := make([]uint8, len(cnf))
+	groups := make([]int32, len(cnf))
+	for i := range groups {
+		groups[i] = -1
+	}
+	for k, sp := range p.full.Implied {
+		for i := sp.From; i < sp.To; i++ {
+			tiers[i] = 1
+			if sp.What == sat.ImpliedCage {
+				tiers[i], groups[i] = 2, int32(k)
+			}
+		}
+	}
+	used, ok := Core(p.full.Vars, cnf, proof, tiers, groups)
+	if !ok {
+		return nil, false
+	}
+	for _, sp := range p.full.Implied {
+		if slices.Contains(used[sp.From:sp.To], true) {
+			p.span(sp, used[sp.From:sp.To])
+		}
+	}
+	return &p.plan, true
 }
 
 // planner makes one Plan.
@@ -79,9 +122,16 @@ type cageVars struct{ u, y, sets int }
 func newPlanner(g grid.Grid, budget int) *planner {
 	s, r := g.Shape, g.Rules
 	n := s.N()
-	plain := sat.PlainRuleClauses(s, r)
 	p := &planner{n: n, budget: budget, full: sat.RuleClauses(s, r), units: r.Units(s), cages: r.Lower(s).Sums}
-	cnf := slices.Clip(plain.Clauses)
+	// the rules as stated (sat.PlainRuleClauses) are the clauses of no
+	// implied span
+	var cnf [][]int
+	at := 0
+	for _, sp := range p.full.Implied {
+		cnf = append(cnf, p.full.Clauses[at:sp.From]...)
+		at = sp.To
+	}
+	cnf = append(cnf, p.full.Clauses[at:]...)
 	for _, l := range sat.Givens(g) {
 		cnf = append(cnf, []int{l})
 	}
@@ -189,17 +239,28 @@ func (p *planner) define(c []int) {
 	p.plan.Lemmas = append(p.plan.Lemmas, c)
 }
 
-// span derives the clauses of sp, or leaves them: then they join the
-// database, as they join the CNF of a proof that takes them on trust.
-func (p *planner) span(sp sat.Span) {
+// span derives the clauses of sp, those that need marks when it is not
+// nil, or leaves them: then they join the database, as they join the CNF
+// of a proof that takes them on trust (a cage's every clause, since the
+// definitions of its variables stay).
+func (p *planner) span(sp sat.Span, need []bool) {
 	cls := p.full.Clauses[sp.From:sp.To]
+	if need != nil && sp.What != sat.ImpliedCage {
+		var some [][]int
+		for i, c := range cls {
+			if need[i] {
+				some = append(some, c)
+			}
+		}
+		cls = some
+	}
 	from := len(p.plan.Lemmas)
 	ok := false
 	switch sp.What {
 	case sat.ImpliedPeers:
 		ok = p.derive(cls, nil)
 	case sat.ImpliedCage:
-		ok = p.cage(sp.Index, cls)
+		ok = p.cage(sp.Index, cls, need)
 	case sat.ImpliedSum:
 		q := p.imp.Sums[sp.Index]
 		ok = p.derive(cls, p.groups([]int32{q.A, q.B}))
@@ -217,6 +278,7 @@ func (p *planner) span(sp sat.Span) {
 		return
 	}
 	p.plan.Left = append(p.plan.Left, sp)
+	p.plan.Assumed = append(p.plan.Assumed, cls...)
 	for _, c := range cls {
 		p.d.add(c)
 	}
@@ -225,7 +287,7 @@ func (p *planner) span(sp sat.Span) {
 // cage derives the clauses cls of implied cage k: it defines the cage's
 // variables, derives that the cage holds one of its sets, and the rest by
 // propagation.
-func (p *planner) cage(k int, cls [][]int) bool {
+func (p *planner) cage(k int, cls [][]int, need []bool) bool {
 	c := p.imp.Cages[k]
 	v := p.layout[len(p.cages)+k]
 	// u(d) = some cell holds d: the clauses that name u(d) first are RAT
@@ -256,5 +318,13 @@ func (p *planner) cage(k int, cls [][]int) bool {
 		}
 		p.define(long)
 	}
-	return p.derive([][]int{sets(v)}, p.groups(c.Cells)) && p.derive(cls, nil)
+	if !p.derive([][]int{sets(v)}, p.groups(c.Cells)) {
+		return false
+	}
+	for i, cl := range cls {
+		if (need == nil || need[i]) && !p.derive([][]int{cl}, nil) {
+			return false
+		}
+	}
+	return true
 }
