@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,6 +146,7 @@ type certVerdict struct {
 	Puzzle    string
 	Status    string
 	Proof     string
+	Assumed   int
 	Solutions []string
 }
 
@@ -272,8 +274,11 @@ func TestVerifyProofVariants(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatalf("puzzle %d (%s by %s): %v %v", v.Index, v.Status, v.Proof, err1, err2)
 		}
-		if !strings.Contains(string(cnfText), "c variant: ") {
-			t.Errorf("puzzle %d: the CNF has no variant comment", v.Index)
+		if !strings.Contains(string(cnfText), "c variant: ") || !strings.Contains(string(cnfText), "c the rules as stated, without the clauses they imply\n") {
+			t.Errorf("puzzle %d: the CNF has no variant comment, or not the rules as stated", v.Index)
+		}
+		if got := strings.Contains(string(cnfText), " that the rules imply, assumed"); got != (v.Assumed > 0) {
+			t.Errorf("puzzle %d: %d clauses assumed, and the CNF says it assumes some: %v", v.Index, v.Assumed, got)
 		}
 		cnf, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
 		if err != nil {
@@ -293,8 +298,11 @@ func TestVerifyProofVariants(t *testing.T) {
 		if _, err := gridtest.CheckDRAT(nv, clauses, proof); err != nil {
 			t.Errorf("puzzle %d (%s by %s): the proof: %v", v.Index, v.Status, v.Proof, err)
 		}
-		if got, want := gridtest.Refutes(nv, clauses), v.Proof == "propagation"; got != want {
-			t.Errorf("puzzle %d: %s by %s: unit propagation alone refutes its CNF: %v, want %v", v.Index, v.Status, v.Proof, got, want)
+		// the rules as stated have less unit propagation than the search,
+		// which uses what they imply: a refutation by propagation alone
+		// may need the proof's derivations
+		if gridtest.Refutes(nv, clauses) && v.Proof != "propagation" {
+			t.Errorf("puzzle %d: %s by %s, but unit propagation alone refutes its CNF", v.Index, v.Status, v.Proof)
 		}
 		kinds[v.Status+" by "+v.Proof]++
 	}
@@ -384,6 +392,7 @@ func TestProofFolder(t *testing.T) {
 		puzzles[rec.Index] = rec.Grid
 	}
 	kinds := map[string]int{}
+	assumed, assumedUnchecked := 0, 0
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		var v certVerdict
 		if err := json.Unmarshal([]byte(line), &v); err != nil {
@@ -417,11 +426,20 @@ func TestProofFolder(t *testing.T) {
 		var cnf [][]int
 		nv := sat.NumVars(g.N())
 		if g.HasRules() {
-			if cnfErr != nil {
-				t.Fatalf("puzzle %d: a variant's proof is checked against its CNF: %v", v.Index, cnfErr)
-			}
-			rc := sat.RuleClauses(g.Shape, g.Rules)
+			// the rules as stated, with no clause they imply
+			rc := sat.PlainRuleClauses(g.Shape, g.Rules)
 			nv = rc.Vars
+			cnf = slices.Clip(rc.Clauses)
+			for _, l := range sat.Givens(g) {
+				cnf = append(cnf, []int{l})
+			}
+			if sol != nil {
+				cnf = append(cnf, sat.Blocking(g, *sol))
+			}
+			if v.Assumed > 0 && cnfErr != nil {
+				assumedUnchecked++
+				continue
+			}
 		} else {
 			cnf = gridtest.CNF(g, sol)
 		}
@@ -430,13 +448,26 @@ func TestProofFolder(t *testing.T) {
 			if err != nil {
 				t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
 			}
-			if cnf != nil {
-				if err := gridtest.SameClauses(gridtest.Clauses(written), cnf); err != nil {
-					t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+			got := gridtest.Clauses(written)
+			if g.HasRules() {
+				// past the plain CNF, the clauses the proof assumes
+				// (--json's "assumed"), each a clause the rules imply
+				if len(got) != len(cnf)+v.Assumed {
+					t.Fatalf("puzzle %d: the CNF has %d clauses, want %d and %d assumed", v.Index, len(got), len(cnf), v.Assumed)
 				}
+				implied := impliedClauses(g)
+				for _, c := range got[len(cnf):] {
+					if !implied[fmt.Sprint(c)] {
+						t.Fatalf("puzzle %d: the CNF assumes %v, no clause the rules imply", v.Index, c)
+					}
+				}
+				cnf = append(cnf, got[len(cnf):]...)
+				assumed += v.Assumed
 			}
-			cnf = gridtest.Clauses(written)
-			if want := "c rules sha256:" + sat.RulesHash(g.Shape, g.Rules) + " "; !bytes.Contains(cnfText, []byte(want)) {
+			if err := gridtest.SameClauses(got, cnf); err != nil {
+				t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+			}
+			if want := "c rules sha256:" + sat.PlainRulesHash(g.Shape, g.Rules) + " "; !bytes.Contains(cnfText, []byte(want)) {
 				t.Errorf("puzzle %d: the CNF does not name its rules' hash %q", v.Index, want)
 			}
 		}
@@ -449,5 +480,21 @@ func TestProofFolder(t *testing.T) {
 		}
 		kinds[v.Status+" by "+v.Proof]++
 	}
-	t.Logf("%s: proofs checked: %v", *proofFolder, kinds)
+	t.Logf("%s: proofs checked: %v; variants against the plain CNF, %d implied clauses assumed", *proofFolder, kinds, assumed)
+	if assumedUnchecked > 0 {
+		t.Errorf("%d variant proofs assume implied clauses and have no CNF that holds them (--proof-cnf=false): not checked", assumedUnchecked)
+	}
+}
+
+// impliedClauses returns the clauses that the rules of g imply, as sat
+// encodes them (the spans of RuleCNF.Implied), by their text.
+func impliedClauses(g grid.Grid) map[string]bool {
+	rc := sat.RuleClauses(g.Shape, g.Rules)
+	out := map[string]bool{}
+	for _, sp := range rc.Implied {
+		for _, c := range rc.Clauses[sp.From:sp.To] {
+			out[fmt.Sprint(c)] = true
+		}
+	}
+	return out
 }
