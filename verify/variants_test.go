@@ -315,49 +315,57 @@ func TestVariantSearchProofs(t *testing.T) {
 		if r.Proof != Search && r.Proof != Propagation {
 			continue
 		}
-		var proof, cnfText, dratText bytes.Buffer
-		r, err := New().CheckProof(context.Background(), g, Options{}, &proof)
-		if err != nil {
-			t.Fatalf("%s: CheckProof: %v", names[i], err)
-		}
-		if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
-			t.Fatalf("%s: WriteCertificate: %v", names[i], err)
-		}
-		if !bytes.Equal(proof.Bytes(), dratText.Bytes()) {
-			t.Errorf("%s: %v by %v: CheckProof's proof differs from WriteCertificate's", names[i], r.Status, r.Proof)
-		}
-		assumed += len(r.Assumed)
-		checkPlainProof(t, names[i], g, r, cnfText.Bytes(), dratText.Bytes())
-		proofLines, err := gridtest.ReadDRAT(&proof)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// with the implied clauses, unit propagation alone refutes the CNF
-		// exactly when the verdict is by propagation; the proof passes
-		// there too, and not without its empty clause
-		var extra [][]int
-		if r.Status == Unique {
-			extra = [][]int{sat.Blocking(g, r.Solutions[0])}
-		}
-		var fullText bytes.Buffer
-		if err := sat.WriteDIMACS(&fullText, g, extra...); err != nil {
-			t.Fatal(err)
-		}
-		full, err := gridtest.ReadDRAT(&fullText)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nv := sat.RuleClauses(g.Shape, g.Rules).Vars
-		if refuted := gridtest.Refutes(nv, gridtest.Clauses(full)); refuted != (r.Proof == Propagation) {
-			t.Errorf("%s: %v by %v, but unit propagation alone refutes the CNF with the implied clauses: %v", names[i], r.Status, r.Proof, refuted)
-		}
-		last := len(proofLines) - 1
-		if at, err := gridtest.CheckDRAT(nv, gridtest.Clauses(full), proofLines[:last]); err == nil || at != last {
-			t.Errorf("%s: %v by %v: the proof without its empty clause fails at %d (%v), want at its end", names[i], r.Status, r.Proof, at, err)
-		}
+		assumed += checkVariantProof(t, names[i], g)
 	}
 	t.Logf("verdicts %v; %d implied clauses assumed", seen, assumed)
 	if seen["unique by search"] == 0 || seen["none by search"] == 0 {
 		t.Errorf("verdicts %v: want unique and none by the search", seen)
 	}
+}
+
+// checkVariantProof checks the proof that CheckProof makes of variant g's
+// verdict, by propagation or the search: WriteCertificate writes the same,
+// it passes against the plain CNF (checkPlainProof), and, against the CNF
+// with the implied clauses, unit propagation alone refutes that exactly
+// when the verdict is by propagation, and the proof fails without its
+// empty clause. It returns the number of clauses the proof assumes.
+func checkVariantProof(t *testing.T, name string, g grid.Grid) int {
+	t.Helper()
+	var proof, cnfText, dratText bytes.Buffer
+	r, err := New().CheckProof(context.Background(), g, Options{}, &proof)
+	if err != nil {
+		t.Fatalf("%s: CheckProof: %v", name, err)
+	}
+	if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
+		t.Fatalf("%s: WriteCertificate: %v", name, err)
+	}
+	if !bytes.Equal(proof.Bytes(), dratText.Bytes()) {
+		t.Errorf("%s: %v by %v: CheckProof's proof differs from WriteCertificate's", name, r.Status, r.Proof)
+	}
+	checkPlainProof(t, name, g, r, cnfText.Bytes(), dratText.Bytes())
+	lemmas, err := gridtest.ReadDRAT(&proof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var extra [][]int
+	if r.Status == Unique {
+		extra = [][]int{sat.Blocking(g, r.Solutions[0])}
+	}
+	var fullText bytes.Buffer
+	if err := sat.WriteDIMACS(&fullText, g, extra...); err != nil {
+		t.Fatal(err)
+	}
+	full, err := gridtest.ReadDRAT(&fullText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nv := sat.RuleClauses(g.Shape, g.Rules).Vars
+	if refuted := gridtest.Refutes(nv, gridtest.Clauses(full)); refuted != (r.Proof == Propagation) {
+		t.Errorf("%s: %v by %v, but unit propagation alone refutes the CNF with the implied clauses: %v", name, r.Status, r.Proof, refuted)
+	}
+	last := len(lemmas) - 1
+	if at, err := gridtest.CheckDRAT(nv, gridtest.Clauses(full), lemmas[:last]); err == nil || at != last {
+		t.Errorf("%s: %v by %v: the proof without its empty clause fails at %d (%v), want at its end", name, r.Status, r.Proof, at, err)
+	}
+	return len(r.Assumed)
 }

@@ -423,53 +423,13 @@ func TestProofFolder(t *testing.T) {
 			sol = &s
 		}
 		cnfText, cnfErr := os.ReadFile(filepath.Join(*proofFolder, fmt.Sprint(v.Index)+".cnf"))
-		var cnf [][]int
-		nv := sat.NumVars(g.N())
-		if g.HasRules() {
-			// the rules as stated, with no clause they imply
-			rc := sat.PlainRuleClauses(g.Shape, g.Rules)
-			nv = rc.Vars
-			cnf = slices.Clip(rc.Clauses)
-			for _, l := range sat.Givens(g) {
-				cnf = append(cnf, []int{l})
-			}
-			if sol != nil {
-				cnf = append(cnf, sat.Blocking(g, *sol))
-			}
-			if v.Assumed > 0 && cnfErr != nil {
-				assumedUnchecked++
-				continue
-			}
-		} else {
-			cnf = gridtest.CNF(g, sol)
+		cnf, nv := folderCNF(t, g, sol, v, cnfText, cnfErr)
+		if cnf == nil {
+			assumedUnchecked++
+			continue
 		}
-		if cnfErr == nil {
-			written, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
-			if err != nil {
-				t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
-			}
-			got := gridtest.Clauses(written)
-			if g.HasRules() {
-				// past the plain CNF, the clauses the proof assumes
-				// (--json's "assumed"), each a clause the rules imply
-				if len(got) != len(cnf)+v.Assumed {
-					t.Fatalf("puzzle %d: the CNF has %d clauses, want %d and %d assumed", v.Index, len(got), len(cnf), v.Assumed)
-				}
-				implied := impliedClauses(g)
-				for _, c := range got[len(cnf):] {
-					if !implied[fmt.Sprint(c)] {
-						t.Fatalf("puzzle %d: the CNF assumes %v, no clause the rules imply", v.Index, c)
-					}
-				}
-				cnf = append(cnf, got[len(cnf):]...)
-				assumed += v.Assumed
-			}
-			if err := gridtest.SameClauses(got, cnf); err != nil {
-				t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
-			}
-			if want := "c rules sha256:" + sat.PlainRulesHash(g.Shape, g.Rules) + " "; !bytes.Contains(cnfText, []byte(want)) {
-				t.Errorf("puzzle %d: the CNF does not name its rules' hash %q", v.Index, want)
-			}
+		if g.HasRules() && cnfErr == nil {
+			assumed += v.Assumed
 		}
 		proof, err := gridtest.ReadDRAT(bytes.NewReader(dratText))
 		if err != nil {
@@ -483,6 +443,71 @@ func TestProofFolder(t *testing.T) {
 	t.Logf("%s: proofs checked: %v; variants against the plain CNF, %d implied clauses assumed", *proofFolder, kinds, assumed)
 	if assumedUnchecked > 0 {
 		t.Errorf("%d variant proofs assume implied clauses and have no CNF that holds them (--proof-cnf=false): not checked", assumedUnchecked)
+	}
+}
+
+// folderCNF returns the CNF that the proof of verdict v on puzzle g (with
+// solution sol for unique) refutes, and its number of variables, checking
+// the CNF written for it, cnfText, unless cnfErr says there is none: a
+// classic one's is gridtest's; a variant's holds the rules as stated
+// (sat.PlainRuleClauses), the givens, the blocking clause, then the
+// clauses the proof assumes (--json's "assumed"), each one that the rules
+// imply. Nil for a variant's proof that assumes clauses and has no CNF.
+func folderCNF(t *testing.T, g grid.Grid, sol *grid.Grid, v certVerdict, cnfText []byte, cnfErr error) ([][]int, int) {
+	t.Helper()
+	if !g.HasRules() {
+		cnf := gridtest.CNF(g, sol)
+		if cnfErr == nil {
+			checkFolderCNF(t, g, v, cnfText, cnf)
+		}
+		return cnf, sat.NumVars(g.N())
+	}
+	rc := sat.PlainRuleClauses(g.Shape, g.Rules)
+	cnf := slices.Clip(rc.Clauses)
+	for _, l := range sat.Givens(g) {
+		cnf = append(cnf, []int{l})
+	}
+	if sol != nil {
+		cnf = append(cnf, sat.Blocking(g, *sol))
+	}
+	if cnfErr != nil {
+		if v.Assumed > 0 {
+			return nil, 0
+		}
+		return cnf, rc.Vars
+	}
+	written, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
+	if err != nil {
+		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+	}
+	got := gridtest.Clauses(written)
+	if len(got) != len(cnf)+v.Assumed {
+		t.Fatalf("puzzle %d: the CNF has %d clauses, want %d and %d assumed", v.Index, len(got), len(cnf), v.Assumed)
+	}
+	implied := impliedClauses(g)
+	for _, c := range got[len(cnf):] {
+		if !implied[fmt.Sprint(c)] {
+			t.Fatalf("puzzle %d: the CNF assumes %v, no clause the rules imply", v.Index, c)
+		}
+	}
+	cnf = append(cnf, got[len(cnf):]...)
+	checkFolderCNF(t, g, v, cnfText, cnf)
+	return cnf, rc.Vars
+}
+
+// checkFolderCNF checks that the CNF cnfText written for the proof of
+// verdict v on g holds the clauses want and names its rules' hash.
+func checkFolderCNF(t *testing.T, g grid.Grid, v certVerdict, cnfText []byte, want [][]int) {
+	t.Helper()
+	written, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
+	if err != nil {
+		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+	}
+	if err := gridtest.SameClauses(gridtest.Clauses(written), want); err != nil {
+		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+	}
+	if h := "c rules sha256:" + sat.PlainRulesHash(g.Shape, g.Rules) + " "; !bytes.Contains(cnfText, []byte(h)) {
+		t.Errorf("puzzle %d: the CNF does not name its rules' hash %q", v.Index, h)
 	}
 }
 

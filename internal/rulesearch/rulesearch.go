@@ -254,12 +254,7 @@ func (s *Search) run(cand []uint64) bool {
 				for mm := m; mm != 0; mm &= mm - 1 {
 					allow |= l.allow[bits.TrailingZeros64(mm)]
 				}
-				before := s.changes
-				ok := s.narrow(cand, l.to, allow)
-				if l.imp >= 0 && (!ok || s.changes != before) {
-					s.Uses.sum(l.imp)
-				}
-				if !ok {
+				if !s.narrowLink(cand, &l, allow) {
 					return false
 				}
 			}
@@ -285,17 +280,7 @@ func (s *Search) run(cand []uint64) bool {
 			k := s.cageQ[len(s.cageQ)-1]
 			s.cageQ = s.cageQ[:len(s.cageQ)-1]
 			s.dirtyCage[k] = false
-			before := s.changes
-			var ok bool
-			if int(k) < len(s.cages) {
-				ok = s.sum(cand, &s.cages[k])
-			} else {
-				ok = s.leftover(cand, &s.lefts[int(k)-len(s.cages)])
-			}
-			if !ok || s.changes != before {
-				s.Uses.group(s.Model, int(k))
-			}
-			if !ok {
+			if !s.group(cand, int(k)) {
 				return false
 			}
 		case len(s.units) > 0:
@@ -309,6 +294,33 @@ func (s *Search) run(cand []uint64) bool {
 			return true
 		}
 	}
+}
+
+// narrowLink leaves cell l.to only the digits of allow, for link l,
+// recording an implied pair sum that removes a digit or fails.
+func (s *Search) narrowLink(cand []uint64, l *link, allow uint64) bool {
+	before := s.changes
+	ok := s.narrow(cand, l.to, allow)
+	if l.imp >= 0 && (!ok || s.changes != before) {
+		s.Uses.sum(l.imp)
+	}
+	return ok
+}
+
+// group propagates constraint k of groupOf, a cage with a sum or a
+// leftover pair, recording an implied one that removes a digit or fails.
+func (s *Search) group(cand []uint64, k int) bool {
+	before := s.changes
+	var ok bool
+	if k < len(s.cages) {
+		ok = s.sum(cand, &s.cages[k])
+	} else {
+		ok = s.leftover(cand, &s.lefts[k-len(s.cages)])
+	}
+	if !ok || s.changes != before {
+		s.Uses.group(s.Model, k)
+	}
+	return ok
 }
 
 // sum keeps in the cells of cage c the digits of its live digit sets: those
