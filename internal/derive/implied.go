@@ -67,8 +67,8 @@ func ImpliedOnly(g grid.Grid, budget int, want func(sat.Span) bool) *Plan {
 // clause that it holds one of its sets. False when a lemma of proof is
 // not RUP there.
 func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
-	p := newPlanner(g, budget)
-	cnf := slices.Concat(p.full.Clauses, extra)
+	full := sat.RuleClauses(g.Shape, g.Rules)
+	cnf := slices.Concat(full.Clauses, extra)
 	for _, l := range sat.Givens(g) {
 		cnf = append(cnf, []int{l})
 	}
@@ -79,7 +79,7 @@ func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bo
 	for i := range groups {
 		groups[i] = -1
 	}
-	for k, sp := range p.full.Implied {
+	for k, sp := range full.Implied {
 		for i := sp.From; i < sp.To; i++ {
 			tiers[i] = 1
 			if sp.What == sat.ImpliedCage {
@@ -87,10 +87,14 @@ func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bo
 			}
 		}
 	}
-	used, ok := Core(p.full.Vars, cnf, proof, tiers, groups)
+	used, ok := Core(full.Vars, cnf, proof, tiers, groups)
 	if !ok {
 		return nil, false
 	}
+	if !usesImplied(full, used) {
+		return &Plan{}, true // no implied clause needed: nothing to plan
+	}
+	p := newPlannerOf(g, budget, full)
 	for _, sp := range p.full.Implied {
 		if slices.Contains(used[sp.From:sp.To], true) {
 			p.span(sp, used[sp.From:sp.To])
@@ -119,10 +123,25 @@ type planner struct {
 // cageVars are a cage's first u(d), its first y(j) and its number of sets.
 type cageVars struct{ u, y, sets int }
 
+// usesImplied reports whether used marks a clause of an implied span.
+func usesImplied(full *sat.RuleCNF, used []bool) bool {
+	for _, sp := range full.Implied {
+		if slices.Contains(used[sp.From:sp.To], true) {
+			return true
+		}
+	}
+	return false
+}
+
 func newPlanner(g grid.Grid, budget int) *planner {
+	return newPlannerOf(g, budget, sat.RuleClauses(g.Shape, g.Rules))
+}
+
+// newPlannerOf is newPlanner with full, g's sat.RuleClauses.
+func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF) *planner {
 	s, r := g.Shape, g.Rules
 	n := s.N()
-	p := &planner{n: n, budget: budget, full: sat.RuleClauses(s, r), units: r.Units(s), cages: r.Lower(s).Sums}
+	p := &planner{n: n, budget: budget, full: full, units: r.Units(s), cages: r.Lower(s).Sums}
 	// the rules as stated (sat.PlainRuleClauses) are the clauses of no
 	// implied span
 	var cnf [][]int
