@@ -284,12 +284,7 @@ func (p *planner) span(sp sat.Span, need []bool) {
 		q := p.imp.Sums[sp.Index]
 		ok = p.derive(cls, p.groups([]int32{q.A, q.B}))
 	case sat.ImpliedSame:
-		l := p.imp.Same[sp.Index]
-		var gs [][]int
-		for _, c := range slices.Concat(l.A, l.B) {
-			gs = append(gs, p.cell(c))
-		}
-		ok = p.derive(cls, gs)
+		ok = p.leftover(p.imp.Same[sp.Index], cls)
 	}
 	if ok {
 		p.plan.Derived = append(p.plan.Derived, sp)
@@ -301,6 +296,41 @@ func (p *planner) span(sp sat.Span, need []bool) {
 	for _, c := range cls {
 		p.d.add(c)
 	}
+}
+
+// leftover derives the clauses cls of leftover pair l, each x(a,d) -> OR
+// over b of x(b,d): first by a split over the places of d in the units of
+// the pair's cells (the count of the law of leftovers, which a split over
+// the cells' digits makes a pigeonhole), then over the cells' digits.
+func (p *planner) leftover(l grid.Leftover, cls [][]int) bool {
+	cells := slices.Concat(l.A, l.B)
+	var units []int32
+	for _, c := range cells {
+		for _, u := range p.units.Of[c] {
+			if !slices.Contains(units, u) {
+				units = append(units, u)
+			}
+		}
+	}
+	var digits [][]int
+	for _, c := range cells {
+		digits = append(digits, p.cell(c))
+	}
+	for _, cl := range cls {
+		d := (-cl[0]-1)%p.n + 1 // cl[0] is -x(a,d)
+		var places [][]int
+		for _, u := range units {
+			g := make([]int, 0, p.n)
+			for _, z := range p.units.Units[u] {
+				g = append(g, p.x(z, d))
+			}
+			places = append(places, g)
+		}
+		if !p.derive([][]int{cl}, places) && !p.derive([][]int{cl}, digits) {
+			return false
+		}
+	}
+	return true
 }
 
 // cage derives the clauses cls of implied cage k: it defines the cage's
