@@ -9,8 +9,9 @@ import (
 )
 
 // Certify solves the CNF of puzzle g with the extra clauses from scratch,
-// as WriteDIMACS writes it (the pairwise rules, the givens as unit clauses,
-// then the extra clauses), in gophersat's certified mode, and when it is
+// as a DIMACS with Plain writes it (the pairwise rules, for a variant as
+// stated, without the clauses they imply; the givens as unit clauses; then
+// the extra clauses), in gophersat's certified mode, and when it is
 // unsatisfiable writes the proof to w in DRAT text format: the clauses it
 // learned, each one a reverse-unit-propagation (RUP) consequence of the
 // CNF and the clauses before it, then the empty clause. A DRAT checker
@@ -20,8 +21,12 @@ import (
 //
 // The proof is valid only for a solve from scratch: gophersat's
 // assumptions drop the units they rest on, so no reused solver is used.
+// A variant's proof so rests on its rules as stated, which a reader checks
+// against the puzzle's text: gophersat does without the implied clauses
+// (the search past whose budget it runs uses them), at some cost in time
+// on the rare puzzles that need it.
 func Certify(w io.Writer, g grid.Grid, extra ...[]int) (unsat bool, err error) {
-	rc := RuleClauses(g.Shape, g.Rules)
+	rc := PlainRuleClauses(g.Shape, g.Rules)
 	cnf := append(append([][]int(nil), rc.Clauses...), extra...)
 	for _, l := range Givens(g) {
 		cnf = append(cnf, []int{l})

@@ -147,6 +147,18 @@ var literalText = sync.OnceValue(func() []string {
 // Write writes the CNF of puzzle g with the extra clauses (see
 // WriteDIMACS).
 func (d *DIMACS) Write(w io.Writer, g grid.Grid, extra ...[]int) error {
+	return d.write(w, g, extra, nil)
+}
+
+// WriteAssuming is Write with, after the extra clauses, the clauses
+// assumed: clauses that the rules imply and that a proof takes on trust,
+// not derived from the rules (see verify.Result.Assumed), named so in a
+// comment line.
+func (d *DIMACS) WriteAssuming(w io.Writer, g grid.Grid, assumed [][]int, extra ...[]int) error {
+	return d.write(w, g, extra, assumed)
+}
+
+func (d *DIMACS) write(w io.Writer, g grid.Grid, extra, assumed [][]int) error {
 	if g.Boxless() {
 		// without regions its boxes would be its rows
 		if err := g.Shape.ValidateWith(g.Rules); err != nil {
@@ -167,7 +179,10 @@ func (d *DIMACS) Write(w io.Writer, g grid.Grid, extra ...[]int) error {
 	if len(extra) > 0 {
 		b = fmt.Appendf(b, ", then %d more", len(extra))
 	}
-	b = fmt.Appendf(b, "\np cnf %d %d\n", d.vars, d.count+len(givens)+len(extra))
+	if len(assumed) > 0 {
+		b = fmt.Appendf(b, ", then %d that the rules imply, assumed: taken on trust, not derived in the proof", len(assumed))
+	}
+	b = fmt.Appendf(b, "\np cnf %d %d\n", d.vars, d.count+len(givens)+len(extra)+len(assumed))
 	if _, err := w.Write(b); err != nil {
 		return err
 	}
@@ -180,6 +195,9 @@ func (d *DIMACS) Write(w io.Writer, g grid.Grid, extra ...[]int) error {
 		b = append(b, ' ', '0', '\n')
 	}
 	for _, c := range extra {
+		b = appendClause(b, c)
+	}
+	for _, c := range assumed {
 		b = appendClause(b, c)
 	}
 	d.buf = b

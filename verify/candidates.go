@@ -456,7 +456,7 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 			s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
 			if trace {
 				tr = &tracer{sink: writerSink{bw}}
-				s.Trace = tr.lits()
+				s.Trace = tr // against the CNF with the implied clauses, as written above
 			}
 			return variantFound(s.Find(q.Cells, nil, candidateBudget, ctx.Done()), candidateBudget)
 		}

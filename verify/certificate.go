@@ -12,8 +12,10 @@ import (
 
 // WriteCertificate writes the certificate of r, the verdict on puzzle g,
 // for a verdict of unique or none: to cnf the CNF that the verdict says is
-// unsatisfiable (g's, with the blocking clause of its solution for
-// unique), in DIMACS; to drat a proof of that in DRAT text format, which
+// unsatisfiable (g's rules as stated, its givens, the blocking clause of
+// its solution for unique, and for a variant any implied clause the proof
+// assumes, see Result.Assumed), in DIMACS; to drat a proof of that in DRAT
+// text format, which
 // drat-trim or any DRAT checker checks against the CNF. It is
 // WriteCertificateContext without a way to stop it.
 func WriteCertificate(cnf, drat io.Writer, g grid.Grid, r Result) error {
@@ -24,18 +26,22 @@ func WriteCertificate(cnf, drat io.Writer, g grid.Grid, r Result) error {
 // puzzle g (see WriteCertificate). The proof follows r.Proof:
 //
 //   - propagation: the digit of every empty cell as a unit clause (each
-//     follows by unit propagation), then the empty clause;
+//     follows by unit propagation), then the empty clause; for a variant,
+//     the derivation of the implied clauses that propagation used first
+//     (the search runs again to find them);
 //   - search: the search runs again, the same tree, and its refutations
 //     are the lemmas (see packages search and internal/rulesearch): one
 //     clause per refuted node and per refuted branch, in post-order,
 //     negating the decisions on the path to it, the last one the empty
 //     clause; a variant's decisions are cell variables, and the variables
-//     of a cage's digit sets;
+//     of a cage's digit sets, and the derivation of the implied clauses
+//     its steps use comes first (as for propagation);
 //   - otherwise (sat, outside) gophersat solves the CNF from scratch in
 //     certified mode, and its learned clauses are the proof.
 //
 // The proof goes to drat as it is made, so memory stays flat whatever its
-// length. A search stops when ctx is done, with ctx's error (a gophersat
+// length (a variant's search proof waits for its derivation, within the
+// search's node budget). A search stops when ctx is done, with ctx's error (a gophersat
 // solve cannot be stopped). For other verdicts there is nothing to write:
 // multiple rests on its two solutions.
 func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Grid, r Result) error {
@@ -47,7 +53,11 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 	default:
 		return fmt.Errorf("a verdict of %s has no proof to write", r.Status)
 	}
-	if err := sat.WriteDIMACS(cnf, g, extra...); err != nil {
+	if g.HasRules() && (r.Proof == Propagation || r.Proof == Search) {
+		return writeVariantCertificate(ctx, cnf, drat, g, r, extra)
+	}
+	d := sat.DIMACS{Plain: true}
+	if err := d.Write(cnf, g, extra...); err != nil {
 		return err
 	}
 	switch r.Proof {
@@ -64,9 +74,6 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 		bw.WriteString("0\n")
 		return bw.Flush()
 	case Search:
-		if g.HasRules() {
-			return writeVariantSearchProof(ctx, drat, g, r)
-		}
 		return writeSearchProof(ctx, drat, g, r)
 	}
 	unsat, err := sat.Certify(drat, g, extra...)

@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/derive"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/sat"
 )
@@ -31,35 +33,23 @@ type ProofSink interface {
 //   - sat: the clauses gophersat learned in a certified solve from scratch
 //     (past the search's budget), then the empty clause.
 //
+// For a variant, the lemmas that derive the implied clauses the proof
+// uses from the rules as stated come first (see derive.ForProof), and any
+// whose derivation was given up is in the Result's Assumed.
+//
 // The CNF it refutes is the one WriteCertificate writes. For any other
 // verdict, or a result with an error, proof is left empty (Reset). The
 // error is proof's, when a write fails; the Result stands either way.
 func (v *Verifier) CheckProof(ctx context.Context, g grid.Grid, opts Options, proof ProofSink) (Result, error) {
-	tr := &tracer{sink: proof}
+	tr := &tracer{sink: proof, plans: v.plans}
 	res := v.check(ctx, g, opts, tr)
 	if (res.Status != Unique && res.Status != None) || res.Err != nil {
 		tr.reset()
 		return res, tr.err
 	}
 	switch res.Proof {
-	case Propagation:
-		// The search's root refuted the CNF; the units make each step of
-		// that propagation explicit for a checker.
-		tr.reset()
-		if res.Status == Unique {
-			n := g.N()
-			for i, d := range g.Cells {
-				if d == 0 {
-					tr.buf = strconv.AppendInt(tr.buf, int64(sat.Var(n, i/n, i%n, int(res.Solutions[0].Cells[i]))), 10)
-					tr.buf = append(tr.buf, ' ', '0', '\n')
-					tr.spill(4 << 10)
-				}
-			}
-		}
-		tr.buf = append(tr.buf, '0', '\n')
-		tr.flush()
-	case Search:
-		tr.flush()
+	case Propagation, Search:
+		res.Assumed = tr.finish(g, res.Proof, res.Solutions)
 	case SAT:
 		if !tr.proved {
 			// fresh proved it, after the search and gophersat disagreed
@@ -91,6 +81,111 @@ type tracer struct {
 	n      int // the grid's size, for a classic search's decisions
 	err    error
 	proved bool // certified wrote a gophersat proof
+	// uses records the implied constraints a variant's search used, whose
+	// derivation goes first in the proof: hold keeps the search's lines
+	// in buf until then
+	uses   *rulesearch.Uses
+	hold   bool
+	lemmas [][]int // the lines held, as clauses
+	// plans, when not nil, receives the plans of derived (for tests)
+	plans *[]*derive.Plan
+}
+
+// deriveBudget is the nodes of the case split that derives one implied
+// clause from the plain rules (derive.Deriver.Derive); past it, the
+// constraint is assumed.
+const deriveBudget = 2000
+
+// finish writes the proof of a verdict that the traced search proved
+// (proof Propagation or Search, sols the solution of a Unique verdict):
+// for a variant, the derivation of the implied constraints the search
+// used first (see derived); then the search's refutations, or for
+// Propagation the digit of every empty cell as a unit clause and the
+// empty clause. It returns the implied clauses that the proof assumes.
+func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) [][]int {
+	body := tr.buf
+	tr.buf = nil
+	if proof == Propagation {
+		// the search's root refuted the CNF; the units make each step
+		// of that propagation explicit for a checker
+		tr.reset()
+		body = body[:0]
+		tr.lemmas = tr.lemmas[:0]
+		if len(sols) == 1 {
+			n := g.N()
+			for i, d := range g.Cells {
+				if d == 0 {
+					l := sat.Var(n, i/n, i%n, int(sols[0].Cells[i]))
+					body = appendLemma(body, []int{l})
+					tr.lemmas = append(tr.lemmas, []int{l})
+				}
+			}
+		}
+		body = append(body, '0', '\n')
+		tr.lemmas = append(tr.lemmas, nil)
+	}
+	var extra [][]int
+	if len(sols) == 1 {
+		extra = [][]int{sat.Blocking(g, sols[0])}
+	}
+	assumed := tr.derived(g, extra)
+	tr.flush()
+	if len(body) > 0 && tr.err == nil {
+		_, tr.err = tr.sink.Write(body)
+	}
+	tr.buf = body[:0]
+	return assumed
+}
+
+// derived writes the lemmas that derive, from the plain rules and the
+// givens (sat.PlainRuleClauses), the implied clauses that the steps of a
+// variant's proof use (derive.ForProof: the proof's CNF has the extra
+// clauses too), and returns those whose derivation was given up past
+// deriveBudget: the proof assumes them, and its CNF holds them.
+func (tr *tracer) derived(g grid.Grid, extra [][]int) [][]int {
+	tr.hold = false
+	u := tr.uses
+	if u == nil || u.Count() == 0 {
+		return nil
+	}
+	plan, ok := derive.ForProof(g, deriveBudget, tr.lemmas, extra...)
+	if !ok {
+		// not expected: the constraints the search used, whole
+		plan = tr.usedPlan(g)
+	}
+	if tr.plans != nil {
+		*tr.plans = append(*tr.plans, plan)
+	}
+	for _, c := range plan.Lemmas {
+		tr.buf = appendLemma(tr.buf, c)
+		tr.spill(32 << 10)
+	}
+	return plan.Assumed
+}
+
+// usedPlan is the plan of the implied constraints the search used.
+func (tr *tracer) usedPlan(g grid.Grid) *derive.Plan {
+	u := tr.uses
+	return derive.ImpliedOnly(g, deriveBudget, func(sp sat.Span) bool {
+		switch sp.What {
+		case sat.ImpliedPeers:
+			return u.Peers[sp.Index]
+		case sat.ImpliedCage:
+			return u.Cages[sp.Index]
+		case sat.ImpliedSum:
+			return u.Sums[sp.Index]
+		}
+		return u.Same[sp.Index]
+	})
+}
+
+// appendLemma appends clause c as a DRAT line.
+func appendLemma(b []byte, c []int) []byte {
+	for _, l := range c {
+		b = strconv.AppendInt(b, int64(l), 10)
+		b = append(b, ' ')
+	}
+	return append(b, '0', '\n')
 }
 
 // cells returns tr as the Tracer of a classic search on an N x N grid.
@@ -99,9 +194,13 @@ func (tr *tracer) cells(n int) search.Tracer {
 	return cellTracer{tr}
 }
 
-// lits returns tr as the Tracer of a variant search, whose decisions are
-// literals of the CNF.
-func (tr *tracer) lits() *tracer { return tr }
+// variant makes tr the Tracer of a variant search s, whose decisions are
+// literals of the CNF, recording the implied constraints it uses.
+func (tr *tracer) variant(s *rulesearch.Search) {
+	s.Trace = tr
+	s.Uses = s.NewUses()
+	tr.uses, tr.hold = s.Uses, true
+}
 
 // cellTracer turns a classic search's decisions into literals.
 type cellTracer struct{ tr *tracer }
@@ -124,12 +223,20 @@ func (tr *tracer) Refute(path []int) {
 		tr.buf = append(tr.buf, ' ')
 	}
 	tr.buf = append(tr.buf, '0', '\n')
+	if tr.hold {
+		c := make([]int, len(path))
+		for i, l := range path {
+			c[i] = -l
+		}
+		tr.lemmas = append(tr.lemmas, c)
+	}
 	tr.spill(32 << 10)
 }
 
-// spill hands the lines gathered on to the sink once they pass limit bytes.
+// spill hands the lines gathered on to the sink once they pass limit bytes,
+// unless it holds them.
 func (tr *tracer) spill(limit int) {
-	if len(tr.buf) >= limit {
+	if len(tr.buf) >= limit && !tr.hold {
 		tr.flush()
 	}
 }
@@ -144,6 +251,7 @@ func (tr *tracer) flush() {
 // reset drops the lines written so far.
 func (tr *tracer) reset() {
 	tr.buf = tr.buf[:0]
+	tr.lemmas = tr.lemmas[:0]
 	tr.sink.Reset()
 	tr.err = nil
 }

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/internal/derive"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -74,9 +76,12 @@ func TestCheckProof(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: CheckProof: %v", names[i], err)
 			}
+			assumed := got.Assumed
+			got.Assumed = nil
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s: CheckProof gives %+v, Check %+v", names[i], got, want)
 			}
+			got.Assumed = assumed
 			if got.Status != Unique && got.Status != None {
 				if proof.Len() > 0 {
 					t.Errorf("%s: %v, with a proof of %d bytes", names[i], got.Status, proof.Len())
@@ -88,23 +93,12 @@ func TestCheckProof(t *testing.T) {
 			if err := WriteCertificate(&cnfText, &dratText, g, got); err != nil {
 				t.Fatalf("%s: WriteCertificate: %v", names[i], err)
 			}
-			if got.Proof != SAT {
-				if !bytes.Equal(proof.Bytes(), dratText.Bytes()) {
-					t.Errorf("%s: %v by %v: CheckProof's proof differs from WriteCertificate's", names[i], got.Status, got.Proof)
-				}
-				continue
+			if got.Proof != SAT && !bytes.Equal(proof.Bytes(), dratText.Bytes()) {
+				t.Errorf("%s: %v by %v: CheckProof's proof differs from WriteCertificate's", names[i], got.Status, got.Proof)
 			}
-			cnf, err := gridtest.ReadDRAT(&cnfText)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lemmas, err := gridtest.ReadDRAT(&proof)
-			if err != nil {
-				t.Fatalf("%s: the proof: %v", names[i], err)
-			}
-			nv := sat.RuleClauses(g.Shape, g.Rules).Vars
-			if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), lemmas); err != nil {
-				t.Errorf("%s: %v by sat: %v", names[i], got.Status, err)
+			if got.Proof == SAT || g.HasRules() {
+				// (a classic search's proof is checked in proof_test.go)
+				checkPlainProof(t, names[i], g, got, cnfText.Bytes(), proof.Bytes())
 			}
 		}
 	}
@@ -114,9 +108,12 @@ func TestCheckProof(t *testing.T) {
 		want := New().Check(g, Options{CountLimit: 1000})
 		var proof bytes.Buffer
 		got, err := New().CheckProof(context.Background(), g, Options{CountLimit: 1000}, &proof)
+		assumed := got.Assumed
+		got.Assumed = nil
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: a count with CheckProof gives %+v (%v), Check %+v", names[i], got, err, want)
 		}
+		got.Assumed = assumed
 		if got.Status != Unique && got.Status != None {
 			if proof.Len() > 0 {
 				t.Errorf("%s: a count of %d, with a proof of %d bytes", names[i], got.Count, proof.Len())
@@ -136,5 +133,119 @@ func TestCheckProof(t *testing.T) {
 		if seen[k] == 0 {
 			t.Errorf("no verdict %s among %v", k, seen)
 		}
+	}
+}
+
+// checkPlainProof checks proof, of verdict r on puzzle g, against cnf, the
+// CNF that WriteCertificate wrote for it: which must hold the plain rules
+// (sat.PlainRuleClauses, the rules as stated), the givens and, for unique,
+// the blocking clause, then the clauses the proof assumes (r.Assumed) and
+// nothing else; gridtest's checker must accept the proof.
+func checkPlainProof(t *testing.T, name string, g grid.Grid, r Result, cnfText, proof []byte) {
+	t.Helper()
+	cnf, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
+	if err != nil {
+		t.Fatalf("%s: the CNF: %v", name, err)
+	}
+	lemmas, err := gridtest.ReadDRAT(bytes.NewReader(proof))
+	if err != nil {
+		t.Fatalf("%s: the proof: %v", name, err)
+	}
+	plain := sat.PlainRuleClauses(g.Shape, g.Rules)
+	want := slices.Clip(plain.Clauses)
+	for _, l := range sat.Givens(g) {
+		want = append(want, []int{l})
+	}
+	if r.Status == Unique {
+		want = append(want, sat.Blocking(g, r.Solutions[0]))
+	}
+	want = append(want, r.Assumed...)
+	got := gridtest.Clauses(cnf)
+	if err := gridtest.SameClauses(got, want); err != nil {
+		t.Fatalf("%s: the CNF is not the plain rules, the givens, the blocking clause and the %d assumed: %v", name, len(r.Assumed), err)
+	}
+	if _, err := gridtest.CheckDRAT(plain.Vars, got, lemmas); err != nil {
+		t.Errorf("%s: %v by %v, %d lemmas, %d clauses assumed: %v", name, r.Status, r.Proof, len(lemmas), len(r.Assumed), err)
+	}
+}
+
+// The proofs of generated killers and jigsaws are checked against the
+// plain CNF (see checkPlainProof), and cannot pass wrongly: without the
+// lemmas that derive one implied constraint the search's steps use, the
+// check fails, at or after the cut. Unit propagation may find another way
+// to a conflict, with the other implied clauses derived (half the cuts
+// fail, measured), but a third at least must; and cutting the one lemma that closes a derivation (the
+// constraint's last clause the proof needs) makes some proofs fail.
+func TestPlainProofMutations(t *testing.T) {
+	gen := generate.New()
+	var plans []*derive.Plan
+	v := New()
+	v.plans = &plans
+	count := 4
+	if testing.Short() {
+		count = 2
+	}
+	var cuts, failed [2]int // of the lemmas of a constraint, of its last one
+	assumed := 0
+	for _, name := range []string{"killer", "jigsaw"} {
+		variant, err := generate.ParseVariant(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range count {
+			p, err := gen.Puzzle(11, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: variant})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := p.Grid
+			plans = plans[:0]
+			var proof bytes.Buffer
+			r, err := v.CheckProof(context.Background(), g, Options{}, &proof)
+			if err != nil || r.Status != Unique {
+				t.Fatalf("%s %d: %v %v", name, i, r.Status, err)
+			}
+			var cnfText, dratText bytes.Buffer
+			if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
+				t.Fatal(err)
+			}
+			checkPlainProof(t, fmt.Sprintf("%s %d", name, i), g, r, cnfText.Bytes(), proof.Bytes())
+			assumed += len(r.Assumed)
+			if len(plans) != 1 {
+				continue // the search used no implied constraint
+			}
+			lemmas, err := gridtest.ReadDRAT(&proof)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cnf, err := gridtest.ReadDRAT(&cnfText)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nv := sat.RuleClauses(g.Shape, g.Rules).Vars
+			for _, of := range plans[0].Of {
+				if of[0] == of[1] {
+					continue
+				}
+				for k, cut := range [][]gridtest.Lemma{
+					slices.Concat(lemmas[:of[0]], lemmas[of[1]:]),
+					slices.Concat(lemmas[:of[1]-1], lemmas[of[1]:]),
+				} {
+					at, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), cut)
+					cuts[k]++
+					if err == nil {
+						continue
+					}
+					failed[k]++
+					// (at counts the lemmas of the cut proof)
+					if from := []int{of[0], of[1] - 1}[k]; at < from {
+						t.Errorf("%s %d: without lemmas %d-%d, the check fails before them, at %d: %v", name, i, from, of[1]-1, at, err)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d cuts of the lemmas of a constraint fail the check, %d of %d of its last lemma; %d implied clauses assumed", failed[0], cuts[0], failed[1], cuts[1], assumed)
+	if cuts[0] == 0 || 3*failed[0] < cuts[0] || failed[1] == 0 {
+		t.Errorf("%d of %d cuts of a constraint's lemmas fail the check, %d of %d of its last: want a third at least, and some", failed[0], cuts[0], failed[1], cuts[1])
 	}
 }

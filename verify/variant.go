@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/rulesearch"
+	"github.com/sudokugen/sudokugen/sat"
 )
 
 // Variant puzzles (grids with grid.Rules) take the path of this file: the
@@ -66,7 +67,7 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr 
 	}
 	s := rulesearch.New(v.model)
 	if tr != nil {
-		s.Trace = tr.lits()
+		tr.variant(s)
 	}
 	r := s.Count(g.Cells, limit, budget, ctx.Done(), nil)
 	sols, ok := variantGrids(g, r)
@@ -130,23 +131,29 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 	return eachEnd(ctx, r.Result, eachErr)
 }
 
-// writeVariantSearchProof is writeSearchProof for a variant: the search of
-// package internal/rulesearch runs again with a tracer that writes its
-// refutations to w as DRAT lemmas, and must reach the verdict r again.
-func writeVariantSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) error {
-	tr := &tracer{sink: writerSink{w}}
+// writeVariantCertificate is WriteCertificateContext for a variant's
+// verdict r of unique or none by propagation or the search: the search of
+// package internal/rulesearch runs again with a tracer, and must reach the
+// verdict r again; its proof goes to drat, the derivation of the implied
+// constraints it used first (see tracer.finish), and the CNF it refutes to
+// cnf: the rules as stated, the givens, the extra clauses, and the implied
+// clauses the proof assumes.
+func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Grid, r Result, extra [][]int) error {
+	tr := &tracer{sink: writerSink{drat}}
 	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
-	s.Trace = tr.lits()
+	tr.variant(s)
 	res := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
-	tr.flush()
-	if tr.err != nil {
-		return tr.err
-	}
 	switch {
 	case res.Canceled:
 		return ctx.Err()
-	case !res.Complete || res.Broken || res.Count != r.Count || res.Count == 1 && !slices.Equal(res.First[0], r.Solutions[0].Cells):
+	case !res.Complete || res.Broken || res.Count != r.Count || res.Root != (r.Proof == Propagation) ||
+		res.Count == 1 && !slices.Equal(res.First[0], r.Solutions[0].Cells):
 		return fmt.Errorf("the search run again does not prove the verdict %s: %w", r.Status, ErrDisagree)
 	}
-	return nil
+	assumed := tr.finish(g, r.Proof, r.Solutions)
+	if tr.err != nil {
+		return tr.err
+	}
+	d := sat.DIMACS{Plain: true}
+	return d.WriteAssuming(cnf, g, assumed, extra...)
 }

@@ -3,6 +3,7 @@ package verify
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -257,9 +258,11 @@ func TestFPuzzlesFromOutside(t *testing.T) {
 }
 
 // The search proofs of variant verdicts, written with WriteCertificate, are
-// DRAT proofs of the variant's CNF that gridtest's checker accepts: every
-// node of the search is unit propagation on that CNF, cage sums and the
-// constraints they imply included, and every branch a case split on the
+// DRAT proofs of the variant's plain CNF (the rules as stated, the givens,
+// the blocking clause, and any implied clause assumed) that gridtest's
+// checker accepts: the implied constraints the search used are derived
+// first, every node of the search is unit propagation on the CNF with
+// them, and every branch a case split on the
 // literals of one clause. The puzzles are generated ones of each variant,
 // the real killers and jigsaws, and each of those with a wrong digit
 // added, which have no solution.
@@ -302,6 +305,7 @@ func TestVariantSearchProofs(t *testing.T) {
 		}
 	}
 	seen := map[string]int{}
+	assumed := 0
 	for i, g := range puzzles {
 		r := Puzzle(g, Options{})
 		if r.Status != Unique && r.Status != None {
@@ -311,32 +315,57 @@ func TestVariantSearchProofs(t *testing.T) {
 		if r.Proof != Search && r.Proof != Propagation {
 			continue
 		}
-		var cnfText, dratText bytes.Buffer
-		if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
-			t.Fatalf("%s: WriteCertificate: %v", names[i], err)
-		}
-		cnf, err := gridtest.ReadDRAT(&cnfText)
-		if err != nil {
-			t.Fatalf("%s: the CNF: %v", names[i], err)
-		}
-		proof, err := gridtest.ReadDRAT(&dratText)
-		if err != nil {
-			t.Fatalf("%s: the proof: %v", names[i], err)
-		}
-		nv := sat.RuleClauses(g.Shape, g.Rules).Vars
-		if refuted := gridtest.Refutes(nv, gridtest.Clauses(cnf)); refuted != (r.Proof == Propagation) {
-			t.Errorf("%s: %v by %v, but unit propagation alone refutes the CNF: %v", names[i], r.Status, r.Proof, refuted)
-		}
-		if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof); err != nil {
-			t.Errorf("%s (%s): %v by %v, %d lemmas: %v", names[i], g.Rules.Name(), r.Status, r.Proof, len(proof), err)
-		}
-		last := len(proof) - 1
-		if at, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof[:last]); err == nil || at != last {
-			t.Errorf("%s: %v by %v: the proof without its empty clause fails at %d (%v), want at its end", names[i], r.Status, r.Proof, at, err)
-		}
+		assumed += checkVariantProof(t, names[i], g)
 	}
-	t.Logf("verdicts %v", seen)
+	t.Logf("verdicts %v; %d implied clauses assumed", seen, assumed)
 	if seen["unique by search"] == 0 || seen["none by search"] == 0 {
 		t.Errorf("verdicts %v: want unique and none by the search", seen)
 	}
+}
+
+// checkVariantProof checks the proof that CheckProof makes of variant g's
+// verdict, by propagation or the search: WriteCertificate writes the same,
+// it passes against the plain CNF (checkPlainProof), and, against the CNF
+// with the implied clauses, unit propagation alone refutes that exactly
+// when the verdict is by propagation, and the proof fails without its
+// empty clause. It returns the number of clauses the proof assumes.
+func checkVariantProof(t *testing.T, name string, g grid.Grid) int {
+	t.Helper()
+	var proof, cnfText, dratText bytes.Buffer
+	r, err := New().CheckProof(context.Background(), g, Options{}, &proof)
+	if err != nil {
+		t.Fatalf("%s: CheckProof: %v", name, err)
+	}
+	if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
+		t.Fatalf("%s: WriteCertificate: %v", name, err)
+	}
+	if !bytes.Equal(proof.Bytes(), dratText.Bytes()) {
+		t.Errorf("%s: %v by %v: CheckProof's proof differs from WriteCertificate's", name, r.Status, r.Proof)
+	}
+	checkPlainProof(t, name, g, r, cnfText.Bytes(), dratText.Bytes())
+	lemmas, err := gridtest.ReadDRAT(&proof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var extra [][]int
+	if r.Status == Unique {
+		extra = [][]int{sat.Blocking(g, r.Solutions[0])}
+	}
+	var fullText bytes.Buffer
+	if err := sat.WriteDIMACS(&fullText, g, extra...); err != nil {
+		t.Fatal(err)
+	}
+	full, err := gridtest.ReadDRAT(&fullText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nv := sat.RuleClauses(g.Shape, g.Rules).Vars
+	if refuted := gridtest.Refutes(nv, gridtest.Clauses(full)); refuted != (r.Proof == Propagation) {
+		t.Errorf("%s: %v by %v, but unit propagation alone refutes the CNF with the implied clauses: %v", name, r.Status, r.Proof, refuted)
+	}
+	last := len(lemmas) - 1
+	if at, err := gridtest.CheckDRAT(nv, gridtest.Clauses(full), lemmas[:last]); err == nil || at != last {
+		t.Errorf("%s: %v by %v: the proof without its empty clause fails at %d (%v), want at its end", name, r.Status, r.Proof, at, err)
+	}
+	return len(r.Assumed)
 }

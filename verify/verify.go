@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/derive"
 	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/sat"
@@ -51,6 +52,13 @@ type Result struct {
 	// package doc). It is NoProof for the other verdicts: a Multiple
 	// verdict rests on its two checked solutions.
 	Proof Proof
+	// Assumed holds, for a variant's verdict by CheckProof, the clauses
+	// that the rules imply, that its proof uses, and whose derivation from
+	// the rules as stated was given up as too costly: the proof takes them
+	// on trust, and the CNF it refutes holds them after the blocking
+	// clause (see WriteCertificate). Nil for every other verdict, and for
+	// Check.
+	Assumed [][]int
 	// Clashes lists the givens that break the rules, for Invalid.
 	Clashes []grid.Clash
 	// Err says why the puzzle is Invalid, why the status is Unknown (the
@@ -100,6 +108,7 @@ type Verifier struct {
 	solvers map[grid.Shape]*sat.Solver
 	s       *search.Search    // the search of the last shape checked
 	model   *rulesearch.Model // the tables of the last variant's rules
+	plans   *[]*derive.Plan   // when not nil, CheckProof's plans (for tests)
 }
 
 // New returns a Verifier.

@@ -18,7 +18,8 @@ type View struct {
 	Column     int      `json:"column,omitempty"`
 	Puzzle     string   `json:"puzzle"`
 	Status     string   `json:"status"`
-	Proof      string   `json:"proof,omitempty"` // what proved unique or none: propagation, search, sat or outside
+	Proof      string   `json:"proof,omitempty"`   // what proved unique or none: propagation, search, sat or outside
+	Assumed    int      `json:"assumed,omitempty"` // with a proof: the implied clauses it takes on trust (Result.Assumed)
 	Count      int      `json:"count"`
 	Exact      bool     `json:"count_exact"`
 	Solution   *string  `json:"solution"`
@@ -45,6 +46,7 @@ func (v *View) Fill(r Result, a *grid.Alphabet) {
 		v.Status = "error"
 	}
 	v.Count, v.Exact, v.Proof = r.Count, r.Exact(), r.Proof.String()
+	v.Assumed = len(r.Assumed)
 	for _, sol := range r.Solutions {
 		v.Solutions = append(v.Solutions, formatGrid(sol, a))
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,6 +146,7 @@ type certVerdict struct {
 	Puzzle    string
 	Status    string
 	Proof     string
+	Assumed   int
 	Solutions []string
 }
 
@@ -272,8 +274,11 @@ func TestVerifyProofVariants(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatalf("puzzle %d (%s by %s): %v %v", v.Index, v.Status, v.Proof, err1, err2)
 		}
-		if !strings.Contains(string(cnfText), "c variant: ") {
-			t.Errorf("puzzle %d: the CNF has no variant comment", v.Index)
+		if !strings.Contains(string(cnfText), "c variant: ") || !strings.Contains(string(cnfText), "c the rules as stated, without the clauses they imply\n") {
+			t.Errorf("puzzle %d: the CNF has no variant comment, or not the rules as stated", v.Index)
+		}
+		if got := strings.Contains(string(cnfText), " that the rules imply, assumed"); got != (v.Assumed > 0) {
+			t.Errorf("puzzle %d: %d clauses assumed, and the CNF says it assumes some: %v", v.Index, v.Assumed, got)
 		}
 		cnf, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
 		if err != nil {
@@ -293,8 +298,11 @@ func TestVerifyProofVariants(t *testing.T) {
 		if _, err := gridtest.CheckDRAT(nv, clauses, proof); err != nil {
 			t.Errorf("puzzle %d (%s by %s): the proof: %v", v.Index, v.Status, v.Proof, err)
 		}
-		if got, want := gridtest.Refutes(nv, clauses), v.Proof == "propagation"; got != want {
-			t.Errorf("puzzle %d: %s by %s: unit propagation alone refutes its CNF: %v, want %v", v.Index, v.Status, v.Proof, got, want)
+		// the rules as stated have less unit propagation than the search,
+		// which uses what they imply: a refutation by propagation alone
+		// may need the proof's derivations
+		if gridtest.Refutes(nv, clauses) && v.Proof != "propagation" {
+			t.Errorf("puzzle %d: %s by %s, but unit propagation alone refutes its CNF", v.Index, v.Status, v.Proof)
 		}
 		kinds[v.Status+" by "+v.Proof]++
 	}
@@ -372,6 +380,7 @@ func TestProofFolder(t *testing.T) {
 	}
 	puzzles := readProofPuzzles(t)
 	kinds := map[string]int{}
+	assumed, assumedUnchecked := 0, 0
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		var v certVerdict
 		if err := json.Unmarshal([]byte(line), &v); err != nil {
@@ -391,7 +400,25 @@ func TestProofFolder(t *testing.T) {
 		if !ok || g.Rules.Empty() && g.String() != v.Puzzle {
 			t.Fatalf("puzzle %d: not %s in %s", v.Index, v.Puzzle, *proofPuzzles)
 		}
-		nv, cnf := folderCNF(t, v, g)
+		var sol *grid.Grid
+		if v.Status == "unique" {
+			s := g.Clone()
+			p, err := grid.Parse(v.Solutions[0])
+			if err != nil {
+				t.Fatalf("puzzle %d: its solution: %v", v.Index, err)
+			}
+			s.Cells = p.Cells
+			sol = &s
+		}
+		cnfText, cnfErr := os.ReadFile(filepath.Join(*proofFolder, fmt.Sprint(v.Index)+".cnf"))
+		cnf, nv := folderCNF(t, g, sol, v, cnfText, cnfErr)
+		if cnf == nil {
+			assumedUnchecked++
+			continue
+		}
+		if g.HasRules() && cnfErr == nil {
+			assumed += v.Assumed
+		}
 		proof, err := gridtest.ReadDRAT(bytes.NewReader(dratText))
 		if err != nil {
 			t.Fatalf("puzzle %d: the proof: %v", v.Index, err)
@@ -401,7 +428,88 @@ func TestProofFolder(t *testing.T) {
 		}
 		kinds[v.Status+" by "+v.Proof]++
 	}
-	t.Logf("%s: proofs checked: %v", *proofFolder, kinds)
+	t.Logf("%s: proofs checked: %v; variants against the plain CNF, %d implied clauses assumed", *proofFolder, kinds, assumed)
+	if assumedUnchecked > 0 {
+		t.Errorf("%d variant proofs assume implied clauses and have no CNF that holds them (--proof-cnf=false): not checked", assumedUnchecked)
+	}
+}
+
+// folderCNF returns the CNF that the proof of verdict v on puzzle g (with
+// solution sol for unique) refutes, and its number of variables, checking
+// the CNF written for it, cnfText, unless cnfErr says there is none: a
+// classic one's is gridtest's; a variant's holds the rules as stated
+// (sat.PlainRuleClauses), the givens, the blocking clause, then the
+// clauses the proof assumes (--json's "assumed"), each one that the rules
+// imply. Nil for a variant's proof that assumes clauses and has no CNF.
+func folderCNF(t *testing.T, g grid.Grid, sol *grid.Grid, v certVerdict, cnfText []byte, cnfErr error) ([][]int, int) {
+	t.Helper()
+	if !g.HasRules() {
+		cnf := gridtest.CNF(g, sol)
+		if cnfErr == nil {
+			checkFolderCNF(t, g, v, cnfText, cnf)
+		}
+		return cnf, sat.NumVars(g.N())
+	}
+	rc := sat.PlainRuleClauses(g.Shape, g.Rules)
+	cnf := slices.Clip(rc.Clauses)
+	for _, l := range sat.Givens(g) {
+		cnf = append(cnf, []int{l})
+	}
+	if sol != nil {
+		cnf = append(cnf, sat.Blocking(g, *sol))
+	}
+	if cnfErr != nil {
+		if v.Assumed > 0 {
+			return nil, 0
+		}
+		return cnf, rc.Vars
+	}
+	written, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
+	if err != nil {
+		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+	}
+	got := gridtest.Clauses(written)
+	if len(got) != len(cnf)+v.Assumed {
+		t.Fatalf("puzzle %d: the CNF has %d clauses, want %d and %d assumed", v.Index, len(got), len(cnf), v.Assumed)
+	}
+	implied := impliedClauses(g)
+	for _, c := range got[len(cnf):] {
+		if !implied[fmt.Sprint(c)] {
+			t.Fatalf("puzzle %d: the CNF assumes %v, no clause the rules imply", v.Index, c)
+		}
+	}
+	cnf = append(cnf, got[len(cnf):]...)
+	checkFolderCNF(t, g, v, cnfText, cnf)
+	return cnf, rc.Vars
+}
+
+// checkFolderCNF checks that the CNF cnfText written for the proof of
+// verdict v on g holds the clauses want and names its rules' hash.
+func checkFolderCNF(t *testing.T, g grid.Grid, v certVerdict, cnfText []byte, want [][]int) {
+	t.Helper()
+	written, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
+	if err != nil {
+		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+	}
+	if err := gridtest.SameClauses(gridtest.Clauses(written), want); err != nil {
+		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
+	}
+	if h := "c rules sha256:" + sat.PlainRulesHash(g.Shape, g.Rules) + " "; !bytes.Contains(cnfText, []byte(h)) {
+		t.Errorf("puzzle %d: the CNF does not name its rules' hash %q", v.Index, h)
+	}
+}
+
+// impliedClauses returns the clauses that the rules of g imply, as sat
+// encodes them (the spans of RuleCNF.Implied), by their text.
+func impliedClauses(g grid.Grid) map[string]bool {
+	rc := sat.RuleClauses(g.Shape, g.Rules)
+	out := map[string]bool{}
+	for _, sp := range rc.Implied {
+		for _, c := range rc.Clauses[sp.From:sp.To] {
+			out[fmt.Sprint(c)] = true
+		}
+	}
+	return out
 }
 
 // readProofPuzzles reads the puzzles of -proof-puzzles by their index.
@@ -420,50 +528,4 @@ func readProofPuzzles(t *testing.T) map[int]grid.Grid {
 		puzzles[rec.Index] = rec.Grid
 	}
 	return puzzles
-}
-
-// folderCNF returns the number of variables and the clauses that the proof
-// of the verdict v on g refutes: for a classic puzzle the CNF gridtest
-// builds, the same as the one written beside the proof when there is one;
-// for a variant the CNF written beside it. A CNF written must name its
-// rules' hash.
-func folderCNF(t *testing.T, v certVerdict, g grid.Grid) (int, [][]int) {
-	var sol *grid.Grid
-	if v.Status == "unique" {
-		s := g.Clone()
-		p, err := grid.Parse(v.Solutions[0])
-		if err != nil {
-			t.Fatalf("puzzle %d: its solution: %v", v.Index, err)
-		}
-		s.Cells = p.Cells
-		sol = &s
-	}
-	cnfText, cnfErr := os.ReadFile(filepath.Join(*proofFolder, fmt.Sprint(v.Index)+".cnf"))
-	var cnf [][]int
-	nv := sat.NumVars(g.N())
-	if g.HasRules() {
-		if cnfErr != nil {
-			t.Fatalf("puzzle %d: a variant's proof is checked against its CNF: %v", v.Index, cnfErr)
-		}
-		rc := sat.RuleClauses(g.Shape, g.Rules)
-		nv = rc.Vars
-	} else {
-		cnf = gridtest.CNF(g, sol)
-	}
-	if cnfErr != nil {
-		return nv, cnf
-	}
-	written, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
-	if err != nil {
-		t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
-	}
-	if cnf != nil {
-		if err := gridtest.SameClauses(gridtest.Clauses(written), cnf); err != nil {
-			t.Fatalf("puzzle %d: the CNF: %v", v.Index, err)
-		}
-	}
-	if want := "c rules sha256:" + sat.RulesHash(g.Shape, g.Rules) + " "; !bytes.Contains(cnfText, []byte(want)) {
-		t.Errorf("puzzle %d: the CNF does not name its rules' hash %q", v.Index, want)
-	}
-	return nv, gridtest.Clauses(written)
 }

@@ -70,7 +70,7 @@ func syncFile(path string) error {
 }
 
 func newProofWriter(dir string, cnf bool) *proofWriter {
-	return &proofWriter{dir: dir, cnf: cnf, temp: filepath.Join(dir, fmt.Sprintf(".sudokugen-%d-", os.Getpid()))}
+	return &proofWriter{dir: dir, cnf: cnf, temp: filepath.Join(dir, fmt.Sprintf(".sudokugen-%d-", os.Getpid())), dimacs: sat.DIMACS{Plain: true}}
 }
 
 // job sets job to ask the workers for the proofs.
@@ -112,7 +112,7 @@ func (pw *proofWriter) write(ctx context.Context, c verdict) error {
 			if c.result.Status == verify.Unique {
 				extra = [][]int{sat.Blocking(c.rec.Grid, c.result.Solutions[0])}
 			}
-			return pw.dimacs.Write(f, c.rec.Grid, extra...)
+			return pw.dimacs.WriteAssuming(f, c.rec.Grid, c.result.Assumed, extra...)
 		})
 		if err != nil {
 			return fail(err)

@@ -18,7 +18,9 @@
 //
 // Implied plans the derivation of all the clauses a variant puzzle's rules
 // imply (package sat's RuleCNF.Implied), auxiliary variables defined by
-// extension (RAT lemmas). Nothing here is used by verify yet.
+// extension (RAT lemmas). ForProof plans those that one proof needs, as
+// Core finds them: package verify puts that plan before the search's
+// proof of a variant's verdict, which then rests on the plain rules.
 package derive
 
 import "slices"
@@ -32,11 +34,22 @@ type Deriver struct {
 	units   []int     // unit clauses
 	val     []int8    // per variable: 1 true, -1 false, 0 unset
 	trail   []int
+	// with reasons (see Core): per variable, the clause that set it by
+	// propagation, -1 for none; and the clause of the last conflict
+	reason   []int32
+	conflict int32
+	unitIDs  []int32 // the clauses of units
+	// tier, when not nil, is each clause's tier (see Core): propagation
+	// uses a clause of tier t > 0 only when those of the tiers below have
+	// nothing left to propagate; pending[t-1] are those it set aside
+	tier    []uint8
+	pending [2][]int32
 	// trail[:baseLen] is the propagation of the units (the base) when
 	// baseOK; baseConflict says that it reaches a conflict
 	baseLen      int
 	baseOK       bool
 	baseConflict bool
+	baseReason   int32 // the clause of that conflict
 }
 
 func idx(l int) int {
@@ -84,6 +97,7 @@ func (d *Deriver) add(c []int) {
 	case 0:
 	case 1:
 		d.units = append(d.units, c[0])
+		d.unitIDs = append(d.unitIDs, id)
 		d.baseOK = false
 	default:
 		d.watch[idx(c[0])] = append(d.watch[idx(c[0])], id)
@@ -132,12 +146,16 @@ func (d *Deriver) base() bool {
 	}
 	d.undo(0)
 	d.baseOK, d.baseConflict = true, false
-	for _, u := range d.units {
+	for k, u := range d.units {
 		if !d.set(u) {
 			d.baseConflict = true
+			d.conflict = d.unitIDs[k]
+			break
 		}
+		d.because(u, d.unitIDs[k])
 	}
 	d.baseConflict = d.baseConflict || !d.propagate(0)
+	d.baseReason = d.conflict
 	d.baseLen = len(d.trail)
 	return !d.baseConflict
 }
@@ -160,6 +178,61 @@ func (d *Deriver) Satisfied(c []int) bool {
 
 // propagate runs unit propagation from trail[from:]; false on a conflict.
 func (d *Deriver) propagate(from int) bool {
+	d.pending[0], d.pending[1] = d.pending[0][:0], d.pending[1][:0]
+	for {
+		if !d.propagateFrom(from) {
+			return false
+		}
+		from = len(d.trail)
+		if !d.deferred() {
+			return false
+		}
+		if len(d.trail) == from {
+			return true
+		}
+	}
+}
+
+// deferred looks at the clauses that propagation set aside, the lower
+// tier's first, in turn, until one sets a literal; false on a conflict.
+func (d *Deriver) deferred() bool {
+	for t := range d.pending {
+		for len(d.pending[t]) > 0 {
+			id := d.pending[t][0]
+			d.pending[t] = d.pending[t][1:]
+			switch l, open := d.open(id); open {
+			case 0:
+				d.conflict = id
+				return false
+			case 1:
+				d.set(l)
+				d.because(l, id)
+				return true
+			}
+		}
+	}
+	return true
+}
+
+// open returns the number of unset literals of clause id, and the last
+// one; -1 when a literal holds.
+func (d *Deriver) open(id int32) (last, open int) {
+	for _, l := range d.clauses[id] {
+		switch d.truth(l) {
+		case 1:
+			return 0, -1
+		case 0:
+			open++
+			last = l
+		}
+	}
+	return last, open
+}
+
+// propagateFrom runs unit propagation on the clauses of the first tier
+// from trail[from:], setting aside those of the second; false on a
+// conflict.
+func (d *Deriver) propagateFrom(from int) bool {
 	for i := from; i < len(d.trail); i++ {
 		f := -d.trail[i] // the literal made false
 		ws := d.watch[idx(f)]
@@ -186,10 +259,17 @@ func (d *Deriver) propagate(from int) bool {
 			if moved {
 				continue
 			}
+			if d.tier != nil && d.tier[ws[j]] > 0 {
+				t := d.tier[ws[j]] - 1
+				d.pending[t] = append(d.pending[t], ws[j])
+				continue
+			}
 			if !d.set(c[0]) {
 				d.watch[idx(f)] = ws
+				d.conflict = ws[j]
 				return false
 			}
+			d.because(c[0], ws[j])
 		}
 		d.watch[idx(f)] = ws
 	}
@@ -306,4 +386,109 @@ func (w *walk) pick() []int {
 		}
 	}
 	return best
+}
+
+// because records that clause id set literal l, when reasons are kept.
+func (d *Deriver) because(l int, id int32) {
+	if d.reason != nil {
+		d.reason[max(l, -l)] = id
+	}
+}
+
+// Core checks proof, lemmas each a reverse unit propagation (RUP)
+// consequence of the CNF cnf over variables 1..nv and the lemmas before
+// it, as a DRAT checker does, and returns which clauses of cnf the
+// checks used: those on the way from the negated lemma to the conflict
+// in the graph of unit propagation. Each clause has a tier, 0, 1 or 2
+// (tiers nil: all 0): propagation uses a clause of tier 1 only when those
+// of tier 0 have nothing left to propagate, and one of tier 2 only when
+// those of tiers 0 and 1 have not, so that the checks use as few of the
+// higher tiers as they can. Once a clause of a group (groups[i] >= 0, the
+// same for every clause of the group) is used, the group's clauses go to
+// tier 0: the others come cheap with it. False when a lemma is not RUP.
+func Core(nv int, cnf, proof [][]int, tiers []uint8, groups []int32) ([]bool, bool) {
+	d := New(nv, cnf)
+	if tiers != nil {
+		d.tier = slices.Clone(tiers)
+	}
+	members := map[int32][]int32{}
+	for i, g := range groups {
+		if g >= 0 {
+			members[g] = append(members[g], int32(i))
+		}
+	}
+	d.reason = make([]int32, len(d.val))
+	for i := range d.reason {
+		d.reason[i] = -1
+	}
+	used := make([]bool, len(d.clauses))
+	seen := make([]bool, len(d.val))
+	for _, lemma := range proof {
+		if len(d.reason) < len(d.val) {
+			d.reason = append(d.reason, make([]int32, len(d.val)-len(d.reason))...)
+			seen = append(seen, make([]bool, len(d.val)-len(seen))...)
+		}
+		if !d.rup(lemma) {
+			return nil, false
+		}
+		d.mark(used, seen)
+		for g, ids := range members {
+			if slices.ContainsFunc(ids, func(i int32) bool { return used[i] }) {
+				for _, i := range ids {
+					d.tier[i] = 0
+				}
+				delete(members, g)
+			}
+		}
+		d.undo(d.baseLen)
+		d.add(lemma)
+		used = append(used, false)
+		if d.tier != nil {
+			d.tier = append(d.tier, 0)
+		}
+	}
+	return used[:len(cnf)], true
+}
+
+// rup reports whether unit propagation refutes the negation of c, the
+// conflict in d.conflict.
+func (d *Deriver) rup(c []int) bool {
+	if !d.base() {
+		d.conflict = d.baseReason
+		return true
+	}
+	from := len(d.trail)
+	for _, l := range c {
+		switch d.truth(l) {
+		case 1:
+			// c holds under the base: the reason of l is the conflict
+			d.conflict = d.reason[max(l, -l)]
+			return d.conflict >= 0
+		case 0:
+			d.set(-l)
+			d.reason[max(l, -l)] = -1
+		}
+	}
+	return !d.propagate(from)
+}
+
+// mark marks the clauses on the way to the last conflict as used.
+func (d *Deriver) mark(used, seen []bool) {
+	clear(seen)
+	stack := []int32{d.conflict}
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		used[id] = true
+		for _, l := range d.clauses[id] {
+			v := max(l, -l)
+			if seen[v] || d.val[v] == 0 {
+				continue
+			}
+			seen[v] = true
+			if r := d.reason[v]; r >= 0 && r != id {
+				stack = append(stack, r)
+			}
+		}
+	}
 }

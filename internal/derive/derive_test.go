@@ -10,6 +10,7 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/sat"
 )
 
 // plainJigsaw returns the CNF of jigsaw puzzle g from its rules as stated,
@@ -163,4 +164,57 @@ func rootBranches(lemmas [][]int, c []int) []int {
 		}
 	}
 	return out
+}
+
+// Core marks the clauses that the RUP checks of a proof use, the second
+// tier's only where the first has nothing left to propagate, and fails on
+// a lemma that is not RUP.
+func TestCore(t *testing.T) {
+	cnf := [][]int{{1}, {-1, 2}, {-2, 3}, {-1, 3}, {-3, 4}, {5, 6}}
+	for _, tc := range []struct {
+		second []uint8
+		proof  [][]int
+		want   []bool
+	}{
+		// 3 by 1 -> 2 -> 3, not by the second tier's 1 -> 3
+		{[]uint8{0, 0, 0, 1, 0, 0}, [][]int{{4}}, []bool{true, true, true, false, true, false}},
+		// the second tier alone gets there first
+		{[]uint8{0, 1, 0, 0, 0, 0}, [][]int{{3}}, []bool{true, false, false, true, false, false}},
+	} {
+		got, ok := Core(6, cnf, tc.proof, tc.second, nil)
+		if !ok || !slices.Equal(got, tc.want) {
+			t.Errorf("Core of %v (second %v): %v %v, want %v", tc.proof, tc.second, got, ok, tc.want)
+		}
+	}
+	if _, ok := Core(6, cnf, [][]int{{5}}, nil, nil); ok {
+		t.Error("Core passes 5, which is no RUP lemma")
+	}
+	// a lemma, then the empty clause that rests on it
+	cnf = [][]int{{-1, 2}, {-1, -2}, {1, 3}, {1, -3}, {4, 5}}
+	if got, ok := Core(5, cnf, [][]int{{-1}, {}}, nil, nil); !ok || !slices.Equal(got, []bool{true, true, true, true, false}) {
+		t.Errorf("Core of a refutation: %v %v", got, ok)
+	}
+}
+
+// The planner's CNF of the rules as stated is sat.PlainRuleClauses.
+func TestPlannerPlain(t *testing.T) {
+	gen := generate.New()
+	for _, name := range []string{"killer", "jigsaw", "jigsaw,killer"} {
+		v, err := generate.ParseVariant(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := gen.Puzzle(3, 0, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := p.Grid
+		want := slices.Clip(sat.PlainRuleClauses(g.Shape, g.Rules).Clauses)
+		for _, l := range sat.Givens(g) {
+			want = append(want, []int{l})
+		}
+		if err := gridtest.SameClauses(newPlanner(g, 1).d.clauses, want); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
 }

@@ -26,179 +26,354 @@ type Plan struct {
 	// Lemmas are the lemmas in order, each derived clause after the
 	// lemmas it rests on.
 	Lemmas [][]int
-	// Derived are the spans whose every clause is among Lemmas; Left the
+	// Derived are the spans whose every clause is among Lemmas (for
+	// ForProof, every clause the proof needs); Left the
 	// others, whose derivation was given up (see Deriver.Derive), and
-	// which a proof must then do without.
+	// which a proof must then do without, or take as they are. The
+	// definitions of a left cage's variables stay among Lemmas: with the
+	// cage's clauses in the CNF they are reverse unit propagation steps,
+	// and without them extensions.
 	Derived, Left []sat.Span
+	// Assumed are the clauses of Left, in order.
+	Assumed [][]int
 	// Of holds, for each of Derived, the lemmas of its derivation:
 	// Lemmas[Of[k][0]:Of[k][1]].
 	Of [][2]int
 }
 
 // Implied returns the plan of puzzle g, a variant, with a budget of nodes
-// for each clause derived.
+// for each clause derived: every implied constraint.
 func Implied(g grid.Grid, budget int) *Plan {
-	s, r := g.Shape, g.Rules
-	n := s.N()
-	plain, full := sat.PlainRuleClauses(s, r), sat.RuleClauses(s, r)
-	cnf := slices.Clip(plain.Clauses)
+	return ImpliedOnly(g, budget, nil)
+}
+
+// ImpliedOnly is Implied for the spans that want keeps (all when want is
+// nil): those a proof uses. A span left out is neither derived nor left.
+func ImpliedOnly(g grid.Grid, budget int, want func(sat.Span) bool) *Plan {
+	p := newPlanner(g, budget)
+	for _, sp := range p.full.Implied {
+		if want == nil || want(sp) {
+			p.span(sp, nil)
+		}
+	}
+	return &p.plan
+}
+
+// ForProof returns the plan for proof, a DRAT proof that the CNF of
+// puzzle g's rules with the clauses they imply (sat.RuleClauses), its
+// givens and the extra clauses has no model: the derivation of just the
+// implied clauses that the proof's reverse unit propagation steps use
+// (see Core), and, for a cage, the definition of its variables and the
+// clause that it holds one of its sets. False when a lemma of proof is
+// not RUP there.
+func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
+	full := sat.RuleClauses(g.Shape, g.Rules)
+	cnf := slices.Concat(full.Clauses, extra)
 	for _, l := range sat.Givens(g) {
 		cnf = append(cnf, []int{l})
 	}
-	d := New(full.Vars, cnf)
-	p := &Plan{}
-	units := r.Units(s)
-	cages := r.Lower(s).Sums
-	imp := grid.ImplyWith(s, r, units, cages)
+	// the implied clauses after the plain ones, and a cage's, whose
+	// derivation costs most, last, all of it at once
+	tiers := make([]uint8, len(cnf))
+	groups := make([]int32, len(cnf))
+	for i := range groups {
+		groups[i] = -1
+	}
+	for k, sp := range full.Implied {
+		for i := sp.From; i < sp.To; i++ {
+			tiers[i] = 1
+			if sp.What == sat.ImpliedCage {
+				tiers[i], groups[i] = 2, int32(k)
+			}
+		}
+	}
+	used, ok := Core(full.Vars, cnf, proof, tiers, groups)
+	if !ok {
+		return nil, false
+	}
+	if !usesImplied(full, used) {
+		return &Plan{}, true // no implied clause needed: nothing to plan
+	}
+	p := newPlannerOf(g, budget, full)
+	for _, sp := range p.full.Implied {
+		if slices.Contains(used[sp.From:sp.To], true) {
+			p.span(sp, used[sp.From:sp.To])
+		}
+	}
+	return &p.plan, true
+}
 
-	// the variables of the cages with a sum, the rules' then the implied
-	// ones, as sat numbers them
-	type vars struct{ u, y, sets int }
-	var layout []vars
+// planner makes one Plan.
+type planner struct {
+	plan   Plan
+	d      *Deriver
+	n      int
+	budget int
+	full   *sat.RuleCNF
+	units  *grid.RuleUnits
+	cages  []grid.Cage // the rules' cages with a sum
+	imp    *grid.Implied
+	// layout holds the variables of the cages with a sum, the rules'
+	// then the implied ones, as sat numbers them
+	layout []cageVars
+	// cageUnits[k]: the units that cells of the rules' cage k lie in
+	cageUnits [][]int32
+}
+
+// cageVars are a cage's first u(d), its first y(j) and its number of sets.
+type cageVars struct{ u, y, sets int }
+
+// usesImplied reports whether used marks a clause of an implied span.
+func usesImplied(full *sat.RuleCNF, used []bool) bool {
+	for _, sp := range full.Implied {
+		if slices.Contains(used[sp.From:sp.To], true) {
+			return true
+		}
+	}
+	return false
+}
+
+func newPlanner(g grid.Grid, budget int) *planner {
+	return newPlannerOf(g, budget, sat.RuleClauses(g.Shape, g.Rules))
+}
+
+// newPlannerOf is newPlanner with full, g's sat.RuleClauses.
+func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF) *planner {
+	s, r := g.Shape, g.Rules
+	n := s.N()
+	p := &planner{n: n, budget: budget, full: full, units: r.Units(s), cages: r.Lower(s).Sums}
+	// the rules as stated (sat.PlainRuleClauses) are the clauses of no
+	// implied span
+	var cnf [][]int
+	at := 0
+	for _, sp := range p.full.Implied {
+		cnf = append(cnf, p.full.Clauses[at:sp.From]...)
+		at = sp.To
+	}
+	cnf = append(cnf, p.full.Clauses[at:]...)
+	for _, l := range sat.Givens(g) {
+		cnf = append(cnf, []int{l})
+	}
+	p.d = New(p.full.Vars, cnf)
+	p.imp = grid.ImplyWith(s, r, p.units, p.cages)
 	next := sat.NumVars(n)
-	for _, c := range append(slices.Clip(cages), imp.Cages...) {
+	for _, c := range append(slices.Clip(p.cages), p.imp.Cages...) {
 		k := len(grid.Combinations(n, len(c.Cells), c.Sum))
-		layout = append(layout, vars{next + 1, next + n + 1, k})
+		p.layout = append(p.layout, cageVars{next + 1, next + n + 1, k})
 		next += n + k
 	}
-	x := func(c int32, digit int) int { return sat.Var(n, int(c)/n, int(c)%n, digit) }
-	cell := func(c int32) []int {
-		g := make([]int, n)
-		for i := range g {
-			g[i] = x(c, i+1)
-		}
-		return g
-	}
-	// cageUnits[k]: the units that cells of the rules' cage k lie in
-	cageUnits := make([][]int32, len(cages))
-	for k, c := range cages {
+	p.cageUnits = make([][]int32, len(p.cages))
+	for k, c := range p.cages {
 		for _, z := range c.Cells {
-			for _, u := range units.Of[z] {
-				if !slices.Contains(cageUnits[k], u) {
-					cageUnits[k] = append(cageUnits[k], u)
+			for _, u := range p.units.Of[z] {
+				if !slices.Contains(p.cageUnits[k], u) {
+					p.cageUnits[k] = append(p.cageUnits[k], u)
 				}
 			}
-		}
-	}
-	// groups returns the cells' digits, and the digit sets of the rules'
-	// cages in the units around the cells: those that hold them all, or
-	// when none does, those that hold any of them
-	groups := func(cells []int32) [][]int {
-		var out [][]int
-		var around []int32
-		for _, c := range cells {
-			out = append(out, cell(c))
-		}
-		for _, u := range units.Of[cells[0]] {
-			all := true
-			for _, c := range cells[1:] {
-				all = all && slices.Contains(units.Of[c], u)
-			}
-			if all {
-				around = append(around, u)
-			}
-		}
-		if len(around) == 0 {
-			for _, c := range cells {
-				around = append(around, units.Of[c]...)
-			}
-		}
-		for k := range cages {
-			if slices.ContainsFunc(cageUnits[k], func(u int32) bool { return slices.Contains(around, u) }) {
-				v := layout[k]
-				g := make([]int, v.sets)
-				for j := range g {
-					g[j] = v.y + j
-				}
-				out = append(out, g)
-			}
-		}
-		return out
-	}
-	// derive derives each clause of cls, first by propagation alone
-	derive := func(cls [][]int, groups [][]int) bool {
-		for _, c := range cls {
-			if d.Satisfied(c) {
-				continue
-			}
-			lemmas, ok := d.Derive(c, nil, 1)
-			if !ok && groups != nil {
-				lemmas, ok = d.Derive(c, groups, budget)
-			}
-			if !ok {
-				return false
-			}
-			p.Lemmas = append(p.Lemmas, lemmas...)
-		}
-		return true
-	}
-	define := func(c []int) {
-		d.add(c)
-		p.Lemmas = append(p.Lemmas, c)
-	}
-	for _, sp := range full.Implied {
-		cls := full.Clauses[sp.From:sp.To]
-		ok := false
-		from := len(p.Lemmas)
-		switch sp.What {
-		case sat.ImpliedPeers:
-			ok = derive(cls, nil)
-		case sat.ImpliedCage:
-			c := imp.Cages[sp.Index]
-			v := layout[len(cages)+sp.Index]
-			sets := grid.Combinations(n, len(c.Cells), c.Sum)
-			// u(d) = some cell holds d: the clauses that name u(d) first
-			// are RAT on it, a variable no clause names yet, and so is
-			// the converse on -u(d), whose resolvents are tautologies
-			for digit := 1; digit <= n; digit++ {
-				u := v.u + digit - 1
-				some := []int{-u}
-				for _, z := range c.Cells {
-					define([]int{u, -x(z, digit)})
-					some = append(some, x(z, digit))
-				}
-				define(some)
-			}
-			// y(j) = the u(d) are set j's: likewise
-			for j, set := range sets {
-				y := v.y + j
-				long := []int{y}
-				for digit := 1; digit <= n; digit++ {
-					u := v.u + digit - 1
-					if set&(1<<digit) != 0 {
-						define([]int{-y, u})
-						long = append(long, -u)
-					} else {
-						define([]int{-y, -u})
-						long = append(long, u)
-					}
-				}
-				define(long)
-			}
-			one := make([]int, v.sets)
-			for j := range one {
-				one[j] = v.y + j
-			}
-			if ok = derive([][]int{one}, groups(c.Cells)); ok {
-				ok = derive(cls, nil)
-			}
-		case sat.ImpliedSum:
-			q := imp.Sums[sp.Index]
-			ok = derive(cls, groups([]int32{q.A, q.B}))
-		case sat.ImpliedSame:
-			l := imp.Same[sp.Index]
-			var gs [][]int
-			for _, c := range slices.Concat(l.A, l.B) {
-				gs = append(gs, cell(c))
-			}
-			ok = derive(cls, gs)
-		}
-		if ok {
-			p.Derived = append(p.Derived, sp)
-			p.Of = append(p.Of, [2]int{from, len(p.Lemmas)})
-		} else {
-			p.Left = append(p.Left, sp)
 		}
 	}
 	return p
+}
+
+// x is the variable of cell c holding digit.
+func (p *planner) x(c int32, digit int) int { return sat.Var(p.n, int(c)/p.n, int(c)%p.n, digit) }
+
+// cell returns the variables of cell c's digits.
+func (p *planner) cell(c int32) []int {
+	g := make([]int, p.n)
+	for i := range g {
+		g[i] = p.x(c, i+1)
+	}
+	return g
+}
+
+// sets returns the variables y(j) of the cage with variables v.
+func sets(v cageVars) []int {
+	g := make([]int, v.sets)
+	for j := range g {
+		g[j] = v.y + j
+	}
+	return g
+}
+
+// around returns the units that hold all of cells, or when none does,
+// those that hold any of them.
+func (p *planner) around(cells []int32) []int32 {
+	var out []int32
+	for _, u := range p.units.Of[cells[0]] {
+		all := true
+		for _, c := range cells[1:] {
+			all = all && slices.Contains(p.units.Of[c], u)
+		}
+		if all {
+			out = append(out, u)
+		}
+	}
+	if len(out) == 0 {
+		for _, c := range cells {
+			out = append(out, p.units.Of[c]...)
+		}
+	}
+	return out
+}
+
+// groups returns the groups of a split about cells: their digits, and
+// the digit sets of the rules' cages in the units around the cells.
+func (p *planner) groups(cells []int32) [][]int {
+	var out [][]int
+	for _, c := range cells {
+		out = append(out, p.cell(c))
+	}
+	around := p.around(cells)
+	for k := range p.cages {
+		if slices.ContainsFunc(p.cageUnits[k], func(u int32) bool { return slices.Contains(around, u) }) {
+			out = append(out, sets(p.layout[k]))
+		}
+	}
+	return out
+}
+
+// derive derives each clause of cls, first by propagation alone, then,
+// with groups, by a split over them.
+func (p *planner) derive(cls [][]int, groups [][]int) bool {
+	for _, c := range cls {
+		if p.d.Satisfied(c) {
+			continue
+		}
+		lemmas, ok := p.d.Derive(c, nil, 1)
+		if !ok && groups != nil {
+			lemmas, ok = p.d.Derive(c, groups, p.budget)
+		}
+		if !ok {
+			return false
+		}
+		p.plan.Lemmas = append(p.plan.Lemmas, lemmas...)
+	}
+	return true
+}
+
+// define adds clause c, a definition by extension, as a lemma.
+func (p *planner) define(c []int) {
+	p.d.add(c)
+	p.plan.Lemmas = append(p.plan.Lemmas, c)
+}
+
+// span derives the clauses of sp, those that need marks when it is not
+// nil, or leaves them: then they join the database, as they join the CNF
+// of a proof that takes them on trust (a cage's every clause, since the
+// definitions of its variables stay).
+func (p *planner) span(sp sat.Span, need []bool) {
+	cls := p.full.Clauses[sp.From:sp.To]
+	if need != nil && sp.What != sat.ImpliedCage {
+		var some [][]int
+		for i, c := range cls {
+			if need[i] {
+				some = append(some, c)
+			}
+		}
+		cls = some
+	}
+	from := len(p.plan.Lemmas)
+	ok := false
+	switch sp.What {
+	case sat.ImpliedPeers:
+		ok = p.derive(cls, nil)
+	case sat.ImpliedCage:
+		ok = p.cage(sp.Index, cls, need)
+	case sat.ImpliedSum:
+		q := p.imp.Sums[sp.Index]
+		ok = p.derive(cls, p.groups([]int32{q.A, q.B}))
+	case sat.ImpliedSame:
+		ok = p.leftover(p.imp.Same[sp.Index], cls)
+	}
+	if ok {
+		p.plan.Derived = append(p.plan.Derived, sp)
+		p.plan.Of = append(p.plan.Of, [2]int{from, len(p.plan.Lemmas)})
+		return
+	}
+	p.plan.Left = append(p.plan.Left, sp)
+	p.plan.Assumed = append(p.plan.Assumed, cls...)
+	for _, c := range cls {
+		p.d.add(c)
+	}
+}
+
+// leftover derives the clauses cls of leftover pair l, each x(a,d) -> OR
+// over b of x(b,d): first by a split over the places of d in the units of
+// the pair's cells (the count of the law of leftovers, which a split over
+// the cells' digits makes a pigeonhole), then over the cells' digits.
+func (p *planner) leftover(l grid.Leftover, cls [][]int) bool {
+	cells := slices.Concat(l.A, l.B)
+	var units []int32
+	for _, c := range cells {
+		for _, u := range p.units.Of[c] {
+			if !slices.Contains(units, u) {
+				units = append(units, u)
+			}
+		}
+	}
+	var digits [][]int
+	for _, c := range cells {
+		digits = append(digits, p.cell(c))
+	}
+	for _, cl := range cls {
+		d := (-cl[0]-1)%p.n + 1 // cl[0] is -x(a,d)
+		var places [][]int
+		for _, u := range units {
+			g := make([]int, 0, p.n)
+			for _, z := range p.units.Units[u] {
+				g = append(g, p.x(z, d))
+			}
+			places = append(places, g)
+		}
+		if !p.derive([][]int{cl}, places) && !p.derive([][]int{cl}, digits) {
+			return false
+		}
+	}
+	return true
+}
+
+// cage derives the clauses cls of implied cage k: it defines the cage's
+// variables, derives that the cage holds one of its sets, and the rest by
+// propagation.
+func (p *planner) cage(k int, cls [][]int, need []bool) bool {
+	c := p.imp.Cages[k]
+	v := p.layout[len(p.cages)+k]
+	// u(d) = some cell holds d: the clauses that name u(d) first are RAT
+	// on it, a variable no clause names yet, and so is the converse on
+	// -u(d), whose resolvents are tautologies
+	for digit := 1; digit <= p.n; digit++ {
+		u := v.u + digit - 1
+		some := []int{-u}
+		for _, z := range c.Cells {
+			p.define([]int{u, -p.x(z, digit)})
+			some = append(some, p.x(z, digit))
+		}
+		p.define(some)
+	}
+	// y(j) = the u(d) are set j's: likewise
+	for j, set := range grid.Combinations(p.n, len(c.Cells), c.Sum) {
+		y := v.y + j
+		long := []int{y}
+		for digit := 1; digit <= p.n; digit++ {
+			u := v.u + digit - 1
+			if set&(1<<digit) != 0 {
+				p.define([]int{-y, u})
+				long = append(long, -u)
+			} else {
+				p.define([]int{-y, -u})
+				long = append(long, u)
+			}
+		}
+		p.define(long)
+	}
+	if !p.derive([][]int{sets(v)}, p.groups(c.Cells)) {
+		return false
+	}
+	for i, cl := range cls {
+		if (need == nil || need[i]) && !p.derive([][]int{cl}, nil) {
+			return false
+		}
+	}
+	return true
 }

@@ -35,6 +35,7 @@ type Model struct {
 type link struct {
 	to    int32
 	allow []uint64
+	imp   int32 // the index of an implied pair sum in grid.Implied.Sums, -1 for a rule's link
 }
 
 // cage is a cage with a sum: its cells and the digit sets that make it.
@@ -47,6 +48,8 @@ type cage struct {
 	// come first, then for each cage with a sum, in the order of cages, N
 	// variables u(d) and one y(j) per set.
 	y0 int
+	// index is the cage's in Model.cages, for Uses
+	index int32
 }
 
 // NewModel returns the tables of shape s with rules r, which must be valid
@@ -94,15 +97,15 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 			t = [2][]uint64{table(f), table(func(a, b int) bool { return f(b, a) })}
 			tables[k.Rel] = t
 		}
-		m.links[k.A] = append(m.links[k.A], link{k.B, t[0]})
-		m.links[k.B] = append(m.links[k.B], link{k.A, t[1]})
+		m.links[k.A] = append(m.links[k.A], link{k.B, t[0], -1})
+		m.links[k.B] = append(m.links[k.B], link{k.A, t[1], -1})
 	}
 	m.sums, m.ruleLinks = l.Sums, l.Links
 	imp := grid.ImplyWith(s, r, m.Units, l.Sums)
-	for _, p := range imp.Sums {
+	for k, p := range imp.Sums {
 		t := table(p.Allows)
-		m.links[p.A] = append(m.links[p.A], link{p.B, t})
-		m.links[p.B] = append(m.links[p.B], link{p.A, t})
+		m.links[p.A] = append(m.links[p.A], link{p.B, t, int32(k)})
+		m.links[p.B] = append(m.links[p.B], link{p.A, t, int32(k)})
 	}
 	vars := n * n * n
 	for k, c := range append(slices.Clip(l.Sums), imp.Cages...) {
@@ -110,7 +113,7 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 		for k := range sets {
 			sets[k] >>= 1
 		}
-		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, peers: imp.Peers[k], y0: vars + n + 1})
+		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, peers: imp.Peers[k], y0: vars + n + 1, index: int32(k)})
 		vars += n + len(sets)
 	}
 	m.lefts = imp.Same
@@ -148,6 +151,12 @@ type Search struct {
 	weight []int
 	// Trace, if not nil, receives the refutations of Count.
 	Trace Tracer
+	// Uses, if not nil, records the implied constraints the searches'
+	// propagation used (see Uses).
+	Uses *Uses
+	// changes counts the narrowings, so that a rule's propagation tells
+	// whether it removed a candidate
+	changes int
 }
 
 // New returns a Search on model m.
@@ -176,6 +185,7 @@ func (s *Search) narrow(cand []uint64, i int32, mask uint64) bool {
 	if s.own != nil {
 		s.changed(i, cand[i], m)
 	}
+	s.changes++
 	cand[i] = m
 	if !s.queued[i] {
 		s.queued[i] = true
@@ -244,7 +254,7 @@ func (s *Search) run(cand []uint64) bool {
 				for mm := m; mm != 0; mm &= mm - 1 {
 					allow |= l.allow[bits.TrailingZeros64(mm)]
 				}
-				if !s.narrow(cand, l.to, allow) {
+				if !s.narrowLink(cand, &l, allow) {
 					return false
 				}
 			}
@@ -270,11 +280,7 @@ func (s *Search) run(cand []uint64) bool {
 			k := s.cageQ[len(s.cageQ)-1]
 			s.cageQ = s.cageQ[:len(s.cageQ)-1]
 			s.dirtyCage[k] = false
-			if int(k) < len(s.cages) {
-				if !s.sum(cand, &s.cages[k]) {
-					return false
-				}
-			} else if !s.leftover(cand, &s.lefts[int(k)-len(s.cages)]) {
+			if !s.group(cand, int(k)) {
 				return false
 			}
 		case len(s.units) > 0:
@@ -288,6 +294,33 @@ func (s *Search) run(cand []uint64) bool {
 			return true
 		}
 	}
+}
+
+// narrowLink leaves cell l.to only the digits of allow, for link l,
+// recording an implied pair sum that removes a digit or fails.
+func (s *Search) narrowLink(cand []uint64, l *link, allow uint64) bool {
+	before := s.changes
+	ok := s.narrow(cand, l.to, allow)
+	if l.imp >= 0 && (!ok || s.changes != before) {
+		s.Uses.sum(l.imp)
+	}
+	return ok
+}
+
+// group propagates constraint k of groupOf, a cage with a sum or a
+// leftover pair, recording an implied one that removes a digit or fails.
+func (s *Search) group(cand []uint64, k int) bool {
+	before := s.changes
+	var ok bool
+	if k < len(s.cages) {
+		ok = s.sum(cand, &s.cages[k])
+	} else {
+		ok = s.leftover(cand, &s.lefts[k-len(s.cages)])
+	}
+	if !ok || s.changes != before {
+		s.Uses.group(s.Model, k)
+	}
+	return ok
 }
 
 // sum keeps in the cells of cage c the digits of its live digit sets: those
@@ -316,7 +349,15 @@ func (s *Search) sum(cand []uint64, c *cage) bool {
 	}
 	// (every live set lies in in.once, and narrowing the cells to allowed
 	// left the places of these digits as they were)
-	return s.narrowAll(cand, c.peers, ^h) && s.placeOnce(cand, c.cells, h&^in.twice)
+	before := s.changes
+	if !s.narrowAll(cand, c.peers, ^h) {
+		s.Uses.peers(s.Model, c.index)
+		return false
+	}
+	if s.changes != before {
+		s.Uses.peers(s.Model, c.index)
+	}
+	return s.placeOnce(cand, c.cells, h&^in.twice)
 }
 
 // leftover keeps in each cell of one side of l only the digits that the

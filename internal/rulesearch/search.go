@@ -102,6 +102,9 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 		if w.trace != nil {
 			lit = b.literal(w.s, c)
 		}
+		if b.kind == branchSet {
+			w.s.Uses.branch(w.s.Model, b.cage)
+		}
 		if !b.apply(w.s, next, c) {
 			w.refute(lit)
 			continue

@@ -103,7 +103,7 @@ type runner struct {
 	ver    *verify.Verifier
 	wrap   wrapper
 	held   int        // the bytes of the proofs carried in the results of this batch
-	dimacs sat.DIMACS // writes the CNFs of proofs
+	dimacs sat.DIMACS // writes the CNFs of proofs: a variant's rules as stated (Plain)
 }
 
 // A wrapper runs a job by calling do, with faults of its own around it:
@@ -111,7 +111,7 @@ type runner struct {
 type wrapper func(j Job, do func(Job) Result) Result
 
 func newRunner(wrap wrapper) *runner {
-	return &runner{gen: generate.New(), ver: verify.New(), wrap: wrap}
+	return &runner{gen: generate.New(), ver: verify.New(), wrap: wrap, dimacs: sat.DIMACS{Plain: true}}
 }
 
 // do runs one job. Generation stops early, with ctx's error, when ctx is

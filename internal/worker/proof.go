@@ -65,7 +65,7 @@ func (r *runner) writeCNF(j Job, v verify.Result) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	err = r.dimacs.Write(f, j.Grid, extra...)
+	err = r.dimacs.WriteAssuming(f, j.Grid, v.Assumed, extra...)
 	if err == nil {
 		err = f.Chmod(0o644)
 	}
