@@ -85,9 +85,12 @@ func TestEveryKindTwoWays(t *testing.T) {
 					// and, in the long run, gophersat's certified proof,
 					// which a verdict gets where the search gives up. The
 					// sample leaves it out: one proof in about 460 that
-					// gophersat certified, of an X-sum puzzle on a jigsaw,
-					// is refused (the puzzle is testdata/gophersat-refused-xsum.json), and the
-					// sample, drawn afresh each run, would fail at random
+					// gophersat certified on the CNF with the implied
+					// clauses, of an X-sum puzzle on a jigsaw (in
+					// testdata/gophersat-refused-xsum.json), put a lemma
+					// before later ones it rests on, so the checker refused it,
+					// and the sample, drawn afresh each run, would fail at
+					// random
 					bySAT := r
 					bySAT.Proof = SAT
 					checkRulesProof(t, name+" by gophersat", g, bySAT)
