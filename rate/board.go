@@ -42,6 +42,9 @@ type geom struct {
 	// scratch keeps the memory of finished solves (*scratch) for the
 	// next puzzle of this shape
 	scratch sync.Pool
+	// searches keeps the counting searches (*search.Search) of this
+	// shape, one per solve in flight
+	searches sync.Pool
 }
 
 // crossing is where unit v meets another unit u: the positions of the
