@@ -94,7 +94,7 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 	if it.rec.Err != nil {
 		v := newVerdict(it)
-		writeError(w, &apiError{Status: http.StatusUnprocessableEntity, Code: "invalid_puzzle", Where: where(v.View), Line: v.Line, Column: v.Column, Message: *v.Error})
+		writeError(w, &apiError{Status: http.StatusUnprocessableEntity, Code: refusal(v.Status), Where: where(v.View), Line: v.Line, Column: v.Column, Message: *v.Error})
 		return
 	}
 	if req.Pixels < output.MinPNGSize || req.Pixels > output.MaxPNGSize {
