@@ -221,16 +221,6 @@ type board struct {
 	left int // empty cells
 }
 
-func (b *board) clone() board {
-	return board{geom: b.geom, val: append([]uint8(nil), b.val...), cand: append([]uint64(nil), b.cand...), left: b.left}
-}
-
-func (b *board) copyFrom(o *board) {
-	copy(b.val, o.val)
-	copy(b.cand, o.cand)
-	b.left = o.left
-}
-
 // place puts digit d in cell c and removes d from its peers.
 func (b *board) place(c, d int) {
 	b.val[c] = uint8(d)

@@ -311,7 +311,7 @@ func newSolver(g, known grid.Grid) (*solver, error) {
 	if n <= 9 && solves(&b, g, known) {
 		return readySolver(b, append([]uint8(nil), known.Cells...)), nil
 	}
-	sol, count := geo.count(b.val)
+	sol, count := geo.count(b.val, nil)
 	switch count {
 	case 0:
 		return nil, ErrNoSolution
@@ -541,13 +541,14 @@ func (s *solver) stepOf(h hint) Step {
 
 // trial is the last resort: place the digit of the most constrained empty
 // cell, found by search. When the count of newSolver gave up, it counts
-// the solutions again, from the digits placed so far, which hold in every
-// solution: a puzzle found to have none or several is not rated (the
-// error says so), and one whose count gives up again neither
+// the solutions again, from the candidates left so far, which every
+// solution keeps (the uniqueness techniques, which could remove some, are
+// off without a count): a puzzle found to have none or several is not
+// rated (the error says so), and one whose count gives up again neither
 // (ErrGaveUp).
 func (s *solver) trial() (hint, error) {
 	if s.sol == nil {
-		sol, count := s.b.count(s.b.val)
+		sol, count := s.b.count(s.b.val, s.b.allowed())
 		switch count {
 		case 0:
 			return hint{}, ErrNoSolution

@@ -24,15 +24,17 @@ var countBudget = func(n int) int {
 }
 
 // count counts the solutions of the puzzle cells (0 for empty) of g's
-// shape up to two, within the node budget of its size. It returns the
-// count, 0, 1 or 2, or gaveUp, and for a count of 1 the solution (a copy).
-func (g *geom) count(cells []uint8) ([]uint8, int) {
+// shape up to two, within the node budget of its size, with each cell
+// limited to the digits of allowed (nil for no limit: see
+// search.Search.Allowed). It returns the count, 0, 1 or 2, or gaveUp, and
+// for a count of 1 the solution (a copy).
+func (g *geom) count(cells []uint8, allowed []uint64) ([]uint8, int) {
 	s, ok := g.searches.Get().(*search.Search)
 	if !ok {
 		s = search.New(g.shape.Units())
 	}
 	defer g.searches.Put(s)
-	s.Limit, s.Budget, s.Nodes = 2, countBudget(g.n), 0
+	s.Limit, s.Budget, s.Nodes, s.Allowed = 2, countBudget(g.n), 0, allowed
 	r := s.Run(cells)
 	switch {
 	case r.Count >= 2:
@@ -43,4 +45,17 @@ func (g *geom) count(cells []uint8) ([]uint8, int) {
 		return nil, 0
 	}
 	return append([]uint8(nil), s.Solution(0)...), 1
+}
+
+// allowed returns the digits each cell of b may still take, as count
+// takes them: its candidates, or the digit placed.
+func (b *board) allowed() []uint64 {
+	out := make([]uint64, len(b.cand))
+	for c, m := range b.cand {
+		if v := b.val[c]; v != 0 {
+			m = 1 << (v - 1)
+		}
+		out[c] = m
+	}
+	return out
 }
