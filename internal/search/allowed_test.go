@@ -45,10 +45,16 @@ func TestAllowed(t *testing.T) {
 			if n != 1 {
 				t.Fatalf("%s: %d solutions, want 1", p, n)
 			}
-			x := r.IntN(len(p.Cells))
-			for p.Cells[x] != 0 {
-				x = r.IntN(len(p.Cells))
+			var empty []int
+			for c, v := range p.Cells {
+				if v == 0 {
+					empty = append(empty, c)
+				}
 			}
+			if len(empty) == 0 {
+				continue // some 16x16 instances are full grids
+			}
+			x := empty[r.IntN(len(empty))]
 			s := New(p.Shape.Units())
 			s.Limit = 2
 			want := s.RunWithout(p.Cells, x, sol.Cells[x])
