@@ -262,7 +262,7 @@ func (in *fpIn) readCells() error {
 			}
 			for _, f := range slices.Sorted(maps.Keys(m)) {
 				if !fpCellCosmetic[f] && !known[f] && present(m[f]) {
-					return fpErr("r%dc%d: field %q is not supported", row+1, c+1, f)
+					return unsupportedf([]string{f}, "f-puzzles: r%dc%d: field %q is not supported", row+1, c+1, f)
 				}
 			}
 			in.cells[row][c] = m
@@ -282,11 +282,12 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 	}
 	// every field refused is named, in one line: the ones with a reason
 	// first, then the others
-	var why, names []string
+	var why, names, fields []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		if fpCosmetic[k] || known[k] || !present(keys[k]) || k == "cage" && drawnFrom(keys[k], keys["clone"]) {
 			continue
 		}
+		fields = append(fields, k)
 		if w, ok := fpRefused[k]; ok {
 			why = append(why, w)
 		} else {
@@ -300,7 +301,7 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 		why = append(why, "constraints "+strings.Join(names, ", ")+" are not supported")
 	}
 	if len(why) > 0 {
-		return fpErr("%s", strings.Join(why, "; "))
+		return unsupportedf(fields, "f-puzzles: %s", strings.Join(why, "; "))
 	}
 	return nil
 }

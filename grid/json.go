@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -247,7 +248,8 @@ func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 				return j.fromFPuzzles(raw)
 			}
 			if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-				return Grid{}, problemf(ErrJSON, "unknown field %s (a puzzle object takes %s)", name, strings.Join(ourFields, ", "))
+				field, _ := strconv.Unquote(name)
+				return Grid{}, unsupportedf([]string{field}, "unknown field %s (a puzzle object takes %s)", name, strings.Join(ourFields, ", "))
 			}
 			return Grid{}, problemf(ErrJSON, "%s", jsonProblem(err, "the puzzle", "an object"))
 		}
@@ -317,7 +319,7 @@ func (j *jsonReader) fromOurs(obj *ourObject) (Grid, error) {
 	}
 	r, err := UnmarshalRules(rules, g.Shape)
 	if err != nil {
-		return Grid{}, problemf(ErrJSON, "%v", err)
+		return Grid{}, prefixed("", err, func(err error) error { return problemf(ErrJSON, "%v", err) })
 	}
 	g.Rules = r
 	return g, checkVariant(obj.Variant, r)

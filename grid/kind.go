@@ -386,7 +386,7 @@ func readPairsFP(in *fpIn, k string, values []string, pick func(value string) *[
 		}
 		if !slices.Contains(values, v) {
 			if len(values) == 1 {
-				return fpErr("%s has value %s; only %s is supported", what, fpString(e["value"]), values[0])
+				return unsupportedf([]string{k}, "f-puzzles: %s has value %s; only %s is supported", what, fpString(e["value"]), values[0])
 			}
 			return fpErr("%s has value %q, want %s", what, fpString(e["value"]), strings.Join(values, " or "))
 		}

@@ -38,7 +38,7 @@ var negativeKind = &Kind{
 		}
 		neg, err := readNegative(list)
 		if err != nil {
-			return fpErr("%v", err)
+			return prefixed("f-puzzles: ", err, func(err error) error { return fpErr("%v", err) })
 		}
 		setNegative(r, neg)
 		return nil
@@ -57,7 +57,7 @@ var negativeKind = &Kind{
 		}
 		neg, err := readNegative(list)
 		if err != nil {
-			return fmt.Errorf("rules: %w", err)
+			return prefixed("rules: ", err, func(err error) error { return fmt.Errorf("rules: %w", err) })
 		}
 		setNegative(r, neg)
 		return nil
@@ -186,7 +186,7 @@ func readNegative(list []string) (negative, error) {
 		case "xv":
 			neg.XV = true
 		default:
-			return negative{}, fmt.Errorf("\"negative\": %q is not supported, only \"ratio\" and \"xv\" (the negative of white dots is \"nonconsecutive\")", v)
+			return negative{}, unsupportedf([]string{"negative"}, "\"negative\": %q is not supported, only \"ratio\" and \"xv\" (the negative of white dots is \"nonconsecutive\")", v)
 		}
 	}
 	return neg, nil

@@ -177,7 +177,7 @@ func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
 	}
 	for _, k := range slices.Sorted(maps.Keys(in.fields)) {
 		if !known[k] {
-			return nil, fmt.Errorf("rules: unknown field %q (want %s)", k, strings.Join(jsonRuleFields(), ", "))
+			return nil, unsupportedf([]string{k}, "rules: unknown field %q (want %s)", k, strings.Join(jsonRuleFields(), ", "))
 		}
 	}
 	r := &Rules{}

@@ -42,6 +42,9 @@ type geom struct {
 	// scratch keeps the memory of finished solves (*scratch) for the
 	// next puzzle of this shape
 	scratch sync.Pool
+	// searches keeps the counting searches (*search.Search) of this
+	// shape, one per solve in flight
+	searches sync.Pool
 }
 
 // crossing is where unit v meets another unit u: the positions of the
@@ -216,16 +219,6 @@ type board struct {
 	val  []uint8
 	cand []uint64
 	left int // empty cells
-}
-
-func (b *board) clone() board {
-	return board{geom: b.geom, val: append([]uint8(nil), b.val...), cand: append([]uint64(nil), b.cand...), left: b.left}
-}
-
-func (b *board) copyFrom(o *board) {
-	copy(b.val, o.val)
-	copy(b.cand, o.cand)
-	b.left = o.left
 }
 
 // place puts digit d in cell c and removes d from its peers.

@@ -60,11 +60,17 @@
 //
 // # Uniqueness
 //
-// Puzzle first counts solutions (up to two) by search. A puzzle with none
-// or several gets a Result with Solved false and Err set. Unique
-// rectangles and the BUG assume one solution, so they are used only when
-// the search proved it. The search has a budget: on very large, sparse
-// grids it may give up, and then the uniqueness techniques stay off.
+// Puzzle first counts solutions (up to two) with the candidate search of
+// package internal/search, which verify and generate use too. A puzzle
+// with none or several has no difficulty: it gets a Result with Solved
+// false and Err set. Unique rectangles and the BUG assume one solution,
+// so they are used only when the search proved it. The search has a
+// budget: on very large, sparse grids it may give up, and then the
+// uniqueness techniques stay off, and before the first guess the
+// solutions are counted again, from the candidates the solve left; a
+// puzzle with several is then not rated (ErrMultiple), nor one whose
+// count gives up again (ErrGaveUp): its rating would rest on one solution
+// among perhaps several.
 //
 // # Generating to a level
 //

@@ -1,6 +1,7 @@
 package rate
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"math/bits"
@@ -20,8 +21,10 @@ var (
 	ErrMultiple = errors.New("puzzle has more than one solution")
 	// ErrTooHard: the score went past Options.MaxScore and rating stopped.
 	ErrTooHard = errors.New("puzzle is harder than the maximum score")
-	// ErrGaveUp: the search budget ran out before the puzzle was solved
-	// (only seen on very large, sparse grids).
+	// ErrGaveUp: the count of solutions ran out of its node budget before
+	// the puzzle was solved without a guess (only seen on very large,
+	// sparse grids): whether it has one solution is not known, so it is
+	// not rated.
 	ErrGaveUp = errors.New("search budget exhausted")
 )
 
@@ -308,17 +311,16 @@ func newSolver(g, known grid.Grid) (*solver, error) {
 	if n <= 9 && solves(&b, g, known) {
 		return readySolver(b, append([]uint8(nil), known.Cells...)), nil
 	}
-	sol, count := solveCount(&b, 2, searchBudget(n))
+	sol, count := geo.count(b.val, nil)
 	switch count {
 	case 0:
 		return nil, ErrNoSolution
 	case 2:
 		return nil, ErrMultiple
 	}
-	if count == 1 {
-		return readySolver(b, sol), nil
-	}
-	return readySolver(b, nil), nil
+	// When the count gave up, the solve goes on without the uniqueness
+	// techniques, and trial counts again before any guess.
+	return readySolver(b, sol), nil
 }
 
 // readySolver returns a solver for board b, with the tables a finished
@@ -362,13 +364,6 @@ func solves(b *board, g, sol grid.Grid) bool {
 // release leaves the solver's tables for the next solve of its shape.
 func (s *solver) release() {
 	s.b.geom.scratch.Put(&scratch{s.ch, s.linkCache, s.excl, s.tried})
-}
-
-func searchBudget(n int) int {
-	if n <= 9 {
-		return 1 << 22
-	}
-	return 200000
 }
 
 type elim struct{ c, d int32 }
@@ -451,18 +446,17 @@ func (s *solver) run() Result {
 			res.Err = ErrTooHard
 			break
 		}
+		var err error
 		if !ok {
-			h, ok = s.trial()
-			if !ok {
-				res.Err = ErrGaveUp
+			if h, err = s.trial(); err != nil {
+				res.Err = err
 				break
 			}
 		}
 		if !s.apply(h) {
 			// A deduction that changes nothing would loop: fall back.
-			h, ok = s.trial()
-			if !ok || !s.apply(h) {
-				res.Err = ErrGaveUp
+			if h, err = s.trial(); err != nil || !s.apply(h) {
+				res.Err = cmp.Or(err, ErrGaveUp)
 				break
 			}
 		}
@@ -546,13 +540,22 @@ func (s *solver) stepOf(h hint) Step {
 }
 
 // trial is the last resort: place the digit of the most constrained empty
-// cell, found by search. It fails only when no solution is known and none
-// can be found within the budget.
-func (s *solver) trial() (hint, bool) {
+// cell, found by search. When the count of newSolver gave up, it counts
+// the solutions again, from the candidates left so far, which every
+// solution keeps (the uniqueness techniques, which could remove some, are
+// off without a count): a puzzle found to have none or several is not
+// rated (the error says so), and one whose count gives up again neither
+// (ErrGaveUp).
+func (s *solver) trial() (hint, error) {
 	if s.sol == nil {
-		sol, count := solveCount(&s.b, 1, searchBudget(s.b.n))
-		if count != 1 {
-			return hint{}, false
+		sol, count := s.b.count(s.b.val, s.b.allowed())
+		switch count {
+		case 0:
+			return hint{}, ErrNoSolution
+		case 2:
+			return hint{}, ErrMultiple
+		case gaveUp:
+			return hint{}, ErrGaveUp
 		}
 		s.sol = sol
 	}
@@ -563,7 +566,7 @@ func (s *solver) trial() (hint, bool) {
 		}
 	}
 	if best < 0 || !s.b.has(best, int(s.sol[best])) {
-		return hint{}, false
+		return hint{}, ErrGaveUp
 	}
-	return hint{tech: TrialAndError, score: techBase[TrialAndError], place: int32(best), digit: int(s.sol[best]), unit: -1}, true
+	return hint{tech: TrialAndError, score: techBase[TrialAndError], place: int32(best), digit: int(s.sol[best]), unit: -1}, nil
 }

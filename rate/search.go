@@ -1,122 +1,61 @@
 package rate
 
-import "math/bits"
+import (
+	"github.com/sudokugen/sudokugen/internal/search"
+)
 
-// searcher counts solutions by depth-first search with singles propagation.
-type searcher struct {
-	budget int
-	limit  int
-	count  int
-	sol    []uint8
-	over   bool
+// The rater counts solutions with the candidate search of package search,
+// the one verify and generate use (package internal/rulesearch for
+// variant puzzles, in variant.go): it needs to know that a puzzle has one
+// solution before it rates it, since a puzzle with several has no
+// difficulty, and the solution itself for trial and error.
+
+// Outcomes of count besides a number of solutions.
+const gaveUp = -1 // the node budget ran out before the count was settled
+
+// countBudget returns the node budget of a count on grids of size n: no
+// 9x9 puzzle comes near it; on large sparse grids the count can give up.
+// A variable, so that the tests can make it give up.
+var countBudget = func(n int) int {
+	if n <= 9 {
+		return 1 << 22
+	}
+	return 200000
 }
 
-// solveCount searches b for up to limit solutions within a budget of
-// guesses. It returns the first solution and the number found (at most
-// limit), or -1 when the budget ran out first.
-func solveCount(b *board, limit, budget int) ([]uint8, int) {
-	s := &searcher{budget: budget, limit: limit}
-	w := b.clone()
-	s.dfs(&w)
-	if s.over {
-		if s.count > 0 && limit == 1 {
-			return s.sol, 1
-		}
-		return nil, -1
+// count counts the solutions of the puzzle cells (0 for empty) of g's
+// shape up to two, within the node budget of its size, with each cell
+// limited to the digits of allowed (nil for no limit: see
+// search.Search.Allowed). It returns the count, 0, 1 or 2, or gaveUp, and
+// for a count of 1 the solution (a copy).
+func (g *geom) count(cells []uint8, allowed []uint64) ([]uint8, int) {
+	s, ok := g.searches.Get().(*search.Search)
+	if !ok {
+		s = search.New(g.shape.Units())
 	}
-	return s.sol, s.count
+	defer g.searches.Put(s)
+	s.Limit, s.Budget, s.Nodes, s.Allowed = 2, countBudget(g.n), 0, allowed
+	r := s.Run(cells)
+	switch {
+	case r.Count >= 2:
+		return nil, 2
+	case !r.Complete:
+		return nil, gaveUp // the budget ran out (or a leaf broke the rules: a bug)
+	case r.Count == 0:
+		return nil, 0
+	}
+	return append([]uint8(nil), s.Solution(0)...), 1
 }
 
-// propagate fills naked and hidden singles; it reports false on a
-// contradiction.
-func propagate(b *board) bool {
-	for {
-		progress := false
-		for c := range b.cand {
-			if b.val[c] != 0 {
-				continue
-			}
-			m := b.cand[c]
-			if m == 0 {
-				return false
-			}
-			if m&(m-1) == 0 {
-				b.place(c, bits.TrailingZeros64(m)+1)
-				progress = true
-			}
+// allowed returns the digits each cell of b may still take, as count
+// takes them: its candidates, or the digit placed.
+func (b *board) allowed() []uint64 {
+	out := make([]uint64, len(b.cand))
+	for c, m := range b.cand {
+		if v := b.val[c]; v != 0 {
+			m = 1 << (v - 1)
 		}
-		for _, u := range b.units {
-			var once, twice, placed uint64
-			for _, c := range u {
-				if b.val[c] != 0 {
-					placed |= 1 << (b.val[c] - 1)
-					continue
-				}
-				m := b.cand[c]
-				twice |= once & m
-				once |= m
-			}
-			full := uint64(1)<<b.n - 1
-			if (once|placed) != full || once&placed != 0 {
-				return false
-			}
-			if single := once &^ twice; single != 0 {
-				for _, c := range u {
-					if b.val[c] == 0 {
-						if m := b.cand[c] & single; m != 0 {
-							if m&(m-1) != 0 {
-								return false
-							}
-							b.place(int(c), bits.TrailingZeros64(m)+1)
-							progress = true
-						}
-					}
-				}
-			}
-		}
-		if !progress {
-			return true
-		}
+		out[c] = m
 	}
-}
-
-func (s *searcher) dfs(b *board) {
-	if s.over || s.count >= s.limit {
-		return
-	}
-	if !propagate(b) {
-		return
-	}
-	best, bestN := -1, 1<<30
-	for c := range b.cand {
-		if b.val[c] == 0 {
-			if k := popcount(b.cand[c]); k < bestN {
-				best, bestN = c, k
-				if k == 2 {
-					break
-				}
-			}
-		}
-	}
-	if best < 0 {
-		s.count++
-		if s.sol == nil {
-			s.sol = append([]uint8(nil), b.val...)
-		}
-		return
-	}
-	saved := b.clone()
-	for m := b.cand[best]; m != 0; m &= m - 1 {
-		if s.budget <= 0 {
-			s.over = true
-			return
-		}
-		s.budget--
-		b.copyFrom(&saved)
-		b.place(best, bits.TrailingZeros64(m)+1)
-		s.dfs(b)
-		if s.over || s.count >= s.limit {
-			return
-		}
-	}
+	return out
 }

@@ -10,10 +10,11 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 // minimalPuzzle removes clues from solution s in random order while the
-// puzzle keeps one solution (checked by the package's own search).
+// puzzle keeps one solution (checked by the tests' own counter).
 func minimalPuzzle(s grid.Grid, r *rand.Rand) grid.Grid {
 	p := s.Clone()
 	order := r.Perm(len(p.Cells))
@@ -23,28 +24,11 @@ func minimalPuzzle(s grid.Grid, r *rand.Rand) grid.Grid {
 	for _, i := range order {
 		v := p.Cells[i]
 		p.Cells[i] = 0
-		if _, count := countOf(p); count != 1 {
+		if count, _ := gridtest.Count(p, 2); count != 1 {
 			p.Cells[i] = v
 		}
 	}
 	return p
-}
-
-func countOf(g grid.Grid) ([]uint8, int) {
-	geo := geomOf(g.Shape)
-	b := board{geom: geo, val: make([]uint8, geo.nc), cand: make([]uint64, geo.nc), left: geo.nc}
-	for i := range b.cand {
-		b.cand[i] = uint64(1)<<g.N() - 1
-	}
-	for c, v := range g.Cells {
-		if v != 0 {
-			if !b.has(c, int(v)) {
-				return nil, 0
-			}
-			b.place(c, int(v))
-		}
-	}
-	return solveCount(&b, 2, 1<<20)
 }
 
 // patternGrid returns a valid full grid of shape s, its digits relabelled

@@ -124,7 +124,7 @@ func (s *Server) drawPuzzle(it item, req drawRequest) (output.Puzzle, output.SVG
 	var o output.SVGOptions
 	if it.rec.Err != nil {
 		v := newVerdict(it)
-		return output.Puzzle{}, o, &apiError{Status: http.StatusUnprocessableEntity, Code: "invalid_puzzle", Where: where(v.View), Line: v.Line, Column: v.Column, Message: *v.Error}
+		return output.Puzzle{}, o, &apiError{Status: http.StatusUnprocessableEntity, Code: refusal(v.Status), Where: where(v.View), Line: v.Line, Column: v.Column, Message: *v.Error}
 	}
 	if req.Pixels < output.MinPNGSize || req.Pixels > output.MaxPNGSize {
 		return output.Puzzle{}, o, badRequest("pixels", "pixels %d: want %s", req.Pixels, s.wants["pixels"])

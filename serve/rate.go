@@ -18,7 +18,7 @@ type rating struct {
 	Puzzle string `json:"puzzle"`
 	variantFields
 	Coarse     bool        `json:"coarse,omitempty"` // a variant's coarse level (see rate.Coarse), as rate --json says
-	Status     string      `json:"status"`           // rated, invalid, none, multiple, timeout, error
+	Status     string      `json:"status"`           // rated, invalid, unsupported, none, multiple, timeout, error
 	Level      string      `json:"level,omitempty"`
 	Score      float64     `json:"score,omitempty"`
 	Techniques []technique `json:"techniques,omitempty"`
@@ -106,8 +106,8 @@ func (s *Server) rate(w http.ResponseWriter, r *http.Request, body []byte) {
 	for i, v := range results {
 		resp.Counts[v.Status]++
 		s.metrics.verdicts.WithLabelValues("rate", v.Status).Inc()
-		if v.Status == "invalid" && resp.Error == nil {
-			resp.Error = &apiError{Code: "invalid_puzzle", Message: *v.Error, Where: where(verify.View{File: v.File, Line: v.Line, Column: v.Column}),
+		if code := refusal(v.Status); code != "" && resp.Error == nil {
+			resp.Error = &apiError{Code: code, Message: *v.Error, Where: where(verify.View{File: v.File, Line: v.Line, Column: v.Column}),
 				Line: v.Line, Column: v.Column, Index: &i}
 		}
 	}

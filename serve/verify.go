@@ -135,8 +135,8 @@ func (s *Server) verifyOrSolve(w http.ResponseWriter, r *http.Request, body []by
 	for i, v := range results {
 		resp.Counts[v.Status]++
 		s.metrics.verdicts.WithLabelValues(route, v.Status).Inc()
-		if v.Status == "invalid" && resp.Error == nil {
-			resp.Error = &apiError{Code: "invalid_puzzle", Message: *v.Error, Where: where(v.View), Line: v.Line, Column: v.Column, Index: &i}
+		if code := refusal(v.Status); code != "" && resp.Error == nil {
+			resp.Error = &apiError{Code: code, Message: *v.Error, Where: where(v.View), Line: v.Line, Column: v.Column, Index: &i}
 		}
 	}
 	status := http.StatusOK
@@ -144,6 +144,20 @@ func (s *Server) verifyOrSolve(w http.ResponseWriter, r *http.Request, body []by
 		status = http.StatusUnprocessableEntity
 	}
 	writeJSON(w, status, resp)
+}
+
+// refusal is the code of the error of a 422 answer for a puzzle whose
+// status is status: invalid_puzzle for one malformed or whose givens
+// clash, unsupported_rule for one with a rule that no kind reads; "" for
+// a status that is an answer.
+func refusal(status string) string {
+	switch status {
+	case "invalid":
+		return "invalid_puzzle"
+	case "unsupported":
+		return "unsupported_rule"
+	}
+	return ""
 }
 
 func where(v verify.View) string {
@@ -188,7 +202,7 @@ func (s *Server) verifyItems(w http.ResponseWriter, r *http.Request, items []ite
 func newVerdict(it item) verdict {
 	v := verdict{View: verify.NewView(it.rec.Index, it.file, it.rec.Line, it.rec.Text)}
 	if it.rec.Err != nil {
-		v.Status = "invalid"
+		v.Status = verify.ReadStatus(it.rec.Err).String() // invalid, or unsupported
 		var pe *grid.ParseError
 		if errors.As(it.rec.Err, &pe) {
 			v.Line, v.Column = pe.Line, pe.Column

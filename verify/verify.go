@@ -22,9 +22,25 @@ const (
 	None                   // no solution
 	Invalid                // malformed, or givens that clash
 	Unknown                // the check was stopped before a verdict (see Result.Err)
+	// Unsupported: a rule that the table of kinds does not hold, refused
+	// by name and never given a verdict (see ReadStatus).
+	Unsupported
 )
 
-var statusNames = [...]string{"unique", "multiple", "none", "invalid", "unknown"}
+var statusNames = [...]string{"unique", "multiple", "none", "invalid", "unknown", "unsupported"}
+
+// ReadStatus is the status of a puzzle that could not be read, by the
+// error of its record: Unsupported when the error refuses a rule that no
+// kind of the table reads (a grid.UnsupportedError: the puzzle may be
+// well formed, but checking it without that rule would give a wrong
+// verdict), Invalid for malformed input.
+func ReadStatus(err error) Status {
+	var ue *grid.UnsupportedError
+	if errors.As(err, &ue) {
+		return Unsupported
+	}
+	return Invalid
+}
 
 func (s Status) String() string {
 	if s < 0 || int(s) >= len(statusNames) {

@@ -168,7 +168,7 @@ type summary struct {
 	start       time.Time
 }
 
-var statusOrder = []string{"unique", "multiple", "none", "invalid", "timeout", "memory", "error"}
+var statusOrder = []string{"unique", "multiple", "none", "invalid", "unsupported", "timeout", "memory", "error"}
 
 func newSummary() *summary {
 	return &summary{counts: make(map[string]int), proofs: make(map[verify.Proof]int), start: time.Now()}

@@ -17,12 +17,13 @@ type verdict struct {
 	rec  grid.Record
 	file string
 	// status is the verdict's name: unique, multiple, none, invalid, or,
-	// when there is no verdict, timeout or error.
+	// when there is no verdict, unsupported, timeout or error.
 	status string
 	// result is the verifier's answer; its Limit is 0 when the record
 	// could not be read or its job failed.
 	result verify.Result
-	// err says why, for invalid, timeout and error: a parse error, the
+	// err says why, for invalid, unsupported, timeout and error: a parse
+	// error or the rule refused, the
 	// clash or malformation the verifier found, the job's failure, or a
 	// verdict the solver contradicted.
 	err error
@@ -39,7 +40,7 @@ func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
 	v := verdict{rec: rec, file: file, drat: res.DRAT, dratFile: res.DRATFile, cnfFile: res.CNFFile}
 	switch {
 	case rec.Err != nil:
-		v.status, v.err = "invalid", rec.Err
+		v.status, v.err = verify.ReadStatus(rec.Err).String(), rec.Err
 	case errors.Is(res.Err, worker.ErrTimeout):
 		v.status, v.err = "timeout", res.Err
 	case errors.Is(res.Err, worker.ErrMemory):
@@ -94,16 +95,19 @@ func plainVerdict(v verdict) string {
 	return where + ": " + r.Status.String()
 }
 
-// parseErrorLine is the line for a record that could not be read.
+// parseErrorLine is the line for a record that could not be read: where,
+// its status (invalid, or unsupported for a rule that no kind reads) and
+// why.
 func parseErrorLine(where string, err error) string {
+	status := verify.ReadStatus(err)
 	var pe *grid.ParseError
 	if errors.As(err, &pe) {
 		if pe.Column == 0 {
-			return fmt.Sprintf("%s:%d: invalid: %v", pe.File, pe.Line, pe.Err)
+			return fmt.Sprintf("%s:%d: %s: %v", pe.File, pe.Line, status, pe.Err)
 		}
-		return fmt.Sprintf("%s:%d:%d: invalid: %v", pe.File, pe.Line, pe.Column, pe.Err)
+		return fmt.Sprintf("%s:%d:%d: %s: %v", pe.File, pe.Line, pe.Column, status, pe.Err)
 	}
-	return fmt.Sprintf("%s: invalid: %v", where, err)
+	return fmt.Sprintf("%s: %s: %v", where, status, err)
 }
 
 // invalidLine is the line for a grid the verifier found invalid: the

@@ -38,10 +38,11 @@ func newVerifyCmd(s *streams) *cobra.Command {
 		Long: `Verify reads puzzles from the files (or standard input, or "-") and prints one
 verdict per puzzle, in input order:
 
-  unique     exactly one solution
-  multiple   two or more; two differing solutions are shown as the witness
-  none       no solution
-  invalid    malformed, or givens that clash (both cells are named)
+  unique       exactly one solution
+  multiple     two or more; two differing solutions are shown as the witness
+  none         no solution
+  invalid      malformed, or givens that clash (both cells are named)
+  unsupported  a rule that sudokugen does not know (named): no verdict
 
 A verdict of unique or none is a proof that the puzzle's CNF (see the cnf
 command; for unique, with the clause that forbids its solution) has no

@@ -81,6 +81,13 @@ type Search struct {
 	Each func(sol []uint8) bool
 	// Trace, if not nil, receives the refutations of the search.
 	Trace Tracer
+	// Allowed, if not nil, holds per cell the digits it may take (bit d-1
+	// for digit d): the search starts from the candidates a caller has
+	// already narrowed by deductions of its own, such as the logical
+	// solver of package rate. They are not unit propagation on the
+	// encoding, so a search with Allowed proves nothing: Trace must be
+	// nil. It takes the general search on every shape.
+	Allowed []uint64
 
 	units *grid.Units
 	gen   *general // the search on any shape
@@ -139,7 +146,7 @@ func (s *Search) run(cells []uint8, x int, d uint8) Result {
 	if s.Limit <= 0 {
 		s.Limit = 1
 	}
-	if s.nine != nil && !s.Strong {
+	if s.nine != nil && !s.Strong && s.Allowed == nil {
 		s.nine.run(s, cells, x, d)
 	} else {
 		if s.gen == nil {
@@ -256,7 +263,7 @@ func (g *general) slot(k int) []uint64 {
 
 // root sets slot 0 to the candidates of the puzzle cells, with x denied
 // d when x >= 0, after naked singles; false on a contradiction.
-func (g *general) root(cells []uint8, x int, d uint8) ([]uint64, bool) {
+func (g *general) root(cells []uint8, x int, d uint8, allowed []uint64) ([]uint64, bool) {
 	cand := g.slot(0)
 	for i := range cand {
 		cand[i] = g.Full
@@ -272,12 +279,18 @@ func (g *general) root(cells []uint8, x int, d uint8) ([]uint64, bool) {
 		g.Dirty = [2]uint64{}
 		return cand, false
 	}
+	for i, m := range allowed {
+		if cand[i]&^m != 0 && !g.Restrict(cand, int32(i), cand[i]&m) {
+			g.Dirty = [2]uint64{}
+			return cand, false
+		}
+	}
 	g.MarkAll()
 	return cand, true
 }
 
 func (g *general) run(s *Search, cells []uint8, x int, d uint8) {
-	cand, ok := g.root(cells, x, d)
+	cand, ok := g.root(cells, x, d, s.Allowed)
 	if !ok {
 		s.res.Complete, s.res.Root = true, true
 		if s.Trace != nil {
@@ -300,7 +313,7 @@ func (s *Search) Propagated(cells []uint8, x int, d uint8) ([]uint64, bool) {
 		s.gen = newGeneral(s.units)
 	}
 	g := s.gen
-	cand, ok := g.root(cells, x, d)
+	cand, ok := g.root(cells, x, d, s.Allowed)
 	if ok && !g.propagate(s, cand) {
 		g.Dirty = [2]uint64{}
 		return cand, false

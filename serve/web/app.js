@@ -334,6 +334,9 @@
         v.clash_cells.forEach(([r, c]) => (marks[(r - 1) * n + (c - 1)] = "clash"));
         row.appendChild(gridOf(v, v.puzzle, "Clashing givens marked", marks));
       }
+    } else if (v.status === "unsupported") {
+      card.appendChild(el("p", null, "Not checked: the puzzle has a rule that sudokugen does not know, and checking it without that rule would give a wrong verdict."));
+      card.appendChild(el("p", "error", place(v) + ": " + v.error));
     } else if (v.status === "none") {
       card.appendChild(el("p", null, "No solution: the givens cannot all stand."));
       row.appendChild(gridOf(v, v.puzzle, "Puzzle"));

@@ -139,7 +139,7 @@
       return;
     }
     const c = r.json.results[0];
-    if (c.status === "invalid" || c.status === "error" || c.status === "timeout") {
+    if (c.status === "invalid" || c.status === "unsupported" || c.status === "error" || c.status === "timeout") {
       say("Puzzle " + c.status + ": " + (c.error || ""), true);
       return;
     }
