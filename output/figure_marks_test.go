@@ -65,30 +65,7 @@ func TestFigureLineMarks(t *testing.T) {
 	if f.margin != 1 {
 		t.Errorf("margin %d with clues outside the grid, want 1", f.margin)
 	}
-	// each style of line reads apart from the others by tone, width or dash
-	type look struct{ tone, width, dash float64 }
-	var looks []look
-	lines := 0
-	for _, s := range f.shapes {
-		if s.kind == strokeShape && s.pen == penCells && s.stroke != 0 && s.stroke != ringTone {
-			looks = append(looks, look{s.stroke, s.width, s.dash})
-			lines += len(s.paths)
-		}
-	}
-	if len(looks) != 4 {
-		t.Fatalf("%d line shapes, want one per style (4): %v", len(looks), looks)
-	}
-	for i := range looks {
-		for j := range i {
-			a, b := looks[i], looks[j]
-			if math.Abs(a.tone-b.tone) < 0.15 && math.Abs(a.width-b.width) < 0.03 && (a.dash > 0) == (b.dash > 0) {
-				t.Errorf("line styles %v and %v read alike", a, b)
-			}
-		}
-	}
-	if lines != 6 { // five lines and an arrowhead
-		t.Errorf("%d line paths, want 6", lines)
-	}
+	checkLineStyles(t, f)
 	// a ring comes after the line under it, the lines before the digits'
 	// region lines
 	ring := slices.IndexFunc(f.shapes, func(s shape) bool { return s.kind == circleShape && s.stroke == ringTone })
@@ -114,6 +91,36 @@ func TestFigureLineMarks(t *testing.T) {
 	withDrawing(t, p.Grid.Rules, func() *grid.Drawing { d := lineMarks(); d.Outside = nil; return d })
 	if f, err := newFigure(p.Grid, figureOptions{}); err != nil || f.margin != 0 {
 		t.Errorf("margin without clues outside: %v, %v; want 0", f.margin, err)
+	}
+}
+
+// checkLineStyles checks that each style of line in f reads apart from
+// the others by tone, width or dash, and that f draws five lines and an
+// arrowhead.
+func checkLineStyles(t *testing.T, f *figure) {
+	t.Helper()
+	type look struct{ tone, width, dash float64 }
+	var looks []look
+	lines := 0
+	for _, s := range f.shapes {
+		if s.kind == strokeShape && s.pen == penCells && s.stroke != 0 && s.stroke != ringTone {
+			looks = append(looks, look{s.stroke, s.width, s.dash})
+			lines += len(s.paths)
+		}
+	}
+	if len(looks) != 4 {
+		t.Fatalf("%d line shapes, want one per style (4): %v", len(looks), looks)
+	}
+	for i := range looks {
+		for j := range i {
+			a, b := looks[i], looks[j]
+			if math.Abs(a.tone-b.tone) < 0.15 && math.Abs(a.width-b.width) < 0.03 && (a.dash > 0) == (b.dash > 0) {
+				t.Errorf("line styles %v and %v read alike", a, b)
+			}
+		}
+	}
+	if lines != 6 { // five lines and an arrowhead
+		t.Errorf("%d line paths, want 6", lines)
 	}
 }
 

@@ -170,45 +170,8 @@ func TestFigureMarks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var circles, texts, squares, diagonals, cageLoops int
-		shaded := 0.0
-		for j, s := range f.shapes {
-			patch := j+1 < len(f.shapes) && f.shapes[j+1].kind == textShape // under a sum or letter
-			switch {
-			case s.kind == circleShape:
-				circles++
-			case s.kind == textShape:
-				texts++
-			case s.kind == fillShape && s.fill == markTone:
-				squares += len(s.paths)
-			case s.kind == fillShape && s.fill == shadeTone && !patch:
-				for _, l := range s.paths {
-					shaded += area(l)
-				}
-			case s.kind == strokeShape && s.stroke == diagTone:
-				diagonals += len(s.paths)
-			case s.kind == strokeShape && s.dash > 0:
-				cageLoops += len(s.paths)
-			}
-		}
-		var wantShaded, wantDiagonals, wantSums int
-		cells := map[int32]bool{}
-		for _, g := range r.Extra {
-			switch g.Kind {
-			case grid.GroupWindow, grid.GroupRegion:
-				for _, c := range g.Cells {
-					cells[c] = true
-				}
-			case grid.GroupDiagonal, grid.GroupAntiDiagonal:
-				wantDiagonals++
-			}
-		}
-		wantShaded = len(cells)
-		for _, c := range r.Cages {
-			if c.Sum != 0 {
-				wantSums++
-			}
-		}
+		circles, texts, squares, diagonals, cageLoops, shaded := countMarks(f)
+		wantShaded, wantDiagonals, wantSums := wantMarks(r)
 		wantCircles := len(r.Odd) + len(r.Thermos) + len(r.White) + len(r.Black)
 		if circles != wantCircles || squares != len(r.Even) || texts != wantSums+len(r.X)+len(r.V) ||
 			shaded != float64(wantShaded) || diagonals != wantDiagonals || cageLoops < len(r.Cages) {
@@ -217,6 +180,55 @@ func TestFigureMarks(t *testing.T) {
 				wantCircles, len(r.Even), wantSums+len(r.X)+len(r.V), wantShaded, wantDiagonals, len(r.Cages))
 		}
 	}
+}
+
+// countMarks counts the marks of a figure by kind: circles, texts, marked
+// squares, diagonals and cage outlines, and the shaded area outside the
+// patches under sums and letters.
+func countMarks(f *figure) (circles, texts, squares, diagonals, cageLoops int, shaded float64) {
+	for j, s := range f.shapes {
+		patch := j+1 < len(f.shapes) && f.shapes[j+1].kind == textShape // under a sum or letter
+		switch {
+		case s.kind == circleShape:
+			circles++
+		case s.kind == textShape:
+			texts++
+		case s.kind == fillShape && s.fill == markTone:
+			squares += len(s.paths)
+		case s.kind == fillShape && s.fill == shadeTone && !patch:
+			for _, l := range s.paths {
+				shaded += area(l)
+			}
+		case s.kind == strokeShape && s.stroke == diagTone:
+			diagonals += len(s.paths)
+		case s.kind == strokeShape && s.dash > 0:
+			cageLoops += len(s.paths)
+		}
+	}
+	return
+}
+
+// wantMarks reads off the rules the shaded cells, the diagonals and the
+// cage sums a figure of them should draw.
+func wantMarks(r *grid.Rules) (wantShaded, wantDiagonals, wantSums int) {
+	cells := map[int32]bool{}
+	for _, g := range r.Extra {
+		switch g.Kind {
+		case grid.GroupWindow, grid.GroupRegion:
+			for _, c := range g.Cells {
+				cells[c] = true
+			}
+		case grid.GroupDiagonal, grid.GroupAntiDiagonal:
+			wantDiagonals++
+		}
+	}
+	wantShaded = len(cells)
+	for _, c := range r.Cages {
+		if c.Sum != 0 {
+			wantSums++
+		}
+	}
+	return
 }
 
 // TestDigitsClearOfSums places every symbol in every cell of killer

@@ -67,27 +67,35 @@ func TestGeom(t *testing.T) {
 					}
 				}
 			}
-			for u, cells := range g.units {
-				for typ := range 3 {
-					if typ == u/n {
-						continue
-					}
-					var want []crossing
-					for i, c := range cells {
-						v := int32(unitOf(int(c), typ))
-						k := slices.IndexFunc(want, func(x crossing) bool { return x.v == v })
-						if k < 0 {
-							want = append(want, crossing{v: v})
-							k = len(want) - 1
-						}
-						want[k].inU |= 1 << i
-						want[k].inV |= 1 << slices.Index(g.units[v], c)
-					}
-					if !slices.Equal(g.cross[u][typ], want) {
-						t.Errorf("cross[%d][%d] = %v, want %v", u, typ, g.cross[u][typ], want)
-					}
-				}
-			}
+			checkCrossings(t, g, n, unitOf)
 		})
+	}
+}
+
+// checkCrossings checks the crossings geomOf builds: for each unit and
+// each other type of unit, the units of that type it meets, with the
+// positions of the shared cells in each.
+func checkCrossings(t *testing.T, g *geom, n int, unitOf func(c, typ int) int) {
+	t.Helper()
+	for u, cells := range g.units {
+		for typ := range 3 {
+			if typ == u/n {
+				continue
+			}
+			var want []crossing
+			for i, c := range cells {
+				v := int32(unitOf(int(c), typ))
+				k := slices.IndexFunc(want, func(x crossing) bool { return x.v == v })
+				if k < 0 {
+					want = append(want, crossing{v: v})
+					k = len(want) - 1
+				}
+				want[k].inU |= 1 << i
+				want[k].inV |= 1 << slices.Index(g.units[v], c)
+			}
+			if !slices.Equal(g.cross[u][typ], want) {
+				t.Errorf("cross[%d][%d] = %v, want %v", u, typ, g.cross[u][typ], want)
+			}
+		}
 	}
 }

@@ -75,24 +75,7 @@ func TestBrowser(t *testing.T) {
 	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
 
-	shot := func(name string) chromedp.Action {
-		return chromedp.ActionFunc(func(ctx context.Context) error {
-			var png []byte
-			if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
-				return err
-			}
-			if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
-				return err
-			}
-			if *screenshots != "" {
-				if err := os.MkdirAll(*screenshots, 0o755); err != nil {
-					return err
-				}
-				return os.WriteFile(filepath.Join(*screenshots, name), png, 0o644)
-			}
-			return nil
-		})
-	}
+	shot := shooter(shots, func(png *[]byte) chromedp.Action { return chromedp.FullScreenshot(png, 100) })
 	run := func(what string, actions ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(ctx, actions...); err != nil {
@@ -112,27 +95,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click("#verify", chromedp.ByQuery),
 		chromedp.WaitVisible("article.card.multiple", chromedp.ByQuery),
 		shot("2-multiple.png"))
-	var grids [][]string
-	var marked [][]bool
-	run("read the two solutions",
-		chromedp.Evaluate(`[...document.querySelectorAll("article.card.multiple table.sgrid")].map(t => [...t.querySelectorAll("td")].map(td => td.textContent))`, &grids),
-		chromedp.Evaluate(`[...document.querySelectorAll("article.card.multiple table.sgrid")].map(t => [...t.querySelectorAll("td")].map(td => td.classList.contains("diff")))`, &marked))
-	if len(grids) != 2 || len(grids[0]) != 81 || len(grids[1]) != 81 {
-		t.Fatalf("want two 9x9 solution grids side by side, got %d grids", len(grids))
-	}
-	differ := 0
-	for i := range 81 {
-		d := grids[0][i] != grids[1][i]
-		if d {
-			differ++
-		}
-		if marked[0][i] != d || marked[1][i] != d {
-			t.Errorf("cell %d: %q and %q, highlighted %v and %v", i, grids[0][i], grids[1][i], marked[0][i], marked[1][i])
-		}
-	}
-	if differ == 0 {
-		t.Fatal("the two solutions shown do not differ")
-	}
+	checkTwoSolutions(t, run)
 
 	// Type a unique puzzle into the grid, cell by cell: '.' types a space.
 	keys := strings.ReplaceAll(uniquePuzzle, ".", " ")
@@ -195,14 +158,7 @@ func TestBrowser(t *testing.T) {
 	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
 		t.Fatalf("download is not a PDF: %q", pdf[:min(20, len(pdf))])
 	}
-	if _, err := exec.LookPath("pdfinfo"); err != nil {
-		t.Log("pdfinfo not found (Debian's poppler-utils): the PDF is not checked further")
-	} else {
-		out, err := exec.Command("pdfinfo", filepath.Join(downloads, "sudoku-7.pdf")).CombinedOutput()
-		if err != nil || !bytes.Contains(out, []byte("Pages:")) {
-			t.Errorf("pdfinfo: %v\n%s", err, out)
-		}
-	}
+	checkPDFInfo(t, filepath.Join(downloads, "sudoku-7.pdf"))
 
 	// A book of the puzzles made, laid out as the book form says: 6x9,
 	// sections by level with a contents page, a title and a notes page.
@@ -216,22 +172,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.WaitVisible("#book-link", chromedp.ByQuery),
 		shot("8-book.png"))
 	book := waitFile(t, filepath.Join(downloads, "sudoku-book.pdf"))
-	if pdftotext, err := exec.LookPath("pdftotext"); err != nil {
-		t.Log("pdftotext not found (Debian's poppler-utils): the book is not checked further")
-	} else {
-		f := filepath.Join(t.TempDir(), "book.pdf")
-		os.WriteFile(f, book, 0o644)
-		txt, _ := exec.Command(pdftotext, f, "-").Output()
-		info, _ := exec.Command(filepath.Join(filepath.Dir(pdftotext), "pdfinfo"), f).Output()
-		for _, want := range []string{"Four from the page", "Made by the browser test.", "Contents", "Solutions"} {
-			if !bytes.Contains(txt, []byte(want)) {
-				t.Errorf("the book made on the page lacks %q", want)
-			}
-		}
-		if !bytes.Contains(info, []byte("432 x 648 pts")) {
-			t.Errorf("the book made on the page is not 6x9:\n%s", info)
-		}
-	}
+	checkBookMade(t, book)
 
 	// Variants: a killer with one solution and a jigsaw with two, drawn
 	// by the service with their cages and regions, the jigsaw's two
@@ -242,56 +183,11 @@ func TestBrowser(t *testing.T) {
 	loose := jigsaw.Clone()
 	loose.Cells[6] = 0
 	variants := fpuzzles(t, killer) + "\n" + fpuzzles(t, loose) + "\n"
-	checkVariants := func(what string) {
-		t.Helper()
-		var drawn []struct {
-			Card, Alt string
-			Width     int
-			Dark      int // pixels darker than mid grey
-			Marked    int // pixels of the shading of marked cells
-		}
-		run(what+": wait for the drawings",
-			chromedp.WaitVisible(`article.card.multiple figure.vgrid.drawn + figure.vgrid.drawn`, chromedp.ByQuery),
-			chromedp.WaitVisible(`article.card.unique figure.vgrid.drawn + figure.vgrid.drawn`, chromedp.ByQuery),
-			chromedp.Evaluate(`[...document.querySelectorAll("article.card figure.vgrid img")].map(img => {
-				const c = document.createElement("canvas");
-				c.width = img.naturalWidth; c.height = img.naturalHeight;
-				const x = c.getContext("2d");
-				x.drawImage(img, 0, 0);
-				const d = x.getImageData(0, 0, c.width, c.height).data;
-				let dark = 0, marked = 0;
-				for (let i = 0; i < d.length; i += 4) {
-					if (d[i] < 128 && d[i+1] < 128 && d[i+2] < 128) dark++;
-					if (d[i] > 200 && d[i+1] > 170 && d[i+2] < 140) marked++;
-				}
-				return {Card: img.closest("article").classList[1], Alt: img.alt, Width: img.naturalWidth, Dark: dark, Marked: marked};
-			})`, &drawn))
-		if len(drawn) != 4 {
-			t.Fatalf("%s: %d drawings, want 4 (the killer and its solution, the jigsaw's two solutions): %+v", what, len(drawn), drawn)
-		}
-		for i, d := range drawn {
-			shaded := strings.Contains(d.Alt, "cells shaded")
-			if d.Width == 0 || d.Dark < 500 || (d.Card == "multiple") != shaded || (d.Marked > 0) != shaded {
-				t.Errorf("%s: drawing %d %+v: want a drawing, shaded cells on the jigsaw's witnesses only", what, i, d)
-			}
-		}
-		var links []string
-		run(what+": read the links", chromedp.Evaluate(`[...document.querySelectorAll("article.card p.open a.sudokupad")].map(a => a.href)`, &links))
-		if len(links) != 2 {
-			t.Fatalf("%s: %d SudokuPad links, want 2", what, len(links))
-		}
-		for i, l := range links {
-			g, err := grid.ParseFPuzzlesLink(l)
-			if want := []grid.Grid{killer, loose}[i]; err != nil || !strings.HasPrefix(l, SudokuPadURL) || !g.Equal(want) {
-				t.Errorf("%s: SudokuPad link %d %.80s opens another puzzle (%v)", what, i, l, err)
-			}
-		}
-	}
 	run("paste a killer and a jigsaw",
 		setValue("#puzzles", variants),
 		chromedp.ScrollIntoView("#verify", chromedp.ByQuery),
 		chromedp.Click("#verify", chromedp.ByQuery))
-	checkVariants("variants")
+	checkVariants(t, run, "variants", killer, loose)
 	run("screenshot the variants", chromedp.ScrollIntoView("#results", chromedp.ByQuery), shot("10-variants.png"))
 
 	// Generate a killer on the page: drawn, with its links, and a book of it.
@@ -314,14 +210,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click("#book-made", chromedp.ByQuery),
 		chromedp.WaitVisible("#book-link", chromedp.ByQuery))
 	killerBook := waitFile(t, filepath.Join(downloads, "sudoku-book.pdf"))
-	if pdftotext, err := exec.LookPath("pdftotext"); err == nil {
-		f := filepath.Join(t.TempDir(), "killers.pdf")
-		os.WriteFile(f, killerBook, 0o644)
-		txt, _ := exec.Command(pdftotext, f, "-").Output()
-		if !bytes.Contains(txt, []byte("Killer")) || !bytes.Contains(txt, []byte("dashed")) {
-			t.Errorf("the book of killers made on the page has no killer section with its rules:\n%.500s", txt)
-		}
-	}
+	checkKillerBook(t, killerBook)
 
 	// The page at phone width.
 	run("phone width",
@@ -340,13 +229,167 @@ func TestBrowser(t *testing.T) {
 	run("variants at phone width",
 		setValue("#puzzles", variants),
 		chromedp.Click("#verify", chromedp.ByQuery))
-	checkVariants("variants at phone width")
+	checkVariants(t, run, "variants at phone width", killer, loose)
 	run("screenshot the variants at phone width", chromedp.ScrollIntoView("#results", chromedp.ByQuery), shot("12-variants-phone.png"),
 		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
 	if overflow {
 		t.Error("at 390 px wide the page of variants scrolls sideways")
 	}
 	t.Logf("screenshots in %s", shots)
+}
+
+// runFunc runs browser actions, failing the test with what was being done.
+type runFunc func(what string, actions ...chromedp.Action)
+
+// shooter returns the action that saves a screenshot, captured by take,
+// under a name in shots and in the -screenshots folder if one is given.
+func shooter(shots string, take func(png *[]byte) chromedp.Action) func(name string) chromedp.Action {
+	return func(name string) chromedp.Action {
+		return chromedp.ActionFunc(func(ctx context.Context) error {
+			var png []byte
+			if err := take(&png).Do(ctx); err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
+				return err
+			}
+			if *screenshots != "" {
+				if err := os.MkdirAll(*screenshots, 0o755); err != nil {
+					return err
+				}
+				return os.WriteFile(filepath.Join(*screenshots, name), png, 0o644)
+			}
+			return nil
+		})
+	}
+}
+
+// checkTwoSolutions checks the two solutions shown of a puzzle with
+// several: two 9x9 grids that differ, the cells where they differ
+// highlighted in both.
+func checkTwoSolutions(t *testing.T, run runFunc) {
+	t.Helper()
+	var grids [][]string
+	var marked [][]bool
+	run("read the two solutions",
+		chromedp.Evaluate(`[...document.querySelectorAll("article.card.multiple table.sgrid")].map(t => [...t.querySelectorAll("td")].map(td => td.textContent))`, &grids),
+		chromedp.Evaluate(`[...document.querySelectorAll("article.card.multiple table.sgrid")].map(t => [...t.querySelectorAll("td")].map(td => td.classList.contains("diff")))`, &marked))
+	if len(grids) != 2 || len(grids[0]) != 81 || len(grids[1]) != 81 {
+		t.Fatalf("want two 9x9 solution grids side by side, got %d grids", len(grids))
+	}
+	differ := 0
+	for i := range 81 {
+		d := grids[0][i] != grids[1][i]
+		if d {
+			differ++
+		}
+		if marked[0][i] != d || marked[1][i] != d {
+			t.Errorf("cell %d: %q and %q, highlighted %v and %v", i, grids[0][i], grids[1][i], marked[0][i], marked[1][i])
+		}
+	}
+	if differ == 0 {
+		t.Fatal("the two solutions shown do not differ")
+	}
+}
+
+// checkPDFInfo checks with pdfinfo, if there is one, that the file is a
+// PDF with pages.
+func checkPDFInfo(t *testing.T, path string) {
+	t.Helper()
+	if _, err := exec.LookPath("pdfinfo"); err != nil {
+		t.Log("pdfinfo not found (Debian's poppler-utils): the PDF is not checked further")
+	} else {
+		out, err := exec.Command("pdfinfo", path).CombinedOutput()
+		if err != nil || !bytes.Contains(out, []byte("Pages:")) {
+			t.Errorf("pdfinfo: %v\n%s", err, out)
+		}
+	}
+}
+
+// checkBookMade checks the book made on the page with pdftotext, if there
+// is one: its title, front matter, contents and solutions, on 6x9 pages.
+func checkBookMade(t *testing.T, book []byte) {
+	t.Helper()
+	if pdftotext, err := exec.LookPath("pdftotext"); err != nil {
+		t.Log("pdftotext not found (Debian's poppler-utils): the book is not checked further")
+	} else {
+		f := filepath.Join(t.TempDir(), "book.pdf")
+		os.WriteFile(f, book, 0o644)
+		txt, _ := exec.Command(pdftotext, f, "-").Output()
+		info, _ := exec.Command(filepath.Join(filepath.Dir(pdftotext), "pdfinfo"), f).Output()
+		for _, want := range []string{"Four from the page", "Made by the browser test.", "Contents", "Solutions"} {
+			if !bytes.Contains(txt, []byte(want)) {
+				t.Errorf("the book made on the page lacks %q", want)
+			}
+		}
+		if !bytes.Contains(info, []byte("432 x 648 pts")) {
+			t.Errorf("the book made on the page is not 6x9:\n%s", info)
+		}
+	}
+}
+
+// checkKillerBook checks the book of killers made on the page with
+// pdftotext, if there is one: a killer section with its rules.
+func checkKillerBook(t *testing.T, killerBook []byte) {
+	t.Helper()
+	if pdftotext, err := exec.LookPath("pdftotext"); err == nil {
+		f := filepath.Join(t.TempDir(), "killers.pdf")
+		os.WriteFile(f, killerBook, 0o644)
+		txt, _ := exec.Command(pdftotext, f, "-").Output()
+		if !bytes.Contains(txt, []byte("Killer")) || !bytes.Contains(txt, []byte("dashed")) {
+			t.Errorf("the book of killers made on the page has no killer section with its rules:\n%.500s", txt)
+		}
+	}
+}
+
+// checkVariants checks the killer and the loose jigsaw checked on the
+// page: four drawings, shaded cells on the jigsaw's witnesses only, and
+// SudokuPad links that open the two puzzles.
+func checkVariants(t *testing.T, run runFunc, what string, killer, loose grid.Grid) {
+	t.Helper()
+	t.Helper()
+	var drawn []struct {
+		Card, Alt string
+		Width     int
+		Dark      int // pixels darker than mid grey
+		Marked    int // pixels of the shading of marked cells
+	}
+	run(what+": wait for the drawings",
+		chromedp.WaitVisible(`article.card.multiple figure.vgrid.drawn + figure.vgrid.drawn`, chromedp.ByQuery),
+		chromedp.WaitVisible(`article.card.unique figure.vgrid.drawn + figure.vgrid.drawn`, chromedp.ByQuery),
+		chromedp.Evaluate(`[...document.querySelectorAll("article.card figure.vgrid img")].map(img => {
+			const c = document.createElement("canvas");
+			c.width = img.naturalWidth; c.height = img.naturalHeight;
+			const x = c.getContext("2d");
+			x.drawImage(img, 0, 0);
+			const d = x.getImageData(0, 0, c.width, c.height).data;
+			let dark = 0, marked = 0;
+			for (let i = 0; i < d.length; i += 4) {
+				if (d[i] < 128 && d[i+1] < 128 && d[i+2] < 128) dark++;
+				if (d[i] > 200 && d[i+1] > 170 && d[i+2] < 140) marked++;
+			}
+			return {Card: img.closest("article").classList[1], Alt: img.alt, Width: img.naturalWidth, Dark: dark, Marked: marked};
+		})`, &drawn))
+	if len(drawn) != 4 {
+		t.Fatalf("%s: %d drawings, want 4 (the killer and its solution, the jigsaw's two solutions): %+v", what, len(drawn), drawn)
+	}
+	for i, d := range drawn {
+		shaded := strings.Contains(d.Alt, "cells shaded")
+		if d.Width == 0 || d.Dark < 500 || (d.Card == "multiple") != shaded || (d.Marked > 0) != shaded {
+			t.Errorf("%s: drawing %d %+v: want a drawing, shaded cells on the jigsaw's witnesses only", what, i, d)
+		}
+	}
+	var links []string
+	run(what+": read the links", chromedp.Evaluate(`[...document.querySelectorAll("article.card p.open a.sudokupad")].map(a => a.href)`, &links))
+	if len(links) != 2 {
+		t.Fatalf("%s: %d SudokuPad links, want 2", what, len(links))
+	}
+	for i, l := range links {
+		g, err := grid.ParseFPuzzlesLink(l)
+		if want := []grid.Grid{killer, loose}[i]; err != nil || !strings.HasPrefix(l, SudokuPadURL) || !g.Equal(want) {
+			t.Errorf("%s: SudokuPad link %d %.80s opens another puzzle (%v)", what, i, l, err)
+		}
+	}
 }
 
 // waitFile waits for a finished download and returns its bytes.

@@ -88,55 +88,7 @@ func TestFieldErrors(t *testing.T) {
 				t.Errorf("%s: no out-of-range values tried for %q", path, field)
 			}
 			for _, v := range values {
-				req := map[string]any{field: v}
-				if path == "/v1/generate" {
-					if field != "count" {
-						req["count"] = 1
-					}
-					if field == "page" || field == "per_page" || field == "front" || field == "large_print" {
-						req["format"] = "pdf"
-					}
-					if field == "size" {
-						delete(req, "box")
-					}
-				} else if path == "/v1/draw" {
-					if field != "puzzle" {
-						req["puzzle"] = uniquePuzzle
-					}
-				} else if field != "puzzles" {
-					req["puzzles"] = []string{uniquePuzzle}
-				}
-				if field == "per_page" && path == "/v1/generate" {
-					req["format"] = "pdf"
-				}
-				body, _ := json.Marshal(req)
-				a := call(t, s, "POST", path, "application/json", strings.NewReader(string(body)))
-				e, _ := a.json["error"].(map[string]any)
-				msg, _ := e["message"].(string)
-				where, _ := e["where"].(string)
-				switch {
-				case field == "puzzles" && v == "53..7":
-					// a string, not an array: a type error
-				case a.status == 400:
-				case (field == "puzzles" || field == "puzzle") && a.status == 422:
-					continue // a malformed puzzle is answered as the puzzle's error
-				default:
-					t.Errorf("POST %s %.200s = %d %.200s, want 400", path, body, a.status, a.body)
-					continue
-				}
-				if !strings.Contains(msg, field) && where != field {
-					t.Errorf("POST %s %.200s: %q does not name %s", path, body, msg, field)
-				}
-				if goWords.MatchString(msg) {
-					t.Errorf("POST %s %.200s: %q speaks Go", path, body, msg)
-				}
-				want := wants[field]
-				if path == "/v1/draw" {
-					want = s.drawWants()[field]
-				}
-				if _, isObject := v.(map[string]any); isObject && !strings.HasPrefix(msg, field+": want "+want) {
-					t.Errorf("POST %s %.200s: %q, want %q", path, body, msg, field+": want "+want+", not an object")
-				}
+				checkFieldValue(t, s, wants, path, field, v)
 			}
 		}
 	}
@@ -171,4 +123,65 @@ func TestFieldErrors(t *testing.T) {
 			t.Errorf("POST %s = %d %q, want 400 in the service's words", target, a.status, msg)
 		}
 	}
+}
+
+// checkFieldValue sends path a request whose field is v and checks that
+// the answer is a 400 naming the field in the service's words.
+func checkFieldValue(t *testing.T, s *Server, wants map[string]string, path, field string, v any) {
+	t.Helper()
+	req := fieldRequest(path, field, v)
+	body, _ := json.Marshal(req)
+	a := call(t, s, "POST", path, "application/json", strings.NewReader(string(body)))
+	e, _ := a.json["error"].(map[string]any)
+	msg, _ := e["message"].(string)
+	where, _ := e["where"].(string)
+	switch {
+	case field == "puzzles" && v == "53..7":
+		// a string, not an array: a type error
+	case a.status == 400:
+	case (field == "puzzles" || field == "puzzle") && a.status == 422:
+		return // a malformed puzzle is answered as the puzzle's error
+	default:
+		t.Errorf("POST %s %.200s = %d %.200s, want 400", path, body, a.status, a.body)
+		return
+	}
+	if !strings.Contains(msg, field) && where != field {
+		t.Errorf("POST %s %.200s: %q does not name %s", path, body, msg, field)
+	}
+	if goWords.MatchString(msg) {
+		t.Errorf("POST %s %.200s: %q speaks Go", path, body, msg)
+	}
+	want := wants[field]
+	if path == "/v1/draw" {
+		want = s.drawWants()[field]
+	}
+	if _, isObject := v.(map[string]any); isObject && !strings.HasPrefix(msg, field+": want "+want) {
+		t.Errorf("POST %s %.200s: %q, want %q", path, body, msg, field+": want "+want+", not an object")
+	}
+}
+
+// fieldRequest is a request to path that is good but for its field, v.
+func fieldRequest(path, field string, v any) map[string]any {
+	req := map[string]any{field: v}
+	if path == "/v1/generate" {
+		if field != "count" {
+			req["count"] = 1
+		}
+		if field == "page" || field == "per_page" || field == "front" || field == "large_print" {
+			req["format"] = "pdf"
+		}
+		if field == "size" {
+			delete(req, "box")
+		}
+	} else if path == "/v1/draw" {
+		if field != "puzzle" {
+			req["puzzle"] = uniquePuzzle
+		}
+	} else if field != "puzzles" {
+		req["puzzles"] = []string{uniquePuzzle}
+	}
+	if field == "per_page" && path == "/v1/generate" {
+		req["format"] = "pdf"
+	}
+	return req
 }

@@ -5,7 +5,6 @@ import (
 	"math"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,48 +54,15 @@ func TestSetterBrowser(t *testing.T) {
 	defer cancel()
 	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
-	shot := func(name string) chromedp.Action {
-		return chromedp.ActionFunc(func(ctx context.Context) error {
-			var png []byte
-			if err := chromedp.Screenshot("#setter-h + p + form + div + div", &png, chromedp.ByQuery).Do(ctx); err != nil {
-				return err
-			}
-			if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
-				return err
-			}
-			if *screenshots != "" {
-				if err := os.MkdirAll(*screenshots, 0o755); err != nil {
-					return err
-				}
-				return os.WriteFile(filepath.Join(*screenshots, name), png, 0o644)
-			}
-			return nil
-		})
-	}
+	shot := shooter(shots, func(png *[]byte) chromedp.Action {
+		return chromedp.Screenshot("#setter-h + p + form + div + div", png, chromedp.ByQuery)
+	})
 	run := func(what string, actions ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(ctx, actions...); err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
-	// drawn waits for the board's drawing, its pencil marks and the
-	// status line that ends the analysis.
-	drawn := chromedp.ActionFunc(func(ctx context.Context) error {
-		for {
-			var ok bool
-			if err := chromedp.Evaluate(`(() => { const i = document.querySelector("#s-results figure.sboard img"); return !!i && i.complete && i.naturalWidth > 0 && document.querySelector("#s-status").textContent.startsWith("True candidates"); })()`, &ok).Do(ctx); err != nil {
-				return err
-			}
-			if ok {
-				return nil
-			}
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(100 * time.Millisecond):
-			}
-		}
-	})
 	const several = ".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1...."
 	var cells []string
 	var sugg []string
@@ -105,7 +71,7 @@ func TestSetterBrowser(t *testing.T) {
 		chromedp.WaitVisible("#s-go", chromedp.ByID),
 		setValue("#s-input", several),
 		chromedp.Click("#s-go", chromedp.ByID),
-		drawn,
+		setterDrawn,
 		chromedp.ScrollIntoView("#setter-h", chromedp.ByID),
 		chromedp.Evaluate(`[...document.querySelectorAll("#s-results .mcell")].map(c => c.textContent)`, &cells),
 		chromedp.Evaluate(`[...document.querySelectorAll("#s-results ol.suggest li")].map(li => li.textContent)`, &sugg),
@@ -120,7 +86,7 @@ func TestSetterBrowser(t *testing.T) {
 	run("click the first suggestion",
 		chromedp.Click("#s-results button.sugg", chromedp.ByQuery),
 		chromedp.WaitVisible("#s-results article.card", chromedp.ByQuery),
-		drawn,
+		setterDrawn,
 		chromedp.Text("#s-results h3 .verdict", &status, chromedp.ByQuery),
 		chromedp.Evaluate(`[...document.querySelectorAll("#s-results .mcell")].map(c => c.textContent)`, &cells),
 		shot("setter-2-added.png"))
@@ -153,22 +119,11 @@ func TestSetterBrowser(t *testing.T) {
 	run("a killer with several solutions",
 		setValue("#s-input", fpuzzles(t, killer)),
 		chromedp.Click("#s-go", chromedp.ByID),
-		drawn,
+		setterDrawn,
 		chromedp.ScrollIntoView("#setter-h", chromedp.ByID),
 		chromedp.Evaluate(`[...document.querySelectorAll("#s-results .mcell")].map(c => c.textContent)`, &cells),
 		shot("setter-3-killer.png"))
-	for i, m := range c.Masks {
-		var b strings.Builder
-		for d := 1; d <= 9; d++ {
-			if m&(1<<(d-1)) != 0 {
-				b.WriteByte(byte('0' + d))
-			}
-		}
-		if i < len(cells) && cells[i] != b.String() {
-			t.Errorf("killer r%dc%d: pencil marks %q, want %q", i/9+1, i%9+1, cells[i], b.String())
-			break
-		}
-	}
+	checkKillerMarks(t, c.Masks, cells)
 	// the pencil marks of a variant sit under the band of its cage sums
 	var markTop float64
 	run("the killer's first pencil mark",
@@ -190,7 +145,7 @@ func TestSetterBrowser(t *testing.T) {
 	run("a killer with a little killer",
 		setValue("#s-input", lkText),
 		chromedp.Click("#s-go", chromedp.ByID),
-		drawn,
+		setterDrawn,
 		chromedp.ScrollIntoView("#setter-h", chromedp.ByID),
 		chromedp.Evaluate(`(() => { const i = document.querySelector("#s-results figure.sboard img").getBoundingClientRect(); const o = document.querySelector("#s-results .marks").getBoundingClientRect(); return [(o.left - i.left) / i.width, (o.top - i.top) / i.width, o.width / i.width]; })()`, &place),
 		shot("setter-5-little-killer.png"))
@@ -206,10 +161,47 @@ func TestSetterBrowser(t *testing.T) {
 	run("a unique puzzle",
 		setValue("#s-input", "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."),
 		chromedp.Click("#s-go", chromedp.ByID),
-		drawn,
+		setterDrawn,
 		chromedp.Evaluate(`document.querySelectorAll("#s-results .mcell.needed").length`, &rings),
 		shot("setter-4-unique.png"))
 	if rings != 11 {
 		t.Errorf("%d givens ringed needed, want 11", rings)
+	}
+}
+
+// setterDrawn waits for the board's drawing, its pencil marks and the
+// status line that ends the analysis.
+var setterDrawn = chromedp.ActionFunc(func(ctx context.Context) error {
+	for {
+		var ok bool
+		if err := chromedp.Evaluate(`(() => { const i = document.querySelector("#s-results figure.sboard img"); return !!i && i.complete && i.naturalWidth > 0 && document.querySelector("#s-status").textContent.startsWith("True candidates"); })()`, &ok).Do(ctx); err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+})
+
+// checkKillerMarks checks the pencil marks shown on the page, cell by
+// cell, against the true candidates, stopping at the first that differs.
+func checkKillerMarks(t *testing.T, masks []uint64, cells []string) {
+	t.Helper()
+	for i, m := range masks {
+		var b strings.Builder
+		for d := 1; d <= 9; d++ {
+			if m&(1<<(d-1)) != 0 {
+				b.WriteByte(byte('0' + d))
+			}
+		}
+		if i < len(cells) && cells[i] != b.String() {
+			t.Errorf("killer r%dc%d: pencil marks %q, want %q", i/9+1, i%9+1, cells[i], b.String())
+			break
+		}
 	}
 }

@@ -162,6 +162,19 @@ func (e *indep) rules(r *jsonRules) error {
 		}
 		return out
 	}
+	e.groups(r, cells)
+	e.pairs(r, cell, cells)
+	if err := e.negatives(r, cell); err != nil {
+		return err
+	}
+	e.lines(r, cells)
+	e.cellKinds(r, cell)
+	return bad
+}
+
+// groups adds the clauses of extra groups, cages and odd and even cells.
+func (e *indep) groups(r *jsonRules, cells func([]string) []int) {
+	n := e.n
 	for _, g := range r.Extra {
 		e.differ(cells(g.Cells), len(g.Cells) == n)
 	}
@@ -178,6 +191,12 @@ func (e *indep) rules(r *jsonRules) error {
 	for _, c := range cells(r.Even) {
 		e.only(c, func(d int) bool { return d%2 == 0 })
 	}
+}
+
+// pairs adds the clauses of the marks between two cells, thermometers,
+// the anti-king and anti-knight moves, and pencil marks.
+func (e *indep) pairs(r *jsonRules, cell func(string) int, cells func([]string) []int) {
+	n := e.n
 	for _, p := range r.White {
 		e.forbid(cell(p[0]), cell(p[1]), func(a, b int) bool { return a-b != 1 && b-a != 1 })
 	}
@@ -214,6 +233,12 @@ func (e *indep) rules(r *jsonRules) error {
 	for _, pm := range r.PencilMarks {
 		e.only(cell(pm.Cell), func(d int) bool { return slices.Contains(pm.Digits, d) })
 	}
+}
+
+// negatives adds the clauses of the rules on the neighbours no mark
+// joins: nonconsecutive and the negative constraints.
+func (e *indep) negatives(r *jsonRules, cell func(string) int) error {
+	n := e.n
 	// the pairs of neighbours that none of the marks joins
 	unmarked := func(marks ...[][]string) [][2]int {
 		joined := map[[2]int]bool{}
@@ -253,9 +278,7 @@ func (e *indep) rules(r *jsonRules) error {
 			return fmt.Errorf("negative constraint %q", neg)
 		}
 	}
-	e.lines(r, cells)
-	e.cellKinds(r, cell)
-	return bad
+	return nil
 }
 
 // lines adds the clauses of the kinds of lines: each forbids the digits
@@ -288,7 +311,15 @@ func (e *indep) lines(r *jsonRules, cells func([]string) []int) {
 			e.forbid(cs[i], cs[j], func(x, y int) bool { return x != y })
 		}
 	}
-	for _, l := range r.Betweenline {
+	e.betweenLines(r.Betweenline, cells)
+	e.classLines(r, cells)
+}
+
+// betweenLines adds the clauses of between lines: each cell between the
+// two ends holds a digit strictly between theirs.
+func (e *indep) betweenLines(lines [][]string, cells func([]string) []int) {
+	n := e.n
+	for _, l := range lines {
 		cs := cells(l)
 		a, b := cs[0], cs[len(cs)-1]
 		for _, c := range cs[1 : len(cs)-1] {
@@ -305,6 +336,12 @@ func (e *indep) lines(r *jsonRules, cells func([]string) []int) {
 			}
 		}
 	}
+}
+
+// classLines adds the clauses of entropic, modular and nabner lines, slow
+// thermometers and clones.
+func (e *indep) classLines(r *jsonRules, cells func([]string) []int) {
+	n := e.n
 	// entropic and modular lines: any three cells in a row are of three
 	// classes, so cells one or two apart are of different ones
 	for _, f := range []struct {
@@ -391,7 +428,14 @@ func (e *indep) cellKinds(r *jsonRules, cell func(string) int) {
 			}
 		}
 	}
-	for _, q := range r.Quadruples {
+	e.quadruples(r.Quadruples, cell)
+	e.indexers(r, cell)
+}
+
+// quadruples adds the clauses of quadruples: each digit of the clue, as
+// many times as it is written, among the four cells.
+func (e *indep) quadruples(qs []cellDigits, cell func(string) int) {
+	for _, q := range qs {
 		var cs []int
 		for _, nm := range q.Cells {
 			cs = append(cs, cell(nm))
@@ -423,6 +467,11 @@ func (e *indep) cellKinds(r *jsonRules, cell func(string) int) {
 			}
 		}
 	}
+}
+
+// indexers adds the clauses of row, column and box indexers.
+func (e *indep) indexers(r *jsonRules, cell func(string) int) {
+	n := e.n
 	// indexers: cell (row, col) of a column indexer holds d exactly when
 	// (row, d) holds col; of a row indexer, when (d, col) holds row; of a
 	// box indexer, the p-th of its region, when the d-th cell holds p

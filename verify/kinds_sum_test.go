@@ -248,26 +248,36 @@ func rc(s string) (int, int) {
 
 // sums adds the kinds of sums of the f-puzzles puzzle data.
 func (e *indep) sums(data []byte) error {
-	var p struct {
-		Arrow []struct {
-			Cells []string   `json:"cells"`
-			Lines [][]string `json:"lines"`
-		} `json:"arrow"`
-		LittleKiller []struct {
-			Cell, Direction, Value string
-		} `json:"littlekillersum"`
-		Sandwich   []struct{ Cell, Value string } `json:"sandwichsum"`
-		XSum       []struct{ Cell, Value string } `json:"xsum"`
-		Skyscraper []struct{ Cell, Value string } `json:"skyscraper"`
-		RegionSum  []struct{ Lines [][]string }   `json:"regionsumline"`
-		Zipper     []struct{ Lines [][]string }   `json:"zipperline"`
-		Double     []struct{ Lines [][]string }   `json:"doublearrow"`
-	}
+	var p fpSums
 	if err := json.Unmarshal(data, &p); err != nil {
 		return err
 	}
+	e.arrows(p)
+	e.outsideSums(p)
+	e.lineSums(p)
+	return nil
+}
+
+// fpSums is the f-puzzles form of the kinds of sums.
+type fpSums struct {
+	Arrow []struct {
+		Cells []string   `json:"cells"`
+		Lines [][]string `json:"lines"`
+	} `json:"arrow"`
+	LittleKiller []struct {
+		Cell, Direction, Value string
+	} `json:"littlekillersum"`
+	Sandwich   []struct{ Cell, Value string } `json:"sandwichsum"`
+	XSum       []struct{ Cell, Value string } `json:"xsum"`
+	Skyscraper []struct{ Cell, Value string } `json:"skyscraper"`
+	RegionSum  []struct{ Lines [][]string }   `json:"regionsumline"`
+	Zipper     []struct{ Lines [][]string }   `json:"zipperline"`
+	Double     []struct{ Lines [][]string }   `json:"doublearrow"`
+}
+
+// arrows adds the clauses of arrows and little killers.
+func (e *indep) arrows(p fpSums) {
 	n := e.n
-	region := e.region
 	cell := func(s string) int { r, c := rc(s); return r*n + c }
 	digits := e.digits
 	for _, a := range p.Arrow {
@@ -305,6 +315,13 @@ func (e *indep) sums(data []byte) error {
 		}
 		e.equalTo(e.sum(digits(cells)), v)
 	}
+}
+
+// outsideSums adds the clauses of the clues outside the grid: sandwiches,
+// X-sums and skyscrapers.
+func (e *indep) outsideSums(p fpSums) {
+	n := e.n
+	digits := e.digits
 	// the row or column of a clue outside the grid, from the clue's side
 	line := func(s string) []int {
 		r, c := rc(s)
@@ -350,30 +367,45 @@ func (e *indep) sums(data []byte) error {
 	}
 	for _, s := range p.Skyscraper {
 		v, _ := strconv.Atoi(s.Value)
-		l := line(s.Cell)
-		var seen []term
-		for i := range l {
-			// seen: some digit d here, and none above d before
-			vis := e.aux()
-			var some []int
-			for d := 1; d <= n; d++ {
-				a := e.aux()
-				e.cnf = append(e.cnf, []int{-a, e.x(l[i], d)}, []int{-a, vis})
-				all := []int{a, -e.x(l[i], d)}
-				for j := range i {
-					for h := d + 1; h <= n; h++ {
-						e.cnf = append(e.cnf, []int{-a, -e.x(l[j], h)})
-						all = append(all, e.x(l[j], h))
-					}
-				}
-				e.cnf = append(e.cnf, all)
-				some = append(some, a)
-			}
-			e.cnf = append(e.cnf, append([]int{-vis}, some...))
-			seen = append(seen, term{lits: []int{-vis, vis}, vals: []int{0, 1}})
-		}
-		e.equalTo(e.sum(seen), v)
+		e.skyscraper(line(s.Cell), v)
 	}
+}
+
+// skyscraper adds the clauses of a skyscraper clue v on line l: v of its
+// cells hold a digit above every digit before them.
+func (e *indep) skyscraper(l []int, v int) {
+	n := e.n
+	var seen []term
+	for i := range l {
+		// seen: some digit d here, and none above d before
+		vis := e.aux()
+		var some []int
+		for d := 1; d <= n; d++ {
+			a := e.aux()
+			e.cnf = append(e.cnf, []int{-a, e.x(l[i], d)}, []int{-a, vis})
+			all := []int{a, -e.x(l[i], d)}
+			for j := range i {
+				for h := d + 1; h <= n; h++ {
+					e.cnf = append(e.cnf, []int{-a, -e.x(l[j], h)})
+					all = append(all, e.x(l[j], h))
+				}
+			}
+			e.cnf = append(e.cnf, all)
+			some = append(some, a)
+		}
+		e.cnf = append(e.cnf, append([]int{-vis}, some...))
+		seen = append(seen, term{lits: []int{-vis, vis}, vals: []int{0, 1}})
+	}
+	e.equalTo(e.sum(seen), v)
+}
+
+// lineSums adds the clauses of region sum lines, zipper lines and double
+// arrows.
+func (e *indep) lineSums(p fpSums) {
+	n := e.n
+	region := e.region
+	cell := func(s string) int { r, c := rc(s); return r*n + c }
+	digits := e.digits
 	equalGroups := func(groups [][]int) {
 		for _, g := range groups[1:] {
 			e.equal(e.sum(digits(groups[0])), e.sum(digits(g)))
@@ -422,5 +454,4 @@ func (e *indep) sums(data []byte) error {
 			equalGroups([][]int{{l[0], l[len(l)-1]}, l[1 : len(l)-1]})
 		}
 	}
-	return nil
 }
