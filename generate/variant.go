@@ -292,13 +292,15 @@ func (g *Generator) variantPuzzle(ctx context.Context, seed uint64, index int, o
 // propagated, goes to a fresh solver (sat.Unique). On minimal X puzzles
 // the reused solver took a third of the time of a fresh one.
 //
-// A puzzle of fewer than 2N givens goes to a fresh solver too: its proof
-// is long, and the reused solver, carrying what it learned on other
+// A puzzle of fewer than 3N/2 givens goes to a fresh solver too: its
+// proof is long, and the reused solver, carrying what it learned on other
 // puzzles, was slower at it. On 12 minimal 9x9 nonconsecutive puzzles of 6
 // to 9 givens the fresh solver took 2.7 times less time than the reused
-// one, on 12 anti-knight puzzles of 12 to 15 givens 1.7 times less.
+// one, on 12 anti-knight puzzles of 12 to 15 givens 1.7 times less; but
+// below 2N givens it also took minimal X and hyper puzzles (14 to 21
+// givens), for which generate then took 15 % more processor time.
 func (g *Generator) variantUnique(v Variant, p, full grid.Grid) bool {
-	if v.varies() || p.Givens() < 2*p.N() {
+	if v.varies() || 2*p.Givens() < 3*p.N() {
 		return sat.Unique(p, full)
 	}
 	key := fixedKey{v, p.Shape}
