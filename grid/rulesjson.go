@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The JSON form of Rules, as the "rules" field of the objects of the JSON
@@ -159,6 +160,18 @@ func (in *jsonIn) pairs(k, what string) ([]Pair, error) {
 	return out, nil
 }
 
+// jsonKnown is the set of the fields of "rules" that the kinds read,
+// made once.
+var jsonKnown = sync.OnceValue(func() map[string]bool {
+	known := map[string]bool{}
+	for _, k := range kinds {
+		for _, f := range k.jsonFields {
+			known[f] = true
+		}
+	}
+	return known
+})
+
 // UnmarshalRules reads the JSON form of rules for a grid of shape s, and
 // validates them (see Rules.Validate).
 func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
@@ -169,12 +182,7 @@ func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
 		}
 		return nil, fmt.Errorf("rules: %s", jsonProblem(err, "\"rules\"", "an object"))
 	}
-	known := map[string]bool{}
-	for _, k := range kinds {
-		for _, f := range k.jsonFields {
-			known[f] = true
-		}
-	}
+	known := jsonKnown()
 	for _, k := range slices.Sorted(maps.Keys(in.fields)) {
 		if !known[k] {
 			return nil, unsupportedf([]string{k}, "rules: unknown field %q (want %s)", k, strings.Join(jsonRuleFields(), ", "))
