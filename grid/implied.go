@@ -88,7 +88,8 @@ func Imply(s Shape, r *Rules) *Implied {
 	if r.Empty() {
 		return &Implied{}
 	}
-	return ImplyWith(s, r, r.Units(s), r.Lower(s).Sums)
+	l := r.lowerBare(s)
+	return ImplyWith(s, r, r.UnitsOf(s, l), l.Sums)
 }
 
 // ImplyWith is Imply with the units of r on s, and the cages with a sum

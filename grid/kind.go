@@ -232,7 +232,23 @@ type Lowered struct {
 	// so that a grid is a solution exactly when no clause is false.
 	Clauses [][]int
 	Aux     int
-	n       int
+	// Places are digits whose place in a unit of N cells the search
+	// decides early (see Place).
+	Places []Place
+	n      int
+	// bare: the caller wants no Clauses (see lowerBare), so a kind may
+	// skip the work of writing them
+	bare bool
+}
+
+// Place is a digit of a unit of N cells (a row, a column, a region)
+// whose place the rule turns on, such as a sandwich's 1 and N: the search
+// splits on where it goes (the unit's at-least-one clause for the digit)
+// before it splits on cells with more candidates, since the rule's
+// propagation is weak until then. It changes no verdict, only the tree.
+type Place struct {
+	Unit  []int32
+	Digit int
 }
 
 // CellVar returns the variable of cell i holding digit d in Clauses.
@@ -281,13 +297,23 @@ type Relation struct {
 
 // Lower returns rules r of shape s in the plain terms of Lowered. r must
 // be valid for s; nil rules give an empty Lowered.
-func (r *Rules) Lower(s Shape) *Lowered {
-	l := &Lowered{n: s.N()}
+func (r *Rules) Lower(s Shape) *Lowered { return r.lower(s, false) }
+
+// lowerBare is Lower without the kinds' own clauses, which cost the most
+// to write (thousands for a sandwich) and which the units, the direct
+// check and the implied cages do not read.
+func (r *Rules) lowerBare(s Shape) *Lowered { return r.lower(s, true) }
+
+func (r *Rules) lower(s Shape, bare bool) *Lowered {
+	l := &Lowered{n: s.N(), bare: bare}
 	if r == nil {
 		return l
 	}
 	for _, k := range kinds {
 		k.lower(s, r, l)
+	}
+	if bare {
+		l.Clauses, l.Aux = nil, 0
 	}
 	return l
 }

@@ -48,4 +48,7 @@ func lowerSandwich(e *sumEnc, line []int32, value int) {
 		one, top = e.or(one, x(i, 1)), e.or(top, x(i, n))
 	}
 	e.equalConst(e.sum(terms, value+1), value)
+	if len(line) == n {
+		e.l.Places = append(e.l.Places, Place{Unit: line, Digit: 1}, Place{Unit: line, Digit: n})
+	}
 }

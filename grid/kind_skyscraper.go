@@ -50,4 +50,8 @@ func lowerSkyscraper(e *sumEnc, line []int32, value int) {
 		high = next
 	}
 	e.equalConst(e.sum(terms, value+1), value)
+	if len(line) == e.n {
+		// the N hides everything behind it
+		e.l.Places = append(e.l.Places, Place{Unit: line, Digit: e.n})
+	}
 }

@@ -33,11 +33,15 @@ type RuleUnits struct {
 
 // Units returns the unit tables of rules r on shape s, which r must be
 // valid for (see Validate). Nil rules give the classic units.
-func (r *Rules) Units(s Shape) *RuleUnits { return r.units(s, true) }
+func (r *Rules) Units(s Shape) *RuleUnits { return r.units(s, nil, true) }
 
-// units is Units, with Peers left out unless peers is set: the direct
-// check needs the groups alone, and the peers cost the most.
-func (r *Rules) units(s Shape, peers bool) *RuleUnits {
+// UnitsOf is Units with l, the rules' Lower on s, already made.
+func (r *Rules) UnitsOf(s Shape, l *Lowered) *RuleUnits { return r.units(s, l, true) }
+
+// units is Units, with l the rules' lowering (made bare when nil) and
+// with Peers left out unless peers is set: the direct check needs the
+// groups alone, and the peers cost the most.
+func (r *Rules) units(s Shape, l *Lowered, peers bool) *RuleUnits {
 	n := s.N()
 	extra := 0
 	if r != nil {
@@ -86,7 +90,10 @@ func (r *Rules) units(s Shape, peers bool) *RuleUnits {
 	var distinctOf [][]int32 // the distinct groups of each cell
 	var steps [][][2]int
 	if r != nil {
-		distinctOf, steps = u.addRules(r.Lower(s), add)
+		if l == nil {
+			l = r.lowerBare(s)
+		}
+		distinctOf, steps = u.addRules(l, add)
 	}
 	if peers {
 		u.findPeers(distinctOf, steps)
@@ -183,7 +190,7 @@ func (g Grid) ruleClashes() []Clash {
 		}
 	}
 	r := g.Rules
-	u := r.units(g.Shape, false)
+	u := r.units(g.Shape, nil, false)
 	cell := func(i int32) Cell { return Cell{int(i) / n, int(i) % n} }
 	var out []Clash
 	repeats := func(groups [][]int32, labels []string, kind func(string) (string, int)) {

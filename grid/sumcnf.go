@@ -55,6 +55,7 @@ type sumEnc struct {
 	l      *Lowered
 	n      int
 	digits map[int32]ord
+	buf    []int // room for the clauses' literals, so that each is no allocation of its own
 }
 
 func newSumEnc(s Shape, l *Lowered) *sumEnc {
@@ -65,16 +66,24 @@ func newSumEnc(s Shape, l *Lowered) *sumEnc {
 // literal is always true; a contradiction (a variable and its negation)
 // when every literal is always false.
 func (e *sumEnc) clause(lits ...int) {
-	out := make([]int, 0, len(lits))
+	if e.l.bare {
+		return
+	}
+	if cap(e.buf)-len(e.buf) < len(lits) {
+		e.buf = make([]int, 0, max(1024, len(lits)))
+	}
+	at := len(e.buf)
 	for _, l := range lits {
 		switch l {
 		case litTrue:
+			e.buf = e.buf[:at]
 			return
 		case litFalse:
 			continue
 		}
-		out = append(out, l)
+		e.buf = append(e.buf, l)
 	}
+	out := e.buf[at:len(e.buf):len(e.buf)]
 	if len(out) == 0 {
 		v := e.l.AuxVar()
 		e.l.Clauses = append(e.l.Clauses, []int{v}, []int{-v})

@@ -107,19 +107,19 @@ func ruleClauses(s grid.Shape, r *grid.Rules, plain bool) *RuleCNF {
 	// the classic clauses, and as many again for the cages and leftovers
 	// of a killer or a jigsaw (20,000 in all for a 9x9 killer)
 	base := 4 * n * n * (1 + n*(n-1)/2)
-	if r.Regions != nil || len(r.Lower(s).Sums) > 0 {
+	l := r.Lower(s)
+	if r.Regions != nil || len(l.Sums) > 0 {
 		base *= 2
 	}
 	e.out = make([][]int, 0, base)
 	e.cnf = &RuleCNF{}
-	l := r.Lower(s)
 	e.units(s, r)
 	e.mark(s, r)
 	e.groups(l)
 	e.moves(l)
 	e.masks(l)
 	e.links(l)
-	imp := grid.ImplyWith(s, r, r.Units(s), l.Sums)
+	imp := grid.ImplyWith(s, r, r.UnitsOf(s, l), l.Sums)
 	e.sums(l.Sums, imp)
 	if !plain {
 		e.implied(imp)

@@ -9,9 +9,10 @@ import (
 type branchKind uint8
 
 const (
-	branchNone branchKind = iota // every cell placed: a leaf
-	branchCell                   // each candidate of a cell
-	branchSet                    // each digit set left to a cage sum
+	branchNone  branchKind = iota // every cell placed: a leaf
+	branchCell                    // each candidate of a cell
+	branchSet                     // each digit set left to a cage sum
+	branchPlace                   // each place left to a digit in a unit
 )
 
 // branch is the split of one node into cases that cover every solution
@@ -31,14 +32,20 @@ type branch struct {
 	kind  branchKind
 	cell  int32 // branchCell
 	cage  *cage // branchSet
+	place place // branchPlace
 	cases []uint64
 }
 
 // choose returns the branch of a propagated node at depth: the open cell
 // with the fewest candidates for its weight (how often propagation has
 // emptied it, plus one; see Search.weight), unless that leaves more than
-// two cases and a cage has fewer digit sets left.
-func (s *Search) choose(cand []uint64, depth int) branch {
+// two cases and a cage has fewer digit sets left. With places (a search
+// that takes its cases in no random order), where a digit of the model's
+// places (grid.Place) is still open, its place comes first: on 200
+// generated sandwich puzzles that took the search from 2,971 nodes a
+// puzzle to 70. (A digit with two places left in any unit, before a cell
+// of three candidates or more, took more nodes on every kind tried.)
+func (s *Search) choose(cand []uint64, depth int, places bool) branch {
 	b := branch{kind: branchNone, cases: s.caseSlot(depth)}
 	best, weight := 0, 0
 	for i, m := range cand {
@@ -46,7 +53,16 @@ func (s *Search) choose(cand []uint64, depth int) branch {
 			b.kind, b.cell, best, weight = branchCell, int32(i), k, s.weight[i]
 		}
 	}
-	if b.kind == branchNone || best <= 2 {
+	if b.kind == branchNone {
+		return b
+	}
+	if places {
+		if p := s.openPlace(cand); p != nil {
+			b.kind, b.place = branchPlace, *p
+			return b
+		}
+	}
+	if best <= 2 {
 		return b
 	}
 	for k := range s.cages {
@@ -56,6 +72,32 @@ func (s *Search) choose(cand []uint64, depth int) branch {
 		}
 	}
 	return b
+}
+
+// openPlace returns the place of the model's places (see grid.Place)
+// whose digit has the fewest cells left in its unit, two or more; nil
+// when every digit of a place is placed.
+func (s *Search) openPlace(cand []uint64) *place {
+	var best *place
+	bestK := 0
+	for k := range s.places {
+		p := &s.places[k]
+		left := 0
+		for _, x := range p.unit {
+			m := cand[x]
+			if m == p.bit {
+				left = 0
+				break
+			}
+			if m&p.bit != 0 {
+				left++
+			}
+		}
+		if left > 1 && (best == nil || left < bestK) {
+			best, bestK = p, left
+		}
+	}
+	return best
 }
 
 // live counts the digit sets of cage c that the candidates leave (see
@@ -104,6 +146,20 @@ func (b *branch) order(s *Search, cand []uint64, prefer []uint8) int {
 		for ; m != 0; m &= m - 1 {
 			b.cases = append(b.cases, m&-m)
 		}
+	case branchPlace:
+		var first uint64 = ^uint64(0)
+		for _, x := range b.place.unit {
+			if cand[x]&b.place.bit != 0 {
+				if prefer != nil && uint64(1)<<(prefer[x]-1) == b.place.bit {
+					first = uint64(x)
+				} else {
+					b.cases = append(b.cases, uint64(x))
+				}
+			}
+		}
+		if first != ^uint64(0) {
+			b.cases = append([]uint64{first}, b.cases...)
+		}
 	case branchSet:
 		b.cage.live(cand, &b.cases)
 		if prefer != nil {
@@ -127,6 +183,8 @@ func (b *branch) apply(s *Search, cand []uint64, c uint64) bool {
 	switch b.kind {
 	case branchCell:
 		return s.narrow(cand, b.cell, c)
+	case branchPlace:
+		return s.narrow(cand, int32(c), b.place.bit)
 	}
 	for _, x := range b.cage.cells {
 		if !s.narrow(cand, x, c) {
@@ -141,8 +199,11 @@ func (b *branch) apply(s *Search, cand []uint64, c uint64) bool {
 // variable x(cell, digit), or the variable y(j) of the digit set c of the
 // cage (see cage.y0).
 func (b *branch) literal(s *Search, c uint64) int {
-	if b.kind == branchCell {
+	switch b.kind {
+	case branchCell:
 		return int(b.cell)*s.N + bits.TrailingZeros64(c) + 1
+	case branchPlace:
+		return int(c)*s.N + bits.TrailingZeros64(b.place.bit) + 1
 	}
 	j, _ := slices.BinarySearch(b.cage.sets, c)
 	return b.cage.y0 + j

@@ -43,10 +43,16 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 	if len(l.Clauses) == 0 {
 		return nil
 	}
-	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux}
+	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux,
+		lits: make([][]int32, len(l.Clauses)), dec: make([][]olit, len(l.Clauses))}
+	size := 0
 	for _, c := range l.Clauses {
-		var lits []int32
-		var dec []olit
+		size += len(c)
+	}
+	// one array of each for all the clauses
+	lits, dec := make([]int32, 0, size), make([]olit, 0, size)
+	for k, c := range l.Clauses {
+		at := len(lits)
 		for _, lit := range c {
 			lits = append(lits, int32(lit))
 			v := max(lit, -lit)
@@ -56,8 +62,8 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 				dec = append(dec, olit{at: int32(v - t.cells - 1), neg: lit < 0})
 			}
 		}
-		t.lits = append(t.lits, lits)
-		t.dec = append(t.dec, dec)
+		t.lits[k] = lits[at:len(lits):len(lits)]
+		t.dec[k] = dec[at:len(dec):len(dec)]
 	}
 	return t
 }

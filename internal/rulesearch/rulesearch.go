@@ -28,6 +28,15 @@ type Model struct {
 	// own are the kinds' own clauses (grid.Lowered.Clauses), nil when
 	// there are none.
 	own *clauseTable
+	// places are the digits whose place in a unit the branching decides
+	// early (grid.Lowered.Places)
+	places []place
+}
+
+// place is a grid.Place: the cells of a unit and the digit's bit.
+type place struct {
+	unit []int32
+	bit  uint64
 }
 
 // link is a pair constraint seen from one cell: allow[d-1] holds the
@@ -62,15 +71,17 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 // rules (for tests of constraints that no kind gives yet).
 func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	n := s.N()
-	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1, Units: r.Units(s),
+	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1,
 		init: make([]uint64, n*n), links: make([][]link, n*n), groupOf: make([][]int32, n*n)}
 	for i := range m.init {
 		m.init[i] = m.Full
 	}
 	if r == nil {
+		m.Units = r.Units(s)
 		return m
 	}
 	l := r.Lower(s)
+	m.Units = r.UnitsOf(s, l)
 	if more != nil {
 		more(l)
 	}
@@ -118,6 +129,9 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	}
 	m.lefts = imp.Same
 	m.own = newClauseTable(n, l)
+	for _, p := range l.Places {
+		m.places = append(m.places, place{p.Unit, uint64(1) << (p.Digit - 1)})
+	}
 	for k, c := range m.cages {
 		for _, x := range c.cells {
 			m.groupOf[x] = append(m.groupOf[x], int32(k))
@@ -154,6 +168,7 @@ type Search struct {
 	// Uses, if not nil, records the implied constraints the searches'
 	// propagation used (see Uses).
 	Uses *Uses
+	pair place // the place of a digit that fewestPlaces found
 	// changes counts the narrowings, so that a rule's propagation tells
 	// whether it removed a candidate
 	changes int

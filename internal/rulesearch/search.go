@@ -84,7 +84,7 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 		w.refute(0)
 		return false
 	}
-	b := w.s.choose(cand, depth)
+	b := w.s.choose(cand, depth, w.rng == nil)
 	if b.kind == branchNone {
 		return w.leaf(cand, depth)
 	}
