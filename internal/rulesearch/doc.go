@@ -67,7 +67,12 @@
 // every search on the same Search (the "weighted degree" of constraint
 // solvers): on the same 2,000 killers, the fewest candidates alone took
 // 354 nodes a puzzle (one puzzle past 100,000), with the weights 138, and
-// with the cage sets too 95.
+// with the cage sets too 95. A rule that turns on where a digit goes in a
+// unit (grid.Place: a sandwich's 1 and N, a skyscraper's N) has the
+// search split on that digit's places in the unit first, each case
+// placing it in one cell (the unit's at-least-one clause for the digit):
+// on 200 generated sandwich puzzles that took 70 nodes a puzzle, against
+// 2,971 splitting on cells alone.
 //
 // The cases of a branch differ in one clause's literal, so no solution is
 // found twice, and they cover every solution below the node: a search
