@@ -127,3 +127,26 @@ func TestOutsideKindsText(t *testing.T) {
 func fp9With(rules string) string {
 	return `{"size":9,"grid":[` + strings.Repeat(`[{},{},{},{},{},{},{},{},{}],`, 8) + `[{},{},{},{},{},{},{},{},{}]],` + rules + `}`
 }
+
+// A book heading names each kind once: a negative constraint's title says
+// what it adds to the kind it is the negative of, and stands for both.
+func TestVariantTitleOnce(t *testing.T) {
+	for _, tt := range []struct {
+		rules string
+		want  string
+	}{
+		{`"ratio":[{"cells":["R1C1","R1C2"]}],"negative":["ratio"]`, "Kropki (all black dots given)"},
+		{`"xv":[{"cells":["R1C1","R1C2"],"value":"X"}],"negative":["xv"]`, "XV (all given)"},
+		{`"negative":["ratio"]`, "Kropki (all black dots given)"},
+		{`"xv":[{"cells":["R1C1","R1C2"],"value":"V"}],"ratio":[{"cells":["R2C1","R2C2"]}]`, "Kropki + XV"},
+		{`"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}],"littlekillersum":[{"cell":"R0C0","direction":"DR","value":"45"}]`, "Killer + Little killer"},
+	} {
+		g, err := grid.ParseFPuzzles([]byte(fp9With(tt.rules)))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.rules, err)
+		}
+		if got := variantTitle(g.Rules); got != tt.want {
+			t.Errorf("variantTitle(%s) = %q, want %q", g.Rules.Name(), got, tt.want)
+		}
+	}
+}
