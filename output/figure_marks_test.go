@@ -48,11 +48,14 @@ func withDrawing(t *testing.T, r *grid.Rules, d func() *grid.Drawing) {
 }
 
 // linePuzzle is a puzzle drawn with lineMarks, with a given 5 in r9c9.
-func linePuzzle(t *testing.T) Puzzle {
+func linePuzzle(t *testing.T) Puzzle { return drawnPuzzle(t, lineMarks) }
+
+// drawnPuzzle is a puzzle drawn with d, with a given 5 in r9c9.
+func drawnPuzzle(t *testing.T, d func() *grid.Drawing) Puzzle {
 	g := grid.New(nine)
 	g.Rules = &grid.Rules{Odd: []int32{80}}
 	g.Cells[80] = 5
-	withDrawing(t, g.Rules, lineMarks)
+	withDrawing(t, g.Rules, d)
 	return Puzzle{Number: 1, Grid: g}
 }
 

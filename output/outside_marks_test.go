@@ -23,13 +23,7 @@ func outsideMarks() *grid.Drawing {
 }
 
 // outsidePuzzle is a puzzle drawn with outsideMarks.
-func outsidePuzzle(t *testing.T) Puzzle {
-	g := grid.New(nine)
-	g.Rules = &grid.Rules{Odd: []int32{80}}
-	g.Cells[80] = 5
-	withDrawing(t, g.Rules, outsideMarks)
-	return Puzzle{Number: 1, Grid: g}
-}
+func outsidePuzzle(t *testing.T) Puzzle { return drawnPuzzle(t, outsideMarks) }
 
 // checkOutsideMarks looks at the marks of outsidePuzzle as drawn in an
 // image: the squares' four sides round the X-sums, the arrowheads between
