@@ -353,7 +353,10 @@ func (vr *variantRemover) unique(p grid.Grid, orbit []int) (bool, error) {
 				q[y] = sol[y]
 			}
 		}
-		out, _ := vr.search.Second(q, sol, x, variantRemoveNodes)
+		out, _ := vr.search.Second(q, sol, x, variantRemoveNodes, vr.ctx.Done())
+		if err := vr.ctx.Err(); err != nil {
+			return false, err // stopped: gophersat, which cannot be, is not asked
+		}
 		if out == search.Found {
 			res = search.Found
 			break
@@ -423,7 +426,10 @@ func (vr *variantRemover) pure(rng *rand.Rand) (grid.Grid, error) {
 			return p, err
 		}
 		s := rulesearch.New(rulesearch.NewModel(p.Shape, p.Rules))
-		r := s.Count(p.Cells, 2, pureNodes, nil, nil)
+		r := s.Count(p.Cells, 2, pureNodes, vr.ctx.Done(), nil)
+		if err := vr.ctx.Err(); err != nil {
+			return p, err
+		}
 		var other []uint8
 		switch {
 		case r.Count >= 2:

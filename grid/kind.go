@@ -568,12 +568,28 @@ type Line struct {
 // and either lies outside the grid, -1 or N: beside a row (Col -1 or N)
 // or a column (Row -1 or N), or at a corner. Dir, when not zero, is the
 // (row, column) step of the diagonal the clue points along (a little
-// killer's arrow), each -1 or 1.
+// killer's arrow), each -1 or 1. Mark tells the kinds of clues beside a
+// row or a column apart.
 type OutsideClue struct {
 	Row, Col int
 	Text     string
 	Dir      [2]int
+	Mark     OutsideMark
 }
+
+// OutsideMark is how a clue beside a row or a column shows its kind, so
+// that the kinds that are all plain numbers read apart at a glance.
+type OutsideMark uint8
+
+const (
+	// OutsidePlain is the number alone (sandwich sums).
+	OutsidePlain OutsideMark = iota
+	// OutsideBoxed is the number in a thin square (X-sums).
+	OutsideBoxed
+	// OutsideInward is the number with a small arrowhead between it and
+	// the grid, pointing along the row or column (skyscrapers).
+	OutsideInward
+)
 
 // CornerClue is digits on the point where cells (Row, Col), (Row, Col+1),
 // (Row+1, Col) and (Row+1, Col+1) meet, 0-based.

@@ -22,7 +22,7 @@ var sandwichKind = edgeClueKind(edgeSpec{
 		return sum
 	},
 	lower:     lowerSandwich,
-	sentence:  "A number beside a row or a column is the sum of the digits between the 1 and the highest digit in it.",
+	sentence:  "A plain number beside a row or a column is the sum of the digits between the 1 and the highest digit in it.",
 	generated: true,
 })
 

@@ -19,7 +19,8 @@ var skyscraperKind = edgeClueKind(edgeSpec{
 		return seen
 	},
 	lower:    lowerSkyscraper,
-	sentence: "A number beside a row or a column says how many of its digits are seen from that side, higher digits hiding the lower ones behind them.",
+	sentence: "A number with an arrowhead beside a row or a column says how many of its digits are seen from that side, higher digits hiding the lower ones behind them.",
+	mark:     OutsideInward,
 })
 
 // lowerSkyscraper says that value digits of line are seen: a digit is

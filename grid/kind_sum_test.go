@@ -88,8 +88,10 @@ func TestSumKindsRefuse(t *testing.T) {
 
 // The marks of the kinds of sums: a ring (a pill for several cells) and a
 // thin line with an arrowhead from the circle for arrows; clues outside
-// the grid, with a direction for little killers; lines of their own
-// styles, and rings at both ends of a double arrow.
+// the grid, with a direction for little killers and a mark for each kind
+// beside a row or a column (plain sandwiches, X-sums in a square,
+// skyscrapers with an arrowhead); lines of their own styles, and rings at
+// both ends of a double arrow.
 func TestSumKindsDraw(t *testing.T) {
 	g, err := grid.ParseFPuzzles([]byte(fp9(`,"arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C3","R3C3"]]}]` +
 		`,"littlekillersum":[{"cell":"R0C0","direction":"DR","value":"45"}]` +
@@ -124,9 +126,9 @@ func TestSumKindsDraw(t *testing.T) {
 	}
 	wantOut := []grid.OutsideClue{
 		{Row: -1, Col: -1, Text: "45", Dir: [2]int{1, 1}},
-		{Row: 2, Col: 9, Text: "10"},
-		{Row: -1, Col: 3, Text: "10"},
-		{Row: 9, Col: 3, Text: "3"},
+		{Row: 2, Col: 9, Text: "10", Mark: grid.OutsidePlain},
+		{Row: -1, Col: 3, Text: "10", Mark: grid.OutsideBoxed},
+		{Row: 9, Col: 3, Text: "3", Mark: grid.OutsideInward},
 	}
 	if len(d.Outside) != len(wantOut) {
 		t.Fatalf("outside %+v, want %+v", d.Outside, wantOut)

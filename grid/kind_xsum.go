@@ -24,5 +24,6 @@ var xsumKind = edgeClueKind(edgeSpec{
 		}
 		e.equalConst(e.sum(terms, value+1), value)
 	},
-	sentence: "A number beside a row or a column is the sum of the first X digits from that side, X being the first of them.",
+	sentence: "A number in a square beside a row or a column is the sum of the first X digits from that side, X being the first of them.",
+	mark:     OutsideBoxed,
 })

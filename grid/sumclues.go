@@ -100,8 +100,10 @@ type edgeSpec struct {
 	of func(n int, digits []uint8) int
 	// lower adds the clauses that the line's clue is value.
 	lower func(e *sumEnc, line []int32, value int)
-	// sentence states the rule for books.
+	// sentence states the rule for books, naming its mark.
 	sentence string
+	// mark sets the kind's clues apart from the other kinds' in pictures.
+	mark OutsideMark
 	// generated says that generate makes puzzles of it.
 	generated bool
 }
@@ -285,7 +287,7 @@ func (e edgeRow) random(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 
 func (e edgeRow) draw(s Shape, r *Rules, d *Drawing) {
 	for _, c := range e.get(r) {
-		d.Outside = append(d.Outside, OutsideClue{Row: c.row, Col: c.col, Text: strconv.Itoa(c.value)})
+		d.Outside = append(d.Outside, OutsideClue{Row: c.row, Col: c.col, Text: strconv.Itoa(c.value), Mark: e.spec.mark})
 	}
 }
 

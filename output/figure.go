@@ -628,6 +628,17 @@ const (
 	noteSize       = 0.2
 )
 
+// The marks of clues outside the grid (grid.OutsideMark), in cells.
+const (
+	outsideMarked   = 0.38 // the text of a clue in a square or with an arrowhead
+	outsideBox      = 0.64 // the side of the square
+	outsideBoxWide  = 0.5  // the widest text in the square
+	outsideBoxWidth = 0.035
+	outsideTip      = 0.37 // from the clue's cell centre to its arrowhead's tip
+	outsideHead     = 0.8  // the arrowhead's size, a line's arrowhead's being 1
+	outsideBack     = 0.13 // the text, from the centre away from the grid
+)
+
 // lineStyle returns the tone, width and dash of lines of style st.
 func lineStyle(st grid.LineStyle) (tone, width, dash float64) {
 	switch st {
@@ -782,9 +793,12 @@ func (f *figure) corners(clues []grid.CornerClue, textInk func(string) inkBox) {
 // back from it, a small arrow pointing along its diagonal. Two clues in
 // one cell (little killers down both diagonals from it) each take the
 // half of the cell on their arrow's side, along the grid's edge, so that
-// their numbers do not run together.
+// their numbers do not run together. A clue's mark (grid.OutsideMark)
+// tells the kinds beside rows and columns apart: a thin square round a
+// smaller number, or a small arrowhead between the number, moved out, and
+// the grid.
 func (f *figure) outside(clues []grid.OutsideClue, textInk func(string) inkBox) {
-	var arrows [][]pt
+	var arrows, boxes [][]pt
 	in := map[[2]int]int{}
 	for _, c := range clues {
 		in[[2]int{c.Row, c.Col}]++
@@ -814,6 +828,22 @@ func (f *figure) outside(clues []grid.OutsideClue, textInk func(string) inkBox) 
 				wide = sharedWidth
 			}
 		}
+		switch c.Mark {
+		case grid.OutsideBoxed:
+			size, wide = outsideMarked, outsideBoxWide
+			h := outsideBox / 2
+			boxes = append(boxes, []pt{{m.x - h, m.y - h}, {m.x + h, m.y - h}, {m.x + h, m.y + h}, {m.x - h, m.y + h}})
+		case grid.OutsideInward:
+			size = outsideMarked
+			u := f.inward(c)
+			tip := pt{m.x + u.x*outsideTip, m.y + u.y*outsideTip}
+			h := arrowHead(tip, u)
+			for k := range h {
+				h[k] = pt{tip.x + (h[k].x-tip.x)*outsideHead, tip.y + (h[k].y-tip.y)*outsideHead}
+			}
+			arrows = append(arrows, h)
+			m = pt{m.x - u.x*outsideBack, m.y - u.y*outsideBack}
+		}
 		ink := textInk(c.Text)
 		size = min(size, wide/max(ink.maxX-ink.minX, 0.01))
 		f.add(shape{kind: textShape, text: c.Text, size: size, fill: 0, stroke: noTone,
@@ -822,6 +852,23 @@ func (f *figure) outside(clues []grid.OutsideClue, textInk func(string) inkBox) 
 	if arrows != nil {
 		f.add(shape{kind: strokeShape, paths: arrows, fill: noTone, stroke: 0, width: thinLineWidth, round: true})
 	}
+	if boxes != nil {
+		f.add(shape{kind: strokeShape, paths: boxes, closed: true, fill: noTone, stroke: 0, width: outsideBoxWidth})
+	}
+}
+
+// inward returns the step, one cell long, from the place of clue c beside
+// a row or a column into the grid.
+func (f *figure) inward(c grid.OutsideClue) pt {
+	switch {
+	case c.Col < 0:
+		return pt{1, 0}
+	case c.Col >= f.n:
+		return pt{-1, 0}
+	case c.Row < 0:
+		return pt{0, 1}
+	}
+	return pt{0, -1}
 }
 
 // notes writes short text small in the top-left corner of cells, on a

@@ -48,11 +48,14 @@ func withDrawing(t *testing.T, r *grid.Rules, d func() *grid.Drawing) {
 }
 
 // linePuzzle is a puzzle drawn with lineMarks, with a given 5 in r9c9.
-func linePuzzle(t *testing.T) Puzzle {
+func linePuzzle(t *testing.T) Puzzle { return drawnPuzzle(t, lineMarks) }
+
+// drawnPuzzle is a puzzle drawn with d, with a given 5 in r9c9.
+func drawnPuzzle(t *testing.T, d func() *grid.Drawing) Puzzle {
 	g := grid.New(nine)
 	g.Rules = &grid.Rules{Odd: []int32{80}}
 	g.Cells[80] = 5
-	withDrawing(t, g.Rules, lineMarks)
+	withDrawing(t, g.Rules, d)
 	return Puzzle{Number: 1, Grid: g}
 }
 
@@ -193,7 +196,16 @@ func checkLineMarks(t *testing.T, what string, s sampler) {
 }
 
 func TestLineMarksPNG(t *testing.T) {
-	p := linePuzzle(t)
+	for what, s := range pngSamplers(t, linePuzzle(t)) {
+		checkLineMarks(t, what, s)
+	}
+}
+
+// pngSamplers returns samplers of PNGs of p of two sizes, by a name for
+// messages. The grid has a margin of one cell of clues round it.
+func pngSamplers(t *testing.T, p Puzzle) map[string]sampler {
+	t.Helper()
+	out := map[string]sampler{}
 	for _, size := range []int{500, 1000} {
 		var buf bytes.Buffer
 		if err := WritePNG(&buf, p, nil, size); err != nil {
@@ -206,15 +218,23 @@ func TestLineMarksPNG(t *testing.T) {
 		s := float64(size)
 		margin := math.Max(2, s/40)
 		cell := (s - 2*margin) / 11
-		checkLineMarks(t, fmt.Sprintf("PNG of %d px", size), sampler{img.(*image.Gray), (s - 9*cell) / 2, margin + cell, cell})
+		out[fmt.Sprintf("PNG of %d px", size)] = sampler{img.(*image.Gray), (s - 9*cell) / 2, margin + cell, cell}
 	}
+	return out
 }
 
 func TestLineMarksPDF(t *testing.T) {
-	p := linePuzzle(t)
+	checkLineMarks(t, "PDF at 150 dpi", pdfSampler(t, linePuzzle(t), "line-marks"))
+}
+
+// pdfSampler returns a sampler of p alone on a 6x9 page of a book, drawn
+// at 150 dpi, kept under name with -keep. The grid has a margin of one
+// cell of clues round it.
+func pdfSampler(t *testing.T, p Puzzle, name string) sampler {
+	t.Helper()
 	opts := BookOptions{Page: "6x9", PerPage: 1}
 	pdf := mustWriteBook(t, []Puzzle{p}, opts)
-	keepPDF(t, "line-marks", pdf)
+	keepPDF(t, name, pdf)
 	b, err := newBook([]Puzzle{p}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -233,7 +253,7 @@ func TestLineMarksPDF(t *testing.T) {
 	if want := f.side / 11 * 150 / 72; math.Abs(cell-want) > 1 {
 		t.Errorf("cells of %.1f px, want %.1f: the grid and its margin of clues fill the frame", cell, want)
 	}
-	checkLineMarks(t, "PDF at 150 dpi", sampler{img, cols[0], rows[0], cell})
+	return sampler{img, cols[0], rows[0], cell}
 }
 
 func TestLineMarksSVG(t *testing.T) {

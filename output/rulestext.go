@@ -1,6 +1,7 @@
 package output
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
@@ -8,6 +9,9 @@ import (
 
 // variantTitle names the variant of rules r for a heading: "Classic",
 // "Killer", "Jigsaw + X" (each kind titles its names: grid.VariantTitle).
+// Each kind is named once: a title that another one opens, as "Kropki"
+// opens "Kropki (all black dots given)", the title of kropki's negative
+// constraint, which says the dots are there, is left out.
 func variantTitle(r *grid.Rules) string {
 	names := r.Names()
 	if len(names) == 0 {
@@ -17,7 +21,14 @@ func variantTitle(r *grid.Rules) string {
 	for i, n := range names {
 		titles[i] = grid.VariantTitle(n)
 	}
-	return strings.Join(titles, " + ")
+	var out []string
+	for _, t := range titles {
+		opens := func(u string) bool { return strings.HasPrefix(u, t+" ") }
+		if !slices.Contains(out, t) && !slices.ContainsFunc(titles, opens) {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, " + ")
 }
 
 // rulesText is the paragraph that heads a section of the puzzles all:

@@ -41,14 +41,27 @@ func variantResult(g grid.Grid) Result {
 	if solved(cand) {
 		return Result{Level: Easy, Solved: true, Coarse: true}
 	}
+	trials(s, cand)
+	if solved(cand) {
+		return Result{Level: Medium, Solved: true, Coarse: true}
+	}
+	return Result{Level: Hard, Solved: true, Coarse: true}
+}
+
+// trials removes from cand, a propagated state of s's last Start, every
+// candidate whose placement propagation refutes at once, over and over
+// until none is left. Each trial runs on a copy (Search.Try), so that what
+// it sets, the candidates and the auxiliary variables of the kinds' own
+// clauses (a sandwich's "between" flags, an arrow's partial sums), is
+// undone before the next one: carried over, they refuted trials that the
+// puzzle allows, and took the solution's own digits out of the cells.
+func trials(s *rulesearch.Search, cand []uint64) {
 	for changed := true; changed; {
 		changed = false
 		for i := range cand {
 			for m := cand[i]; m&(m-1) != 0 && m != 0; m &= m - 1 {
 				d := m & -m
-				try := append([]uint64(nil), cand...)
-				s.Narrow(try, int32(i), d)
-				if !s.Propagate(try) {
+				if !s.Try(cand, int32(i), d) {
 					s.Narrow(cand, int32(i), ^d)
 					s.Propagate(cand)
 					changed = true
@@ -56,10 +69,6 @@ func variantResult(g grid.Grid) Result {
 			}
 		}
 	}
-	if solved(cand) {
-		return Result{Level: Medium, Solved: true, Coarse: true}
-	}
-	return Result{Level: Hard, Solved: true, Coarse: true}
 }
 
 func solved(cand []uint64) bool {

@@ -522,3 +522,21 @@ func (s *Search) Narrow(cand []uint64, i int32, mask uint64) bool { return s.nar
 // Propagate runs the propagation of the rules on cand until nothing
 // changes; false on a conflict.
 func (s *Search) Propagate(cand []uint64) bool { return s.propagate(cand) }
+
+// Try reports whether propagation survives digit bit d placed in cell i
+// of cand, a propagated state of the last Start: a trial one digit deep.
+// It works on a copy at depth 1, with the auxiliary variables' values of
+// the kinds' own clauses copied there too, so that neither cand nor those
+// values change: what the trial sets does not reach the next trial, nor
+// the propagation of cand after it.
+func (s *Search) Try(cand []uint64, i int32, d uint64) bool {
+	try := s.slot(1)
+	copy(try, cand)
+	s.useAux(1, false)
+	defer s.useAux(0, false)
+	if !s.narrow(try, i, d) {
+		s.reset()
+		return false
+	}
+	return s.propagate(try)
+}

@@ -171,26 +171,32 @@ func (s *Search) Count(cells []uint8, limit, budget int, done <-chan struct{}, e
 	return w.run(cand)
 }
 
-// Second looks, within budget nodes, for a solution of the puzzle cells
-// other than sol that differs from it in cell x, as clue removal asks:
-// the puzzle with x filled in has sol as its only solution, so any other
-// solution of the puzzle without it differs there. It tries sol's digit
-// first in every other cell, where second solutions mostly agree with it.
-func (s *Search) Second(cells, sol []uint8, x int, budget int) (search.Outcome, []uint8) {
+// Second looks, within budget nodes until done is closed, for a solution
+// of the puzzle cells other than sol that differs from it in cell x, as
+// clue removal asks: the puzzle with x filled in has sol as its only
+// solution, so any other solution of the puzzle without it differs there.
+// It tries sol's digit first in every other cell, where second solutions
+// mostly agree with it. Stopped by done, it answers Unknown.
+func (s *Search) Second(cells, sol []uint8, x int, budget int, done <-chan struct{}) (search.Outcome, []uint8) {
+	return s.second(cells, sol, x, budget, done).outcome()
+}
+
+// second is Second's search, with all it found.
+func (s *Search) second(cells, sol []uint8, x int, budget int, done <-chan struct{}) Result {
 	cand := append([]uint64(nil), s.init...)
 	s.reset()
 	for i, v := range cells {
 		if v != 0 && !s.narrow(cand, int32(i), uint64(1)<<(v-1)) {
 			s.reset()
-			return search.None, nil
+			return Result{Result: search.Result{Complete: true, Root: true}}
 		}
 	}
 	if !s.narrow(cand, int32(x), ^(uint64(1) << (sol[x] - 1))) {
 		s.reset()
-		return search.None, nil
+		return Result{Result: search.Result{Complete: true, Root: true}}
 	}
-	w := walk{s: s, limit: 1, budget: budget, prefer: sol}
-	return w.run(cand).outcome()
+	w := walk{s: s, limit: 1, budget: budget, done: done, prefer: sol}
+	return w.run(cand)
 }
 
 // outcome says what a search for one solution found.
