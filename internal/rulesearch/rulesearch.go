@@ -181,6 +181,14 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	return m
 }
 
+// Light reports whether the propagation of m is of cells, units and links
+// alone: no cage sums, leftover pairs or kinds' own clauses. Its nodes
+// cost one or two microseconds on 9x9, a tenth of those of sums, so a
+// search of it may be given more nodes before gophersat takes over.
+func (m *Model) Light() bool {
+	return len(m.cages) == 0 && len(m.lefts) == 0 && m.own == nil
+}
+
 // Search is the state of searches on one model. It is for one goroutine
 // at a time.
 type Search struct {
