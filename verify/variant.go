@@ -34,12 +34,13 @@ import (
 // variantBudget is the number of search nodes allowed to the search for
 // the first solutions of a variant; past it the SAT solver counts.
 // lightBudget is the budget of rules whose nodes are cheap (see
-// rulesearch.Model.Light): of 20 generated minimal nonconsecutive puzzles
-// the search settled 16 in 50,000 nodes and all in 160,000, some 0.2 s at
-// 1.4 us a node, where gophersat took 0.45 s a puzzle.
+// rulesearch.Model.Light): of 40 generated minimal nonconsecutive puzzles
+// (two seeds) the search settled 31 in 50,000 nodes and all in 273,000,
+// 0.4 s at 1.4 us a node, where gophersat took 0.07 to 2.3 s a puzzle and
+// 0.45 s on average. A million nodes is some 1.4 s.
 const (
 	variantBudget = 50000
-	lightBudget   = 250000
+	lightBudget   = 1000000
 )
 
 // budgetOf returns the node budget of the search of m for the verdict
