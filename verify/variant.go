@@ -44,9 +44,11 @@ const (
 )
 
 // budgetOf returns the node budget of the search of m for the verdict
-// unique or not.
-func budgetOf(m *rulesearch.Model) int {
-	if m.Light() {
+// unique or not. A traced search (--proof) holds its proof in memory
+// until its end, some 200 bytes a node, so it keeps variantBudget
+// whatever its rules, which bounds that to some 10 MB.
+func budgetOf(m *rulesearch.Model, traced bool) int {
+	if m.Light() && !traced {
 		return lightBudget
 	}
 	return variantBudget
@@ -80,7 +82,7 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr 
 	}
 	budget := 0
 	if limit == 2 {
-		budget = budgetOf(v.model)
+		budget = budgetOf(v.model, tr != nil)
 	}
 	s := rulesearch.New(v.model)
 	if tr != nil {
@@ -112,7 +114,7 @@ func variantOutside(ctx context.Context, g grid.Grid, res Result, p Prover) Resu
 	m := rulesearch.NewModel(g.Shape, g.Rules)
 	budget := 0
 	if res.Limit == 2 {
-		budget = budgetOf(m)
+		budget = budgetOf(m, false)
 	}
 	s := rulesearch.New(m)
 	r := s.Count(g.Cells, res.Limit, budget, ctx.Done(), nil)
