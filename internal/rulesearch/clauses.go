@@ -26,6 +26,10 @@ type clauseTable struct {
 	// occurs counts the places of each literal (by key) in the clauses:
 	// no more clauses than that ever watch it
 	occurs []int32
+	// pos and neg hold per cell the digits d whose literal x(cell, d),
+	// and NOT x(cell, d), some clause has: only those are looked at
+	// when they turn false
+	pos, neg []uint64
 }
 
 // olit is a literal of an own clause decoded once, so that its value is
@@ -50,6 +54,7 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux,
 		lits: make([][]int32, len(l.Clauses)), dec: make([][]olit, len(l.Clauses))}
 	t.occurs = make([]int32, 2*(t.cells+t.aux))
+	t.pos, t.neg = make([]uint64, n*n), make([]uint64, n*n)
 	size := 0
 	for _, c := range l.Clauses {
 		size += len(c)
@@ -73,6 +78,13 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 			l := &t.dec[k][j]
 			l.key = t.key(*l)
 			t.occurs[l.key]++
+			switch {
+			case l.bit == 0:
+			case l.neg:
+				t.neg[l.at] |= l.bit
+			default:
+				t.pos[l.at] |= l.bit
+			}
 		}
 	}
 	return t
@@ -301,13 +313,14 @@ func (s *Search) rewatch(cand []uint64) bool {
 }
 
 // changed queues the literals of cell i that turned false when its
-// candidates went from old to m (m a subset of old, not empty).
+// candidates went from old to m (m a subset of old, not empty), those of
+// them that some clause has.
 func (s *Search) changed(i int32, old, m uint64) {
 	base := 2 * i * int32(s.own.n)
-	for r := old &^ m; r != 0; r &= r - 1 {
+	for r := old &^ m & s.own.pos[i]; r != 0; r &= r - 1 {
 		s.clauses.falsified(base + 2*int32(bits.TrailingZeros64(r)))
 	}
-	if m&(m-1) == 0 {
+	if m&(m-1) == 0 && m&s.own.neg[i] != 0 {
 		s.clauses.falsified(base + 2*int32(bits.TrailingZeros64(m)) + 1)
 	}
 }
