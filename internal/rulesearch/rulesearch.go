@@ -212,7 +212,6 @@ type Search struct {
 	// Uses, if not nil, records the implied constraints the searches'
 	// propagation used (see Uses).
 	Uses *Uses
-	pair place // the place of a digit that fewestPlaces found
 	// changes counts the narrowings, so that a rule's propagation tells
 	// whether it removed a candidate
 	changes int
