@@ -202,13 +202,27 @@ func (v Variant) after(rng *rand.Rand, full grid.Grid, r *grid.Rules) {
 // times less, and the other 9x9 variants the same (a removal's answer is
 // exact whoever gives it, so the puzzles are the same bytes). Pure killer
 // keeps its own budget (pureNodes): there the solver's second solution
-// says which cage is split, so who finds it shapes the puzzle.
+// says which cage is split, so who finds it shapes the puzzle. Rules whose
+// search nodes are cheap (rulesearch.Model.Light: links and units alone,
+// as nonconsecutive) get lightRemoveNodes: on 10 nonconsecutive puzzles
+// 300,000, 1,000,000 and 3,000,000 nodes took 1.4 times less processor
+// time than 100,000 (the reused solver answered what the search gave up
+// on in 0.2-0.5 s, the time of some 300,000 nodes).
 const (
 	variantFillNodes   = 100
 	variantFillTries   = 50
 	variantRemoveNodes = 100_000
 	pureNodes          = 20_000
+	lightRemoveNodes   = 1_000_000
 )
+
+// removeNodes returns the node budget of one removal's search.
+func (vr *variantRemover) removeNodes() int {
+	if vr.search.Light() {
+		return lightRemoveNodes
+	}
+	return variantRemoveNodes
+}
 
 // variantPuzzle is PuzzleContext for a variant (see Options.Variant): a
 // random full grid that keeps the variant's rules (on random jigsaw
@@ -353,7 +367,7 @@ func (vr *variantRemover) unique(p grid.Grid, orbit []int) (bool, error) {
 				q[y] = sol[y]
 			}
 		}
-		out, _ := vr.search.Second(q, sol, x, variantRemoveNodes, vr.ctx.Done())
+		out, _ := vr.search.Second(q, sol, x, vr.removeNodes(), vr.ctx.Done())
 		if err := vr.ctx.Err(); err != nil {
 			return false, err // stopped: gophersat, which cannot be, is not asked
 		}

@@ -91,8 +91,11 @@ var littleKillerKind = &Kind{
 		return out
 	},
 	lower: func(s Shape, r *Rules, l *Lowered) {
+		// its clauses are all it lowers to: a caller that wants none
+		// (lowerBare: the units and the direct check of every solution
+		// found) gets nothing, without the encoding built and dropped
 		lks := littleKillers(r)
-		if len(lks) == 0 {
+		if len(lks) == 0 || l.bare {
 			return
 		}
 		e := newSumEnc(s, l)

@@ -22,11 +22,16 @@ var renbanKind = lineKind(&lineSpec{
 		return hi-lo+1 == len(d)
 	},
 	// distinct digits whose differences are all below the line's length
-	// are exactly a run of consecutive digits
+	// are exactly a run of consecutive digits. The pairs' relation says
+	// that they differ too, as the group does: then a digit leaves a cell
+	// of the line once another cell has no digit left near it but itself
+	// (on 200 generated whispers, renban and palindrome puzzles the
+	// search took 451 nodes a puzzle in place of 913, and the hardest
+	// 5,945 in place of 88,179)
 	lower: func(s Shape, k int, c LineClue, l *Lowered) {
 		m := len(c.Cells)
 		l.Groups = append(l.Groups, LabelledGroup{Cells: c.Cells, Label: "renban " + strconv.Itoa(k+1), Unit: m == s.N()})
-		rel := relation("renban "+strconv.Itoa(m), func(a, b int) bool { return abs(a-b) < m })
+		rel := relation("renban "+strconv.Itoa(m), func(a, b int) bool { return a != b && abs(a-b) < m })
 		allPairs(l, c.Cells, func(i, j int) *Relation { return rel })
 		// every run of m digits from 1 to n holds those from n-m+1 to m:
 		// a line of them holds each, which the links alone do not say

@@ -23,6 +23,13 @@ type clauseTable struct {
 	aux      int       // the auxiliary variables
 	lits     [][]int32 // the clauses, literals numbered as in grid.Lowered
 	dec      [][]olit  // the same clauses, each literal decoded (see olit)
+	// occurs counts the places of each literal (by key) in the clauses:
+	// no more clauses than that ever watch it
+	occurs []int32
+	// pos and neg hold per cell the digits d whose literal x(cell, d),
+	// and NOT x(cell, d), some clause has: only those are looked at
+	// when they turn false
+	pos, neg []uint64
 }
 
 // olit is a literal of an own clause decoded once, so that its value is
@@ -32,6 +39,7 @@ type clauseTable struct {
 type olit struct {
 	bit uint64
 	at  int32
+	key int32 // the literal's key in the watch lists (see clauseTable.key)
 	neg bool
 }
 
@@ -45,6 +53,8 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 	}
 	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux,
 		lits: make([][]int32, len(l.Clauses)), dec: make([][]olit, len(l.Clauses))}
+	t.occurs = make([]int32, 2*(t.cells+t.aux))
+	t.pos, t.neg = make([]uint64, n*n), make([]uint64, n*n)
 	size := 0
 	for _, c := range l.Clauses {
 		size += len(c)
@@ -64,6 +74,18 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 		}
 		t.lits[k] = lits[at:len(lits):len(lits)]
 		t.dec[k] = dec[at:len(dec):len(dec)]
+		for j := range t.dec[k] {
+			l := &t.dec[k][j]
+			l.key = t.key(*l)
+			t.occurs[l.key]++
+			switch {
+			case l.bit == 0:
+			case l.neg:
+				t.neg[l.at] |= l.bit
+			default:
+				t.pos[l.at] |= l.bit
+			}
+		}
 	}
 	return t
 }
@@ -109,7 +131,19 @@ func (t *clauseTable) key(l olit) int32 {
 func (c *clauseState) init(t *clauseTable) {
 	c.t = t
 	if t != nil {
+		// the watch lists share one array, each with room for every
+		// place of its literal, so that none grows
 		c.watched = make([][]int32, 2*(t.cells+t.aux))
+		total := 0
+		for _, k := range t.occurs {
+			total += int(k)
+		}
+		all := make([]int32, total)
+		at := 0
+		for k, m := range t.occurs {
+			c.watched[k] = all[at:at:at+int(m)]
+			at += int(m)
+		}
 		c.watch = make([][2]int32, len(t.lits))
 	}
 }
@@ -202,7 +236,7 @@ func (s *Search) unit(cand []uint64) bool {
 	for i, k := range list {
 		w := &c.watch[k]
 		dec := t.dec[k]
-		if t.key(dec[w[0]]) != f {
+		if dec[w[0]].key != f {
 			w[0], w[1] = w[1], w[0]
 		}
 		other := s.value(cand, dec[w[1]])
@@ -216,7 +250,7 @@ func (s *Search) unit(cand []uint64) bool {
 				continue
 			}
 			w[0] = int32(j)
-			kj := t.key(dec[j])
+			kj := dec[j].key
 			c.watched[kj] = append(c.watched[kj], k)
 			moved = true
 			break
@@ -264,7 +298,7 @@ func (s *Search) rewatch(cand []uint64) bool {
 		if len(dec) >= 2 {
 			c.watch[k] = [2]int32{int32(w0), int32(w1)}
 			for _, j := range c.watch[k] {
-				kj := t.key(dec[j])
+				kj := dec[j].key
 				c.watched[kj] = append(c.watched[kj], int32(k))
 			}
 		}
@@ -279,13 +313,14 @@ func (s *Search) rewatch(cand []uint64) bool {
 }
 
 // changed queues the literals of cell i that turned false when its
-// candidates went from old to m (m a subset of old, not empty).
+// candidates went from old to m (m a subset of old, not empty), those of
+// them that some clause has.
 func (s *Search) changed(i int32, old, m uint64) {
 	base := 2 * i * int32(s.own.n)
-	for r := old &^ m; r != 0; r &= r - 1 {
+	for r := old &^ m & s.own.pos[i]; r != 0; r &= r - 1 {
 		s.clauses.falsified(base + 2*int32(bits.TrailingZeros64(r)))
 	}
-	if m&(m-1) == 0 {
+	if m&(m-1) == 0 && m&s.own.neg[i] != 0 {
 		s.clauses.falsified(base + 2*int32(bits.TrailingZeros64(m)) + 1)
 	}
 }
