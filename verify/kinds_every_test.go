@@ -282,15 +282,25 @@ func checkCertified(t *testing.T, name string, g grid.Grid, r Result) {
 	if err := d.Write(&cnfText, g, block); err != nil {
 		t.Fatal(err)
 	}
-	cnf, err := gridtest.ReadDRAT(&cnfText)
-	if err != nil {
-		t.Fatal(err)
+	if err := checkText(t, cnfText.Bytes(), proof.Bytes()); err != nil {
+		t.Fatalf("%s by gophersat: %v", name, err)
 	}
-	lemmas, err := gridtest.ReadDRAT(&proof)
+}
+
+// checkText checks the DRAT proof text proof against the DIMACS text cnf
+// with gridtest's checker.
+func checkText(t *testing.T, cnfText, proof []byte) error {
+	t.Helper()
+	cnf, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("the CNF: %v", err)
+	}
+	lemmas, err := gridtest.ReadDRAT(bytes.NewReader(proof))
+	if err != nil {
+		t.Fatalf("the proof: %v", err)
 	}
 	if _, err := gridtest.CheckDRAT(0, gridtest.Clauses(cnf), lemmas); err != nil {
-		t.Fatalf("%s by gophersat: %d lemmas: %v", name, len(lemmas), err)
+		return fmt.Errorf("%d lemmas: %w", len(lemmas), err)
 	}
+	return nil
 }

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -128,15 +127,7 @@ func checkRefusedCandidate(t *testing.T, name string, g, sol grid.Grid, refused 
 			if p != Search {
 				t.Fatalf("%s: the proof that cell %d is not %d, after the refusal, is %v, want search", name, cell, digit, p)
 			}
-			cnf, err := gridtest.ReadDRAT(&cnfText)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lemmas, err := gridtest.ReadDRAT(&dratText)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := gridtest.CheckDRAT(0, gridtest.Clauses(cnf), lemmas); err != nil {
+			if err := checkText(t, cnfText.Bytes(), dratText.Bytes()); err != nil {
 				t.Errorf("%s: the search's proof that cell %d is not %d: %v", name, cell, digit, err)
 			}
 			return
