@@ -19,6 +19,8 @@ package grid
 // variables is at most the number of terms times the cap, and the number
 // of clauses that times N.
 
+import "slices"
+
 // Constant literals: a literal that is always true or always false, which
 // the clause builder folds away.
 const (
@@ -64,7 +66,12 @@ func newSumEnc(s Shape, l *Lowered) *sumEnc {
 
 // clause adds the clause of lits, folding the constants: none when a
 // literal is always true; a contradiction (a variable and its negation)
-// when every literal is always false.
+// when every literal is always false. A literal given twice is written
+// once: the two terms of a sum may share literals (an X-sum's do), and a
+// checker that watches two literals of each clause may then watch one
+// literal twice, miss the clause's unit and refuse a sound proof.
+// gophersat drops the copy as it loads a CNF, so its proofs rest on the
+// clause without it.
 func (e *sumEnc) clause(lits ...int) {
 	if e.l.bare {
 		return
@@ -79,6 +86,9 @@ func (e *sumEnc) clause(lits ...int) {
 			e.buf = e.buf[:at]
 			return
 		case litFalse:
+			continue
+		}
+		if slices.Contains(e.buf[at:], l) {
 			continue
 		}
 		e.buf = append(e.buf, l)

@@ -3,6 +3,7 @@ package verify
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -438,9 +439,10 @@ func cellsOf(cand []uint64, buf []uint8) []uint8 {
 // its refutation in DRAT text format. A search with d assumed runs within
 // the candidates' budget; when it runs to its end, it runs again with a
 // tracer and its refutations are the lemmas (see WriteCertificate);
-// otherwise gophersat proves it from scratch. It returns the proof that
-// was written, and an error wrapping ErrDisagree when the cell can hold d
-// after all.
+// otherwise gophersat proves it from scratch, its proof checked before it
+// is written, and when the checker refuses it the traced search runs
+// again with no budget. It returns the proof that was written, and an
+// error wrapping ErrDisagree when the cell can hold d after all.
 func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, cell int, d uint8) (Proof, error) {
 	q := g.Clone()
 	q.Cells[cell] = d
@@ -451,25 +453,39 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 	// run searches q with a tracer (nil for none) and a fresh search, so
 	// that both runs walk the same tree.
 	var tr *tracer
-	run := func(trace bool) found {
+	run := func(trace bool, budget int) found {
 		if g.HasRules() {
 			s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
 			if trace {
 				tr = &tracer{sink: writerSink{bw}}
 				s.Trace = tr // against the CNF with the implied clauses, as written above
 			}
-			return variantFound(s.Find(q.Cells, nil, candidateBudget, ctx.Done()), candidateBudget)
+			return variantFound(s.Find(q.Cells, nil, budget, ctx.Done()), budget)
 		}
-		s := searchFor(nil, g.Shape, 1, candidateBudget, ctx.Done())
+		s := searchFor(nil, g.Shape, 1, budget, ctx.Done())
 		if trace {
 			tr = &tracer{sink: writerSink{bw}}
 			s.Trace = tr.cells(g.N())
 		}
 		return classicFound(s.Run(q.Cells))
 	}
-	o := run(false)
+	o := run(false, candidateBudget)
 	if o.complete && o.count == 0 {
-		o = run(true)
+		o = run(true, candidateBudget)
+	}
+	var err error
+	if !o.complete && !o.canceled && o.count == 0 {
+		// past the budget: gophersat's proof, checked; when the checker
+		// refuses it, the traced search to its end, with no budget
+		var unsat bool
+		switch unsat, err = certify(drat, q); {
+		case errors.Is(err, sat.ErrRefused):
+			o = run(true, 0)
+		case err == nil && !unsat:
+			return NoProof, fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
+		default:
+			return SAT, err
+		}
 	}
 	switch {
 	case o.canceled:
@@ -490,9 +506,5 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 		}
 		return Search, nil
 	}
-	unsat, err := sat.Certify(drat, q)
-	if err == nil && !unsat {
-		err = fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
-	}
-	return SAT, err
+	return NoProof, fmt.Errorf("the search past gophersat's refused proof ended short of its end: %w", ErrDisagree)
 }

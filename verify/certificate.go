@@ -3,6 +3,7 @@ package verify
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -37,7 +38,10 @@ func WriteCertificate(cnf, drat io.Writer, g grid.Grid, r Result) error {
 //     of a cage's digit sets, and the derivation of the implied clauses
 //     its steps use comes first (as for propagation);
 //   - otherwise (sat, outside) gophersat solves the CNF from scratch in
-//     certified mode, and its learned clauses are the proof.
+//     certified mode, and its learned clauses are the proof, checked by
+//     the DRAT checker before they are written (sat.Certify); when the
+//     checker refuses them, the search runs to its end, with no node
+//     budget, and writes its proof as for search.
 //
 // The proof goes to drat as it is made, so memory stays flat whatever its
 // length (a variant's search proof waits for its derivation, within the
@@ -53,7 +57,21 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 	default:
 		return fmt.Errorf("a verdict of %s has no proof to write", r.Status)
 	}
-	if g.HasRules() && (r.Proof == Propagation || r.Proof == Search) {
+	if r.Proof != Propagation && r.Proof != Search {
+		unsat, err := certify(drat, g, extra...)
+		switch {
+		case errors.Is(err, sat.ErrRefused):
+			r.Proof = Search // gophersat's proof does not check
+		case err == nil && !unsat:
+			return fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
+		case err != nil:
+			return err
+		default:
+			d := sat.DIMACS{Plain: true}
+			return d.Write(cnf, g, extra...)
+		}
+	}
+	if g.HasRules() {
 		return writeVariantCertificate(ctx, cnf, drat, g, r, extra)
 	}
 	d := sat.DIMACS{Plain: true}
@@ -73,14 +91,8 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 		}
 		bw.WriteString("0\n")
 		return bw.Flush()
-	case Search:
-		return writeSearchProof(ctx, drat, g, r)
 	}
-	unsat, err := sat.Certify(drat, g, extra...)
-	if err == nil && !unsat {
-		err = fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
-	}
-	return err
+	return writeSearchProof(ctx, drat, g, r)
 }
 
 // writeSearchProof runs the search on g again with a tracer that writes

@@ -12,7 +12,10 @@ const (
 	// Propagation: unit propagation on the CNF alone refutes it, which on
 	// this encoding is naked and hidden singles (see the package doc).
 	Propagation
-	// SAT: the SAT solver (gophersat) found the CNF unsatisfiable.
+	// SAT: the SAT solver (gophersat) found the CNF unsatisfiable. The
+	// proof CheckProof or WriteCertificate writes for it is gophersat's
+	// certified one, which the DRAT checker has accepted; where it refused
+	// it, the proof is the search's, and the verdict's proof is Search.
 	SAT
 	// Outside: an outside SAT solver said the CNF is unsatisfiable (see
 	// CheckOutside); the verdict rests on its word.

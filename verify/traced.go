@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -31,7 +32,10 @@ type ProofSink interface {
 //   - search: the refutations of the search's tree in post-order, the last
 //     one the empty clause;
 //   - sat: the clauses gophersat learned in a certified solve from scratch
-//     (past the search's budget), then the empty clause.
+//     (past the search's budget), then the empty clause, checked by the
+//     DRAT checker before they are written (sat.Certify). When the checker
+//     refuses them, the search runs again to its end, with no node budget
+//     and until ctx is done, and the verdict's proof is search.
 //
 // For a variant, the lemmas that derive the implied clauses the proof
 // uses from the rules as stated come first (see derive.ForProof), and any
@@ -47,27 +51,33 @@ func (v *Verifier) CheckProof(ctx context.Context, g grid.Grid, opts Options, pr
 		tr.reset()
 		return res, tr.err
 	}
+	if res.Proof == SAT && !tr.proved {
+		// fresh proved it, after the search and gophersat disagreed on a
+		// solution; a certified solve writes the proof
+		tr.reset()
+		var extra [][]int
+		if res.Status == Unique {
+			extra = [][]int{sat.Blocking(g, res.Solutions[0])}
+		}
+		unsat, err := certify(proof, g, extra...)
+		switch {
+		case errors.Is(err, sat.ErrRefused):
+			// the checker refused gophersat's proof: the search's
+			res = res.with(v.searchToEnd(ctx, g, tally{sols: res.Solutions, count: res.Count}, tr))
+			if res.Err != nil {
+				return res, tr.err
+			}
+		case err == nil && !unsat:
+			err = fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
+			fallthrough
+		case err != nil:
+			proof.Reset()
+			return res, err
+		}
+	}
 	switch res.Proof {
 	case Propagation, Search:
 		res.Assumed = tr.finish(g, res.Proof, res.Solutions)
-	case SAT:
-		if !tr.proved {
-			// fresh proved it, after the search and gophersat disagreed
-			// on a solution; a certified solve writes the proof
-			tr.reset()
-			var extra [][]int
-			if res.Status == Unique {
-				extra = [][]int{sat.Blocking(g, res.Solutions[0])}
-			}
-			unsat, err := sat.Certify(proof, g, extra...)
-			if err == nil && !unsat {
-				err = fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
-			}
-			if err != nil {
-				proof.Reset()
-				return res, err
-			}
-		}
 	}
 	return res, tr.err
 }
@@ -259,10 +269,12 @@ func (tr *tracer) reset() {
 // certified proves, past a search's budget, the verdict that the search's
 // solutions t (none or one, checked) are all there are, by a certified
 // gophersat solve from scratch whose proof goes to the sink; true when it
-// does. It does nothing without a tracer (tr nil): the caller's solver
-// then decides. When the CNF is satisfiable, the proof is dropped and the
+// does. When the DRAT checker refuses gophersat's proof, the search of v
+// runs to its end instead (see searchToEnd), and its tree is the proof. It
+// does nothing without a tracer (tr nil): the caller's solver then
+// decides. When the CNF is satisfiable, the proof is dropped and the
 // caller counts as without a tracer.
-func (tr *tracer) certified(g grid.Grid, t tally) (tally, bool) {
+func (tr *tracer) certified(ctx context.Context, v *Verifier, g grid.Grid, t tally) (tally, bool) {
 	if tr == nil || len(t.sols) > 1 {
 		return t, false
 	}
@@ -271,7 +283,10 @@ func (tr *tracer) certified(g grid.Grid, t tally) (tally, bool) {
 	if len(t.sols) == 1 {
 		extra = [][]int{sat.Blocking(g, t.sols[0])}
 	}
-	unsat, err := sat.Certify(tr.sink, g, extra...)
+	unsat, err := certify(tr.sink, g, extra...)
+	if errors.Is(err, sat.ErrRefused) {
+		return v.searchToEnd(ctx, g, t, tr), true
+	}
 	if err != nil {
 		tr.err = err
 	}

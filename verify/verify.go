@@ -256,7 +256,7 @@ func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int, tr *tracer
 	if t, done := v.settle(ctx, g, limit, t, ok, r); done {
 		return t
 	}
-	if t, ok := tr.certified(g, t); ok {
+	if t, ok := tr.certified(ctx, v, g, t); ok {
 		return t
 	}
 	if r.Count == 0 {
