@@ -213,8 +213,17 @@ func TestPlannerPlain(t *testing.T) {
 		for _, l := range sat.Givens(g) {
 			want = append(want, []int{l})
 		}
-		if err := gridtest.SameClauses(newPlanner(g, 1).d.clauses, want); err != nil {
+		if err := gridtest.SameClauses(newPlanner(g, 1).d.all(), want); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+}
+
+// all returns the clauses of d, in order.
+func (d *Deriver) all() [][]int {
+	out := make([][]int, d.size())
+	for i := range out {
+		out[i] = d.clause(int32(i))
+	}
+	return out
 }
