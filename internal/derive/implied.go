@@ -139,9 +139,15 @@ func newPlanner(g grid.Grid, budget int) *planner {
 
 // newPlannerOf is newPlanner with full, g's sat.RuleClauses.
 func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF) *planner {
-	s, r := g.Shape, g.Rules
+	s := g.Shape
 	n := s.N()
-	p := &planner{n: n, budget: budget, full: full, units: r.Units(s), cages: r.Lower(s).Sums}
+	p := &planner{n: n, budget: budget, full: full, units: full.Units, imp: full.Imply}
+	if full.Lowered != nil {
+		p.cages = full.Lowered.Sums
+	} else {
+		// classic rules: nothing is implied
+		p.units, p.imp = g.Rules.Units(s), &grid.Implied{}
+	}
 	// the rules as stated (sat.PlainRuleClauses) are the clauses of no
 	// implied span
 	var cnf [][]int
@@ -155,7 +161,6 @@ func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF) *planner {
 		cnf = append(cnf, []int{l})
 	}
 	p.d = New(p.full.Vars, cnf)
-	p.imp = grid.ImplyWith(s, r, p.units, p.cages)
 	next := sat.NumVars(n)
 	for _, c := range append(slices.Clip(p.cages), p.imp.Cages...) {
 		k := len(grid.Combinations(n, len(c.Cells), c.Sum))
