@@ -54,6 +54,9 @@ type Deriver struct {
 	baseOK       bool
 	baseConflict bool
 	baseReason   int32 // the clause of that conflict
+	// fresh, when not nil, gathers the clauses that mark finds used for
+	// the first time
+	fresh []int32
 }
 
 func idx(l int) int {
@@ -131,7 +134,9 @@ func (d *Deriver) add(c []int) {
 	case 1:
 		d.units = append(d.units, c[0])
 		d.unitIDs = append(d.unitIDs, id)
-		d.baseOK = false
+		if d.baseOK && !d.baseConflict {
+			d.grow(c[0], id)
+		}
 	default:
 		d.watch[idx(c[0])] = append(d.watch[idx(c[0])], id)
 		d.watch[idx(c[1])] = append(d.watch[idx(c[1])], id)
@@ -191,6 +196,24 @@ func (d *Deriver) base() bool {
 	d.baseReason = d.conflict
 	d.baseLen = len(d.trail)
 	return !d.baseConflict
+}
+
+// grow adds unit l, clause id, to the base, which stays made: the units
+// of a proof's first lemmas (a propagation proof's digits) would
+// otherwise each make the base again from the start.
+func (d *Deriver) grow(l int, id int32) {
+	d.undo(d.baseLen)
+	from := len(d.trail)
+	if d.set(l) {
+		d.because(l, id)
+		d.baseConflict = !d.propagate(from)
+	} else {
+		d.baseConflict, d.conflict = true, id
+	}
+	if d.baseConflict {
+		d.baseReason = d.conflict
+	}
+	d.baseLen = len(d.trail)
 }
 
 // Satisfied reports whether clause c holds under the propagation of the
@@ -423,8 +446,8 @@ func (w *walk) pick() []int {
 
 // because records that clause id set literal l, when reasons are kept.
 func (d *Deriver) because(l int, id int32) {
-	if d.reason != nil {
-		d.reason[max(l, -l)] = id
+	if v := max(l, -l); v < len(d.reason) {
+		d.reason[v] = id
 	}
 }
 
@@ -450,6 +473,10 @@ func Core(nv int, cnf, proof [][]int, tiers []uint8, groups []int32) ([]bool, bo
 			members[g] = append(members[g], int32(i))
 		}
 	}
+	d.fresh = nil
+	if len(members) > 0 {
+		d.fresh = []int32{}
+	}
 	d.reason = make([]int32, len(d.val))
 	for i := range d.reason {
 		d.reason[i] = -1
@@ -465,13 +492,18 @@ func Core(nv int, cnf, proof [][]int, tiers []uint8, groups []int32) ([]bool, bo
 			return nil, false
 		}
 		d.mark(used, seen)
-		for g, ids := range members {
-			if slices.ContainsFunc(ids, func(i int32) bool { return used[i] }) {
-				for _, i := range ids {
-					d.tier[i] = 0
-				}
-				delete(members, g)
+		for _, id := range d.fresh {
+			if int(id) >= len(groups) || groups[id] < 0 {
+				continue
 			}
+			g := groups[id]
+			for _, i := range members[g] {
+				d.tier[i] = 0
+			}
+			delete(members, g)
+		}
+		if d.fresh != nil {
+			d.fresh = d.fresh[:0]
 		}
 		d.undo(d.baseLen)
 		d.add(lemma)
@@ -512,6 +544,9 @@ func (d *Deriver) mark(used, seen []bool) {
 	for len(stack) > 0 {
 		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if !used[id] && d.fresh != nil {
+			d.fresh = append(d.fresh, id)
+		}
 		used[id] = true
 		for _, l := range d.clause(id) {
 			v := max(l, -l)
