@@ -340,12 +340,32 @@ func (d *Deriver) propagateFrom(from int) bool {
 // that holds under the propagation of the units (see Satisfied), or is a
 // tautology, is its own one lemma. The lemmas are added to the database.
 func (d *Deriver) Derive(c []int, groups [][]int, budget int) ([][]int, bool) {
-	return d.derive(c, groups, budget, true)
+	lemmas, ok, _ := d.DeriveLed(c, groups, 0, budget)
+	return lemmas, ok
+}
+
+// DeriveLed is Derive with the first lead groups split before the
+// others (each part by the fewest literals left first): the cells a
+// clause is about before the digit sets of the cages around them, which
+// then mostly follow by propagation. When it fails, spent says that it
+// passed the budget, rather than reach a state without a conflict.
+func (d *Deriver) DeriveLed(c []int, groups [][]int, lead, budget int) (lemmas [][]int, ok, spent bool) {
+	w := walk{d: d, c: c, groups: groups, lead: lead, budget: budget}
+	ok = w.derive(true)
+	return w.lemmas, ok, w.spent
 }
 
 // derive is Derive; keep false leaves the database as it was.
 func (d *Deriver) derive(c []int, groups [][]int, budget int, keep bool) ([][]int, bool) {
 	w := walk{d: d, c: c, groups: groups, budget: budget}
+	ok := w.derive(keep)
+	return w.lemmas, ok
+}
+
+// derive runs the case split of w, and adds its lemmas to the database
+// when keep is set; false, and no lemma, when it fails.
+func (w *walk) derive(keep bool) bool {
+	d, c := w.d, w.c
 	if !d.base() {
 		// the units refute the CNF: c is RUP as it stands
 		w.lemmas = [][]int{slices.Clone(c)}
@@ -358,7 +378,8 @@ func (d *Deriver) derive(c []int, groups [][]int, budget int, keep bool) ([][]in
 		ok := holds || w.node(from)
 		d.undo(d.baseLen)
 		if !ok {
-			return nil, false
+			w.lemmas = nil
+			return false
 		}
 		if holds {
 			w.lemmas = [][]int{slices.Clone(c)}
@@ -369,7 +390,7 @@ func (d *Deriver) derive(c []int, groups [][]int, budget int, keep bool) ([][]in
 			d.add(l)
 		}
 	}
-	return w.lemmas, true
+	return true
 }
 
 // walk is one case split.
@@ -377,8 +398,10 @@ type walk struct {
 	d      *Deriver
 	c      []int
 	groups [][]int
+	lead   int // groups[:lead] are split first
 	path   []int
 	budget int
+	spent  bool // the budget ran out
 	lemmas [][]int
 }
 
@@ -388,6 +411,7 @@ type walk struct {
 func (w *walk) node(from int) bool {
 	d := w.d
 	if w.budget--; w.budget < 0 {
+		w.spent = true
 		return false
 	}
 	mark := len(d.trail)
@@ -422,12 +446,22 @@ func (w *walk) node(from int) bool {
 	return true
 }
 
-// pick returns the undecided group with the fewest literals left, nil when
-// every group has a true literal.
+// pick returns the undecided group with the fewest literals left, of the
+// first lead groups when one of them is undecided; nil when every group
+// has a true literal.
 func (w *walk) pick() []int {
+	if g := w.pickOf(w.groups[:w.lead]); g != nil {
+		return g
+	}
+	return w.pickOf(w.groups[w.lead:])
+}
+
+// pickOf returns the undecided group of groups with the fewest literals
+// left, nil when every group has a true literal.
+func (w *walk) pickOf(groups [][]int) []int {
 	var best []int
 	bestLeft := 0
-	for _, g := range w.groups {
+	for _, g := range groups {
 		left, done := 0, false
 		for _, l := range g {
 			switch w.d.truth(l) {

@@ -222,8 +222,9 @@ func (p *planner) around(cells []int32) []int32 {
 	return out
 }
 
-// groups returns the groups of a split about cells: their digits, and
-// the digit sets of the rules' cages in the units around the cells.
+// groups returns the groups of a split about cells: their digits, to
+// split first, and the digit sets of the rules' cages in the units around
+// the cells.
 func (p *planner) groups(cells []int32) [][]int {
 	var out [][]int
 	for _, c := range cells {
@@ -239,15 +240,15 @@ func (p *planner) groups(cells []int32) [][]int {
 }
 
 // derive derives each clause of cls, first by propagation alone, then,
-// with groups, by a split over them.
-func (p *planner) derive(cls [][]int, groups [][]int) bool {
+// with groups, by a split over them, the first lead of them first.
+func (p *planner) derive(cls [][]int, groups [][]int, lead int) bool {
 	for _, c := range cls {
 		if p.d.Satisfied(c) {
 			continue
 		}
 		lemmas, ok := p.d.Derive(c, nil, 1)
 		if !ok && groups != nil {
-			lemmas, ok = p.d.Derive(c, groups, p.budget)
+			lemmas, ok, _ = p.d.DeriveLed(c, groups, lead, p.budget)
 		}
 		if !ok {
 			return false
@@ -282,12 +283,12 @@ func (p *planner) span(sp sat.Span, need []bool) {
 	ok := false
 	switch sp.What {
 	case sat.ImpliedPeers:
-		ok = p.derive(cls, nil)
+		ok = p.derive(cls, nil, 0)
 	case sat.ImpliedCage:
 		ok = p.cage(sp.Index, cls, need)
 	case sat.ImpliedSum:
 		q := p.imp.Sums[sp.Index]
-		ok = p.derive(cls, p.groups([]int32{q.A, q.B}))
+		ok = p.derive(cls, p.groups([]int32{q.A, q.B}), 2)
 	case sat.ImpliedSame:
 		ok = p.leftover(p.imp.Same[sp.Index], cls)
 	}
@@ -331,7 +332,7 @@ func (p *planner) leftover(l grid.Leftover, cls [][]int) bool {
 			}
 			places = append(places, g)
 		}
-		if !p.derive([][]int{cl}, places) && !p.derive([][]int{cl}, digits) {
+		if !p.derive([][]int{cl}, places, 0) && !p.derive([][]int{cl}, digits, 0) {
 			return false
 		}
 	}
@@ -372,11 +373,11 @@ func (p *planner) cage(k int, cls [][]int, need []bool) bool {
 		}
 		p.define(long)
 	}
-	if !p.derive([][]int{sets(v)}, p.groups(c.Cells)) {
+	if !p.derive([][]int{sets(v)}, p.groups(c.Cells), len(c.Cells)) {
 		return false
 	}
 	for i, cl := range cls {
-		if (need == nil || need[i]) && !p.derive([][]int{cl}, nil) {
+		if (need == nil || need[i]) && !p.derive([][]int{cl}, nil, 0) {
 			return false
 		}
 	}
