@@ -35,8 +35,13 @@ type Deriver struct {
 	lits  []int
 	start []int32
 	watch [][]int32 // per literal (see idx): the clauses that watch it
-	units []int     // unit clauses
-	val   []int8    // per variable: 1 true, -1 false, 0 unset
+	// bin, per literal, holds the clauses of two literals with it: most
+	// of a Sudoku CNF (two digits of a cell, or a digit in two cells of a
+	// unit, not both), whose other literal propagation reads from here,
+	// not from the clause
+	bin   [][]binary
+	units []int  // unit clauses
+	val   []int8 // per variable: 1 true, -1 false, 0 unset
 	trail []int
 	// with reasons (see Core): per variable, the clause that set it by
 	// propagation, -1 for none; and the clause of the last conflict
@@ -59,6 +64,10 @@ type Deriver struct {
 	fresh []int32
 }
 
+// binary is a clause of two literals as its one literal's list holds it:
+// the other literal, and the clause.
+type binary struct{ other, id int32 }
+
 func idx(l int) int {
 	if l > 0 {
 		return 2 * l
@@ -68,15 +77,24 @@ func idx(l int) int {
 
 // New returns a Deriver of the CNF cnf over variables 1..nv.
 func New(nv int, cnf [][]int) *Deriver {
-	d := &Deriver{watch: make([][]int32, 2*nv+2), val: make([]int8, nv+1)}
-	// the literals in one array, and each watch list carved out of one
-	// more with room for as many again as it starts with: watches move
-	// as propagation runs, and a list that outgrows its room is copied
-	total, watched := 0, 0
+	d := &Deriver{watch: make([][]int32, 2*nv+2), bin: make([][]binary, 2*nv+2), val: make([]int8, nv+1)}
+	// the literals in one array, the lists of binary clauses carved out
+	// of another, and each watch list out of a third, with room for as
+	// many again as it starts with: watches move as propagation runs,
+	// and a list that outgrows its room is copied
+	total, watched, binaries := 0, 0, 0
 	count := make([]int32, 2*nv+2)
+	bins := make([]int32, 2*nv+2)
 	for _, c := range cnf {
 		total += len(c)
-		if len(c) >= 2 && c[0] != 0 && c[1] != 0 && max(c[0], -c[0]) <= nv && max(c[1], -c[1]) <= nv {
+		if len(c) < 2 || max(c[0], -c[0]) > nv || max(c[1], -c[1]) > nv || c[0] == 0 || c[1] == 0 {
+			continue
+		}
+		if len(c) == 2 {
+			bins[idx(c[0])]++
+			bins[idx(c[1])]++
+			binaries += 2
+		} else {
 			count[idx(c[0])]++
 			count[idx(c[1])]++
 			watched += 2
@@ -89,6 +107,12 @@ func New(nv int, cnf [][]int) *Deriver {
 	for i, k := range count {
 		k = 2*k + 2
 		d.watch[i] = room[at : at : at+int(k)]
+		at += int(k)
+	}
+	broom := make([]binary, binaries)
+	at = 0
+	for i, k := range bins {
+		d.bin[i] = broom[at : at : at+int(k)]
 		at += int(k)
 	}
 	for _, c := range cnf {
@@ -109,6 +133,7 @@ func (d *Deriver) add(c []int) {
 		if v := max(l, -l); v >= len(d.val) {
 			d.val = append(d.val, make([]int8, v+1-len(d.val))...)
 			d.watch = append(d.watch, make([][]int32, 2*v+2-len(d.watch))...)
+			d.bin = append(d.bin, make([][]binary, 2*v+2-len(d.bin))...)
 		}
 	}
 	id := int32(d.size())
@@ -137,6 +162,9 @@ func (d *Deriver) add(c []int) {
 		if d.baseOK && !d.baseConflict {
 			d.grow(c[0], id)
 		}
+	case 2:
+		d.bin[idx(c[0])] = append(d.bin[idx(c[0])], binary{int32(c[1]), id})
+		d.bin[idx(c[1])] = append(d.bin[idx(c[1])], binary{int32(c[0]), id})
 	default:
 		d.watch[idx(c[0])] = append(d.watch[idx(c[0])], id)
 		d.watch[idx(c[1])] = append(d.watch[idx(c[1])], id)
@@ -291,6 +319,23 @@ func (d *Deriver) open(id int32) (last, open int) {
 func (d *Deriver) propagateFrom(from int) bool {
 	for i := from; i < len(d.trail); i++ {
 		f := -d.trail[i] // the literal made false
+		for _, b := range d.bin[idx(f)] {
+			o := int(b.other)
+			t := d.truth(o)
+			if t == 1 {
+				continue
+			}
+			if d.tier != nil && d.tier[b.id] > 0 {
+				d.pending[d.tier[b.id]-1] = append(d.pending[d.tier[b.id]-1], b.id)
+				continue
+			}
+			if t == -1 {
+				d.conflict = b.id
+				return false
+			}
+			d.set(o)
+			d.because(o, b.id)
+		}
 		ws := d.watch[idx(f)]
 		for j := 0; j < len(ws); j++ {
 			c := d.clause(ws[j])
