@@ -118,6 +118,11 @@ type planner struct {
 	layout []cageVars
 	// cageUnits[k]: the units that cells of the rules' cage k lie in
 	cageUnits [][]int32
+	// cageOf[z]: the rules' cage with a sum that holds cell z, -1 for none
+	cageOf []int32
+	// split is where the lemmas of innie's last split over digit sets
+	// start (for tests)
+	split int
 }
 
 // cageVars are a cage's first u(d), its first y(j) and its number of sets.
@@ -166,6 +171,15 @@ func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF) *planner {
 		k := len(grid.Combinations(n, len(c.Cells), c.Sum))
 		p.layout = append(p.layout, cageVars{next + 1, next + n + 1, k})
 		next += n + k
+	}
+	p.cageOf = make([]int32, n*n)
+	for i := range p.cageOf {
+		p.cageOf[i] = -1
+	}
+	for k, c := range p.cages {
+		for _, z := range c.Cells {
+			p.cageOf[z] = int32(k)
+		}
 	}
 	p.cageUnits = make([][]int32, len(p.cages))
 	for k, c := range p.cages {
@@ -345,6 +359,20 @@ func (p *planner) leftover(l grid.Leftover, cls [][]int) bool {
 func (p *planner) cage(k int, cls [][]int, need []bool) bool {
 	c := p.imp.Cages[k]
 	v := p.layout[len(p.cages)+k]
+	p.defineCage(c, v)
+	if !p.innie(c, v) && !p.derive([][]int{sets(v)}, p.groups(c.Cells), len(c.Cells)) {
+		return false
+	}
+	for i, cl := range cls {
+		if (need == nil || need[i]) && !p.derive([][]int{cl}, nil, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// defineCage defines the variables v of implied cage c by extension.
+func (p *planner) defineCage(c grid.Cage, v cageVars) {
 	// u(d) = some cell holds d: the clauses that name u(d) first are RAT
 	// on it, a variable no clause names yet, and so is the converse on
 	// -u(d), whose resolvents are tautologies
@@ -373,13 +401,86 @@ func (p *planner) cage(k int, cls [][]int, need []bool) bool {
 		}
 		p.define(long)
 	}
-	if !p.derive([][]int{sets(v)}, p.groups(c.Cells), len(c.Cells)) {
-		return false
-	}
-	for i, cl := range cls {
-		if (need == nil || need[i]) && !p.derive([][]int{cl}, nil, 0) {
-			return false
+}
+
+// innie derives that implied cage c, with variables v, holds one of its
+// digit sets when it is the innies of one unit: the unit's other cells
+// are the cells of cages of the rules inside it. The argument is then
+// about which digits each part holds, not where: for each digit d,
+//
+//   - some part holds d: the cage, or one of the cages inside (reverse
+//     unit propagation, from the unit's clause that it holds d);
+//   - no two parts both hold d: a split over the cells of one of them,
+//     each holding d, which leaves the other part without it;
+//
+// and then a split over the digit sets of the cages inside, which fix
+// by propagation the digits of the cage, one of its sets, or conflict.
+// Each of these splits is a few nodes where a split over the cells of
+// the cage is thousands. False when c is not such a cage, or a
+// derivation fails; the lemmas derived so far stay, true as they are.
+func (p *planner) innie(c grid.Cage, v cageVars) bool {
+	var unit []int32
+	for _, u := range p.units.Of[c.Cells[0]] {
+		all := true
+		for _, z := range c.Cells[1:] {
+			all = all && slices.Contains(p.units.Of[z], u)
+		}
+		if all {
+			unit = p.units.Units[u]
+			break
 		}
 	}
-	return true
+	if unit == nil {
+		return false
+	}
+	// the parts: the cage's variables, then those of the cages inside
+	parts := []cageVars{v}
+	cells := [][]int32{c.Cells}
+	for _, z := range unit {
+		if slices.Contains(c.Cells, z) {
+			continue
+		}
+		k := p.cageOf[z]
+		if k < 0 {
+			return false
+		}
+		if slices.ContainsFunc(cells[1:], func(cs []int32) bool { return slices.Equal(cs, p.cages[k].Cells) }) {
+			continue
+		}
+		for _, y := range p.cages[k].Cells {
+			if !slices.Contains(unit, y) {
+				return false
+			}
+		}
+		parts = append(parts, p.layout[k])
+		cells = append(cells, p.cages[k].Cells)
+	}
+	for d := 1; d <= p.n; d++ {
+		some := make([]int, len(parts))
+		for i, q := range parts {
+			some[i] = q.u + d - 1
+		}
+		if !p.derive([][]int{some}, nil, 0) {
+			return false
+		}
+		for i, q := range parts {
+			// the cells of part i that may hold d: one holds it when
+			// u(d) of the part does
+			group := make([]int, len(cells[i]))
+			for j, z := range cells[i] {
+				group[j] = p.x(z, d)
+			}
+			for _, r := range parts[i+1:] {
+				if !p.derive([][]int{{-(q.u + d - 1), -(r.u + d - 1)}}, [][]int{group}, 0) {
+					return false
+				}
+			}
+		}
+	}
+	var around [][]int
+	for _, q := range parts[1:] {
+		around = append(around, sets(q))
+	}
+	p.split = len(p.plan.Lemmas)
+	return p.derive([][]int{sets(v)}, around, 0)
 }

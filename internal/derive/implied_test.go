@@ -97,3 +97,64 @@ func fmtInts(s []int) string {
 	}
 	return string(b)
 }
+
+// The implied cages of generated killers that are the innies of one unit
+// are derived by innie alone, whose lemmas pass the tests' DRAT checker
+// against the plain CNF, the cage's definitions first; without the
+// lemmas on which digits the parts hold, the split over the digit sets
+// of the cages inside fails the check.
+func TestInnies(t *testing.T) {
+	v, err := generate.ParseVariant("killer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := generate.New()
+	innies, mutated := 0, 0
+	for i := range 3 {
+		pz, err := gen.Puzzle(11, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := pz.Grid
+		cnf := slices.Clip(sat.PlainRuleClauses(g.Shape, g.Rules).Clauses)
+		for _, l := range sat.Givens(g) {
+			cnf = append(cnf, []int{l})
+		}
+		for k, c := range grid.Imply(g.Shape, g.Rules).Cages {
+			p := newPlanner(g, 2000)
+			cv := p.layout[len(p.cages)+k]
+			p.defineCage(c, cv)
+			from := len(p.plan.Lemmas)
+			if !p.innie(c, cv) {
+				continue
+			}
+			innies++
+			var proof []gridtest.Lemma
+			for _, l := range p.plan.Lemmas {
+				proof = append(proof, gridtest.Lemma{Lits: l})
+			}
+			if at, err := gridtest.CheckDRAT(p.full.Vars, cnf, proof); at != len(proof) {
+				t.Fatalf("puzzle %d, cage %d %v: lemma %d of %d fails the check: %v", i, k, c, at+1, len(proof), err)
+			}
+			if last := p.plan.Lemmas[len(p.plan.Lemmas)-1]; !slices.Equal(last, sets(cv)) {
+				// the givens settle it: propagation alone
+				if !p.d.Satisfied(sets(cv)) {
+					t.Fatalf("puzzle %d, cage %d: the last lemma is %v, not that the cage holds one of its sets", i, k, last)
+				}
+				continue
+			}
+			if p.split == from {
+				continue
+			}
+			cut := slices.Concat(proof[:from], proof[p.split:])
+			if at, _ := gridtest.CheckDRAT(p.full.Vars, cnf, cut); at == len(cut) {
+				t.Fatalf("puzzle %d, cage %d: the split passes the check without the lemmas before it", i, k)
+			}
+			mutated++
+		}
+	}
+	if innies == 0 || mutated == 0 {
+		t.Fatalf("%d innies derived, %d mutated: the test checks nothing", innies, mutated)
+	}
+	t.Logf("%d innies derived and checked, %d mutated", innies, mutated)
+}
