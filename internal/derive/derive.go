@@ -76,7 +76,10 @@ func idx(l int) int {
 }
 
 // New returns a Deriver of the CNF cnf over variables 1..nv.
-func New(nv int, cnf [][]int) *Deriver {
+func New(nv int, cnf [][]int) *Deriver { return build(nv, cnf) }
+
+// build is New of the clauses of parts, in order.
+func build(nv int, parts ...[][]int) *Deriver {
 	d := &Deriver{watch: make([][]int32, 2*nv+2), bin: make([][]binary, 2*nv+2), val: make([]int8, nv+1)}
 	// the literals in one array, the lists of binary clauses carved out
 	// of another, and each watch list out of a third, with room for as
@@ -85,23 +88,27 @@ func New(nv int, cnf [][]int) *Deriver {
 	total, watched, binaries := 0, 0, 0
 	count := make([]int32, 2*nv+2)
 	bins := make([]int32, 2*nv+2)
-	for _, c := range cnf {
-		total += len(c)
-		if len(c) < 2 || max(c[0], -c[0]) > nv || max(c[1], -c[1]) > nv || c[0] == 0 || c[1] == 0 {
-			continue
-		}
-		if len(c) == 2 {
-			bins[idx(c[0])]++
-			bins[idx(c[1])]++
-			binaries += 2
-		} else {
-			count[idx(c[0])]++
-			count[idx(c[1])]++
-			watched += 2
+	clauses := 0
+	for _, cnf := range parts {
+		clauses += len(cnf)
+		for _, c := range cnf {
+			total += len(c)
+			if len(c) < 2 || max(c[0], -c[0]) > nv || max(c[1], -c[1]) > nv || c[0] == 0 || c[1] == 0 {
+				continue
+			}
+			if len(c) == 2 {
+				bins[idx(c[0])]++
+				bins[idx(c[1])]++
+				binaries += 2
+			} else {
+				count[idx(c[0])]++
+				count[idx(c[1])]++
+				watched += 2
+			}
 		}
 	}
 	d.lits = make([]int, 0, total+total/4)
-	d.start = make([]int32, 1, len(cnf)+len(cnf)/4+1)
+	d.start = make([]int32, 1, clauses+clauses/4+1)
 	room := make([]int32, 2*watched+2*len(count))
 	at := 0
 	for i, k := range count {
@@ -115,10 +122,36 @@ func New(nv int, cnf [][]int) *Deriver {
 		d.bin[i] = broom[at : at : at+int(k)]
 		at += int(k)
 	}
-	for _, c := range cnf {
-		d.add(c)
+	for _, cnf := range parts {
+		for _, c := range cnf {
+			d.add(c)
+		}
 	}
 	return d
+}
+
+// truncate drops the clauses past the first n, lemmas and all, and what
+// Core kept: the Deriver is then one of those n clauses alone, their
+// watches where propagation left them.
+func (d *Deriver) truncate(n int) {
+	d.undo(0)
+	d.lits = d.lits[:d.start[n]]
+	d.start = d.start[:n+1]
+	for i, ws := range d.watch {
+		d.watch[i] = slices.DeleteFunc(ws, func(id int32) bool { return int(id) >= n })
+	}
+	for i, bs := range d.bin {
+		d.bin[i] = slices.DeleteFunc(bs, func(b binary) bool { return int(b.id) >= n })
+	}
+	k := 0
+	for i, id := range d.unitIDs {
+		if int(id) < n {
+			d.units[k], d.unitIDs[k] = d.units[i], id
+			k++
+		}
+	}
+	d.units, d.unitIDs = d.units[:k], d.unitIDs[:k]
+	d.baseOK, d.tier, d.reason, d.fresh = false, nil, nil, nil
 }
 
 // clause returns the literals of clause id.
@@ -542,7 +575,12 @@ func (d *Deriver) because(l int, id int32) {
 // same for every clause of the group) is used, the group's clauses go to
 // tier 0: the others come cheap with it. False when a lemma is not RUP.
 func Core(nv int, cnf, proof [][]int, tiers []uint8, groups []int32) ([]bool, bool) {
-	d := New(nv, cnf)
+	return core(New(nv, cnf), proof, tiers, groups)
+}
+
+// core is Core on the clauses of d.
+func core(d *Deriver, proof [][]int, tiers []uint8, groups []int32) ([]bool, bool) {
+	n := d.size()
 	if tiers != nil {
 		d.tier = slices.Clone(tiers)
 	}
@@ -591,7 +629,7 @@ func Core(nv int, cnf, proof [][]int, tiers []uint8, groups []int32) ([]bool, bo
 			d.tier = append(d.tier, 0)
 		}
 	}
-	return used[:len(cnf)], true
+	return used[:n], true
 }
 
 // rup reports whether unit propagation refutes the negation of c, the

@@ -68,33 +68,50 @@ func ImpliedOnly(g grid.Grid, budget int, want func(sat.Span) bool) *Plan {
 // not RUP there.
 func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
 	full := sat.RuleClauses(g.Shape, g.Rules)
-	cnf := slices.Concat(full.Clauses, extra)
-	for _, l := range sat.Givens(g) {
-		cnf = append(cnf, []int{l})
-	}
-	// the implied clauses after the plain ones, and a cage's, whose
-	// derivation costs most, last, all of it at once
-	tiers := make([]uint8, len(cnf))
-	groups := make([]int32, len(cnf))
+	// the plain clauses and the givens first, the planner's CNF, then
+	// the implied clauses, whose index in full at holds, and the extra
+	// ones: once Core is done, the Deriver drops all but the first and
+	// goes to the planner
+	plain := plainClauses(full, g)
+	var implied [][]int
+	var at []int32
+	tiers := make([]uint8, len(plain), len(full.Clauses)+len(extra)+len(plain))
+	groups := make([]int32, len(plain), cap(tiers))
 	for i := range groups {
 		groups[i] = -1
 	}
+	// the implied clauses on a tier after the plain ones, and a cage's,
+	// whose derivation costs most, last, all of it at once
 	for k, sp := range full.Implied {
+		tier, group := uint8(1), int32(-1)
+		if sp.What == sat.ImpliedCage {
+			tier, group = 2, int32(k)
+		}
 		for i := sp.From; i < sp.To; i++ {
-			tiers[i] = 1
-			if sp.What == sat.ImpliedCage {
-				tiers[i], groups[i] = 2, int32(k)
-			}
+			implied = append(implied, full.Clauses[i])
+			at = append(at, int32(i))
+			tiers = append(tiers, tier)
+			groups = append(groups, group)
 		}
 	}
-	used, ok := Core(full.Vars, cnf, proof, tiers, groups)
+	for range extra {
+		tiers = append(tiers, 0)
+		groups = append(groups, -1)
+	}
+	d := build(full.Vars, plain, implied, extra)
+	part, ok := core(d, proof, tiers, groups)
 	if !ok {
 		return nil, false
+	}
+	used := make([]bool, len(full.Clauses))
+	for i, k := range at {
+		used[k] = part[len(plain)+i]
 	}
 	if !usesImplied(full, used) {
 		return &Plan{}, true // no implied clause needed: nothing to plan
 	}
-	p := newPlannerOf(g, budget, full)
+	d.truncate(len(plain))
+	p := newPlannerOf(g, budget, full, d)
 	for _, sp := range p.full.Implied {
 		if slices.Contains(used[sp.From:sp.To], true) {
 			p.span(sp, used[sp.From:sp.To])
@@ -139,11 +156,30 @@ func usesImplied(full *sat.RuleCNF, used []bool) bool {
 }
 
 func newPlanner(g grid.Grid, budget int) *planner {
-	return newPlannerOf(g, budget, sat.RuleClauses(g.Shape, g.Rules))
+	return newPlannerOf(g, budget, sat.RuleClauses(g.Shape, g.Rules), nil)
 }
 
-// newPlannerOf is newPlanner with full, g's sat.RuleClauses.
-func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF) *planner {
+// plainClauses returns the rules as stated (sat.PlainRuleClauses), the
+// clauses of full, g's sat.RuleClauses, of no implied span, then a unit
+// clause for each given.
+func plainClauses(full *sat.RuleCNF, g grid.Grid) [][]int {
+	givens := sat.Givens(g)
+	cnf := make([][]int, 0, len(full.Clauses)+len(givens))
+	at := 0
+	for _, sp := range full.Implied {
+		cnf = append(cnf, full.Clauses[at:sp.From]...)
+		at = sp.To
+	}
+	cnf = append(cnf, full.Clauses[at:]...)
+	for _, l := range givens {
+		cnf = append(cnf, []int{l})
+	}
+	return cnf
+}
+
+// newPlannerOf is newPlanner with full, g's sat.RuleClauses, and d a
+// Deriver of plainClauses(full, g), or nil to make one.
+func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF, d *Deriver) *planner {
 	s := g.Shape
 	n := s.N()
 	p := &planner{n: n, budget: budget, full: full, units: full.Units, imp: full.Imply}
@@ -153,19 +189,10 @@ func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF) *planner {
 		// classic rules: nothing is implied
 		p.units, p.imp = g.Rules.Units(s), &grid.Implied{}
 	}
-	// the rules as stated (sat.PlainRuleClauses) are the clauses of no
-	// implied span
-	var cnf [][]int
-	at := 0
-	for _, sp := range p.full.Implied {
-		cnf = append(cnf, p.full.Clauses[at:sp.From]...)
-		at = sp.To
+	p.d = d
+	if d == nil {
+		p.d = New(full.Vars, plainClauses(full, g))
 	}
-	cnf = append(cnf, p.full.Clauses[at:]...)
-	for _, l := range sat.Givens(g) {
-		cnf = append(cnf, []int{l})
-	}
-	p.d = New(p.full.Vars, cnf)
 	next := sat.NumVars(n)
 	for _, c := range append(slices.Clip(p.cages), p.imp.Cages...) {
 		k := len(grid.Combinations(n, len(c.Cells), c.Sum))
