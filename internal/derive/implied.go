@@ -387,7 +387,7 @@ func (p *planner) cage(k int, cls [][]int, need []bool) bool {
 	c := p.imp.Cages[k]
 	v := p.layout[len(p.cages)+k]
 	p.defineCage(c, v)
-	if !p.innie(c, v) && !p.derive([][]int{sets(v)}, p.groups(c.Cells), len(c.Cells)) {
+	if !p.innie(c, v) && !p.outie(c, v) && !p.derive([][]int{sets(v)}, p.groups(c.Cells), len(c.Cells)) {
 		return false
 	}
 	for i, cl := range cls {
@@ -507,6 +507,111 @@ func (p *planner) innie(c grid.Cage, v cageVars) bool {
 	var around [][]int
 	for _, q := range parts[1:] {
 		around = append(around, sets(q))
+	}
+	p.split = len(p.plan.Lemmas)
+	return p.derive([][]int{sets(v)}, around, 0)
+}
+
+// outie derives that implied cage c, with variables v, holds one of its
+// digit sets when it is the outies of one unit: the cells outside the
+// unit of the cages of the rules that cover it. Each digit is in the unit
+// once and in the cage at most once, so the cage holds the digits that
+// two of those cages hold: for each digit d,
+//
+//   - some cage around holds d (RUP, from the unit's clause that it holds
+//     d);
+//   - when two of them hold d, the cage does (a split over the cells of
+//     one of them);
+//   - when the cage holds d, a second cage around does (a split over the
+//     cage's cells);
+//   - no three hold d (a split over the cells of two of them);
+//
+// and then a split over the digit sets of the cages around, which fix by
+// propagation the digits of the cage, one of its sets, or conflict. False
+// when c is not such a cage, or a derivation fails; the lemmas derived so
+// far stay, true as they are.
+func (p *planner) outie(c grid.Cage, v cageVars) bool {
+	want := slices.Clone(c.Cells)
+	slices.Sort(want)
+	for _, unit := range p.units.Units {
+		var ks []int32
+		for _, z := range unit {
+			k := p.cageOf[z]
+			if k < 0 {
+				ks = nil
+				break
+			}
+			if !slices.Contains(ks, k) {
+				ks = append(ks, k)
+			}
+		}
+		var out []int32
+		for _, k := range ks {
+			for _, z := range p.cages[k].Cells {
+				if !slices.Contains(unit, z) {
+					out = append(out, z)
+				}
+			}
+		}
+		slices.Sort(out)
+		if len(ks) > 0 && slices.Equal(out, want) {
+			return p.outieOf(c, v, ks)
+		}
+	}
+	return false
+}
+
+// outieOf is outie for the cages ks of the rules around the unit.
+func (p *planner) outieOf(c grid.Cage, v cageVars, ks []int32) bool {
+	holds := func(cells []int32, d int) []int {
+		g := make([]int, len(cells))
+		for j, z := range cells {
+			g[j] = p.x(z, d)
+		}
+		return g
+	}
+	for d := 1; d <= p.n; d++ {
+		u := func(k int32) int { return p.layout[k].u + d - 1 }
+		ud := v.u + d - 1
+		some := make([]int, len(ks))
+		for i, k := range ks {
+			some[i] = u(k)
+		}
+		if !p.derive([][]int{some}, nil, 0) {
+			return false
+		}
+		for i, a := range ks {
+			in := holds(p.cages[a].Cells, d)
+			for _, b := range ks[i+1:] {
+				if !p.derive([][]int{{-u(a), -u(b), ud}}, [][]int{in}, 0) {
+					return false
+				}
+			}
+			other := []int{-ud}
+			for _, b := range ks {
+				if b != a {
+					other = append(other, u(b))
+				}
+			}
+			if !p.derive([][]int{other}, [][]int{holds(c.Cells, d)}, 0) {
+				return false
+			}
+		}
+		for i, a := range ks {
+			for j := i + 1; j < len(ks); j++ {
+				b := ks[j]
+				groups := [][]int{holds(p.cages[a].Cells, d), holds(p.cages[b].Cells, d)}
+				for _, e := range ks[j+1:] {
+					if !p.derive([][]int{{-u(a), -u(b), -u(e)}}, groups, 2) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	var around [][]int
+	for _, k := range ks {
+		around = append(around, sets(p.layout[k]))
 	}
 	p.split = len(p.plan.Lemmas)
 	return p.derive([][]int{sets(v)}, around, 0)

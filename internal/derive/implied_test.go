@@ -98,18 +98,18 @@ func fmtInts(s []int) string {
 	return string(b)
 }
 
-// The implied cages of generated killers that are the innies of one unit
-// are derived by innie alone, whose lemmas pass the tests' DRAT checker
-// against the plain CNF, the cage's definitions first; without the
-// lemmas on which digits the parts hold, the split over the digit sets
-// of the cages inside fails the check.
-func TestInnies(t *testing.T) {
+// The implied cages of generated killers that are the innies or the
+// outies of one unit are derived by innie or outie alone, whose lemmas
+// pass the tests' DRAT checker against the plain CNF, the cage's
+// definitions first; without the lemmas on which digits the parts hold,
+// the split over the digit sets of the cages fails the check.
+func TestInniesOuties(t *testing.T) {
 	v, err := generate.ParseVariant("killer")
 	if err != nil {
 		t.Fatal(err)
 	}
 	gen := generate.New()
-	innies, mutated := 0, 0
+	innies, outies, mutated := 0, 0, 0
 	for i := range 3 {
 		pz, err := gen.Puzzle(11, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v})
 		if err != nil {
@@ -125,10 +125,14 @@ func TestInnies(t *testing.T) {
 			cv := p.layout[len(p.cages)+k]
 			p.defineCage(c, cv)
 			from := len(p.plan.Lemmas)
-			if !p.innie(c, cv) {
+			switch {
+			case p.innie(c, cv):
+				innies++
+			case p.outie(c, cv):
+				outies++
+			default:
 				continue
 			}
-			innies++
 			var proof []gridtest.Lemma
 			for _, l := range p.plan.Lemmas {
 				proof = append(proof, gridtest.Lemma{Lits: l})
@@ -153,8 +157,8 @@ func TestInnies(t *testing.T) {
 			mutated++
 		}
 	}
-	if innies == 0 || mutated == 0 {
-		t.Fatalf("%d innies derived, %d mutated: the test checks nothing", innies, mutated)
+	if innies == 0 || outies == 0 || mutated == 0 {
+		t.Fatalf("%d innies and %d outies derived, %d mutated: the test checks too little", innies, outies, mutated)
 	}
-	t.Logf("%d innies derived and checked, %d mutated", innies, mutated)
+	t.Logf("%d innies and %d outies derived and checked, %d mutated", innies, outies, mutated)
 }
