@@ -418,19 +418,17 @@ func (d *Deriver) propagateFrom(from int) bool {
 // that holds under the propagation of the units (see Satisfied), or is a
 // tautology, is its own one lemma. The lemmas are added to the database.
 func (d *Deriver) Derive(c []int, groups [][]int, budget int) ([][]int, bool) {
-	lemmas, ok, _ := d.DeriveLed(c, groups, 0, budget)
-	return lemmas, ok
+	return d.DeriveLed(c, groups, 0, budget)
 }
 
 // DeriveLed is Derive with the first lead groups split before the
 // others (each part by the fewest literals left first): the cells a
 // clause is about before the digit sets of the cages around them, which
-// then mostly follow by propagation. When it fails, spent says that it
-// passed the budget, rather than reach a state without a conflict.
-func (d *Deriver) DeriveLed(c []int, groups [][]int, lead, budget int) (lemmas [][]int, ok, spent bool) {
+// then mostly follow by propagation.
+func (d *Deriver) DeriveLed(c []int, groups [][]int, lead, budget int) ([][]int, bool) {
 	w := walk{d: d, c: c, groups: groups, lead: lead, budget: budget}
-	ok = w.derive(true)
-	return w.lemmas, ok, w.spent
+	ok := w.derive(true)
+	return w.lemmas, ok
 }
 
 // derive is Derive; keep false leaves the database as it was.
@@ -479,7 +477,6 @@ type walk struct {
 	lead   int // groups[:lead] are split first
 	path   []int
 	budget int
-	spent  bool // the budget ran out
 	lemmas [][]int
 }
 
@@ -489,7 +486,6 @@ type walk struct {
 func (w *walk) node(from int) bool {
 	d := w.d
 	if w.budget--; w.budget < 0 {
-		w.spent = true
 		return false
 	}
 	mark := len(d.trail)

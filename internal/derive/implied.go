@@ -289,7 +289,7 @@ func (p *planner) derive(cls [][]int, groups [][]int, lead int) bool {
 		}
 		lemmas, ok := p.d.Derive(c, nil, 1)
 		if !ok && groups != nil {
-			lemmas, ok, _ = p.d.DeriveLed(c, groups, lead, p.budget)
+			lemmas, ok = p.d.DeriveLed(c, groups, lead, p.budget)
 		}
 		if !ok {
 			return false
