@@ -44,6 +44,12 @@ type RuleCNF struct {
 	// Implied says which clauses encode each constraint that the rules
 	// imply (grid.Imply), in order; none in a PlainRuleClauses.
 	Implied []Span
+	// Lowered, Units and Imply are the rules' lowering, their units and
+	// the constraints they imply (grid.ImplyWith), as the encoding made
+	// them, for a caller that needs them too; nil for classic rules.
+	Lowered *grid.Lowered
+	Units   *grid.RuleUnits
+	Imply   *grid.Implied
 }
 
 // Span is the clauses Clauses[From:To] of a RuleCNF that encode one
@@ -119,13 +125,15 @@ func ruleClauses(s grid.Shape, r *grid.Rules, plain bool) *RuleCNF {
 	e.moves(l)
 	e.masks(l)
 	e.links(l)
-	imp := grid.ImplyWith(s, r, r.UnitsOf(s, l), l.Sums)
+	units := r.UnitsOf(s, l)
+	imp := grid.ImplyWith(s, r, units, l.Sums)
 	e.sums(l.Sums, imp)
 	if !plain {
 		e.implied(imp)
 	}
 	e.own(l)
 	e.cnf.Clauses, e.cnf.Vars, e.cnf.Parts = e.out, e.vars, e.parts
+	e.cnf.Lowered, e.cnf.Units, e.cnf.Imply = l, units, imp
 	return e.cnf
 }
 

@@ -29,11 +29,20 @@ import "slices"
 // added to its clauses, so later derivations may use them, as a DRAT
 // checker does.
 type Deriver struct {
-	clauses [][]int
-	watch   [][]int32 // per literal (see idx): the clauses that watch it
-	units   []int     // unit clauses
-	val     []int8    // per variable: 1 true, -1 false, 0 unset
-	trail   []int
+	// lits holds the literals of every clause, one after another: those
+	// of clause id are lits[start[id]:start[id+1]], so that a CNF of
+	// 20,000 clauses is two allocations, not one per clause
+	lits  []int
+	start []int32
+	watch [][]int32 // per literal (see idx): the clauses that watch it
+	// bin, per literal, holds the clauses of two literals with it: most
+	// of a Sudoku CNF (two digits of a cell, or a digit in two cells of a
+	// unit, not both), whose other literal propagation reads from here,
+	// not from the clause
+	bin   [][]binary
+	units []int  // unit clauses
+	val   []int8 // per variable: 1 true, -1 false, 0 unset
+	trail []int
 	// with reasons (see Core): per variable, the clause that set it by
 	// propagation, -1 for none; and the clause of the last conflict
 	reason   []int32
@@ -50,7 +59,14 @@ type Deriver struct {
 	baseOK       bool
 	baseConflict bool
 	baseReason   int32 // the clause of that conflict
+	// fresh, when not nil, gathers the clauses that mark finds used for
+	// the first time
+	fresh []int32
 }
+
+// binary is a clause of two literals as its one literal's list holds it:
+// the other literal, and the clause.
+type binary struct{ other, id int32 }
 
 func idx(l int) int {
 	if l > 0 {
@@ -60,13 +76,89 @@ func idx(l int) int {
 }
 
 // New returns a Deriver of the CNF cnf over variables 1..nv.
-func New(nv int, cnf [][]int) *Deriver {
-	d := &Deriver{watch: make([][]int32, 2*nv+2), val: make([]int8, nv+1)}
-	for _, c := range cnf {
-		d.add(c)
+func New(nv int, cnf [][]int) *Deriver { return build(nv, cnf) }
+
+// build is New of the clauses of parts, in order.
+func build(nv int, parts ...[][]int) *Deriver {
+	d := &Deriver{watch: make([][]int32, 2*nv+2), bin: make([][]binary, 2*nv+2), val: make([]int8, nv+1)}
+	// the literals in one array, the lists of binary clauses carved out
+	// of another, and each watch list out of a third, with room for as
+	// many again as it starts with: watches move as propagation runs,
+	// and a list that outgrows its room is copied
+	total, watched, binaries := 0, 0, 0
+	count := make([]int32, 2*nv+2)
+	bins := make([]int32, 2*nv+2)
+	clauses := 0
+	for _, cnf := range parts {
+		clauses += len(cnf)
+		for _, c := range cnf {
+			total += len(c)
+			if len(c) < 2 || max(c[0], -c[0]) > nv || max(c[1], -c[1]) > nv || c[0] == 0 || c[1] == 0 {
+				continue
+			}
+			if len(c) == 2 {
+				bins[idx(c[0])]++
+				bins[idx(c[1])]++
+				binaries += 2
+			} else {
+				count[idx(c[0])]++
+				count[idx(c[1])]++
+				watched += 2
+			}
+		}
+	}
+	d.lits = make([]int, 0, total+total/4)
+	d.start = make([]int32, 1, clauses+clauses/4+1)
+	room := make([]int32, 2*watched+2*len(count))
+	at := 0
+	for i, k := range count {
+		k = 2*k + 2
+		d.watch[i] = room[at : at : at+int(k)]
+		at += int(k)
+	}
+	broom := make([]binary, binaries)
+	at = 0
+	for i, k := range bins {
+		d.bin[i] = broom[at : at : at+int(k)]
+		at += int(k)
+	}
+	for _, cnf := range parts {
+		for _, c := range cnf {
+			d.add(c)
+		}
 	}
 	return d
 }
+
+// truncate drops the clauses past the first n, lemmas and all, and what
+// Core kept: the Deriver is then one of those n clauses alone, their
+// watches where propagation left them.
+func (d *Deriver) truncate(n int) {
+	d.undo(0)
+	d.lits = d.lits[:d.start[n]]
+	d.start = d.start[:n+1]
+	for i, ws := range d.watch {
+		d.watch[i] = slices.DeleteFunc(ws, func(id int32) bool { return int(id) >= n })
+	}
+	for i, bs := range d.bin {
+		d.bin[i] = slices.DeleteFunc(bs, func(b binary) bool { return int(b.id) >= n })
+	}
+	k := 0
+	for i, id := range d.unitIDs {
+		if int(id) < n {
+			d.units[k], d.unitIDs[k] = d.units[i], id
+			k++
+		}
+	}
+	d.units, d.unitIDs = d.units[:k], d.unitIDs[:k]
+	d.baseOK, d.tier, d.reason, d.fresh = false, nil, nil, nil
+}
+
+// clause returns the literals of clause id.
+func (d *Deriver) clause(id int32) []int { return d.lits[d.start[id]:d.start[id+1]] }
+
+// size is the number of clauses.
+func (d *Deriver) size() int { return len(d.start) - 1 }
 
 // add puts clause c in the database.
 func (d *Deriver) add(c []int) {
@@ -74,11 +166,13 @@ func (d *Deriver) add(c []int) {
 		if v := max(l, -l); v >= len(d.val) {
 			d.val = append(d.val, make([]int8, v+1-len(d.val))...)
 			d.watch = append(d.watch, make([][]int32, 2*v+2-len(d.watch))...)
+			d.bin = append(d.bin, make([][]binary, 2*v+2-len(d.bin))...)
 		}
 	}
-	c = slices.Clone(c)
-	id := int32(len(d.clauses))
-	d.clauses = append(d.clauses, c)
+	id := int32(d.size())
+	d.lits = append(d.lits, c...)
+	d.start = append(d.start, int32(len(d.lits)))
+	c = d.clause(id)
 	if d.baseOK && len(c) >= 2 {
 		// watch two literals not false under the base; with fewer, the
 		// base grows or conflicts: it is made again
@@ -98,7 +192,12 @@ func (d *Deriver) add(c []int) {
 	case 1:
 		d.units = append(d.units, c[0])
 		d.unitIDs = append(d.unitIDs, id)
-		d.baseOK = false
+		if d.baseOK && !d.baseConflict {
+			d.grow(c[0], id)
+		}
+	case 2:
+		d.bin[idx(c[0])] = append(d.bin[idx(c[0])], binary{int32(c[1]), id})
+		d.bin[idx(c[1])] = append(d.bin[idx(c[1])], binary{int32(c[0]), id})
 	default:
 		d.watch[idx(c[0])] = append(d.watch[idx(c[0])], id)
 		d.watch[idx(c[1])] = append(d.watch[idx(c[1])], id)
@@ -160,6 +259,24 @@ func (d *Deriver) base() bool {
 	return !d.baseConflict
 }
 
+// grow adds unit l, clause id, to the base, which stays made: the units
+// of a proof's first lemmas (a propagation proof's digits) would
+// otherwise each make the base again from the start.
+func (d *Deriver) grow(l int, id int32) {
+	d.undo(d.baseLen)
+	from := len(d.trail)
+	if d.set(l) {
+		d.because(l, id)
+		d.baseConflict = !d.propagate(from)
+	} else {
+		d.baseConflict, d.conflict = true, id
+	}
+	if d.baseConflict {
+		d.baseReason = d.conflict
+	}
+	d.baseLen = len(d.trail)
+}
+
 // Satisfied reports whether clause c holds under the propagation of the
 // units of the database: no unit propagation it is in can set a literal or
 // fail, in a checker that propagates the same units, so a proof needs no
@@ -217,7 +334,7 @@ func (d *Deriver) deferred() bool {
 // open returns the number of unset literals of clause id, and the last
 // one; -1 when a literal holds.
 func (d *Deriver) open(id int32) (last, open int) {
-	for _, l := range d.clauses[id] {
+	for _, l := range d.clause(id) {
 		switch d.truth(l) {
 		case 1:
 			return 0, -1
@@ -235,9 +352,26 @@ func (d *Deriver) open(id int32) (last, open int) {
 func (d *Deriver) propagateFrom(from int) bool {
 	for i := from; i < len(d.trail); i++ {
 		f := -d.trail[i] // the literal made false
+		for _, b := range d.bin[idx(f)] {
+			o := int(b.other)
+			t := d.truth(o)
+			if t == 1 {
+				continue
+			}
+			if d.tier != nil && d.tier[b.id] > 0 {
+				d.pending[d.tier[b.id]-1] = append(d.pending[d.tier[b.id]-1], b.id)
+				continue
+			}
+			if t == -1 {
+				d.conflict = b.id
+				return false
+			}
+			d.set(o)
+			d.because(o, b.id)
+		}
 		ws := d.watch[idx(f)]
 		for j := 0; j < len(ws); j++ {
-			c := d.clauses[ws[j]]
+			c := d.clause(ws[j])
 			if c[0] == f {
 				c[0], c[1] = c[1], c[0]
 			}
@@ -284,12 +418,30 @@ func (d *Deriver) propagateFrom(from int) bool {
 // that holds under the propagation of the units (see Satisfied), or is a
 // tautology, is its own one lemma. The lemmas are added to the database.
 func (d *Deriver) Derive(c []int, groups [][]int, budget int) ([][]int, bool) {
-	return d.derive(c, groups, budget, true)
+	return d.DeriveLed(c, groups, 0, budget)
+}
+
+// DeriveLed is Derive with the first lead groups split before the
+// others (each part by the fewest literals left first): the cells a
+// clause is about before the digit sets of the cages around them, which
+// then mostly follow by propagation.
+func (d *Deriver) DeriveLed(c []int, groups [][]int, lead, budget int) ([][]int, bool) {
+	w := walk{d: d, c: c, groups: groups, lead: lead, budget: budget}
+	ok := w.derive(true)
+	return w.lemmas, ok
 }
 
 // derive is Derive; keep false leaves the database as it was.
 func (d *Deriver) derive(c []int, groups [][]int, budget int, keep bool) ([][]int, bool) {
 	w := walk{d: d, c: c, groups: groups, budget: budget}
+	ok := w.derive(keep)
+	return w.lemmas, ok
+}
+
+// derive runs the case split of w, and adds its lemmas to the database
+// when keep is set; false, and no lemma, when it fails.
+func (w *walk) derive(keep bool) bool {
+	d, c := w.d, w.c
 	if !d.base() {
 		// the units refute the CNF: c is RUP as it stands
 		w.lemmas = [][]int{slices.Clone(c)}
@@ -302,7 +454,8 @@ func (d *Deriver) derive(c []int, groups [][]int, budget int, keep bool) ([][]in
 		ok := holds || w.node(from)
 		d.undo(d.baseLen)
 		if !ok {
-			return nil, false
+			w.lemmas = nil
+			return false
 		}
 		if holds {
 			w.lemmas = [][]int{slices.Clone(c)}
@@ -313,7 +466,7 @@ func (d *Deriver) derive(c []int, groups [][]int, budget int, keep bool) ([][]in
 			d.add(l)
 		}
 	}
-	return w.lemmas, true
+	return true
 }
 
 // walk is one case split.
@@ -321,6 +474,7 @@ type walk struct {
 	d      *Deriver
 	c      []int
 	groups [][]int
+	lead   int // groups[:lead] are split first
 	path   []int
 	budget int
 	lemmas [][]int
@@ -366,12 +520,22 @@ func (w *walk) node(from int) bool {
 	return true
 }
 
-// pick returns the undecided group with the fewest literals left, nil when
-// every group has a true literal.
+// pick returns the undecided group with the fewest literals left, of the
+// first lead groups when one of them is undecided; nil when every group
+// has a true literal.
 func (w *walk) pick() []int {
+	if g := w.pickOf(w.groups[:w.lead]); g != nil {
+		return g
+	}
+	return w.pickOf(w.groups[w.lead:])
+}
+
+// pickOf returns the undecided group of groups with the fewest literals
+// left, nil when every group has a true literal.
+func (w *walk) pickOf(groups [][]int) []int {
 	var best []int
 	bestLeft := 0
-	for _, g := range w.groups {
+	for _, g := range groups {
 		left, done := 0, false
 		for _, l := range g {
 			switch w.d.truth(l) {
@@ -390,8 +554,8 @@ func (w *walk) pick() []int {
 
 // because records that clause id set literal l, when reasons are kept.
 func (d *Deriver) because(l int, id int32) {
-	if d.reason != nil {
-		d.reason[max(l, -l)] = id
+	if v := max(l, -l); v < len(d.reason) {
+		d.reason[v] = id
 	}
 }
 
@@ -407,7 +571,12 @@ func (d *Deriver) because(l int, id int32) {
 // same for every clause of the group) is used, the group's clauses go to
 // tier 0: the others come cheap with it. False when a lemma is not RUP.
 func Core(nv int, cnf, proof [][]int, tiers []uint8, groups []int32) ([]bool, bool) {
-	d := New(nv, cnf)
+	return core(New(nv, cnf), proof, tiers, groups)
+}
+
+// core is Core on the clauses of d.
+func core(d *Deriver, proof [][]int, tiers []uint8, groups []int32) ([]bool, bool) {
+	n := d.size()
 	if tiers != nil {
 		d.tier = slices.Clone(tiers)
 	}
@@ -417,11 +586,15 @@ func Core(nv int, cnf, proof [][]int, tiers []uint8, groups []int32) ([]bool, bo
 			members[g] = append(members[g], int32(i))
 		}
 	}
+	d.fresh = nil
+	if len(members) > 0 {
+		d.fresh = []int32{}
+	}
 	d.reason = make([]int32, len(d.val))
 	for i := range d.reason {
 		d.reason[i] = -1
 	}
-	used := make([]bool, len(d.clauses))
+	used := make([]bool, d.size())
 	seen := make([]bool, len(d.val))
 	for _, lemma := range proof {
 		if len(d.reason) < len(d.val) {
@@ -432,13 +605,18 @@ func Core(nv int, cnf, proof [][]int, tiers []uint8, groups []int32) ([]bool, bo
 			return nil, false
 		}
 		d.mark(used, seen)
-		for g, ids := range members {
-			if slices.ContainsFunc(ids, func(i int32) bool { return used[i] }) {
-				for _, i := range ids {
-					d.tier[i] = 0
-				}
-				delete(members, g)
+		for _, id := range d.fresh {
+			if int(id) >= len(groups) || groups[id] < 0 {
+				continue
 			}
+			g := groups[id]
+			for _, i := range members[g] {
+				d.tier[i] = 0
+			}
+			delete(members, g)
+		}
+		if d.fresh != nil {
+			d.fresh = d.fresh[:0]
 		}
 		d.undo(d.baseLen)
 		d.add(lemma)
@@ -447,7 +625,7 @@ func Core(nv int, cnf, proof [][]int, tiers []uint8, groups []int32) ([]bool, bo
 			d.tier = append(d.tier, 0)
 		}
 	}
-	return used[:len(cnf)], true
+	return used[:n], true
 }
 
 // rup reports whether unit propagation refutes the negation of c, the
@@ -479,8 +657,11 @@ func (d *Deriver) mark(used, seen []bool) {
 	for len(stack) > 0 {
 		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if !used[id] && d.fresh != nil {
+			d.fresh = append(d.fresh, id)
+		}
 		used[id] = true
-		for _, l := range d.clauses[id] {
+		for _, l := range d.clause(id) {
 			v := max(l, -l)
 			if seen[v] || d.val[v] == 0 {
 				continue

@@ -68,33 +68,50 @@ func ImpliedOnly(g grid.Grid, budget int, want func(sat.Span) bool) *Plan {
 // not RUP there.
 func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
 	full := sat.RuleClauses(g.Shape, g.Rules)
-	cnf := slices.Concat(full.Clauses, extra)
-	for _, l := range sat.Givens(g) {
-		cnf = append(cnf, []int{l})
-	}
-	// the implied clauses after the plain ones, and a cage's, whose
-	// derivation costs most, last, all of it at once
-	tiers := make([]uint8, len(cnf))
-	groups := make([]int32, len(cnf))
+	// the plain clauses and the givens first, the planner's CNF, then
+	// the implied clauses, whose index in full at holds, and the extra
+	// ones: once Core is done, the Deriver drops all but the first and
+	// goes to the planner
+	plain := plainClauses(full, g)
+	var implied [][]int
+	var at []int32
+	tiers := make([]uint8, len(plain), len(full.Clauses)+len(extra)+len(plain))
+	groups := make([]int32, len(plain), cap(tiers))
 	for i := range groups {
 		groups[i] = -1
 	}
+	// the implied clauses on a tier after the plain ones, and a cage's,
+	// whose derivation costs most, last, all of it at once
 	for k, sp := range full.Implied {
+		tier, group := uint8(1), int32(-1)
+		if sp.What == sat.ImpliedCage {
+			tier, group = 2, int32(k)
+		}
 		for i := sp.From; i < sp.To; i++ {
-			tiers[i] = 1
-			if sp.What == sat.ImpliedCage {
-				tiers[i], groups[i] = 2, int32(k)
-			}
+			implied = append(implied, full.Clauses[i])
+			at = append(at, int32(i))
+			tiers = append(tiers, tier)
+			groups = append(groups, group)
 		}
 	}
-	used, ok := Core(full.Vars, cnf, proof, tiers, groups)
+	for range extra {
+		tiers = append(tiers, 0)
+		groups = append(groups, -1)
+	}
+	d := build(full.Vars, plain, implied, extra)
+	part, ok := core(d, proof, tiers, groups)
 	if !ok {
 		return nil, false
+	}
+	used := make([]bool, len(full.Clauses))
+	for i, k := range at {
+		used[k] = part[len(plain)+i]
 	}
 	if !usesImplied(full, used) {
 		return &Plan{}, true // no implied clause needed: nothing to plan
 	}
-	p := newPlannerOf(g, budget, full)
+	d.truncate(len(plain))
+	p := newPlannerOf(g, budget, full, d)
 	for _, sp := range p.full.Implied {
 		if slices.Contains(used[sp.From:sp.To], true) {
 			p.span(sp, used[sp.From:sp.To])
@@ -118,6 +135,11 @@ type planner struct {
 	layout []cageVars
 	// cageUnits[k]: the units that cells of the rules' cage k lie in
 	cageUnits [][]int32
+	// cageOf[z]: the rules' cage with a sum that holds cell z, -1 for none
+	cageOf []int32
+	// split is where the lemmas of innie's last split over digit sets
+	// start (for tests)
+	split int
 }
 
 // cageVars are a cage's first u(d), its first y(j) and its number of sets.
@@ -134,33 +156,57 @@ func usesImplied(full *sat.RuleCNF, used []bool) bool {
 }
 
 func newPlanner(g grid.Grid, budget int) *planner {
-	return newPlannerOf(g, budget, sat.RuleClauses(g.Shape, g.Rules))
+	return newPlannerOf(g, budget, sat.RuleClauses(g.Shape, g.Rules), nil)
 }
 
-// newPlannerOf is newPlanner with full, g's sat.RuleClauses.
-func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF) *planner {
-	s, r := g.Shape, g.Rules
-	n := s.N()
-	p := &planner{n: n, budget: budget, full: full, units: r.Units(s), cages: r.Lower(s).Sums}
-	// the rules as stated (sat.PlainRuleClauses) are the clauses of no
-	// implied span
-	var cnf [][]int
+// plainClauses returns the rules as stated (sat.PlainRuleClauses), the
+// clauses of full, g's sat.RuleClauses, of no implied span, then a unit
+// clause for each given.
+func plainClauses(full *sat.RuleCNF, g grid.Grid) [][]int {
+	givens := sat.Givens(g)
+	cnf := make([][]int, 0, len(full.Clauses)+len(givens))
 	at := 0
-	for _, sp := range p.full.Implied {
-		cnf = append(cnf, p.full.Clauses[at:sp.From]...)
+	for _, sp := range full.Implied {
+		cnf = append(cnf, full.Clauses[at:sp.From]...)
 		at = sp.To
 	}
-	cnf = append(cnf, p.full.Clauses[at:]...)
-	for _, l := range sat.Givens(g) {
+	cnf = append(cnf, full.Clauses[at:]...)
+	for _, l := range givens {
 		cnf = append(cnf, []int{l})
 	}
-	p.d = New(p.full.Vars, cnf)
-	p.imp = grid.ImplyWith(s, r, p.units, p.cages)
+	return cnf
+}
+
+// newPlannerOf is newPlanner with full, g's sat.RuleClauses, and d a
+// Deriver of plainClauses(full, g), or nil to make one.
+func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF, d *Deriver) *planner {
+	s := g.Shape
+	n := s.N()
+	p := &planner{n: n, budget: budget, full: full, units: full.Units, imp: full.Imply}
+	if full.Lowered != nil {
+		p.cages = full.Lowered.Sums
+	} else {
+		// classic rules: nothing is implied
+		p.units, p.imp = g.Rules.Units(s), &grid.Implied{}
+	}
+	p.d = d
+	if d == nil {
+		p.d = New(full.Vars, plainClauses(full, g))
+	}
 	next := sat.NumVars(n)
 	for _, c := range append(slices.Clip(p.cages), p.imp.Cages...) {
 		k := len(grid.Combinations(n, len(c.Cells), c.Sum))
 		p.layout = append(p.layout, cageVars{next + 1, next + n + 1, k})
 		next += n + k
+	}
+	p.cageOf = make([]int32, n*n)
+	for i := range p.cageOf {
+		p.cageOf[i] = -1
+	}
+	for k, c := range p.cages {
+		for _, z := range c.Cells {
+			p.cageOf[z] = int32(k)
+		}
 	}
 	p.cageUnits = make([][]int32, len(p.cages))
 	for k, c := range p.cages {
@@ -217,8 +263,9 @@ func (p *planner) around(cells []int32) []int32 {
 	return out
 }
 
-// groups returns the groups of a split about cells: their digits, and
-// the digit sets of the rules' cages in the units around the cells.
+// groups returns the groups of a split about cells: their digits, to
+// split first, and the digit sets of the rules' cages in the units around
+// the cells.
 func (p *planner) groups(cells []int32) [][]int {
 	var out [][]int
 	for _, c := range cells {
@@ -234,15 +281,15 @@ func (p *planner) groups(cells []int32) [][]int {
 }
 
 // derive derives each clause of cls, first by propagation alone, then,
-// with groups, by a split over them.
-func (p *planner) derive(cls [][]int, groups [][]int) bool {
+// with groups, by a split over them, the first lead of them first.
+func (p *planner) derive(cls [][]int, groups [][]int, lead int) bool {
 	for _, c := range cls {
 		if p.d.Satisfied(c) {
 			continue
 		}
 		lemmas, ok := p.d.Derive(c, nil, 1)
 		if !ok && groups != nil {
-			lemmas, ok = p.d.Derive(c, groups, p.budget)
+			lemmas, ok = p.d.DeriveLed(c, groups, lead, p.budget)
 		}
 		if !ok {
 			return false
@@ -277,12 +324,12 @@ func (p *planner) span(sp sat.Span, need []bool) {
 	ok := false
 	switch sp.What {
 	case sat.ImpliedPeers:
-		ok = p.derive(cls, nil)
+		ok = p.derive(cls, nil, 0)
 	case sat.ImpliedCage:
 		ok = p.cage(sp.Index, cls, need)
 	case sat.ImpliedSum:
 		q := p.imp.Sums[sp.Index]
-		ok = p.derive(cls, p.groups([]int32{q.A, q.B}))
+		ok = p.derive(cls, p.groups([]int32{q.A, q.B}), 2)
 	case sat.ImpliedSame:
 		ok = p.leftover(p.imp.Same[sp.Index], cls)
 	}
@@ -326,7 +373,7 @@ func (p *planner) leftover(l grid.Leftover, cls [][]int) bool {
 			}
 			places = append(places, g)
 		}
-		if !p.derive([][]int{cl}, places) && !p.derive([][]int{cl}, digits) {
+		if !p.derive([][]int{cl}, places, 0) && !p.derive([][]int{cl}, digits, 0) {
 			return false
 		}
 	}
@@ -339,6 +386,20 @@ func (p *planner) leftover(l grid.Leftover, cls [][]int) bool {
 func (p *planner) cage(k int, cls [][]int, need []bool) bool {
 	c := p.imp.Cages[k]
 	v := p.layout[len(p.cages)+k]
+	p.defineCage(c, v)
+	if !p.innie(c, v) && !p.outie(c, v) && !p.derive([][]int{sets(v)}, p.groups(c.Cells), len(c.Cells)) {
+		return false
+	}
+	for i, cl := range cls {
+		if (need == nil || need[i]) && !p.derive([][]int{cl}, nil, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// defineCage defines the variables v of implied cage c by extension.
+func (p *planner) defineCage(c grid.Cage, v cageVars) {
 	// u(d) = some cell holds d: the clauses that name u(d) first are RAT
 	// on it, a variable no clause names yet, and so is the converse on
 	// -u(d), whose resolvents are tautologies
@@ -367,13 +428,191 @@ func (p *planner) cage(k int, cls [][]int, need []bool) bool {
 		}
 		p.define(long)
 	}
-	if !p.derive([][]int{sets(v)}, p.groups(c.Cells)) {
-		return false
-	}
-	for i, cl := range cls {
-		if (need == nil || need[i]) && !p.derive([][]int{cl}, nil) {
-			return false
+}
+
+// innie derives that implied cage c, with variables v, holds one of its
+// digit sets when it is the innies of one unit: the unit's other cells
+// are the cells of cages of the rules inside it. The argument is then
+// about which digits each part holds, not where: for each digit d,
+//
+//   - some part holds d: the cage, or one of the cages inside (reverse
+//     unit propagation, from the unit's clause that it holds d);
+//   - no two parts both hold d: a split over the cells of one of them,
+//     each holding d, which leaves the other part without it;
+//
+// and then a split over the digit sets of the cages inside, which fix
+// by propagation the digits of the cage, one of its sets, or conflict.
+// Each of these splits is a few nodes where a split over the cells of
+// the cage is thousands. False when c is not such a cage, or a
+// derivation fails; the lemmas derived so far stay, true as they are.
+func (p *planner) innie(c grid.Cage, v cageVars) bool {
+	var unit []int32
+	for _, u := range p.units.Of[c.Cells[0]] {
+		all := true
+		for _, z := range c.Cells[1:] {
+			all = all && slices.Contains(p.units.Of[z], u)
+		}
+		if all {
+			unit = p.units.Units[u]
+			break
 		}
 	}
-	return true
+	if unit == nil {
+		return false
+	}
+	// the parts: the cage's variables, then those of the cages inside
+	parts := []cageVars{v}
+	cells := [][]int32{c.Cells}
+	for _, z := range unit {
+		if slices.Contains(c.Cells, z) {
+			continue
+		}
+		k := p.cageOf[z]
+		if k < 0 {
+			return false
+		}
+		if slices.ContainsFunc(cells[1:], func(cs []int32) bool { return slices.Equal(cs, p.cages[k].Cells) }) {
+			continue
+		}
+		for _, y := range p.cages[k].Cells {
+			if !slices.Contains(unit, y) {
+				return false
+			}
+		}
+		parts = append(parts, p.layout[k])
+		cells = append(cells, p.cages[k].Cells)
+	}
+	for d := 1; d <= p.n; d++ {
+		some := make([]int, len(parts))
+		for i, q := range parts {
+			some[i] = q.u + d - 1
+		}
+		if !p.derive([][]int{some}, nil, 0) {
+			return false
+		}
+		for i, q := range parts {
+			// the cells of part i that may hold d: one holds it when
+			// u(d) of the part does
+			group := make([]int, len(cells[i]))
+			for j, z := range cells[i] {
+				group[j] = p.x(z, d)
+			}
+			for _, r := range parts[i+1:] {
+				if !p.derive([][]int{{-(q.u + d - 1), -(r.u + d - 1)}}, [][]int{group}, 0) {
+					return false
+				}
+			}
+		}
+	}
+	var around [][]int
+	for _, q := range parts[1:] {
+		around = append(around, sets(q))
+	}
+	p.split = len(p.plan.Lemmas)
+	return p.derive([][]int{sets(v)}, around, 0)
+}
+
+// outie derives that implied cage c, with variables v, holds one of its
+// digit sets when it is the outies of one unit: the cells outside the
+// unit of the cages of the rules that cover it. Each digit is in the unit
+// once and in the cage at most once, so the cage holds the digits that
+// two of those cages hold: for each digit d,
+//
+//   - some cage around holds d (RUP, from the unit's clause that it holds
+//     d);
+//   - when two of them hold d, the cage does (a split over the cells of
+//     one of them);
+//   - when the cage holds d, a second cage around does (a split over the
+//     cage's cells);
+//   - no three hold d (a split over the cells of two of them);
+//
+// and then a split over the digit sets of the cages around, which fix by
+// propagation the digits of the cage, one of its sets, or conflict. False
+// when c is not such a cage, or a derivation fails; the lemmas derived so
+// far stay, true as they are.
+func (p *planner) outie(c grid.Cage, v cageVars) bool {
+	want := slices.Clone(c.Cells)
+	slices.Sort(want)
+	for _, unit := range p.units.Units {
+		var ks []int32
+		for _, z := range unit {
+			k := p.cageOf[z]
+			if k < 0 {
+				ks = nil
+				break
+			}
+			if !slices.Contains(ks, k) {
+				ks = append(ks, k)
+			}
+		}
+		var out []int32
+		for _, k := range ks {
+			for _, z := range p.cages[k].Cells {
+				if !slices.Contains(unit, z) {
+					out = append(out, z)
+				}
+			}
+		}
+		slices.Sort(out)
+		if len(ks) > 0 && slices.Equal(out, want) {
+			return p.outieOf(c, v, ks)
+		}
+	}
+	return false
+}
+
+// outieOf is outie for the cages ks of the rules around the unit.
+func (p *planner) outieOf(c grid.Cage, v cageVars, ks []int32) bool {
+	holds := func(cells []int32, d int) []int {
+		g := make([]int, len(cells))
+		for j, z := range cells {
+			g[j] = p.x(z, d)
+		}
+		return g
+	}
+	for d := 1; d <= p.n; d++ {
+		u := func(k int32) int { return p.layout[k].u + d - 1 }
+		ud := v.u + d - 1
+		some := make([]int, len(ks))
+		for i, k := range ks {
+			some[i] = u(k)
+		}
+		if !p.derive([][]int{some}, nil, 0) {
+			return false
+		}
+		for i, a := range ks {
+			in := holds(p.cages[a].Cells, d)
+			for _, b := range ks[i+1:] {
+				if !p.derive([][]int{{-u(a), -u(b), ud}}, [][]int{in}, 0) {
+					return false
+				}
+			}
+			other := []int{-ud}
+			for _, b := range ks {
+				if b != a {
+					other = append(other, u(b))
+				}
+			}
+			if !p.derive([][]int{other}, [][]int{holds(c.Cells, d)}, 0) {
+				return false
+			}
+		}
+		for i, a := range ks {
+			for j := i + 1; j < len(ks); j++ {
+				b := ks[j]
+				groups := [][]int{holds(p.cages[a].Cells, d), holds(p.cages[b].Cells, d)}
+				for _, e := range ks[j+1:] {
+					if !p.derive([][]int{{-u(a), -u(b), -u(e)}}, groups, 2) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	var around [][]int
+	for _, k := range ks {
+		around = append(around, sets(p.layout[k]))
+	}
+	p.split = len(p.plan.Lemmas)
+	return p.derive([][]int{sets(v)}, around, 0)
 }

@@ -97,3 +97,68 @@ func fmtInts(s []int) string {
 	}
 	return string(b)
 }
+
+// The implied cages of generated killers that are the innies or the
+// outies of one unit are derived by innie or outie alone, whose lemmas
+// pass the tests' DRAT checker against the plain CNF, the cage's
+// definitions first; without the lemmas on which digits the parts hold,
+// the split over the digit sets of the cages fails the check.
+func TestInniesOuties(t *testing.T) {
+	v, err := generate.ParseVariant("killer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := generate.New()
+	innies, outies, mutated := 0, 0, 0
+	for i := range 3 {
+		pz, err := gen.Puzzle(11, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := pz.Grid
+		cnf := slices.Clip(sat.PlainRuleClauses(g.Shape, g.Rules).Clauses)
+		for _, l := range sat.Givens(g) {
+			cnf = append(cnf, []int{l})
+		}
+		for k, c := range grid.Imply(g.Shape, g.Rules).Cages {
+			p := newPlanner(g, 2000)
+			cv := p.layout[len(p.cages)+k]
+			p.defineCage(c, cv)
+			from := len(p.plan.Lemmas)
+			switch {
+			case p.innie(c, cv):
+				innies++
+			case p.outie(c, cv):
+				outies++
+			default:
+				continue
+			}
+			var proof []gridtest.Lemma
+			for _, l := range p.plan.Lemmas {
+				proof = append(proof, gridtest.Lemma{Lits: l})
+			}
+			if at, err := gridtest.CheckDRAT(p.full.Vars, cnf, proof); at != len(proof) {
+				t.Fatalf("puzzle %d, cage %d %v: lemma %d of %d fails the check: %v", i, k, c, at+1, len(proof), err)
+			}
+			if last := p.plan.Lemmas[len(p.plan.Lemmas)-1]; !slices.Equal(last, sets(cv)) {
+				// the givens settle it: propagation alone
+				if !p.d.Satisfied(sets(cv)) {
+					t.Fatalf("puzzle %d, cage %d: the last lemma is %v, not that the cage holds one of its sets", i, k, last)
+				}
+				continue
+			}
+			if p.split == from {
+				continue
+			}
+			cut := slices.Concat(proof[:from], proof[p.split:])
+			if at, _ := gridtest.CheckDRAT(p.full.Vars, cnf, cut); at == len(cut) {
+				t.Fatalf("puzzle %d, cage %d: the split passes the check without the lemmas before it", i, k)
+			}
+			mutated++
+		}
+	}
+	if innies == 0 || outies == 0 || mutated == 0 {
+		t.Fatalf("%d innies and %d outies derived, %d mutated: the test checks too little", innies, outies, mutated)
+	}
+	t.Logf("%d innies and %d outies derived and checked, %d mutated", innies, outies, mutated)
+}
