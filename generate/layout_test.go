@@ -153,3 +153,32 @@ func TestJigsawXSix(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkLayoutRefusals checks that the layouts of marks refuse, before
+// any work, the combinations whose marks contradict each other.
+func TestMarkLayoutRefusals(t *testing.T) {
+	for _, tc := range []struct{ variant, want string }{
+		{"kropki,kropki-negative", "kropki-negative draws every mark of its kind: it cannot be combined with kropki"},
+		{"xv,xv-negative", "xv-negative draws every mark of its kind: it cannot be combined with xv"},
+		{"kropki,nonconsecutive", "kropki cannot be combined with nonconsecutive"},
+	} {
+		v, err := ParseVariant(tc.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v}.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Validate(%s) = %v, want %q", tc.variant, err, tc.want)
+		}
+	}
+	for _, ok := range []string{"thermo", "thermometer", "kropki", "xv", "kropki,xv", "kropki,xv-negative", "xv,kropki-negative",
+		"kropki-negative,nonconsecutive", "xv,nonconsecutive", "thermo,killer", "thermo,nonconsecutive"} {
+		v, err := ParseVariant(ok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := (Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v}).Validate(); err != nil {
+			t.Errorf("Validate(%s) = %v, want nil", ok, err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 )
@@ -63,6 +64,23 @@ var kropkiKind = &Kind{
 		pairLinks(l, r.White, consecutiveRel)
 		pairLinks(l, r.Black, doubleRel)
 	},
+	layouts: []Layout{{Name: "kropki",
+		Gloss: "a random part of the white (consecutive) and black (1:2) dots of the solution, then givens removed to minimal",
+		After: func(rng *rand.Rand, full Grid, r *Rules) {
+			n := full.N()
+			// one mark a pair: a 1 beside a 2 gets a white dot or a black, a 2
+			// beside a 3 a white dot or (xv) a V
+			r.White = append(r.White, somePairs(rng, n, full.Cells, slices.Concat(r.White, r.Black, r.X, r.V), consecutive, whiteDotCount(rng, n))...)
+			r.Black = append(r.Black, somePairs(rng, n, full.Cells, slices.Concat(r.White, r.Black, r.X, r.V), double, blackDotCount(rng, n))...)
+		},
+		// (kropki-negative refuses kropki)
+		Refuse: func(s Shape, with []string) error {
+			if slices.Contains(with, "nonconsecutive") {
+				return errors.New("kropki cannot be combined with nonconsecutive: a nonconsecutive grid has no consecutive neighbours, so no white dot to draw " +
+					"(kropki-negative,nonconsecutive makes puzzles with every black dot given)")
+			}
+			return nil
+		}}},
 	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 		r.White = randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, consecutive)
 		r.Black = randomPairs(rng, s.N(), rng.IntN(s.N()), sol, double)
@@ -103,3 +121,25 @@ var (
 	consecutiveRel = &Relation{consecutive}
 	doubleRel      = &Relation{double}
 )
+
+// How many dots the kropki layout draws from a solution that has them: on
+// 9x9, 7 to 11 white dots of its 30 or so consecutive pairs and 3 to 5
+// black of its 15 or so pairs in ratio 1:2.
+func whiteDotCount(rng *rand.Rand, n int) int { return 2*n/3 + rng.IntN(n/2+1) }
+func blackDotCount(rng *rand.Rand, n int) int { return n/3 + rng.IntN(n/4+1) }
+
+// somePairs returns up to k pairs of orthogonally adjacent cells of the
+// full grid cells, drawn at random among those whose digits rel accepts
+// and that marks does not hold, in row-major order.
+func somePairs(rng *rand.Rand, n int, cells []uint8, marks []Pair, rel func(a, b int) bool, k int) []Pair {
+	all := missingPairs(n, cells, marks, rel)
+	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	out := all[:min(k, len(all))]
+	slices.SortFunc(out, func(a, b Pair) int {
+		if a[0] != b[0] {
+			return int(a[0] - b[0])
+		}
+		return int(a[1] - b[1])
+	})
+	return out
+}

@@ -99,6 +99,11 @@ var thermoKind = &Kind{
 			}
 		}
 	},
+	layouts: []Layout{{Name: "thermometer", Aliases: []string{"thermo", "thermometers", "thermos"},
+		Gloss: "random thermometers of 3 to 6 cells drawn from the solution, then givens removed to minimal",
+		After: func(rng *rand.Rand, full Grid, r *Rules) {
+			r.Thermos = append(r.Thermos, layoutThermos(rng, full.N(), full.Cells, thermoCount(rng, full.N()))...)
+		}}},
 	random: randomThermos,
 	draw:   func(s Shape, r *Rules, d *Drawing) { d.Tubes = append(d.Tubes, r.Thermos...) },
 	titles: map[string]string{"thermo": "Thermo"},
@@ -162,4 +167,51 @@ func randomThermos(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 			r.Thermos = append(r.Thermos, t)
 		}
 	}
+}
+
+// thermoCount is how many thermometers the layout draws: on 9x9, 4 to 6.
+func thermoCount(rng *rand.Rand, n int) int { return max(1, n/2) + rng.IntN(n/4+1) }
+
+// layoutThermos draws up to count thermometers of 3 to 6 cells (at most
+// n-1) from the full grid cells, no cell in two: each from a random bulb
+// along a random chain of touching cells whose digits increase, kept when
+// it reaches the length drawn for it. They come bulb first, sorted by
+// their bulbs.
+func layoutThermos(rng *rand.Rand, n int, cells []uint8, count int) [][]int32 {
+	used := make([]bool, n*n)
+	hi := min(6, n-1)
+	if hi < 3 {
+		return nil
+	}
+	var out [][]int32
+	for try := 0; try < 30*count && len(out) < count; try++ {
+		want := 3 + rng.IntN(hi-2)
+		t := []int32{int32(rng.IntN(n * n))}
+		if used[t[0]] || int(cells[t[0]]) > n-want+1 {
+			continue
+		}
+		for len(t) < want {
+			last := t[len(t)-1]
+			var next []int32
+			for _, z := range KingNeighbours(n, last) {
+				// room above the next digit for the cells still to come
+				if !used[z] && cells[z] > cells[last] && int(cells[z]) <= n-(want-len(t)-1) {
+					next = append(next, z)
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			t = append(t, next[rng.IntN(len(next))])
+		}
+		if len(t) < want {
+			continue
+		}
+		for _, c := range t {
+			used[c] = true
+		}
+		out = append(out, t)
+	}
+	slices.SortFunc(out, func(a, b []int32) int { return int(a[0] - b[0]) })
+	return out
 }

@@ -60,6 +60,15 @@ var xvKind = &Kind{
 		pairLinks(l, r.X, sumTenRel)
 		pairLinks(l, r.V, sumFiveRel)
 	},
+	layouts: []Layout{{Name: "xv",
+		Gloss: "a random part of the X (sum 10) and V (sum 5) pairs of the solution, then givens removed to minimal",
+		After: func(rng *rand.Rand, full Grid, r *Rules) {
+			n := full.N()
+			// one mark a pair: the dots of kropki, drawn before, keep theirs
+			marks := slices.Concat(r.White, r.Black)
+			r.X = append(r.X, somePairs(rng, n, full.Cells, marks, sumTen, xCount(rng, n))...)
+			r.V = append(r.V, somePairs(rng, n, full.Cells, marks, sumFive, vCount(rng, n))...)
+		}}}, // (xv-negative refuses xv)
 	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 		r.X = randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, sumTen)
 		r.V = randomPairs(rng, s.N(), rng.IntN(s.N()), sol, sumFive)
@@ -99,3 +108,9 @@ var (
 	sumTenRel  = &Relation{sumTen}
 	sumFiveRel = &Relation{sumFive}
 )
+
+// How many marks the xv layout draws from a solution that has them: on
+// 9x9, 6 to 8 Xs of its 16 or so pairs that add up to 10, and 3 or 4 Vs
+// of its 8 or so that add up to 5.
+func xCount(rng *rand.Rand, n int) int { return 2*n/3 + rng.IntN(n/4+1) }
+func vCount(rng *rand.Rand, n int) int { return n/3 + rng.IntN(2) }
