@@ -65,7 +65,7 @@ var kropkiKind = &Kind{
 		pairLinks(l, r.Black, doubleRel)
 	},
 	layouts: []Layout{{Name: "kropki",
-		Gloss: "a random part of the white (consecutive) and black (1:2) dots of the solution, then givens removed to minimal",
+		Gloss: "some of the solution's consecutive pairs marked with white dots and pairs in ratio 1:2 with black, then givens removed to minimal",
 		After: func(rng *rand.Rand, full Grid, r *Rules) {
 			n := full.N()
 			// one mark a pair: a 1 beside a 2 gets a white dot or a black, a 2

@@ -61,7 +61,7 @@ var xvKind = &Kind{
 		pairLinks(l, r.V, sumFiveRel)
 	},
 	layouts: []Layout{{Name: "xv",
-		Gloss: "a random part of the X (sum 10) and V (sum 5) pairs of the solution, then givens removed to minimal",
+		Gloss: "some of the solution's pairs that add up to 10 or 5 marked X or V, then givens removed to minimal",
 		After: func(rng *rand.Rand, full Grid, r *Rules) {
 			n := full.N()
 			// one mark a pair: the dots of kropki, drawn before, keep theirs
