@@ -61,21 +61,7 @@ func TestGeneratedMarkLayouts(t *testing.T) {
 					t.Fatalf("%s: the solution breaks the rules: %v", name, err)
 				}
 				givens += g.Givens()
-				r := Puzzle(g, Options{})
-				if r.Status != Unique || !slices.Equal(r.Solutions[0].Cells, sol.Cells) {
-					t.Fatalf("%s: %v, want unique with solution %s", name, r.Status, sol)
-				}
-				checkRulesProof(t, name, g, r)
-				e, err := independentCNF(g)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				if !e.keeps(t, sol) {
-					t.Fatalf("%s: the solution breaks the independent encoding", name)
-				}
-				if !gridtest.Unsat(t, e.nv, append(e.cnf, e.block(g, sol))) {
-					t.Fatalf("%s: cadical finds a second solution", name)
-				}
+				uniqueTwoWays(t, name, g, sol)
 				for x, d := range g.Cells {
 					if d == 0 {
 						continue

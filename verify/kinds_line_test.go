@@ -51,22 +51,7 @@ func TestGeneratedLineKinds(t *testing.T) {
 				}
 				lines += len(g.Rules.LineClues(kind))
 				givens += g.Givens()
-				r := Puzzle(g, Options{})
-				if r.Status != Unique || !slices.Equal(r.Solutions[0].Cells, sol.Cells) {
-					t.Fatalf("%s: %v, want unique with solution %s", name, r.Status, sol)
-				}
-				proofs[r.Proof]++
-				checkRulesProof(t, name, g, r)
-				e, err := independentCNF(g)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				if !e.keeps(t, sol) {
-					t.Fatalf("%s: the solution breaks the independent encoding", name)
-				}
-				if !gridtest.Unsat(t, e.nv, append(e.cnf, e.block(g, sol))) {
-					t.Fatalf("%s: cadical finds a second solution", name)
-				}
+				proofs[uniqueTwoWays(t, name, g, sol)]++
 			}
 			t.Logf("%d puzzles, %.1f lines and %.1f givens each, proofs %v", each, float64(lines)/float64(each), float64(givens)/float64(each), proofs)
 		})
@@ -103,4 +88,29 @@ func TestLinePuzzlesFromSudokuSolver(t *testing.T) {
 		}
 		checkRulesProof(t, p.name, g, r)
 	}
+}
+
+// uniqueTwoWays checks that the generated puzzle g is unique with the
+// solution sol it was made from: by the verifier, whose proof the DRAT
+// checker of package gridtest must accept on the CNF its certificate
+// states, and by cadical under the encoding of kinds_indep_test.go, which
+// sol must keep. It returns how the verifier proved it.
+func uniqueTwoWays(t *testing.T, name string, g, sol grid.Grid) Proof {
+	t.Helper()
+	r := Puzzle(g, Options{})
+	if r.Status != Unique || !slices.Equal(r.Solutions[0].Cells, sol.Cells) {
+		t.Fatalf("%s: %v, want unique with solution %s", name, r.Status, sol)
+	}
+	checkRulesProof(t, name, g, r)
+	e, err := independentCNF(g)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if !e.keeps(t, sol) {
+		t.Fatalf("%s: the solution breaks the independent encoding", name)
+	}
+	if !gridtest.Unsat(t, e.nv, append(e.cnf, e.block(g, sol))) {
+		t.Fatalf("%s: cadical finds a second solution", name)
+	}
+	return r.Proof
 }
