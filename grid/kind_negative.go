@@ -112,6 +112,11 @@ var negativeKind = &Kind{
 				n := full.N()
 				r.X = append(r.X, missingPairs(n, full.Cells, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 10 })...)
 				r.V = append(r.V, missingPairs(n, full.Cells, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 5 })...)
+				// one mark a pair: the white dots that the kropki layout drew on
+				// a 2 beside a 3 give way to their Vs
+				r.White = slices.DeleteFunc(r.White, func(p Pair) bool {
+					return slices.Contains(r.V, p) || slices.Contains(r.V, Pair{p[1], p[0]})
+				})
 				setNegative(r, negative{Ratio: negativeOf(r).Ratio, XV: true})
 			},
 			Refuse: refuseWith("xv-negative", "xv")},

@@ -40,6 +40,7 @@ func TestGeneratedMarkLayouts(t *testing.T) {
 		{"xv-negative", []string{"xv", "negative-xv"}},
 		{"thermo,killer", []string{"killer", "thermo"}},
 		{"kropki,xv", []string{"kropki", "xv"}},
+		{"kropki,xv-negative", []string{"kropki", "xv", "negative-xv"}},
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
 			v, err := generate.ParseVariant(tc.variant)
@@ -59,6 +60,9 @@ func TestGeneratedMarkLayouts(t *testing.T) {
 				}
 				if err := g.Rules.Check(sol); err != nil {
 					t.Fatalf("%s: the solution breaks the rules: %v", name, err)
+				}
+				if p, ok := twoMarks(g.Rules); ok {
+					t.Fatalf("%s: the pair %v holds two marks", name, p)
 				}
 				givens += g.Givens()
 				uniqueTwoWays(t, name, g, sol)
@@ -85,4 +89,19 @@ func TestGeneratedMarkLayouts(t *testing.T) {
 // sameNames reports whether the names of rules got are want, in any order.
 func sameNames(got, want []string) bool {
 	return len(got) == len(want) && !slices.ContainsFunc(want, func(w string) bool { return !slices.Contains(got, w) })
+}
+
+// twoMarks returns a pair of cells that two dots, Xs or Vs of r join.
+func twoMarks(r *grid.Rules) (grid.Pair, bool) {
+	seen := map[grid.Pair]bool{}
+	for _, p := range slices.Concat(r.White, r.Black, r.X, r.V) {
+		if p[0] > p[1] {
+			p = grid.Pair{p[1], p[0]}
+		}
+		if seen[p] {
+			return p, true
+		}
+		seen[p] = true
+	}
+	return grid.Pair{}, false
 }
