@@ -100,7 +100,7 @@ var littleKillerKind = &Kind{
 		}
 		e := newSumEnc(s, l)
 		for _, lk := range lks {
-			e.equalConst(e.sum(e.cells(lk.cells(s.N())), lk.sum+1), lk.sum)
+			e.sumIs(e.cells(lk.cells(s.N())), lk.sum)
 		}
 	},
 	layouts: []Layout{{Name: "little-killer", Aliases: []string{"littlekiller"}, Gloss: "little killer clues drawn from the solution, then givens removed to minimal",
