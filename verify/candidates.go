@@ -424,6 +424,32 @@ func (f *variantFinder) find(ctx context.Context, cells, prefer []uint8, budget 
 
 func (f *variantFinder) sat(cells []uint8) ([]uint8, found) { return satFind(f.g, cells) }
 
+// finishCandidateProof ends the proof of a candidate out by the search
+// (proof, Propagation or Search) that the tracer tr traced to bw, nil when
+// the search was not traced, on q, the puzzle with the candidate given:
+// for a variant it writes the derivation of the implied clauses the
+// search used first (see tracer.finish), then q's CNF of the rules as
+// stated with the implied clauses assumed, to cnf.
+func finishCandidateProof(cnf io.Writer, bw *bufio.Writer, tr *tracer, q grid.Grid, proof Proof) error {
+	var assumed [][]int
+	if tr != nil {
+		if q.HasRules() {
+			assumed = tr.finish(q, proof, nil)
+		}
+		if tr.flush(); tr.err != nil {
+			return tr.err
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if !q.HasRules() {
+		return nil
+	}
+	plain := sat.DIMACS{Plain: true}
+	return plain.WriteAssuming(cnf, q, assumed)
+}
+
 // cellsOf turns candidates with one digit per cell into digits, in buf.
 func cellsOf(cand []uint64, buf []uint8) []uint8 {
 	buf = buf[:0]
@@ -435,19 +461,25 @@ func cellsOf(cand []uint64, buf []uint8) []uint8 {
 
 // WriteCandidateProof writes the proof that the empty cell cell (row-major)
 // of puzzle g cannot hold digit d: to cnf the CNF of g with the unit clause
-// of that digit, in DIMACS (the CNF of g with d given in cell), and to drat
-// its refutation in DRAT text format. A search with d assumed runs within
-// the candidates' budget; when it runs to its end, it runs again with a
-// tracer and its refutations are the lemmas (see WriteCertificate);
-// otherwise gophersat proves it from scratch, its proof checked before it
-// is written, and when the checker refuses it the traced search runs
-// again with no budget. It returns the proof that was written, and an
-// error wrapping ErrDisagree when the cell can hold d after all.
+// of that digit, in DIMACS (the CNF of g with d given in cell: for a
+// variant, its rules as stated, and any implied clause the proof assumes,
+// as WriteCertificate writes them), and to drat its refutation in DRAT
+// text format. A search with d assumed runs within the candidates'
+// budget; when it runs to its end, it runs again with a tracer and its
+// refutations are the lemmas (see WriteCertificate), for a variant after
+// the derivation of the implied clauses they use; otherwise gophersat
+// proves it from scratch, its proof checked before it is written, and
+// when the checker refuses it the traced search runs again with no
+// budget. It returns the proof that was written, and an error wrapping
+// ErrDisagree when the cell can hold d after all.
 func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, cell int, d uint8) (Proof, error) {
 	q := g.Clone()
 	q.Cells[cell] = d
-	if err := sat.WriteDIMACS(cnf, q); err != nil {
-		return NoProof, err
+	// a variant's CNF waits for the clauses its proof assumes
+	if !g.HasRules() {
+		if err := sat.WriteDIMACS(cnf, q); err != nil {
+			return NoProof, err
+		}
 	}
 	bw := bufio.NewWriterSize(drat, 64<<10)
 	// run searches q with a tracer (nil for none) and a fresh search, so
@@ -458,7 +490,7 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 			s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
 			if trace {
 				tr = &tracer{sink: writerSink{bw}}
-				s.Trace = tr // against the CNF with the implied clauses, as written above
+				tr.variant(s) // its lemmas wait for their derivation
 			}
 			return variantFound(s.Find(q.Cells, nil, budget, ctx.Done()), budget)
 		}
@@ -483,6 +515,10 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 			o = run(true, 0)
 		case err == nil && !unsat:
 			return NoProof, fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
+		case err == nil && g.HasRules():
+			// gophersat proved it from the rules as stated
+			plain := sat.DIMACS{Plain: true}
+			return SAT, plain.Write(cnf, q)
 		default:
 			return SAT, err
 		}
@@ -493,18 +529,11 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 	case o.count > 0:
 		return NoProof, fmt.Errorf("%s can hold %d: %w", grid.Cell{Row: cell / g.N(), Col: cell % g.N()}, d, ErrDisagree)
 	case o.complete:
-		if tr != nil {
-			if tr.flush(); tr.err != nil {
-				return NoProof, tr.err
-			}
-		}
-		if err := bw.Flush(); err != nil {
-			return NoProof, err
-		}
+		proof := Search
 		if o.root {
-			return Propagation, nil
+			proof = Propagation
 		}
-		return Search, nil
+		return proof, finishCandidateProof(cnf, bw, tr, q, proof)
 	}
 	return NoProof, fmt.Errorf("the search past gophersat's refused proof ended short of its end: %w", ErrDisagree)
 }
