@@ -188,28 +188,7 @@ func (e *sumEnc) gated(g int, o ord) ord {
 }
 
 // add returns x+y, kept up to cap: a sum above cap reads as cap.
-func (e *sumEnc) add(x, y ord, cap int) ord {
-	lo, hi := x.lo()+y.lo(), min(x.hi()+y.hi(), cap)
-	if lo > hi {
-		lo = hi
-	}
-	z := e.fresh(lo, hi)
-	for i, a := range x.vals {
-		nextA := litFalse
-		if i+1 < len(x.vals) {
-			nextA = x.ge(x.vals[i+1])
-		}
-		for j, b := range y.vals {
-			nextB := litFalse
-			if j+1 < len(y.vals) {
-				nextB = y.ge(y.vals[j+1])
-			}
-			e.clause(neg(x.ge(a)), neg(y.ge(b)), z.ge(min(a+b, cap)))
-			e.clause(nextA, nextB, neg(z.ge(a+b+1)))
-		}
-	}
-	return z
-}
+func (e *sumEnc) add(x, y ord, cap int) ord { return e.addIn(x, y, x.lo()+y.lo(), cap, true) }
 
 // fresh returns a new integer from lo to hi, its literals chained so that
 // "at least v+1" implies "at least v".
@@ -265,10 +244,18 @@ func (e *sumEnc) sumIs(terms []ord, k int) {
 
 // addWithin returns x+y, which must lie from lo to hi: a sum of x and y
 // outside that has no value, so their clauses forbid it.
-func (e *sumEnc) addWithin(x, y ord, lo, hi int) ord {
+func (e *sumEnc) addWithin(x, y ord, lo, hi int) ord { return e.addIn(x, y, lo, hi, false) }
+
+// addIn returns x+y from lo to hi: with saturate, a sum above hi reads as
+// hi (add); without, a sum outside has no value (addWithin).
+func (e *sumEnc) addIn(x, y ord, lo, hi int, saturate bool) ord {
 	lo, hi = max(lo, x.lo()+y.lo()), min(hi, x.hi()+y.hi())
-	if lo > hi {
-		// no sum fits: the first clause of add forbids every one
+	switch {
+	case lo <= hi:
+	case saturate:
+		lo = hi
+	default:
+		// no sum fits: the first clause below forbids every one
 		hi = lo
 	}
 	z := e.fresh(lo, hi)
@@ -282,9 +269,13 @@ func (e *sumEnc) addWithin(x, y ord, lo, hi int) ord {
 			if j+1 < len(y.vals) {
 				nextB = y.ge(y.vals[j+1])
 			}
-			// x >= a and y >= b: z >= a+b (false past hi); x <= a and
-			// y <= b: z <= a+b (false below lo)
-			e.clause(neg(x.ge(a)), neg(y.ge(b)), z.ge(a+b))
+			top := a + b
+			if saturate {
+				top = min(top, hi)
+			}
+			// x >= a and y >= b: z >= a+b (saturated, or false past
+			// hi); x <= a and y <= b: z <= a+b (false below lo)
+			e.clause(neg(x.ge(a)), neg(y.ge(b)), z.ge(top))
 			e.clause(nextA, nextB, neg(z.ge(a+b+1)))
 		}
 	}
