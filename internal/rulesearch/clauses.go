@@ -141,7 +141,7 @@ func (c *clauseState) init(t *clauseTable) {
 		all := make([]int32, total)
 		at := 0
 		for k, m := range t.occurs {
-			c.watched[k] = all[at:at:at+int(m)]
+			c.watched[k] = all[at : at : at+int(m)]
 			at += int(m)
 		}
 		c.watch = make([][2]int32, len(t.lits))
