@@ -140,10 +140,7 @@ func (v *Verifier) Candidates(ctx context.Context, g grid.Grid, opts CandidateOp
 // g's kind, made again when g's shape or rules differ from its last.
 func (v *Verifier) finder(g grid.Grid) finder {
 	if g.HasRules() {
-		if m := v.model; m == nil || m.Shape != g.Shape || !m.Rules.Equal(g.Rules) {
-			v.model = rulesearch.NewModel(g.Shape, g.Rules)
-		}
-		return &variantFinder{s: rulesearch.New(v.model), g: g}
+		return &variantFinder{s: rulesearch.New(v.modelOf(g)), g: g}
 	}
 	v.s = searchFor(v.s, g.Shape, 1, 0, nil)
 	return &classicFinder{s: v.s, g: g}
@@ -485,9 +482,13 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 	// run searches q with a tracer (nil for none) and a fresh search, so
 	// that both runs walk the same tree.
 	var tr *tracer
+	var model *rulesearch.Model // made once for every run
 	run := func(trace bool, budget int) found {
 		if g.HasRules() {
-			s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
+			if model == nil {
+				model = rulesearch.NewModel(g.Shape, g.Rules)
+			}
+			s := rulesearch.New(model)
 			if trace {
 				tr = &tracer{sink: writerSink{bw}}
 				tr.variant(s) // its lemmas wait for their derivation

@@ -28,10 +28,7 @@ func (v *Verifier) searchToEnd(ctx context.Context, g grid.Grid, t tally, tr *tr
 	var sols []grid.Grid
 	ok := true
 	if g.HasRules() {
-		if m := v.model; m == nil || m.Shape != g.Shape || !m.Rules.Equal(g.Rules) {
-			v.model = rulesearch.NewModel(g.Shape, g.Rules)
-		}
-		s := rulesearch.New(v.model)
+		s := rulesearch.New(v.modelOf(g))
 		tr.variant(s)
 		r := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
 		sols, ok = variantGrids(g, r)

@@ -72,19 +72,26 @@ func variantGrids(g grid.Grid, r rulesearch.Result) ([]grid.Grid, bool) {
 	return out, true
 }
 
-// variantCount is count for a variant puzzle (see count): the search
-// counts, propagation or gophersat proves.
-func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr *tracer) tally {
-	// X, hyper and the like share their rules from puzzle to puzzle, and
-	// with them the tables (a tenth of the time of a minimal X)
+// modelOf returns the search tables of g's rules: v's last, when g has
+// the same shape and rules. X, hyper and the like share their rules from
+// puzzle to puzzle, and with them the tables (a tenth of the time of a
+// minimal X).
+func (v *Verifier) modelOf(g grid.Grid) *rulesearch.Model {
 	if m := v.model; m == nil || m.Shape != g.Shape || !m.Rules.Equal(g.Rules) {
 		v.model = rulesearch.NewModel(g.Shape, g.Rules)
 	}
+	return v.model
+}
+
+// variantCount is count for a variant puzzle (see count): the search
+// counts, propagation or gophersat proves.
+func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr *tracer) tally {
+	m := v.modelOf(g)
 	budget := 0
 	if limit == 2 {
-		budget = budgetOf(v.model, tr != nil)
+		budget = budgetOf(m, tr != nil)
 	}
-	s := rulesearch.New(v.model)
+	s := rulesearch.New(m)
 	if tr != nil {
 		tr.variant(s)
 	}
