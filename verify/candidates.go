@@ -491,7 +491,7 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 			s := rulesearch.New(model)
 			if trace {
 				tr = &tracer{sink: writerSink{bw}}
-				tr.variant(s) // its lemmas wait for their derivation
+				tr.variant(s, q) // its lemmas wait for their derivation
 			}
 			return variantFound(s.Find(q.Cells, nil, budget, ctx.Done()), budget)
 		}

@@ -29,7 +29,7 @@ func (v *Verifier) searchToEnd(ctx context.Context, g grid.Grid, t tally, tr *tr
 	ok := true
 	if g.HasRules() {
 		s := rulesearch.New(v.modelOf(g))
-		tr.variant(s)
+		tr.variant(s, g)
 		r := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
 		sols, ok = variantGrids(g, r)
 		o = variantFound(r, 0)

@@ -97,9 +97,23 @@ type tracer struct {
 	uses   *rulesearch.Uses
 	hold   bool
 	lemmas [][]int // the lines held, as clauses
+	held   int     // the literals of lemmas
+	// g is the puzzle of a variant's search; released says that its lines
+	// passed holdLimit, and the derivation of all its implied constraints
+	// went first (see release), which assumes the clauses of assumed
+	g        grid.Grid
+	released bool
+	assumed  [][]int
 	// plans, when not nil, receives the plans of derived (for tests)
 	plans *[]*derive.Plan
 }
+
+// holdLimit is the literals of the lines a variant's tracer holds for the
+// derivation that goes before them (about 8 bytes each, and as many again
+// as text): past it they go out at once (see release), so that a search
+// with no node budget keeps its memory bounded. A search within
+// variantBudget stays well under it.
+var holdLimit = 1 << 22
 
 // deriveBudget is the nodes of the case split that derives one implied
 // clause from the plain rules (derive.Deriver.Derive); past it, the
@@ -154,6 +168,9 @@ func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) [][]int {
 // deriveBudget: the proof assumes them, and its CNF holds them.
 func (tr *tracer) derived(g grid.Grid, extra [][]int) [][]int {
 	tr.hold = false
+	if tr.released {
+		return tr.assumed // the derivation went out when the lines did
+	}
 	u := tr.uses
 	if u == nil || u.Count() == 0 {
 		return nil
@@ -204,12 +221,13 @@ func (tr *tracer) cells(n int) search.Tracer {
 	return cellTracer{tr}
 }
 
-// variant makes tr the Tracer of a variant search s, whose decisions are
-// literals of the CNF, recording the implied constraints it uses.
-func (tr *tracer) variant(s *rulesearch.Search) {
+// variant makes tr the Tracer of a variant search s of puzzle g, whose
+// decisions are literals of the CNF, recording the implied constraints it
+// uses.
+func (tr *tracer) variant(s *rulesearch.Search, g grid.Grid) {
 	s.Trace = tr
 	s.Uses = s.NewUses()
-	tr.uses, tr.hold = s.Uses, true
+	tr.uses, tr.hold, tr.g = s.Uses, true, g
 }
 
 // cellTracer turns a classic search's decisions into literals.
@@ -239,8 +257,36 @@ func (tr *tracer) Refute(path []int) {
 			c[i] = -l
 		}
 		tr.lemmas = append(tr.lemmas, c)
+		if tr.held += len(c); tr.held > holdLimit {
+			tr.release()
+		}
 	}
 	tr.spill(32 << 10)
+}
+
+// release stops holding a variant search's lines, once they pass
+// holdLimit literals: Core's choice of the implied clauses they use would
+// need them all in memory. The derivation of every implied constraint of
+// the puzzle goes out in its place (derive.Implied, at some cost in time
+// and in clauses assumed), then the lines held, and the lines to come
+// follow as they come.
+func (tr *tracer) release() {
+	plan := derive.Implied(tr.g, deriveBudget)
+	if tr.plans != nil {
+		*tr.plans = append(*tr.plans, plan)
+	}
+	held := tr.buf
+	tr.buf = nil
+	tr.hold, tr.released, tr.assumed = false, true, plan.Assumed
+	tr.lemmas, tr.held = nil, 0
+	for _, c := range plan.Lemmas {
+		tr.buf = appendLemma(tr.buf, c)
+		tr.spill(32 << 10)
+	}
+	tr.flush()
+	if tr.err == nil {
+		_, tr.err = tr.sink.Write(held)
+	}
 }
 
 // spill hands the lines gathered on to the sink once they pass limit bytes,
@@ -261,7 +307,8 @@ func (tr *tracer) flush() {
 // reset drops the lines written so far.
 func (tr *tracer) reset() {
 	tr.buf = tr.buf[:0]
-	tr.lemmas = tr.lemmas[:0]
+	tr.lemmas, tr.held = tr.lemmas[:0], 0
+	tr.released, tr.assumed = false, nil
 	tr.sink.Reset()
 	tr.err = nil
 }

@@ -249,3 +249,54 @@ func TestPlainProofMutations(t *testing.T) {
 		t.Errorf("%d of %d cuts of a constraint's lemmas fail the check, %d of %d of its last: want a third at least, and some", failed[0], cuts[0], failed[1], cuts[1])
 	}
 }
+
+// A variant search whose lines pass holdLimit sends them out at once, after
+// the derivation of every implied constraint of its puzzle (see
+// tracer.release), and its proof still checks against the plain CNF and
+// the clauses it assumes.
+func TestProofPastHoldLimit(t *testing.T) {
+	defer func(n int) { holdLimit = n }(holdLimit)
+	holdLimit = 0 // past it at the first lemma
+	gen := generate.New()
+	var plans []*derive.Plan
+	v := New()
+	v.plans = &plans
+	released := 0
+	for _, name := range []string{"killer", "jigsaw"} {
+		variant, err := generate.ParseVariant(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 3 {
+			p, err := gen.Puzzle(7, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: variant})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := p.Grid
+			plans = plans[:0]
+			var proof bytes.Buffer
+			r, err := v.CheckProof(context.Background(), g, Options{}, &proof)
+			if err != nil || r.Status != Unique {
+				t.Fatalf("%s %d: %v %v", name, i, r.Status, err)
+			}
+			var cnfText, dratText bytes.Buffer
+			if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
+				t.Fatal(err)
+			}
+			checkPlainProof(t, fmt.Sprintf("%s %d", name, i), g, r, cnfText.Bytes(), proof.Bytes())
+			if r.Proof != Search {
+				continue
+			}
+			// released: one plan, of every implied constraint
+			all := len(sat.RuleClauses(g.Shape, g.Rules).Implied)
+			if len(plans) != 1 || len(plans[0].Derived)+len(plans[0].Left) != all {
+				t.Errorf("%s %d: %d plans, want one of all %d implied constraints", name, i, len(plans), all)
+				continue
+			}
+			released++
+		}
+	}
+	if released == 0 {
+		t.Error("no proof by search: the test checks nothing")
+	}
+}

@@ -93,7 +93,7 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr 
 	}
 	s := rulesearch.New(m)
 	if tr != nil {
-		tr.variant(s)
+		tr.variant(s, g)
 	}
 	r := s.Count(g.Cells, limit, budget, ctx.Done(), nil)
 	sols, ok := variantGrids(g, r)
@@ -168,7 +168,7 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Grid, r Result, extra [][]int) error {
 	tr := &tracer{sink: writerSink{drat}}
 	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
-	tr.variant(s)
+	tr.variant(s, g)
 	res := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
 	switch {
 	case res.Canceled:
