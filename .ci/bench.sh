@@ -12,6 +12,10 @@
 # proof checked by the tests' DRAT checker (a variant's against the plain
 # CNF: the rules as stated, the givens, the blocking clause, and the
 # implied clauses the proof assumes, which --json counts as "assumed").
+# or .ci/bench.sh hard [N]: N (default 20) generated minimal nonconsecutive
+# puzzles, each verified by sudokugen with one worker and by cadical on the
+# CNF of its uniqueness question (sudokugen cnf --unique-check), puzzle by
+# puzzle: how hard those puzzles are, against a state-of-the-art solver.
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -390,4 +394,26 @@ if [ "$what" = proofs ]; then
     "$tmp/cmd.test" -test.run '^TestProofFolder$' -test.v -proof-folder "$out/p" -proof-verdicts "$tmp/new.jsonl" -proof-puzzles "$f" 2>&1 |
       grep -E 'proofs checked|FAIL|Error' | sed 's/^ */  /' || true
   done
+fi
+
+if [ "$what" = hard ]; then
+  command -v cadical >/dev/null || { echo "hard: needs cadical (apt-get install cadical)"; exit 1; }
+  n=${2:-20}
+  tmp=$(mktemp -d)
+  "$bin" generate -q --variant nonconsecutive -n "$n" --seed 11 > "$tmp/nc.jsonl"
+  ts=0 tc=0
+  i=0
+  while IFS= read -r line; do
+    i=$((i + 1))
+    printf '%s\n' "$line" > "$tmp/p.jsonl"
+    "$bin" cnf --unique-check "$tmp/p.jsonl" > "$tmp/p.cnf"
+    s=$(cpu "$bin" verify -w 0 "$tmp/p.jsonl" | cut -d' ' -f2)
+    c=$(cpu cadical -q "$tmp/p.cnf" | cut -d' ' -f2)
+    conflicts=$({ cadical "$tmp/p.cnf" || true; } | awk '$2 == "conflicts:" { print $3; exit }')
+    echo "puzzle $i: $(grep -o '"clues":[0-9]*' "$tmp/p.jsonl" | cut -d: -f2) givens; sudokugen ${s}s, cadical ${c}s (${conflicts} conflicts)"
+    ts=$(awk -v a="$ts" -v b="$s" 'BEGIN { print a + b }')
+    tc=$(awk -v a="$tc" -v b="$c" 'BEGIN { print a + b }')
+  done < "$tmp/nc.jsonl"
+  echo "$n nonconsecutive puzzles: sudokugen ${ts} CPU-s ($(ratio "$tc" "$ts")x faster than cadical), cadical ${tc} CPU-s; 1,000/s with 2 workers needs $(awk -v n="$n" 'BEGIN { printf "%.3f", n * 2 / 1000 }') CPU-s"
+  rm -rf "$tmp"
 fi
