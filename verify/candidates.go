@@ -431,7 +431,7 @@ func finishCandidateProof(cnf io.Writer, bw *bufio.Writer, tr *tracer, q grid.Gr
 	var assumed [][]int
 	if tr != nil {
 		if q.HasRules() {
-			assumed = tr.finish(q, proof, nil)
+			assumed, _ = tr.finish(q, proof, nil)
 		}
 		if tr.flush(); tr.err != nil {
 			return tr.err

@@ -23,12 +23,22 @@ var certify = sat.Certify
 // tracer then holds the search's lemmas for the derivation that
 // tracer.finish writes first.
 func (v *Verifier) searchToEnd(ctx context.Context, g grid.Grid, t tally, tr *tracer) tally {
+	var m *rulesearch.Model
+	if g.HasRules() {
+		m = v.modelOf(g)
+	}
+	return v.searchToEndOf(ctx, g, t, tr, m)
+}
+
+// searchToEndOf is searchToEnd with the variant search of model m (nil for
+// a classic puzzle).
+func (v *Verifier) searchToEndOf(ctx context.Context, g grid.Grid, t tally, tr *tracer, m *rulesearch.Model) tally {
 	tr.reset()
 	var o found
 	var sols []grid.Grid
 	ok := true
-	if g.HasRules() {
-		s := rulesearch.New(v.modelOf(g))
+	if m != nil {
+		s := rulesearch.New(m)
 		tr.variant(s, g)
 		r := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
 		sols, ok = variantGrids(g, r)

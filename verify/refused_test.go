@@ -135,3 +135,40 @@ func checkRefusedCandidate(t *testing.T, name string, g, sol grid.Grid, refused 
 	}
 	t.Errorf("%s: no false candidate went past the budget to gophersat", name)
 }
+
+// A killer whose proof would assume implied clauses is proved again
+// without the implied constraints (see Verifier.withoutAssumed); past
+// that search's budget gophersat proves it, and when the checker refuses
+// gophersat's proof, the search without them runs to its end, and its
+// proof checks against the plain rules alone.
+func TestRefusedWithoutAssumed(t *testing.T) {
+	defer func(vb int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
+		variantBudget, certify = vb, c
+	}(variantBudget, certify)
+	variantBudget = 3
+	refused := 0
+	certify = func(_ io.Writer, g grid.Grid, extra ...[]int) (bool, error) {
+		unsat, err := sat.Certify(io.Discard, g, extra...)
+		if err != nil || !unsat {
+			return unsat, err
+		}
+		refused++
+		return true, fmt.Errorf("%w: lemma 1 is not RUP (a refusal made by the test)", sat.ErrRefused)
+	}
+	g := generatedKiller(t, 1, 2) // its proof assumes implied clauses (measured)
+	var proof bytes.Buffer
+	got, err := New().CheckProof(context.Background(), g, Options{}, &proof)
+	if err != nil || got.Err != nil {
+		t.Fatalf("CheckProof: %v, %v", err, got.Err)
+	}
+	if got.Status != Unique || got.LeftOut == 0 || got.Written != Search || len(got.Assumed) > 0 || refused == 0 {
+		t.Fatalf("%v by %v, written %v, %d constraints left out, %d clauses assumed, %d refusals: want unique, a search's proof without the implied constraints, after a refusal",
+			got.Status, got.Proof, got.Written, got.LeftOut, len(got.Assumed), refused)
+	}
+	var cnfText bytes.Buffer
+	d := sat.DIMACS{Plain: true}
+	if err := d.WriteAssuming(&cnfText, g, got.Assumed, sat.Blocking(g, got.Solutions[0])); err != nil {
+		t.Fatal(err)
+	}
+	checkPlainProof(t, "killer 2", g, got, cnfText.Bytes(), proof.Bytes())
+}

@@ -77,7 +77,11 @@ func (v *Verifier) CheckProof(ctx context.Context, g grid.Grid, opts Options, pr
 	}
 	switch res.Proof {
 	case Propagation, Search:
-		res.Assumed = tr.finish(g, res.Proof, res.Solutions)
+		tr.redo = true
+		var written bool
+		if res.Assumed, written = tr.finish(g, res.Proof, res.Solutions); !written {
+			res = v.withoutAssumed(ctx, g, res, tr)
+		}
 	}
 	return res, tr.err
 }
@@ -104,6 +108,11 @@ type tracer struct {
 	g        grid.Grid
 	released bool
 	assumed  [][]int
+	// left are the implied constraints whose derivation finish gave up;
+	// redo says that the caller proves a verdict again without them (see
+	// finish)
+	left []sat.Span
+	redo bool
 	// plans, when not nil, receives the plans of derived (for tests)
 	plans *[]*derive.Plan
 }
@@ -126,7 +135,12 @@ const deriveBudget = 2000
 // used first (see derived); then the search's refutations, or for
 // Propagation the digit of every empty cell as a unit clause and the
 // empty clause. It returns the implied clauses that the proof assumes.
-func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) [][]int {
+//
+// With redo set, a proof that would assume implied clauses is not written
+// (false): the caller proves the verdict again without their constraints
+// (tr.left, see Verifier.withoutAssumed). A search whose lines passed
+// holdLimit has written them already, and finishes as without redo.
+func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) (assumed [][]int, written bool) {
 	body := tr.buf
 	tr.buf = nil
 	if proof == Propagation {
@@ -152,13 +166,17 @@ func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) [][]int {
 	if len(sols) == 1 {
 		extra = [][]int{sat.Blocking(g, sols[0])}
 	}
-	assumed := tr.derived(g, extra)
+	assumed, written = tr.derived(g, extra)
+	if !written {
+		tr.buf = body[:0]
+		return assumed, false
+	}
 	tr.flush()
 	if len(body) > 0 && tr.err == nil {
 		_, tr.err = tr.sink.Write(body)
 	}
 	tr.buf = body[:0]
-	return assumed
+	return assumed, true
 }
 
 // derived writes the lemmas that derive, from the plain rules and the
@@ -166,19 +184,26 @@ func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) [][]int {
 // variant's proof use (derive.ForProof: the proof's CNF has the extra
 // clauses too), and returns those whose derivation was given up past
 // deriveBudget: the proof assumes them, and its CNF holds them.
-func (tr *tracer) derived(g grid.Grid, extra [][]int) [][]int {
+//
+// With redo set, and some clause assumed, it writes nothing (false), and
+// tr.left holds the constraints whose derivation was given up.
+func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written bool) {
 	tr.hold = false
 	if tr.released {
-		return tr.assumed // the derivation went out when the lines did
+		return tr.assumed, true // the derivation went out when the lines did
 	}
 	u := tr.uses
 	if u == nil || u.Count() == 0 {
-		return nil
+		return nil, true
 	}
 	plan, ok := derive.ForProof(g, deriveBudget, tr.lemmas, extra...)
 	if !ok {
 		// not expected: the constraints the search used, whole
 		plan = tr.usedPlan(g)
+	}
+	tr.left = plan.Left
+	if tr.redo && len(plan.Assumed) > 0 {
+		return plan.Assumed, false
 	}
 	if tr.plans != nil {
 		*tr.plans = append(*tr.plans, plan)
@@ -187,7 +212,7 @@ func (tr *tracer) derived(g grid.Grid, extra [][]int) [][]int {
 		tr.buf = appendLemma(tr.buf, c)
 		tr.spill(32 << 10)
 	}
-	return plan.Assumed
+	return plan.Assumed, true
 }
 
 // usedPlan is the plan of the implied constraints the search used.
@@ -277,7 +302,7 @@ func (tr *tracer) release() {
 	}
 	held := tr.buf
 	tr.buf = nil
-	tr.hold, tr.released, tr.assumed = false, true, plan.Assumed
+	tr.hold, tr.released, tr.assumed, tr.left = false, true, plan.Assumed, plan.Left
 	tr.lemmas, tr.held = nil, 0
 	for _, c := range plan.Lemmas {
 		tr.buf = appendLemma(tr.buf, c)
@@ -308,7 +333,7 @@ func (tr *tracer) flush() {
 func (tr *tracer) reset() {
 	tr.buf = tr.buf[:0]
 	tr.lemmas, tr.held = tr.lemmas[:0], 0
-	tr.released, tr.assumed = false, nil
+	tr.released, tr.assumed, tr.left = false, nil, nil
 	tr.sink.Reset()
 	tr.err = nil
 }

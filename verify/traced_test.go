@@ -76,12 +76,12 @@ func TestCheckProof(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: CheckProof: %v", names[i], err)
 			}
-			assumed := got.Assumed
-			got.Assumed = nil
+			assumed, leftOut, written := got.Assumed, got.LeftOut, got.Written
+			got.Assumed, got.LeftOut, got.Written = nil, 0, NoProof
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s: CheckProof gives %+v, Check %+v", names[i], got, want)
 			}
-			got.Assumed = assumed
+			got.Assumed, got.LeftOut, got.Written = assumed, leftOut, written
 			if got.Status != Unique && got.Status != None {
 				if proof.Len() > 0 {
 					t.Errorf("%s: %v, with a proof of %d bytes", names[i], got.Status, proof.Len())
@@ -108,12 +108,12 @@ func TestCheckProof(t *testing.T) {
 		want := New().Check(g, Options{CountLimit: 1000})
 		var proof bytes.Buffer
 		got, err := New().CheckProof(context.Background(), g, Options{CountLimit: 1000}, &proof)
-		assumed := got.Assumed
-		got.Assumed = nil
+		assumed, leftOut, written := got.Assumed, got.LeftOut, got.Written
+		got.Assumed, got.LeftOut, got.Written = nil, 0, NoProof
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: a count with CheckProof gives %+v (%v), Check %+v", names[i], got, err, want)
 		}
-		got.Assumed = assumed
+		got.Assumed, got.LeftOut, got.Written = assumed, leftOut, written
 		if got.Status != Unique && got.Status != None {
 			if proof.Len() > 0 {
 				t.Errorf("%s: a count of %d, with a proof of %d bytes", names[i], got.Count, proof.Len())
@@ -299,4 +299,50 @@ func TestProofPastHoldLimit(t *testing.T) {
 	if released == 0 {
 		t.Error("no proof by search: the test checks nothing")
 	}
+}
+
+// A killer whose proof would assume implied clauses, their derivation
+// given up, is proved again without those constraints: its proof assumes
+// nothing, checks against the plain CNF alone, and LeftOut says how many
+// constraints its search went without.
+func TestProofsWithoutAssumed(t *testing.T) {
+	v := New()
+	leftOut := 0
+	for _, i := range []int{0, 1, 2, 8, 10} { // 2, 8 and 10 need it (measured)
+		g := generatedKiller(t, 1, i)
+		var proof bytes.Buffer
+		r, err := v.CheckProof(context.Background(), g, Options{}, &proof)
+		if err != nil || r.Status != Unique {
+			t.Fatalf("killer %d: %v %v", i, r.Status, err)
+		}
+		if len(r.Assumed) > 0 {
+			t.Errorf("killer %d: the proof assumes %d implied clauses", i, len(r.Assumed))
+		}
+		var cnfText, dratText bytes.Buffer
+		if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
+			t.Fatal(err)
+		}
+		checkPlainProof(t, fmt.Sprintf("killer %d", i), g, r, cnfText.Bytes(), proof.Bytes())
+		if r.LeftOut > 0 {
+			leftOut++
+		}
+	}
+	if leftOut == 0 {
+		t.Error("no proof went without an implied constraint: the test checks nothing")
+	}
+}
+
+// generatedKiller returns the killer that generate makes as puzzle i of
+// seed, on 9x9.
+func generatedKiller(t *testing.T, seed uint64, i int) grid.Grid {
+	t.Helper()
+	variant, err := generate.ParseVariant("killer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := generate.New().Puzzle(seed, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: variant})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Grid
 }

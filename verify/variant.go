@@ -161,10 +161,12 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 // writeVariantCertificate is WriteCertificateContext for a variant's
 // verdict r of unique or none by propagation or the search: the search of
 // package internal/rulesearch runs again with a tracer, and must reach the
-// verdict r again; its proof goes to drat, the derivation of the implied
-// constraints it used first (see tracer.finish), and the CNF it refutes to
-// cnf: the rules as stated, the givens, the extra clauses, and the implied
-// clauses the proof assumes.
+// verdict r again (by the same proof, unless r's went without some implied
+// constraints, r.LeftOut); its proof goes to drat, the derivation of the
+// implied constraints it used first (see tracer.finish), and the CNF it
+// refutes to cnf: the rules as stated, the givens and the extra clauses.
+// When the derivation of a constraint the search used is given up, the
+// verdict is proved again without it (see Verifier.withoutAssumed).
 func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Grid, r Result, extra [][]int) error {
 	tr := &tracer{sink: writerSink{drat}}
 	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
@@ -173,11 +175,21 @@ func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 	switch {
 	case res.Canceled:
 		return ctx.Err()
-	case !res.Complete || res.Broken || res.Count != r.Count || res.Root != (r.Proof == Propagation) ||
+	case !res.Complete || res.Broken || res.Count != r.Count || r.LeftOut == 0 && res.Root != (r.Proof == Propagation) ||
 		res.Count == 1 && !slices.Equal(res.First[0], r.Solutions[0].Cells):
 		return fmt.Errorf("the search run again does not prove the verdict %s: %w", r.Status, ErrDisagree)
 	}
-	assumed := tr.finish(g, r.Proof, r.Solutions)
+	tr.redo = true
+	assumed, written := tr.finish(g, r.Proof, r.Solutions)
+	if !written {
+		// a proof from the rules as stated, without the constraints
+		// whose derivation was given up
+		again := New().withoutAssumed(ctx, g, Result{Status: r.Status, Solutions: r.Solutions, Count: r.Count, Proof: r.Proof, Assumed: assumed}, tr)
+		if again.Err != nil {
+			return again.Err
+		}
+		assumed = again.Assumed
+	}
 	if tr.err != nil {
 		return tr.err
 	}

@@ -72,9 +72,20 @@ type Result struct {
 	// that the rules imply, that its proof uses, and whose derivation from
 	// the rules as stated was given up as too costly: the proof takes them
 	// on trust, and the CNF it refutes holds them after the blocking
-	// clause (see WriteCertificate). Nil for every other verdict, and for
-	// Check.
+	// clause (see WriteCertificate). CheckProof proves such a verdict
+	// again without them (see LeftOut), so Assumed is nil but where even
+	// that proof could not do without (see tracer.release). Nil for every
+	// other verdict, and for Check.
 	Assumed [][]int
+	// LeftOut counts, for a variant's verdict by CheckProof, the
+	// constraints that the rules imply whose derivation was given up, and
+	// which the search that wrote the proof went without (see
+	// Verifier.withoutAssumed); 0 for every other verdict. Written is
+	// then the proof written, which may differ from Proof, the proof of
+	// the verdict with every implied constraint: a search where
+	// propagation did, or gophersat where the search ran out of nodes.
+	LeftOut int
+	Written Proof
 	// Clashes lists the givens that break the rules, for Invalid.
 	Clashes []grid.Clash
 	// Err says why the puzzle is Invalid, why the status is Unknown (the

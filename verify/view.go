@@ -18,8 +18,10 @@ type View struct {
 	Column     int      `json:"column,omitempty"`
 	Puzzle     string   `json:"puzzle"`
 	Status     string   `json:"status"`
-	Proof      string   `json:"proof,omitempty"`   // what proved unique or none: propagation, search, sat or outside
-	Assumed    int      `json:"assumed,omitempty"` // with a proof: the implied clauses it takes on trust (Result.Assumed)
+	Proof      string   `json:"proof,omitempty"`         // what proved unique or none: propagation, search, sat or outside
+	Assumed    int      `json:"assumed,omitempty"`       // with a proof: the implied clauses it takes on trust (Result.Assumed)
+	LeftOut    int      `json:"left_out,omitempty"`      // with a proof: the implied constraints it does without (Result.LeftOut)
+	Written    string   `json:"proof_written,omitempty"` // with left_out: the proof written (Result.Written)
 	Count      int      `json:"count"`
 	Exact      bool     `json:"count_exact"`
 	Solution   *string  `json:"solution"`
@@ -46,7 +48,10 @@ func (v *View) Fill(r Result, a *grid.Alphabet) {
 		v.Status = "error"
 	}
 	v.Count, v.Exact, v.Proof = r.Count, r.Exact(), r.Proof.String()
-	v.Assumed = len(r.Assumed)
+	v.Assumed, v.LeftOut = len(r.Assumed), r.LeftOut
+	if r.LeftOut > 0 {
+		v.Written = r.Written.String()
+	}
 	for _, sol := range r.Solutions {
 		v.Solutions = append(v.Solutions, formatGrid(sol, a))
 	}

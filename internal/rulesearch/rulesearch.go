@@ -22,6 +22,7 @@ type Model struct {
 	// links and sums of the rules, for valid
 	ruleLinks []grid.Link
 	sums      []grid.Cage
+	pairSums  int // the implied pair sums (grid.Implied.Sums), for Uses
 	// groupOf lists the constraints on several cells that each cell is
 	// in: k for cages[k], len(cages)+k for lefts[k].
 	groupOf [][]int32
@@ -93,6 +94,9 @@ type cage struct {
 	y0 int
 	// index is the cage's in Model.cages, for Uses
 	index int32
+	// off says that the searches neither propagate nor branch on it (see
+	// Model.Without)
+	off bool
 }
 
 // NewModel returns the tables of shape s with rules r, which must be valid
@@ -149,6 +153,7 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	}
 	m.sums, m.ruleLinks = l.Sums, l.Links
 	imp := grid.ImplyWith(s, r, m.Units, l.Sums)
+	m.pairSums = len(imp.Sums)
 	for k, p := range imp.Sums {
 		t := table(p.Allows)
 		m.links[p.A] = append(m.links[p.A], link{p.B, t, nil, int32(k)})
@@ -179,6 +184,42 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 		}
 	}
 	return m
+}
+
+// Without returns m without the implied constraints that drop marks
+// (indexed as in Uses): its searches neither propagate nor branch on them,
+// so that the proof of a verdict they reach does not rest on them. m is
+// left as it is.
+func (m *Model) Without(drop *Uses) *Model {
+	c := *m
+	c.cages = slices.Clone(m.cages)
+	for k, on := range drop.Peers {
+		if on {
+			c.cages[k].peers = nil
+		}
+	}
+	for k, on := range drop.Cages {
+		if on {
+			c.cages[len(m.sums)+k].off, c.cages[len(m.sums)+k].peers = true, nil
+		}
+	}
+	c.groupOf = make([][]int32, len(m.groupOf))
+	for i, ks := range m.groupOf {
+		for _, k := range ks {
+			if int(k) < len(c.cages) && !c.cages[k].off || int(k) >= len(c.cages) && !drop.Same[int(k)-len(c.cages)] {
+				c.groupOf[i] = append(c.groupOf[i], k)
+			}
+		}
+	}
+	c.links = make([][]link, len(m.links))
+	for i, ls := range m.links {
+		for _, l := range ls {
+			if l.imp < 0 || !drop.Sums[l.imp] {
+				c.links[i] = append(c.links[i], l)
+			}
+		}
+	}
+	return &c
 }
 
 // Light reports whether the propagation of m is of cells, units and links

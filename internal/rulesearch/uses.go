@@ -24,14 +24,8 @@ type Uses struct {
 
 // NewUses returns a record of none of m's implied constraints used.
 func (m *Model) NewUses() *Uses {
-	sums := 0
-	for _, ls := range m.links {
-		for _, l := range ls {
-			sums = max(sums, int(l.imp)+1)
-		}
-	}
 	return &Uses{Peers: make([]bool, len(m.sums)), Cages: make([]bool, len(m.cages)-len(m.sums)),
-		Sums: make([]bool, sums), Same: make([]bool, len(m.lefts))}
+		Sums: make([]bool, m.pairSums), Same: make([]bool, len(m.lefts))}
 }
 
 // Count returns the number of constraints used.

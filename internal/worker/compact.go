@@ -72,7 +72,7 @@ func (e *encoder) jobs(jobs []Job) error {
 // result writes the result of a job of the given kind: compact for a
 // verify job with no clashes to report.
 func (e *encoder) result(w wireResult, kind Kind) error {
-	if kind != Verify || len(w.Verify.Clashes) > 0 || len(w.Verify.Assumed) > 0 || w.Verify.Count < 0 || w.Verify.Limit < 0 {
+	if kind != Verify || len(w.Verify.Clashes) > 0 || len(w.Verify.Assumed) > 0 || w.Verify.LeftOut > 0 || w.Verify.Count < 0 || w.Verify.Limit < 0 {
 		return e.value(w)
 	}
 	for _, g := range w.Verify.Solutions {

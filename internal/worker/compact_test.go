@@ -92,7 +92,7 @@ func TestCompactFields(t *testing.T) {
 		{Job{}, []string{"Index", "Kind", "Grid", "CountLimit", "Check", "Proof", "ProofCNF", "ProofTemp", "Seed", "Gen", "Rate", "Timeout"}},
 		{grid.Grid{}, []string{"Shape", "Cells", "Rules"}}, // a grid with Rules goes as gob
 		{grid.Shape{}, []string{"BoxRows", "BoxCols"}},
-		{verify.Result{}, []string{"Status", "Solutions", "Count", "Limit", "Proof", "Assumed", "Clashes", "Err"}}, // a result with Assumed goes as gob
+		{verify.Result{}, []string{"Status", "Solutions", "Count", "Limit", "Proof", "Assumed", "LeftOut", "Written", "Clashes", "Err"}}, // a result with Assumed or LeftOut goes as gob
 		{wireResult{}, []string{"Index", "Verify", "VerifyErr", "Puzzle", "Rating", "RatingErr", "Err", "Elapsed", "CPU", "DRAT", "DRATFile", "CNFFile", "Candidates", "CandidatesErr"}},
 	} {
 		typ := reflect.TypeOf(tc.v)
