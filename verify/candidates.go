@@ -425,26 +425,36 @@ func (f *variantFinder) sat(cells []uint8) ([]uint8, found) { return satFind(f.g
 // (proof, Propagation or Search) that the tracer tr traced to bw, nil when
 // the search was not traced, on q, the puzzle with the candidate given:
 // for a variant it writes the derivation of the implied clauses the
-// search used first (see tracer.finish), then q's CNF of the rules as
-// stated with the implied clauses assumed, to cnf.
-func finishCandidateProof(cnf io.Writer, bw *bufio.Writer, tr *tracer, q grid.Grid, proof Proof) error {
+// search used first (see tracer.finish), or where a derivation is given
+// up, the proof of a search without the implied constraints (see
+// Verifier.withoutAssumed), then q's CNF of the rules as stated to cnf.
+// It returns the proof written.
+func finishCandidateProof(ctx context.Context, cnf io.Writer, bw *bufio.Writer, tr *tracer, q grid.Grid, proof Proof) (Proof, error) {
 	var assumed [][]int
 	if tr != nil {
 		if q.HasRules() {
-			assumed, _ = tr.finish(q, proof, nil)
+			tr.redo = true
+			var written bool
+			if assumed, written = tr.finish(q, proof, nil); !written {
+				again := New().withoutAssumed(ctx, q, Result{Status: None, Proof: proof}, tr)
+				if again.Err != nil {
+					return NoProof, again.Err
+				}
+				assumed, proof = again.Assumed, again.Written
+			}
 		}
 		if tr.flush(); tr.err != nil {
-			return tr.err
+			return NoProof, tr.err
 		}
 	}
 	if err := bw.Flush(); err != nil {
-		return err
+		return NoProof, err
 	}
 	if !q.HasRules() {
-		return nil
+		return proof, nil
 	}
 	plain := sat.DIMACS{Plain: true}
-	return plain.WriteAssuming(cnf, q, assumed)
+	return proof, plain.WriteAssuming(cnf, q, assumed)
 }
 
 // cellsOf turns candidates with one digit per cell into digits, in buf.
@@ -459,12 +469,13 @@ func cellsOf(cand []uint64, buf []uint8) []uint8 {
 // WriteCandidateProof writes the proof that the empty cell cell (row-major)
 // of puzzle g cannot hold digit d: to cnf the CNF of g with the unit clause
 // of that digit, in DIMACS (the CNF of g with d given in cell: for a
-// variant, its rules as stated, and any implied clause the proof assumes,
-// as WriteCertificate writes them), and to drat its refutation in DRAT
-// text format. A search with d assumed runs within the candidates'
-// budget; when it runs to its end, it runs again with a tracer and its
-// refutations are the lemmas (see WriteCertificate), for a variant after
-// the derivation of the implied clauses they use; otherwise gophersat
+// variant, its rules as stated, as WriteCertificate writes them), and to
+// drat its refutation in DRAT text format. A search with d assumed runs
+// within the candidates' budget; when it runs to its end, it runs again
+// with a tracer and its refutations are the lemmas (see
+// WriteCertificate), for a variant after the derivation of the implied
+// clauses they use (where one is given up, a search without the implied
+// constraints writes the proof, see finishCandidateProof); otherwise gophersat
 // proves it from scratch, its proof checked before it is written, and
 // when the checker refuses it the traced search runs again with no
 // budget. It returns the proof that was written, and an error wrapping
@@ -534,7 +545,7 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 		if o.root {
 			proof = Propagation
 		}
-		return proof, finishCandidateProof(cnf, bw, tr, q, proof)
+		return finishCandidateProof(ctx, cnf, bw, tr, q, proof)
 	}
 	return NoProof, fmt.Errorf("the search past gophersat's refused proof ended short of its end: %w", ErrDisagree)
 }
