@@ -49,15 +49,7 @@ func TestRefusedProof(t *testing.T) {
 	}(verdictBudget, variantBudget, candidateBudget, certify)
 	verdictBudget, variantBudget, candidateBudget = 3, 3, 1
 	refused := 0
-	certify = func(_ io.Writer, g grid.Grid, extra ...[]int) (bool, error) {
-		// gophersat solves, and its proof of unsatisfiability is refused
-		unsat, err := sat.Certify(io.Discard, g, extra...)
-		if err != nil || !unsat {
-			return unsat, err
-		}
-		refused++
-		return true, fmt.Errorf("%w: lemma 1 is not RUP (a refusal made by the test)", sat.ErrRefused)
-	}
+	certify = refusing(&refused)
 	puzzles, names := refusedPuzzles(t)
 	for i, g := range puzzles {
 		want := New().Check(g, Options{})
@@ -147,15 +139,8 @@ func TestRefusedWithoutAssumed(t *testing.T) {
 	}(variantBudget, certify)
 	variantBudget = 3
 	refused := 0
-	certify = func(_ io.Writer, g grid.Grid, extra ...[]int) (bool, error) {
-		unsat, err := sat.Certify(io.Discard, g, extra...)
-		if err != nil || !unsat {
-			return unsat, err
-		}
-		refused++
-		return true, fmt.Errorf("%w: lemma 1 is not RUP (a refusal made by the test)", sat.ErrRefused)
-	}
-	g := generatedKiller(t, 1, 2) // its proof assumes implied clauses (measured)
+	certify = refusing(&refused)
+	g := generated(t, "killer", 1, 2) // its proof assumes implied clauses (measured)
 	var proof bytes.Buffer
 	got, err := New().CheckProof(context.Background(), g, Options{}, &proof)
 	if err != nil || got.Err != nil {
@@ -171,4 +156,17 @@ func TestRefusedWithoutAssumed(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkPlainProof(t, "killer 2", g, got, cnfText.Bytes(), proof.Bytes())
+}
+
+// refusing is a certify whose gophersat solves, and whose every proof of
+// unsatisfiability the checker refuses, counted in refused.
+func refusing(refused *int) func(io.Writer, grid.Grid, ...[]int) (bool, error) {
+	return func(_ io.Writer, g grid.Grid, extra ...[]int) (bool, error) {
+		unsat, err := sat.Certify(io.Discard, g, extra...)
+		if err != nil || !unsat {
+			return unsat, err
+		}
+		*refused++
+		return true, fmt.Errorf("%w: lemma 1 is not RUP (a refusal made by the test)", sat.ErrRefused)
+	}
 }

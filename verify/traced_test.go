@@ -177,7 +177,6 @@ func checkPlainProof(t *testing.T, name string, g grid.Grid, r Result, cnfText, 
 // fail, measured), but a third at least must; and cutting the one lemma that closes a derivation (the
 // constraint's last clause the proof needs) makes some proofs fail.
 func TestPlainProofMutations(t *testing.T) {
-	gen := generate.New()
 	var plans []*derive.Plan
 	v := New()
 	v.plans = &plans
@@ -188,36 +187,19 @@ func TestPlainProofMutations(t *testing.T) {
 	var cuts, failed [2]int // of the lemmas of a constraint, of its last one
 	assumed := 0
 	for _, name := range []string{"killer", "jigsaw"} {
-		variant, err := generate.ParseVariant(name)
-		if err != nil {
-			t.Fatal(err)
-		}
 		for i := range count {
-			p, err := gen.Puzzle(11, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: variant})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := p.Grid
+			g := generated(t, name, 11, i)
 			plans = plans[:0]
-			var proof bytes.Buffer
-			r, err := v.CheckProof(context.Background(), g, Options{}, &proof)
-			if err != nil || r.Status != Unique {
-				t.Fatalf("%s %d: %v %v", name, i, r.Status, err)
-			}
-			var cnfText, dratText bytes.Buffer
-			if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
-				t.Fatal(err)
-			}
-			checkPlainProof(t, fmt.Sprintf("%s %d", name, i), g, r, cnfText.Bytes(), proof.Bytes())
+			r, cnfText, proof := checkedProof(t, v, fmt.Sprintf("%s %d", name, i), g)
 			assumed += len(r.Assumed)
 			if len(plans) != 1 {
 				continue // the search used no implied constraint
 			}
-			lemmas, err := gridtest.ReadDRAT(&proof)
+			lemmas, err := gridtest.ReadDRAT(bytes.NewReader(proof))
 			if err != nil {
 				t.Fatal(err)
 			}
-			cnf, err := gridtest.ReadDRAT(&cnfText)
+			cnf, err := gridtest.ReadDRAT(bytes.NewReader(cnfText))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -257,33 +239,15 @@ func TestPlainProofMutations(t *testing.T) {
 func TestProofPastHoldLimit(t *testing.T) {
 	defer func(n int) { holdLimit = n }(holdLimit)
 	holdLimit = 0 // past it at the first lemma
-	gen := generate.New()
 	var plans []*derive.Plan
 	v := New()
 	v.plans = &plans
 	released := 0
 	for _, name := range []string{"killer", "jigsaw"} {
-		variant, err := generate.ParseVariant(name)
-		if err != nil {
-			t.Fatal(err)
-		}
 		for i := range 3 {
-			p, err := gen.Puzzle(7, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: variant})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := p.Grid
+			g := generated(t, name, 7, i)
 			plans = plans[:0]
-			var proof bytes.Buffer
-			r, err := v.CheckProof(context.Background(), g, Options{}, &proof)
-			if err != nil || r.Status != Unique {
-				t.Fatalf("%s %d: %v %v", name, i, r.Status, err)
-			}
-			var cnfText, dratText bytes.Buffer
-			if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
-				t.Fatal(err)
-			}
-			checkPlainProof(t, fmt.Sprintf("%s %d", name, i), g, r, cnfText.Bytes(), proof.Bytes())
+			r, _, _ := checkedProof(t, v, fmt.Sprintf("%s %d", name, i), g)
 			if r.Proof != Search {
 				continue
 			}
@@ -309,20 +273,10 @@ func TestProofsWithoutAssumed(t *testing.T) {
 	v := New()
 	leftOut := 0
 	for _, i := range []int{0, 1, 2, 8, 10} { // 2, 8 and 10 need it (measured)
-		g := generatedKiller(t, 1, i)
-		var proof bytes.Buffer
-		r, err := v.CheckProof(context.Background(), g, Options{}, &proof)
-		if err != nil || r.Status != Unique {
-			t.Fatalf("killer %d: %v %v", i, r.Status, err)
-		}
+		r, _, _ := checkedProof(t, v, fmt.Sprintf("killer %d", i), generated(t, "killer", 1, i))
 		if len(r.Assumed) > 0 {
 			t.Errorf("killer %d: the proof assumes %d implied clauses", i, len(r.Assumed))
 		}
-		var cnfText, dratText bytes.Buffer
-		if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
-			t.Fatal(err)
-		}
-		checkPlainProof(t, fmt.Sprintf("killer %d", i), g, r, cnfText.Bytes(), proof.Bytes())
 		if r.LeftOut > 0 {
 			leftOut++
 		}
@@ -332,11 +286,11 @@ func TestProofsWithoutAssumed(t *testing.T) {
 	}
 }
 
-// generatedKiller returns the killer that generate makes as puzzle i of
-// seed, on 9x9.
-func generatedKiller(t *testing.T, seed uint64, i int) grid.Grid {
+// generated returns the 9x9 puzzle of the variant name that generate
+// makes as puzzle i of seed.
+func generated(t *testing.T, name string, seed uint64, i int) grid.Grid {
 	t.Helper()
-	variant, err := generate.ParseVariant("killer")
+	variant, err := generate.ParseVariant(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,4 +299,22 @@ func generatedKiller(t *testing.T, seed uint64, i int) grid.Grid {
 		t.Fatal(err)
 	}
 	return p.Grid
+}
+
+// checkedProof returns v's verdict on g, which must be unique, with the
+// CNF WriteCertificate writes for it and CheckProof's proof, which
+// checkPlainProof checks.
+func checkedProof(t *testing.T, v *Verifier, name string, g grid.Grid) (r Result, cnfText, proof []byte) {
+	t.Helper()
+	var drat bytes.Buffer
+	r, err := v.CheckProof(context.Background(), g, Options{}, &drat)
+	if err != nil || r.Status != Unique {
+		t.Fatalf("%s: %v %v", name, r.Status, err)
+	}
+	var cnf, again bytes.Buffer
+	if err := WriteCertificate(&cnf, &again, g, r); err != nil {
+		t.Fatal(err)
+	}
+	checkPlainProof(t, name, g, r, cnf.Bytes(), drat.Bytes())
+	return r, cnf.Bytes(), drat.Bytes()
 }
