@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/derive"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -134,21 +135,29 @@ func checkRefusedCandidate(t *testing.T, name string, g, sol grid.Grid, refused 
 // gophersat's proof, the search without them runs to its end, and its
 // proof checks against the plain rules alone.
 func TestRefusedWithoutAssumed(t *testing.T) {
-	defer func(vb int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
-		variantBudget, certify = vb, c
-	}(variantBudget, certify)
-	variantBudget = 3
+	defer func(vb, hl int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
+		variantBudget, holdLimit, certify = vb, hl, c
+	}(variantBudget, holdLimit, certify)
+	// and a search without the implied constraints holds no line: it
+	// has nothing to derive (see tracer.bare)
+	variantBudget, holdLimit = 3, 0
 	refused := 0
 	certify = refusing(&refused)
 	g := generated(t, "killer", 1, 2) // its proof assumes implied clauses (measured)
 	var proof bytes.Buffer
-	got, err := New().CheckProof(context.Background(), g, Options{}, &proof)
+	v := New()
+	var plans []*derive.Plan
+	v.plans = &plans
+	got, err := v.CheckProof(context.Background(), g, Options{}, &proof)
 	if err != nil || got.Err != nil {
 		t.Fatalf("CheckProof: %v, %v", err, got.Err)
 	}
 	if got.Status != Unique || got.LeftOut == 0 || got.Written != Search || len(got.Assumed) > 0 || refused == 0 {
 		t.Fatalf("%v by %v, written %v, %d constraints left out, %d clauses assumed, %d refusals: want unique, a search's proof without the implied constraints, after a refusal",
 			got.Status, got.Proof, got.Written, got.LeftOut, len(got.Assumed), refused)
+	}
+	if len(plans) > 0 {
+		t.Errorf("%d derivations written, want none", len(plans))
 	}
 	var cnfText bytes.Buffer
 	d := sat.DIMACS{Plain: true}

@@ -113,6 +113,10 @@ type tracer struct {
 	// finish)
 	left []sat.Span
 	redo bool
+	// bare says that the searches traced use no implied constraint (see
+	// Verifier.withoutAssumed): nothing is derived, so their lines go out
+	// as they come
+	bare bool
 	// plans, when not nil, receives the plans of derived (for tests)
 	plans *[]*derive.Plan
 }
@@ -252,7 +256,7 @@ func (tr *tracer) cells(n int) search.Tracer {
 func (tr *tracer) variant(s *rulesearch.Search, g grid.Grid) {
 	s.Trace = tr
 	s.Uses = s.NewUses()
-	tr.uses, tr.hold, tr.g = s.Uses, true, g
+	tr.uses, tr.hold, tr.g = s.Uses, !tr.bare, g
 }
 
 // cellTracer turns a classic search's decisions into literals.

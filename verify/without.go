@@ -42,7 +42,7 @@ func (v *Verifier) withoutAssumed(ctx context.Context, g grid.Grid, res Result, 
 	res.LeftOut = drop.Count()
 	without := m.Without(drop)
 	tr.reset()
-	tr.redo = false // nothing is left to derive
+	tr.redo, tr.bare = false, true // nothing is left to derive
 	s := rulesearch.New(without)
 	tr.variant(s, g)
 	r := s.Count(g.Cells, 2, budgetOf(m, true), ctx.Done(), nil)
