@@ -135,12 +135,12 @@ func checkRefusedCandidate(t *testing.T, name string, g, sol grid.Grid, refused 
 // gophersat's proof, the search without them runs to its end, and its
 // proof checks against the plain rules alone.
 func TestRefusedWithoutAssumed(t *testing.T) {
-	defer func(vb, hl int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
-		variantBudget, holdLimit, certify = vb, hl, c
-	}(variantBudget, holdLimit, certify)
+	defer func(vb, bb, hl int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
+		variantBudget, bareBudget, holdLimit, certify = vb, bb, hl, c
+	}(variantBudget, bareBudget, holdLimit, certify)
 	// and a search without the implied constraints holds no line: it
 	// has nothing to derive (see tracer.bare)
-	variantBudget, holdLimit = 3, 0
+	variantBudget, bareBudget, holdLimit = 3, 3, 0
 	refused := 0
 	certify = refusing(&refused)
 	g := generated(t, "killer", 1, 2) // its proof assumes implied clauses (measured)

@@ -10,12 +10,19 @@ import (
 	"github.com/sudokugen/sudokugen/sat"
 )
 
+// bareBudget is the nodes of the search without the implied constraints:
+// its lines go out as they come (tracer.bare), so it may take as many as
+// an untraced search of light rules. On 1,000 generated killers, the 21
+// such searches all ended within them, where with the budget of a traced
+// search 4 went on to gophersat, for 4 % more time in all.
+var bareBudget = lightBudget
+
 // withoutAssumed proves again, from the rules as stated alone, variant
 // g's verdict res of unique or none, whose proof by tr would assume the
 // clauses of implied constraints whose derivation was given up (see
 // tracer.finish): the search runs again without any implied constraint,
-// within the budget of a traced search, so that there is nothing to
-// derive, and its proof goes to tr's sink. Past the budget, gophersat
+// so that there is nothing to derive, and its proof goes to tr's sink as
+// it comes. Past the budget, gophersat
 // proves it (sat.Certify), and when the checker refuses that proof, the
 // search runs to its end.
 //
@@ -45,7 +52,7 @@ func (v *Verifier) withoutAssumed(ctx context.Context, g grid.Grid, res Result, 
 	tr.redo, tr.bare = false, true // nothing is left to derive
 	s := rulesearch.New(without)
 	tr.variant(s, g)
-	r := s.Count(g.Cells, 2, budgetOf(m, true), ctx.Done(), nil)
+	r := s.Count(g.Cells, 2, bareBudget, ctx.Done(), nil)
 	sols, ok := variantGrids(g, r)
 	t := tally{sols: res.Solutions, count: res.Count}
 	switch {
