@@ -125,13 +125,14 @@ func TestInniesOuties(t *testing.T) {
 			cv := p.layout[len(p.cages)+k]
 			p.defineCage(c, cv)
 			from := len(p.plan.Lemmas)
+			how, ok := p.counted(c, cv)
 			switch {
-			case p.innie(c, cv):
-				innies++
-			case p.outie(c, cv):
+			case !ok:
+				continue
+			case how.outie:
 				outies++
 			default:
-				continue
+				innies++
 			}
 			var proof []gridtest.Lemma
 			for _, l := range p.plan.Lemmas {
