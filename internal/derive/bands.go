@@ -255,34 +255,106 @@ func (t *tally) cost(rs ...int) int {
 	return n
 }
 
-// each derives, for each subset of r of the open parts, the clause of
-// their u(d), negated when neg, then extra. The derivation is a split
-// over the cells of each part that the clause's negation says holds d
-// (those of the subset when neg, the parts whose u(d) holds, and more),
-// those first, then over the places of d in the units of the band.
-func (t *tally) each(r int, neg bool, extra []int, more ...[]int32) bool {
+// count is a counting clause to derive: its literals, and what its split
+// is over (see groups).
+type count struct {
+	cl   []int
+	t    *tally
+	s    []int     // the open parts of the clause, as indices in t.open
+	neg  bool      // the clause says that they do not all hold d
+	more [][]int32 // cells of which one holds d when the clause is false
+}
+
+// each adds to todo, for each subset of r of the open parts, the clause
+// of their u(d), negated when neg, then extra.
+func (t *tally) each(todo []count, r int, neg bool, extra []int, more ...[]int32) []count {
 	if r < 0 {
-		return true
+		return todo
 	}
-	p := t.p
-	return choose(len(t.open), r, func(s []int) bool {
+	choose(len(t.open), r, func(s []int) bool {
 		cl := make([]int, 0, len(s)+len(extra))
-		var groups [][]int
 		for _, i := range s {
 			l := t.lits[t.open[i]]
 			if neg {
 				l = -l
-				groups = append(groups, p.holds(t.cells[t.open[i]], t.d))
 			}
 			cl = append(cl, l)
 		}
-		cl = append(cl, extra...)
-		for _, cells := range append(slices.Clip(t.sure), more...) {
-			groups = append(groups, p.holds(cells, t.d))
-		}
-		lead := len(groups)
-		return p.derive([][]int{cl}, append(groups, p.places(t.b, t.d)...), lead)
+		todo = append(todo, count{append(cl, extra...), t, slices.Clone(s), neg, more})
+		return true
 	})
+	return todo
+}
+
+// groups returns the groups of the split that derives c, and how many of
+// them to split first: the cells of each part that the clause's negation
+// says holds d (those of the clause when it is negated, the parts whose
+// u(d) holds, and more), then the places of d in the units of the band.
+func (c count) groups() ([][]int, int) {
+	t, p := c.t, c.t.p
+	var groups [][]int
+	if c.neg {
+		for _, i := range c.s {
+			groups = append(groups, p.holds(t.cells[t.open[i]], t.d))
+		}
+	}
+	for _, cells := range append(slices.Clip(t.sure), c.more...) {
+		groups = append(groups, p.holds(cells, t.d))
+	}
+	return append(groups, p.places(t.b, t.d)...), len(groups)
+}
+
+// settle derives that the cage of variables v holds one of its sets by a
+// split over the digit sets of the cages around, with the counting
+// clauses todo in the database, and then derives only the counting
+// clauses that the split's steps need (see Core), and puts the split's
+// lemmas after them: most of the clauses of a band of several units are
+// never used. False when the split or a derivation fails; the lemmas
+// derived so far stay, true as they are.
+func (p *planner) settle(v cageVars, around [][]int, todo []count) bool {
+	want := sets(v)
+	if p.d.Satisfied(want) {
+		p.split = len(p.plan.Lemmas)
+		return true
+	}
+	// the split with the counting clauses in the database, on a tier
+	// after the others, so that propagation uses one only where it
+	// needs it, and marking the clauses its leaves use (as Core would)
+	d := p.d
+	n := d.size()
+	for _, c := range todo {
+		d.add(c.cl)
+	}
+	d.tier = make([]uint8, d.size())
+	for i := n; i < len(d.tier); i++ {
+		d.tier[i] = 1
+	}
+	d.reason = make([]int32, len(d.val))
+	for i := range d.reason {
+		d.reason[i] = -1
+	}
+	d.baseOK = false // the base again, with its reasons
+	w := walk{d: d, c: want, groups: around, budget: p.budget, used: make([]bool, d.size()), seen: make([]bool, len(d.val))}
+	ok := w.derive(false)
+	d.truncate(n)
+	if !ok {
+		return false
+	}
+	split, used := w.lemmas, w.used[n:]
+	for i, c := range todo {
+		if !used[i] {
+			continue
+		}
+		if groups, lead := c.groups(); !p.derive([][]int{c.cl}, groups, lead) {
+			return false
+		}
+	}
+	p.split = len(p.plan.Lemmas)
+	for _, l := range split {
+		p.d.add(l)
+	}
+	p.plan.Lemmas = append(p.plan.Lemmas, split...)
+	return true
 }
 
 // innie derives that implied cage c, with variables v, holds one of its
@@ -323,18 +395,17 @@ func (p *planner) innie(c grid.Cage, v cageVars, b band, inside []int32) bool {
 	if cost > maxCounting {
 		return false
 	}
+	var todo []count
 	for _, t := range tallies {
 		m := len(t.open)
-		if !t.each(m-t.k+1, false, nil) || !t.each(t.k+1, true, nil) {
-			return false
-		}
+		todo = t.each(todo, m-t.k+1, false, nil)
+		todo = t.each(todo, t.k+1, true, nil)
 	}
-	p.split = len(p.plan.Lemmas)
 	var around [][]int
 	for _, q := range parts[1:] {
 		around = append(around, sets(q))
 	}
-	return p.derive([][]int{sets(v)}, around, 0)
+	return p.settle(v, around, todo)
 }
 
 // outie derives that implied cage c, with variables v, holds one of its
@@ -376,17 +447,17 @@ func (p *planner) outie(c grid.Cage, v cageVars, b band, ks []int32) bool {
 	if cost > maxCounting {
 		return false
 	}
+	var todo []count
 	for _, t := range tallies {
 		m, ud := len(t.open), v.u+t.d-1
-		if !t.each(m-t.k+1, false, nil) || !t.each(t.k+1, true, []int{ud}) ||
-			!t.each(m-t.k, false, []int{-ud}, c.Cells) || !t.each(t.k+2, true, nil) {
-			return false
-		}
+		todo = t.each(todo, m-t.k+1, false, nil)
+		todo = t.each(todo, t.k+1, true, []int{ud})
+		todo = t.each(todo, m-t.k, false, []int{-ud}, c.Cells)
+		todo = t.each(todo, t.k+2, true, nil)
 	}
-	p.split = len(p.plan.Lemmas)
 	var around [][]int
 	for _, q := range ks {
 		around = append(around, sets(p.layout[q]))
 	}
-	return p.derive([][]int{sets(v)}, around, 0)
+	return p.settle(v, around, todo)
 }

@@ -445,11 +445,19 @@ func (w *walk) derive(keep bool) bool {
 	if !d.base() {
 		// the units refute the CNF: c is RUP as it stands
 		w.lemmas = [][]int{slices.Clone(c)}
+		w.mark(d.baseReason)
 	} else {
 		from := len(d.trail)
 		holds := false // a literal of c holds under the base: c is RUP
 		for _, l := range c {
-			holds = holds || !d.set(-l)
+			if d.truth(l) == 1 && !holds {
+				holds = true
+				w.mark(d.reasonOf(l))
+			}
+			if d.truth(l) == 0 {
+				d.set(-l)
+				d.because(-l, -1)
+			}
 		}
 		ok := holds || w.node(from)
 		d.undo(d.baseLen)
@@ -478,6 +486,32 @@ type walk struct {
 	path   []int
 	budget int
 	lemmas [][]int
+	// used, when not nil (and the Deriver keeps reasons), marks the
+	// clauses on the way to the conflict of each leaf, as Core marks
+	// those of each lemma: the leaves' lemmas are the split's only
+	// steps that propagation checks against the clauses; seen is
+	// scratch for mark
+	used, seen []bool
+}
+
+// mark marks the clauses on the way to conflict id, when w marks them.
+func (w *walk) mark(id int32) {
+	if w.used == nil {
+		return
+	}
+	if id < 0 {
+		return // a decision
+	}
+	w.d.conflict = id
+	w.d.mark(w.used, w.seen)
+}
+
+// reasonOf returns the clause that set literal l, -1 for none known.
+func (d *Deriver) reasonOf(l int) int32 {
+	if v := max(l, -l); v < len(d.reason) {
+		return d.reason[v]
+	}
+	return -1
 }
 
 // node refutes the state after the decisions on w.path, whose literals
@@ -489,7 +523,9 @@ func (w *walk) node(from int) bool {
 		return false
 	}
 	mark := len(d.trail)
-	if d.propagate(from) {
+	if !d.propagate(from) {
+		w.mark(d.conflict)
+	} else {
 		g := w.pick()
 		if g == nil {
 			d.undo(mark)
@@ -497,10 +533,14 @@ func (w *walk) node(from int) bool {
 		}
 		for _, l := range g {
 			if d.truth(l) == -1 {
+				// the node's lemma, checked, has propagation
+				// take l from the group as it does here
+				w.mark(d.reasonOf(l))
 				continue
 			}
 			at := len(d.trail)
 			d.set(l)
+			d.because(l, -1)
 			w.path = append(w.path, l)
 			ok := w.node(at)
 			w.path = w.path[:len(w.path)-1]
@@ -594,6 +634,7 @@ func core(d *Deriver, proof [][]int, tiers []uint8, groups []int32) ([]bool, boo
 	for i := range d.reason {
 		d.reason[i] = -1
 	}
+	d.baseOK = false // the base again, with its reasons
 	used := make([]bool, d.size())
 	seen := make([]bool, len(d.val))
 	for _, lemma := range proof {

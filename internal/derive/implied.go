@@ -18,9 +18,11 @@ import (
 // the plan defines them by extension, as RAT lemmas whose first literal
 // is the pivot: u(d) as the cage's cells holding d, y(j) as the u(d) of
 // exactly set j. The clause that the cage holds one of its sets is then
-// derived by a case split over the cage's cells and the digit sets of the
-// cages of the rules around it, and the rest of the cage's clauses follow
-// by unit propagation. Pair sums and the cells that see a cage are derived
+// derived by counting (see counted: which digits the cages of the rules
+// in or around its band of units hold) and a case split over the digit
+// sets of those cages, or else by a split over the cage's cells and
+// the digit sets of the cages around it, and the rest of the cage's
+// clauses follow by unit propagation. Pair sums and the cells that see a cage are derived
 // the same way; leftovers by a split over the cells of both sides.
 type Plan struct {
 	// Lemmas are the lemmas in order, each derived clause after the
@@ -386,8 +388,8 @@ func (p *planner) leftover(l grid.Leftover, cls [][]int) bool {
 }
 
 // cage derives the clauses cls of implied cage k: it defines the cage's
-// variables, derives that the cage holds one of its sets, and the rest by
-// propagation.
+// variables, derives that the cage holds one of its sets (by counting
+// where it can, see counted), and the rest by propagation.
 func (p *planner) cage(k int, cls [][]int, need []bool) bool {
 	c := p.imp.Cages[k]
 	v := p.layout[len(p.cages)+k]
