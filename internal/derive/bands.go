@@ -345,8 +345,12 @@ func (p *planner) settle(v cageVars, around [][]int, todo []count) bool {
 		if !used[i] {
 			continue
 		}
+		at := len(p.plan.Lemmas)
 		if groups, lead := c.groups(); !p.derive([][]int{c.cl}, groups, lead) {
 			return false
+		}
+		if len(p.plan.Lemmas) > at {
+			p.counts = append(p.counts, len(p.plan.Lemmas)-1)
 		}
 	}
 	p.split = len(p.plan.Lemmas)

@@ -140,8 +140,10 @@ type planner struct {
 	// cageOf[z]: the rules' cage with a sum that holds cell z, -1 for none
 	cageOf []int32
 	// split is where the lemmas of counted's last split over digit sets
-	// start (for tests)
-	split int
+	// start, and counts the counting clauses it derived, as indices in
+	// plan.Lemmas (for tests)
+	split  int
+	counts []int
 	// bands are the groups of units whose innies and outies make
 	// implied cages (see bands), made when first needed; distinct[k]
 	// says that the cells of the rules' cage k are peers
