@@ -2,16 +2,10 @@ package derive
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
-
-// maxCounting bounds the counting clauses that counted derives for one
-// implied cage (see countCost): past it, the cage is left to the split
-// over its cells, which mostly gives up. Every cage of one unit is well
-// within it (an outie of 9 cages around is 1,170), and so are most of
-// those of two or three rows.
-const maxCounting = 3000
 
 // band is a group of k units that share no cell (one unit, or k rows or
 // k columns in a row), which holds each digit k times: grid.Imply finds
@@ -77,21 +71,52 @@ func (p *planner) bandList() []band {
 
 // counted derives that implied cage c, with variables v, holds one of its
 // digit sets when it is the innies or the outies of a band of k units, by
-// counting: which digits each cage holds, not where. False when c is
-// neither, or a derivation fails or would cost more than maxCounting
-// clauses; the lemmas derived so far stay, true as they are.
+// counting (see innie and outie): which digits each cage holds, not
+// where. False when c is neither, or the derivations fail; the lemmas
+// derived so far stay, true as they are.
 func (p *planner) counted(c grid.Cage, v cageVars) (counting, bool) {
 	want := slices.Clone(c.Cells)
 	slices.Sort(want)
+	// a cage may be the innies of a band and the outies of another (of
+	// rows 1-6 and of rows 7-9): the argument with fewer clauses first
+	var args []argument
 	for _, b := range p.bandList() {
-		if parts, ok := p.innies(want, b); ok && p.innie(c, v, b, parts) {
-			return counting{false, len(b.units)}, true
+		if parts, ok := p.innies(want, b); ok {
+			if a, ok := p.innie(c, v, b, parts); ok {
+				args = append(args, a)
+			}
 		}
-		if ks, ok := p.outies(want, b); ok && p.outie(c, v, b, ks) {
-			return counting{true, len(b.units)}, true
+		if ks, ok := p.outies(want, b); ok {
+			if a, ok := p.outie(c, v, b, ks); ok {
+				args = append(args, a)
+			}
+		}
+	}
+	slices.SortStableFunc(args, func(a, b argument) int { return a.size() - b.size() })
+	for _, a := range args {
+		if p.settle(v, a.around, a.fams) {
+			return a.how, true
 		}
 	}
 	return counting{}, false
+}
+
+// argument is the counting of a cage as the innies or outies of a band:
+// the families of its counting clauses, and the digit sets of the cages
+// of the rules in or around the band, to split over.
+type argument struct {
+	how    counting
+	fams   []family
+	around [][]int
+}
+
+// size is the number of counting clauses of a.
+func (a argument) size() int {
+	n := 0
+	for _, f := range a.fams {
+		n += f.size()
+	}
+	return n
 }
 
 // innies returns the rules' cages wholly inside band b when the band's
@@ -244,15 +269,22 @@ func (p *planner) newTally(b band, d, k int, vs []cageVars, cells [][]int32) *ta
 	return t
 }
 
-// cost is the number of subsets of r of the open parts, for each r.
-func (t *tally) cost(rs ...int) int {
-	n := 0
-	for _, r := range rs {
-		if r >= 0 {
-			n += binomial(len(t.open), r)
-		}
+// family is the counting clauses of a tally over each subset of r of its
+// open parts: their u(d), negated when neg, then extra; more as in count.
+type family struct {
+	t     *tally
+	r     int
+	neg   bool
+	extra []int
+	more  [][]int32
+}
+
+// size is the number of clauses of f.
+func (f family) size() int {
+	if f.r < 0 {
+		return 0
 	}
-	return n
+	return binomial(len(f.t.open), f.r)
 }
 
 // count is a counting clause to derive: its literals, and what its split
@@ -265,25 +297,73 @@ type count struct {
 	more [][]int32 // cells of which one holds d when the clause is false
 }
 
-// each adds to todo, for each subset of r of the open parts, the clause
-// of their u(d), negated when neg, then extra.
-func (t *tally) each(todo []count, r int, neg bool, extra []int, more ...[]int32) []count {
-	if r < 0 {
-		return todo
-	}
-	choose(len(t.open), r, func(s []int) bool {
-		cl := make([]int, 0, len(s)+len(extra))
-		for _, i := range s {
-			l := t.lits[t.open[i]]
-			if neg {
-				l = -l
-			}
-			cl = append(cl, l)
+// clause returns the clause of f over the open parts s.
+func (f family) clause(s []int) count {
+	cl := make([]int, 0, len(s)+len(f.extra))
+	for _, i := range s {
+		l := f.t.lits[f.t.open[i]]
+		if f.neg {
+			l = -l
 		}
-		todo = append(todo, count{append(cl, extra...), t, slices.Clone(s), neg, more})
-		return true
-	})
+		cl = append(cl, l)
+	}
+	return count{append(cl, f.extra...), f.t, slices.Clone(s), f.neg, f.more}
+}
+
+// all adds the clauses of f to todo.
+func (f family) all(todo []count) []count {
+	if f.r >= 0 {
+		choose(len(f.t.open), f.r, func(s []int) bool {
+			todo = append(todo, f.clause(s))
+			return true
+		})
+	}
 	return todo
+}
+
+// fire passes to found clauses of f that the assignment of d makes false,
+// or unit, some of them and not all: a propagator of f's constraint would
+// find no more. True when one is false.
+func (f family) fire(d *Deriver, found func(count)) bool {
+	if f.r < 0 || f.r > len(f.t.open) {
+		return false
+	}
+	open := 0 // the literals of extra not set
+	for _, l := range f.extra {
+		switch d.truth(l) {
+		case 1:
+			return false
+		case 0:
+			open++
+		}
+	}
+	var no, maybe []int // the parts whose literal is false, and not set
+	for i, at := range f.t.open {
+		l := f.t.lits[at]
+		if f.neg {
+			l = -l
+		}
+		switch d.truth(l) {
+		case -1:
+			no = append(no, i)
+		case 0:
+			maybe = append(maybe, i)
+		}
+	}
+	switch {
+	case len(no) >= f.r:
+		if open <= 1 {
+			found(f.clause(no[:f.r]))
+		}
+		return open == 0
+	case len(no) == f.r-1 && open == 0:
+		for _, i := range maybe {
+			s := append(slices.Clone(no), i)
+			slices.Sort(s)
+			found(f.clause(s))
+		}
+	}
+	return false
 }
 
 // groups returns the groups of the split that derives c, and how many of
@@ -306,20 +386,31 @@ func (c count) groups() ([][]int, int) {
 
 // settle derives that the cage of variables v holds one of its sets by a
 // split over the digit sets of the cages around, with the counting
-// clauses todo in the database, and then derives only the counting
-// clauses that the split's steps need (see Core), and puts the split's
-// lemmas after them: most of the clauses of a band of several units are
-// never used. False when the split or a derivation fails; the lemmas
-// derived so far stay, true as they are.
-func (p *planner) settle(v cageVars, around [][]int, todo []count) bool {
+// clauses of fams: then it derives only those that the split's steps use
+// (see Core: the split marks them at its nodes), and puts the split's
+// lemmas after them. There are too many to list where the band is wide
+// (C(m, k+1) of them, tens of thousands for five rows), and most are never
+// used: the split starts with their units alone, and adds at each node
+// those that the node makes unit or false (family.fire), as a propagator
+// of the counts would, on a tier after the other clauses, so that
+// propagation uses one only where it needs it. False when the split or a
+// derivation fails; the lemmas derived so far stay, true as they are.
+func (p *planner) settle(v cageVars, around [][]int, fams []family) bool {
 	want := sets(v)
 	if p.d.Satisfied(want) {
 		p.split = len(p.plan.Lemmas)
 		return true
 	}
-	// the split with the counting clauses in the database, on a tier
-	// after the others, so that propagation uses one only where it
-	// needs it, and marking the clauses its leaves use (as Core would)
+	var todo []count
+	for _, f := range fams {
+		if f.r+len(f.extra) == 1 {
+			todo = f.all(todo) // units: the propagation of the base
+		}
+	}
+	have := map[string]bool{}
+	for _, c := range todo {
+		have[key(c.cl)] = true
+	}
 	d := p.d
 	n := d.size()
 	for _, c := range todo {
@@ -335,6 +426,29 @@ func (p *planner) settle(v cageVars, around [][]int, todo []count) bool {
 	}
 	d.baseOK = false // the base again, with its reasons
 	w := walk{d: d, c: want, groups: around, budget: p.budget, used: make([]bool, d.size()), seen: make([]bool, len(d.val))}
+	w.hook = func() int32 {
+		conflict := int32(-1)
+		for _, f := range fams {
+			f.fire(d, func(c count) {
+				key := key(c.cl)
+				if have[key] || conflict >= 0 {
+					return
+				}
+				have[key] = true
+				todo = append(todo, c)
+				id := p.addAt(c.cl)
+				d.tier = append(d.tier, 1)
+				w.used = append(w.used, false)
+				if l := c.cl[0]; d.truth(l) == 0 {
+					d.set(l)
+					d.because(l, id)
+				} else {
+					conflict = id
+				}
+			})
+		}
+		return conflict
+	}
 	ok := w.derive(false)
 	d.truncate(n)
 	if !ok {
@@ -361,11 +475,51 @@ func (p *planner) settle(v cageVars, around [][]int, todo []count) bool {
 	return true
 }
 
-// innie derives that implied cage c, with variables v, holds one of its
-// digit sets when it is the innies of band b, of k units: the band's
-// cells are the cage's and those of the rules' cages inside, which each
-// hold distinct digits. For each digit d, exactly k of these m parts hold
-// it, since the band holds it k times:
+// key is a map key of clause c, its literals in order.
+func key(c []int) string {
+	var b []byte
+	for _, l := range c {
+		b = strconv.AppendInt(b, int64(l), 10)
+		b = append(b, ' ')
+	}
+	return string(b)
+}
+
+// addAt adds clause c, of two literals or more, all false but at most
+// one under the assignment of a split, to the database, and returns its
+// index: its literals ordered to watch the one not set (or the last set)
+// and the last set of the others, which the split unsets first as it
+// goes back.
+func (p *planner) addAt(c []int) int32 {
+	d := p.d
+	last := func(from int) {
+		// the literal of c[from:] set last goes to c[from]
+		for i := len(d.trail) - 1; i >= 0; i-- {
+			if j := slices.Index(c[from:], -d.trail[i]); j >= 0 {
+				c[from], c[from+j] = c[from+j], c[from]
+				return
+			}
+		}
+	}
+	if j := slices.IndexFunc(c, func(l int) bool { return d.truth(l) == 0 }); j >= 0 {
+		c[0], c[j] = c[j], c[0]
+	} else {
+		last(0)
+	}
+	last(1)
+	ok := d.baseOK
+	d.baseOK = false // no watches moved by the base: the split's state
+	id := int32(d.size())
+	d.add(c)
+	d.baseOK = ok
+	return id
+}
+
+// innie returns the argument that implied cage c, with variables v, holds
+// one of its digit sets when it is the innies of band b, of k units: the
+// band's cells are the cage's and those of the rules' cages inside, which
+// each hold distinct digits. For each digit d, exactly k of these m parts
+// hold it, since the band holds it k times:
 //
 //   - of every m-k+1 of the parts, one holds d: with those without it, a
 //     split over the places of d in the units leaves a unit none (a
@@ -377,47 +531,36 @@ func (p *planner) settle(v cageVars, around [][]int, todo []count) bool {
 // hold d there: see tally) and then a split over the digit sets of the
 // cages inside, which fix their digits, and by these clauses the digits
 // of the cage, one of its sets, or conflict. Each of these splits is a
-// few nodes where a split over the cells of the cage is thousands.
-func (p *planner) innie(c grid.Cage, v cageVars, b band, inside []int32) bool {
+// few nodes where a split over the cells of the cage is thousands. False
+// when the units leave no count possible.
+func (p *planner) innie(c grid.Cage, v cageVars, b band, inside []int32) (argument, bool) {
 	parts := []cageVars{v}
 	cells := [][]int32{c.Cells}
 	for _, q := range inside {
 		parts = append(parts, p.layout[q])
 		cells = append(cells, p.cages[q].Cells)
 	}
-	tallies := make([]*tally, p.n)
-	cost := 0
+	a := argument{how: counting{false, len(b.units)}}
 	for d := 1; d <= p.n; d++ {
 		t := p.newTally(b, d, len(b.units), parts, cells)
 		m := len(t.open)
 		if t.k < 0 || t.k > m {
-			return false
+			return a, false
 		}
-		cost += t.cost(m-t.k+1, t.k+1)
-		tallies[d-1] = t
+		a.fams = append(a.fams, family{t: t, r: m - t.k + 1}, family{t: t, r: t.k + 1, neg: true})
 	}
-	if cost > maxCounting {
-		return false
-	}
-	var todo []count
-	for _, t := range tallies {
-		m := len(t.open)
-		todo = t.each(todo, m-t.k+1, false, nil)
-		todo = t.each(todo, t.k+1, true, nil)
-	}
-	var around [][]int
 	for _, q := range parts[1:] {
-		around = append(around, sets(q))
+		a.around = append(a.around, sets(q))
 	}
-	return p.settle(v, around, todo)
+	return a, true
 }
 
-// outie derives that implied cage c, with variables v, holds one of its
-// digit sets when it is the outies of band b, of k units: the cells
-// outside the band of the rules' cages ks that cover it, each of which
-// holds distinct digits. The band holds each digit k times and the cage
-// at most once, so of the m cages, k or k+1 hold d, k+1 exactly when the
-// cage holds d:
+// outie returns the argument that implied cage c, with variables v,
+// holds one of its digit sets when it is the outies of band b, of k
+// units: the cells outside the band of the rules' cages ks that cover it,
+// each of which holds distinct digits. The band holds each digit k times
+// and the cage at most once, so of the m cages, k or k+1 hold d, k+1
+// exactly when the cage holds d:
 //
 //   - of every m-k+1 of them, one holds d (a split over the places of d
 //     in the units of the band);
@@ -430,38 +573,25 @@ func (p *planner) innie(c grid.Cage, v cageVars, b band, inside []int32) bool {
 // (as innie does, of the cages whose u(d) the units leave open) and then a
 // split over the digit sets of the cages around, which fix by propagation
 // the digits of the cage, one of its sets, or conflict.
-func (p *planner) outie(c grid.Cage, v cageVars, b band, ks []int32) bool {
+func (p *planner) outie(c grid.Cage, v cageVars, b band, ks []int32) (argument, bool) {
 	var parts []cageVars
 	var cells [][]int32
 	for _, q := range ks {
 		parts = append(parts, p.layout[q])
 		cells = append(cells, p.cages[q].Cells)
 	}
-	tallies := make([]*tally, p.n)
-	cost := 0
+	a := argument{how: counting{true, len(b.units)}}
 	for d := 1; d <= p.n; d++ {
 		t := p.newTally(b, d, len(b.units), parts, cells)
-		m := len(t.open)
+		m, ud := len(t.open), v.u+d-1
 		if t.k < -1 || t.k > m { // k-1 when k+1 hold d under the units
-			return false
+			return a, false
 		}
-		cost += t.cost(m-t.k+1, t.k+1, m-t.k, t.k+2)
-		tallies[d-1] = t
+		a.fams = append(a.fams, family{t: t, r: m - t.k + 1}, family{t: t, r: t.k + 1, neg: true, extra: []int{ud}},
+			family{t: t, r: m - t.k, extra: []int{-ud}, more: [][]int32{c.Cells}}, family{t: t, r: t.k + 2, neg: true})
 	}
-	if cost > maxCounting {
-		return false
-	}
-	var todo []count
-	for _, t := range tallies {
-		m, ud := len(t.open), v.u+t.d-1
-		todo = t.each(todo, m-t.k+1, false, nil)
-		todo = t.each(todo, t.k+1, true, []int{ud})
-		todo = t.each(todo, m-t.k, false, []int{-ud}, c.Cells)
-		todo = t.each(todo, t.k+2, true, nil)
-	}
-	var around [][]int
 	for _, q := range ks {
-		around = append(around, sets(p.layout[q]))
+		a.around = append(a.around, sets(p.layout[q]))
 	}
-	return p.settle(v, around, todo)
+	return a, true
 }

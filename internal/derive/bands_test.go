@@ -24,7 +24,7 @@ func TestBandCages(t *testing.T) {
 		t.Fatal(err)
 	}
 	gen := generate.New()
-	var bands, outies, cuts, failed int
+	var bands, outies, cuts, failed, widest int
 	for i := range 4 {
 		pz, err := gen.Puzzle(11, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v})
 		if err != nil {
@@ -45,6 +45,7 @@ func TestBandCages(t *testing.T) {
 				continue
 			}
 			bands++
+			widest = max(widest, how.k)
 			if how.outie {
 				outies++
 			}
@@ -85,7 +86,7 @@ func TestBandCages(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d cages of bands of several units derived (%d outies); %d of %d cuts of one counting clause fail the check", bands, outies, failed, cuts)
+	t.Logf("%d cages of bands of several units derived (%d outies, %d units the widest); %d of %d cuts of one counting clause fail the check", bands, outies, widest, failed, cuts)
 	if bands == 0 || outies == 0 || outies == bands || 2*failed < cuts {
 		t.Errorf("%d cages of bands (%d outies), %d of %d cuts fail: the test checks too little", bands, outies, failed, cuts)
 	}

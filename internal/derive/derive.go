@@ -492,6 +492,12 @@ type walk struct {
 	// steps that propagation checks against the clauses; seen is
 	// scratch for mark
 	used, seen []bool
+	// hook, when not nil, is called at each node whose propagation ends
+	// without a conflict: it may add clauses to the database that the
+	// state makes unit, setting their literal, or false, which it returns
+	// (-1 for none); propagation then runs again, and the hook, until
+	// neither finds more
+	hook func() int32
 }
 
 // mark marks the clauses on the way to conflict id, when w marks them.
@@ -523,7 +529,18 @@ func (w *walk) node(from int) bool {
 		return false
 	}
 	mark := len(d.trail)
-	if !d.propagate(from) {
+	ok := d.propagate(from)
+	for ok && w.hook != nil {
+		at := len(d.trail)
+		if id := w.hook(); id >= 0 {
+			d.conflict, ok = id, false
+		} else if len(d.trail) == at {
+			break
+		} else {
+			ok = d.propagate(at)
+		}
+	}
+	if !ok {
 		w.mark(d.conflict)
 	} else {
 		g := w.pick()
