@@ -94,7 +94,7 @@ func (p *planner) counted(c grid.Cage, v cageVars) (counting, bool) {
 	}
 	slices.SortStableFunc(args, func(a, b argument) int { return a.size() - b.size() })
 	for _, a := range args {
-		if p.settle(v, a.around, a.fams) {
+		if p.settle(sets(v), a.around, a.fams) {
 			return a.how, true
 		}
 	}
@@ -251,12 +251,14 @@ type tally struct {
 	k     int       // k less the parts whose u(d) holds
 }
 
-// newTally returns the tally of digit d over parts of variables vs and
-// cells cells, of which k hold d in all (or k+1, see outie).
-func (p *planner) newTally(b band, d, k int, vs []cageVars, cells [][]int32) *tally {
+// newTally returns the tally of digit d over parts whose u(d) is lit(i)
+// and cells cells, of which k hold d in all (or k+1, see outie). A part
+// with no cells (a cell outside the band, which counts when it does not
+// hold d: see pair) is in no split over cells.
+func (p *planner) newTally(b band, d, k int, lit func(i int) int, cells [][]int32) *tally {
 	t := &tally{p: p, b: b, d: d, cells: cells, k: k}
-	for i, v := range vs {
-		l := v.u + d - 1
+	for i := range cells {
+		l := lit(i)
 		t.lits = append(t.lits, l)
 		switch {
 		case p.d.Satisfied([]int{l}):
@@ -375,17 +377,21 @@ func (c count) groups() ([][]int, int) {
 	var groups [][]int
 	if c.neg {
 		for _, i := range c.s {
-			groups = append(groups, p.holds(t.cells[t.open[i]], t.d))
+			if cells := t.cells[t.open[i]]; cells != nil {
+				groups = append(groups, p.holds(cells, t.d))
+			}
 		}
 	}
 	for _, cells := range append(slices.Clip(t.sure), c.more...) {
-		groups = append(groups, p.holds(cells, t.d))
+		if cells != nil {
+			groups = append(groups, p.holds(cells, t.d))
+		}
 	}
 	return append(groups, p.places(t.b, t.d)...), len(groups)
 }
 
-// settle derives that the cage of variables v holds one of its sets by a
-// split over the digit sets of the cages around, with the counting
+// settle derives clause want (that a cage holds one of its sets, or a
+// pair sum's) by a split over the digit sets of the cages around, with the counting
 // clauses of fams: then it derives only those that the split's steps use
 // (see Core: the split marks them at its nodes), and puts the split's
 // lemmas after them. There are too many to list where the band is wide
@@ -395,8 +401,7 @@ func (c count) groups() ([][]int, int) {
 // of the counts would, on a tier after the other clauses, so that
 // propagation uses one only where it needs it. False when the split or a
 // derivation fails; the lemmas derived so far stay, true as they are.
-func (p *planner) settle(v cageVars, around [][]int, fams []family) bool {
-	want := sets(v)
+func (p *planner) settle(want []int, around [][]int, fams []family) bool {
 	if p.d.Satisfied(want) {
 		p.split = len(p.plan.Lemmas)
 		return true
@@ -542,7 +547,7 @@ func (p *planner) innie(c grid.Cage, v cageVars, b band, inside []int32) (argume
 	}
 	a := argument{how: counting{false, len(b.units)}}
 	for d := 1; d <= p.n; d++ {
-		t := p.newTally(b, d, len(b.units), parts, cells)
+		t := p.newTally(b, d, len(b.units), func(i int) int { return parts[i].u + d - 1 }, cells)
 		m := len(t.open)
 		if t.k < 0 || t.k > m {
 			return a, false
@@ -582,7 +587,7 @@ func (p *planner) outie(c grid.Cage, v cageVars, b band, ks []int32) (argument, 
 	}
 	a := argument{how: counting{true, len(b.units)}}
 	for d := 1; d <= p.n; d++ {
-		t := p.newTally(b, d, len(b.units), parts, cells)
+		t := p.newTally(b, d, len(b.units), func(i int) int { return parts[i].u + d - 1 }, cells)
 		m, ud := len(t.open), v.u+d-1
 		if t.k < -1 || t.k > m { // k-1 when k+1 hold d under the units
 			return a, false
@@ -594,4 +599,74 @@ func (p *planner) outie(c grid.Cage, v cageVars, b band, ks []int32) (argument, 
 		a.around = append(a.around, sets(p.layout[q]))
 	}
 	return a, true
+}
+
+// pair derives the clauses cls of pair sum q when its two cells are the
+// innies or the outies of a band of k units (two rows, say, whose cells
+// outside the cages inside them are q's, in two columns and two boxes):
+// as innie does, with each cell a part of its own, or as outie does. Its
+// cells need not differ, so that for each digit d, the cages inside that
+// hold d and the two cells hold it k times; the cages around hold it k
+// times, and once more for each of the two cells that hold it, or k+2
+// times with a cell that does not hold d counted as a part. Each clause
+// of cls, that when A holds a, B holds the other digit of the sum, then
+// follows by a split over the digit sets of the cages in or around the
+// band. False when q is neither, or a derivation fails; the lemmas
+// derived so far stay, true as they are.
+func (p *planner) pair(q grid.PairSum, cls [][]int) bool {
+	want := []int32{min(q.A, q.B), max(q.A, q.B)}
+	for _, b := range p.bandList() {
+		var ks []int32
+		var outer bool
+		if inside, ok := p.innies(want, b); ok {
+			ks = inside
+		} else if around, ok := p.outies(want, b); ok {
+			ks, outer = around, true
+		} else {
+			continue
+		}
+		cells := [][]int32{{want[0]}, {want[1]}}
+		k := len(b.units)
+		if outer {
+			cells, k = [][]int32{nil, nil}, k+2
+		}
+		for _, q := range ks {
+			cells = append(cells, p.cages[q].Cells)
+		}
+		var fams []family
+		for d := 1; d <= p.n; d++ {
+			t := p.newTally(b, d, k, func(i int) int {
+				switch {
+				case i >= 2:
+					return p.layout[ks[i-2]].u + d - 1
+				case outer:
+					return -p.x(want[i], d)
+				}
+				return p.x(want[i], d)
+			}, cells)
+			m := len(t.open)
+			if t.k < 0 || t.k > m {
+				fams = nil
+				break
+			}
+			fams = append(fams, family{t: t, r: m - t.k + 1}, family{t: t, r: t.k + 1, neg: true})
+		}
+		if fams == nil {
+			continue
+		}
+		var around [][]int
+		for _, q := range ks {
+			around = append(around, sets(p.layout[q]))
+		}
+		all := true
+		for _, c := range cls {
+			if all = p.settle(c, around, fams); !all {
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }

@@ -338,7 +338,9 @@ func (p *planner) span(sp sat.Span, need []bool) {
 		ok = p.cage(sp.Index, cls, need)
 	case sat.ImpliedSum:
 		q := p.imp.Sums[sp.Index]
-		ok = p.derive(cls, p.groups([]int32{q.A, q.B}), 2)
+		// by propagation alone (a cage of two cells), by counting, or by
+		// a split over the two cells and the cages around
+		ok = p.derive(cls, nil, 0) || p.pair(q, cls) || p.derive(cls, p.groups([]int32{q.A, q.B}), 2)
 	case sat.ImpliedSame:
 		ok = p.leftover(p.imp.Same[sp.Index], cls)
 	}
