@@ -62,6 +62,9 @@ type Deriver struct {
 	// fresh, when not nil, gathers the clauses that mark finds used for
 	// the first time
 	fresh []int32
+	// scratch for mark
+	stack   []int32
+	touched []int
 }
 
 // binary is a clause of two literals as its one literal's list holds it:
@@ -135,14 +138,20 @@ func build(nv int, parts ...[][]int) *Deriver {
 // watches where propagation left them.
 func (d *Deriver) truncate(n int) {
 	d.undo(0)
+	// the clauses past n are watched by their own literals alone: the
+	// lists of those literals, not all of them
+	done := make([]bool, len(d.watch))
+	for id := n; id < d.size(); id++ {
+		for _, l := range d.clause(int32(id)) {
+			if i := idx(l); !done[i] {
+				done[i] = true
+				d.watch[i] = slices.DeleteFunc(d.watch[i], func(id int32) bool { return int(id) >= n })
+				d.bin[i] = slices.DeleteFunc(d.bin[i], func(b binary) bool { return int(b.id) >= n })
+			}
+		}
+	}
 	d.lits = d.lits[:d.start[n]]
 	d.start = d.start[:n+1]
-	for i, ws := range d.watch {
-		d.watch[i] = slices.DeleteFunc(ws, func(id int32) bool { return int(id) >= n })
-	}
-	for i, bs := range d.bin {
-		d.bin[i] = slices.DeleteFunc(bs, func(b binary) bool { return int(b.id) >= n })
-	}
 	k := 0
 	for i, id := range d.unitIDs {
 		if int(id) < n {
@@ -710,8 +719,17 @@ func (d *Deriver) rup(c []int) bool {
 
 // mark marks the clauses on the way to the last conflict as used.
 func (d *Deriver) mark(used, seen []bool) {
-	clear(seen)
-	stack := []int32{d.conflict}
+	// seen is all false between calls: the variables it marks are
+	// cleared at the end, not all of it, which a split that marks at
+	// each of its leaves would clear thousands of times
+	stack := append(d.stack[:0], d.conflict)
+	touched := d.touched[:0]
+	defer func() {
+		for _, v := range touched {
+			seen[v] = false
+		}
+		d.stack, d.touched = stack, touched
+	}()
 	for len(stack) > 0 {
 		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -725,6 +743,7 @@ func (d *Deriver) mark(used, seen []bool) {
 				continue
 			}
 			seen[v] = true
+			touched = append(touched, v)
 			if r := d.reason[v]; r >= 0 && r != id {
 				stack = append(stack, r)
 			}
