@@ -325,16 +325,16 @@ func (f family) all(todo []count) []count {
 
 // fire passes to found clauses of f that the assignment of d makes false,
 // or unit, some of them and not all: a propagator of f's constraint would
-// find no more. True when one is false.
-func (f family) fire(d *Deriver, found func(count)) bool {
+// find no more.
+func (f family) fire(d *Deriver, found func(count)) {
 	if f.r < 0 || f.r > len(f.t.open) {
-		return false
+		return
 	}
 	open := 0 // the literals of extra not set
 	for _, l := range f.extra {
 		switch d.truth(l) {
 		case 1:
-			return false
+			return
 		case 0:
 			open++
 		}
@@ -357,7 +357,6 @@ func (f family) fire(d *Deriver, found func(count)) bool {
 		if open <= 1 {
 			found(f.clause(no[:f.r]))
 		}
-		return open == 0
 	case len(no) == f.r-1 && open == 0:
 		for _, i := range maybe {
 			s := append(slices.Clone(no), i)
@@ -365,7 +364,6 @@ func (f family) fire(d *Deriver, found func(count)) bool {
 			found(f.clause(s))
 		}
 	}
-	return false
 }
 
 // groups returns the groups of the split that derives c, and how many of
