@@ -518,6 +518,16 @@ func (p *planner) addAt(c []int) int32 {
 	return id
 }
 
+// parts returns the variables and the cells of the rules' cages ks.
+func (p *planner) parts(ks []int32) ([]cageVars, [][]int32) {
+	vs := make([]cageVars, len(ks))
+	cells := make([][]int32, len(ks))
+	for i, q := range ks {
+		vs[i], cells[i] = p.layout[q], p.cages[q].Cells
+	}
+	return vs, cells
+}
+
 // innie returns the argument that implied cage c, with variables v, holds
 // one of its digit sets when it is the innies of band b, of k units: the
 // band's cells are the cage's and those of the rules' cages inside, which
@@ -537,12 +547,8 @@ func (p *planner) addAt(c []int) int32 {
 // few nodes where a split over the cells of the cage is thousands. False
 // when the units leave no count possible.
 func (p *planner) innie(c grid.Cage, v cageVars, b band, inside []int32) (argument, bool) {
-	parts := []cageVars{v}
-	cells := [][]int32{c.Cells}
-	for _, q := range inside {
-		parts = append(parts, p.layout[q])
-		cells = append(cells, p.cages[q].Cells)
-	}
+	parts, cells := p.parts(inside)
+	parts, cells = slices.Insert(parts, 0, v), slices.Insert(cells, 0, c.Cells)
 	a := argument{how: counting{false, len(b.units)}}
 	for d := 1; d <= p.n; d++ {
 		t := p.newTally(b, d, len(b.units), func(i int) int { return parts[i].u + d - 1 }, cells)
@@ -577,12 +583,7 @@ func (p *planner) innie(c grid.Cage, v cageVars, b band, inside []int32) (argume
 // split over the digit sets of the cages around, which fix by propagation
 // the digits of the cage, one of its sets, or conflict.
 func (p *planner) outie(c grid.Cage, v cageVars, b band, ks []int32) (argument, bool) {
-	var parts []cageVars
-	var cells [][]int32
-	for _, q := range ks {
-		parts = append(parts, p.layout[q])
-		cells = append(cells, p.cages[q].Cells)
-	}
+	parts, cells := p.parts(ks)
 	a := argument{how: counting{true, len(b.units)}}
 	for d := 1; d <= p.n; d++ {
 		t := p.newTally(b, d, len(b.units), func(i int) int { return parts[i].u + d - 1 }, cells)
@@ -628,9 +629,8 @@ func (p *planner) pair(q grid.PairSum, cls [][]int) bool {
 		if outer {
 			cells, k = [][]int32{nil, nil}, k+2
 		}
-		for _, q := range ks {
-			cells = append(cells, p.cages[q].Cells)
-		}
+		_, of := p.parts(ks)
+		cells = append(cells, of...)
 		var fams []family
 		for d := 1; d <= p.n; d++ {
 			t := p.newTally(b, d, k, func(i int) int {

@@ -31,10 +31,7 @@ func TestBandCages(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := pz.Grid
-		cnf := slices.Clip(sat.PlainRuleClauses(g.Shape, g.Rules).Clauses)
-		for _, l := range sat.Givens(g) {
-			cnf = append(cnf, []int{l})
-		}
+		cnf := plainCNF(g)
 		plan := Implied(g, 2000)
 		for k, c := range grid.Imply(g.Shape, g.Rules).Cages {
 			p := newPlanner(g, 2000)
@@ -90,4 +87,14 @@ func TestBandCages(t *testing.T) {
 	if bands == 0 || outies == 0 || outies == bands || 2*failed < cuts {
 		t.Errorf("%d cages of bands (%d outies), %d of %d cuts fail: the test checks too little", bands, outies, failed, cuts)
 	}
+}
+
+// plainCNF returns the CNF of puzzle g's rules as stated
+// (sat.PlainRuleClauses) with a unit clause for each given.
+func plainCNF(g grid.Grid) [][]int {
+	cnf := slices.Clip(sat.PlainRuleClauses(g.Shape, g.Rules).Clauses)
+	for _, l := range sat.Givens(g) {
+		cnf = append(cnf, []int{l})
+	}
+	return cnf
 }

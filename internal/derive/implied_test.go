@@ -116,10 +116,7 @@ func TestInniesOuties(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := pz.Grid
-		cnf := slices.Clip(sat.PlainRuleClauses(g.Shape, g.Rules).Clauses)
-		for _, l := range sat.Givens(g) {
-			cnf = append(cnf, []int{l})
-		}
+		cnf := plainCNF(g)
 		for k, c := range grid.Imply(g.Shape, g.Rules).Cages {
 			p := newPlanner(g, 2000)
 			cv := p.layout[len(p.cages)+k]
