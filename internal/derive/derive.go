@@ -138,15 +138,23 @@ func build(nv int, parts ...[][]int) *Deriver {
 // watches where propagation left them.
 func (d *Deriver) truncate(n int) {
 	d.undo(0)
-	// the clauses past n are watched by their own literals alone: the
-	// lists of those literals, not all of them
-	done := make([]bool, len(d.watch))
-	for id := n; id < d.size(); id++ {
-		for _, l := range d.clause(int32(id)) {
+	// the clauses past n are watched by their own literals alone: when
+	// they are few (a split's clauses, not a proof's lemmas), the lists
+	// of those literals, not all of them
+	drop := func(i int) {
+		d.watch[i] = slices.DeleteFunc(d.watch[i], func(id int32) bool { return int(id) >= n })
+		d.bin[i] = slices.DeleteFunc(d.bin[i], func(b binary) bool { return int(b.id) >= n })
+	}
+	if len(d.lits)-int(d.start[n]) > len(d.watch) {
+		for i := range d.watch {
+			drop(i)
+		}
+	} else {
+		done := make([]bool, len(d.watch))
+		for _, l := range d.lits[d.start[n]:] {
 			if i := idx(l); !done[i] {
 				done[i] = true
-				d.watch[i] = slices.DeleteFunc(d.watch[i], func(id int32) bool { return int(id) >= n })
-				d.bin[i] = slices.DeleteFunc(d.bin[i], func(b binary) bool { return int(b.id) >= n })
+				drop(i)
 			}
 		}
 	}
