@@ -62,6 +62,9 @@ type Deriver struct {
 	// fresh, when not nil, gathers the clauses that mark finds used for
 	// the first time
 	fresh []int32
+	// scratch for mark
+	stack   []int32
+	touched []int
 }
 
 // binary is a clause of two literals as its one literal's list holds it:
@@ -135,14 +138,28 @@ func build(nv int, parts ...[][]int) *Deriver {
 // watches where propagation left them.
 func (d *Deriver) truncate(n int) {
 	d.undo(0)
+	// the clauses past n are watched by their own literals alone: when
+	// they are few (a split's clauses, not a proof's lemmas), the lists
+	// of those literals, not all of them
+	drop := func(i int) {
+		d.watch[i] = slices.DeleteFunc(d.watch[i], func(id int32) bool { return int(id) >= n })
+		d.bin[i] = slices.DeleteFunc(d.bin[i], func(b binary) bool { return int(b.id) >= n })
+	}
+	if len(d.lits)-int(d.start[n]) > len(d.watch) {
+		for i := range d.watch {
+			drop(i)
+		}
+	} else {
+		done := make([]bool, len(d.watch))
+		for _, l := range d.lits[d.start[n]:] {
+			if i := idx(l); !done[i] {
+				done[i] = true
+				drop(i)
+			}
+		}
+	}
 	d.lits = d.lits[:d.start[n]]
 	d.start = d.start[:n+1]
-	for i, ws := range d.watch {
-		d.watch[i] = slices.DeleteFunc(ws, func(id int32) bool { return int(id) >= n })
-	}
-	for i, bs := range d.bin {
-		d.bin[i] = slices.DeleteFunc(bs, func(b binary) bool { return int(b.id) >= n })
-	}
 	k := 0
 	for i, id := range d.unitIDs {
 		if int(id) < n {
@@ -445,11 +462,19 @@ func (w *walk) derive(keep bool) bool {
 	if !d.base() {
 		// the units refute the CNF: c is RUP as it stands
 		w.lemmas = [][]int{slices.Clone(c)}
+		w.mark(d.baseReason)
 	} else {
 		from := len(d.trail)
 		holds := false // a literal of c holds under the base: c is RUP
 		for _, l := range c {
-			holds = holds || !d.set(-l)
+			if d.truth(l) == 1 && !holds {
+				holds = true
+				w.mark(d.reasonOf(l))
+			}
+			if d.truth(l) == 0 {
+				d.set(-l)
+				d.because(-l, -1)
+			}
 		}
 		ok := holds || w.node(from)
 		d.undo(d.baseLen)
@@ -478,6 +503,38 @@ type walk struct {
 	path   []int
 	budget int
 	lemmas [][]int
+	// used, when not nil (and the Deriver keeps reasons), marks the
+	// clauses on the way to the conflict of each leaf, as Core marks
+	// those of each lemma: the leaves' lemmas are the split's only
+	// steps that propagation checks against the clauses; seen is
+	// scratch for mark
+	used, seen []bool
+	// hook, when not nil, is called at each node whose propagation ends
+	// without a conflict: it may add clauses to the database that the
+	// state makes unit, setting their literal, or false, which it returns
+	// (-1 for none); propagation then runs again, and the hook, until
+	// neither finds more
+	hook func() int32
+}
+
+// mark marks the clauses on the way to conflict id, when w marks them.
+func (w *walk) mark(id int32) {
+	if w.used == nil {
+		return
+	}
+	if id < 0 {
+		return // a decision
+	}
+	w.d.conflict = id
+	w.d.mark(w.used, w.seen)
+}
+
+// reasonOf returns the clause that set literal l, -1 for none known.
+func (d *Deriver) reasonOf(l int) int32 {
+	if v := max(l, -l); v < len(d.reason) {
+		return d.reason[v]
+	}
+	return -1
 }
 
 // node refutes the state after the decisions on w.path, whose literals
@@ -489,7 +546,20 @@ func (w *walk) node(from int) bool {
 		return false
 	}
 	mark := len(d.trail)
-	if d.propagate(from) {
+	ok := d.propagate(from)
+	for ok && w.hook != nil {
+		at := len(d.trail)
+		if id := w.hook(); id >= 0 {
+			d.conflict, ok = id, false
+		} else if len(d.trail) == at {
+			break
+		} else {
+			ok = d.propagate(at)
+		}
+	}
+	if !ok {
+		w.mark(d.conflict)
+	} else {
 		g := w.pick()
 		if g == nil {
 			d.undo(mark)
@@ -497,10 +567,14 @@ func (w *walk) node(from int) bool {
 		}
 		for _, l := range g {
 			if d.truth(l) == -1 {
+				// the node's lemma, checked, has propagation
+				// take l from the group as it does here
+				w.mark(d.reasonOf(l))
 				continue
 			}
 			at := len(d.trail)
 			d.set(l)
+			d.because(l, -1)
 			w.path = append(w.path, l)
 			ok := w.node(at)
 			w.path = w.path[:len(w.path)-1]
@@ -594,6 +668,7 @@ func core(d *Deriver, proof [][]int, tiers []uint8, groups []int32) ([]bool, boo
 	for i := range d.reason {
 		d.reason[i] = -1
 	}
+	d.baseOK = false // the base again, with its reasons
 	used := make([]bool, d.size())
 	seen := make([]bool, len(d.val))
 	for _, lemma := range proof {
@@ -652,8 +727,17 @@ func (d *Deriver) rup(c []int) bool {
 
 // mark marks the clauses on the way to the last conflict as used.
 func (d *Deriver) mark(used, seen []bool) {
-	clear(seen)
-	stack := []int32{d.conflict}
+	// seen is all false between calls: the variables it marks are
+	// cleared at the end, not all of it, which a split that marks at
+	// each of its leaves would clear thousands of times
+	stack := append(d.stack[:0], d.conflict)
+	touched := d.touched[:0]
+	defer func() {
+		for _, v := range touched {
+			seen[v] = false
+		}
+		d.stack, d.touched = stack, touched
+	}()
 	for len(stack) > 0 {
 		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -667,6 +751,7 @@ func (d *Deriver) mark(used, seen []bool) {
 				continue
 			}
 			seen[v] = true
+			touched = append(touched, v)
 			if r := d.reason[v]; r >= 0 && r != id {
 				stack = append(stack, r)
 			}

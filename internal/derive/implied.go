@@ -18,9 +18,11 @@ import (
 // the plan defines them by extension, as RAT lemmas whose first literal
 // is the pivot: u(d) as the cage's cells holding d, y(j) as the u(d) of
 // exactly set j. The clause that the cage holds one of its sets is then
-// derived by a case split over the cage's cells and the digit sets of the
-// cages of the rules around it, and the rest of the cage's clauses follow
-// by unit propagation. Pair sums and the cells that see a cage are derived
+// derived by counting (see counted: which digits the cages of the rules
+// in or around its band of units hold) and a case split over the digit
+// sets of those cages, or else by a split over the cage's cells and
+// the digit sets of the cages around it, and the rest of the cage's
+// clauses follow by unit propagation. Pair sums and the cells that see a cage are derived
 // the same way; leftovers by a split over the cells of both sides.
 type Plan struct {
 	// Lemmas are the lemmas in order, each derived clause after the
@@ -137,9 +139,16 @@ type planner struct {
 	cageUnits [][]int32
 	// cageOf[z]: the rules' cage with a sum that holds cell z, -1 for none
 	cageOf []int32
-	// split is where the lemmas of innie's last split over digit sets
-	// start (for tests)
-	split int
+	// split is where the lemmas of counted's last split over digit sets
+	// start, and counts the counting clauses it derived, as indices in
+	// plan.Lemmas (for tests)
+	split  int
+	counts []int
+	// bands are the groups of units whose innies and outies make
+	// implied cages (see bands), made when first needed; distinct[k]
+	// says that the cells of the rules' cage k are peers
+	bands    []band
+	distinct []bool
 }
 
 // cageVars are a cage's first u(d), its first y(j) and its number of sets.
@@ -329,7 +338,9 @@ func (p *planner) span(sp sat.Span, need []bool) {
 		ok = p.cage(sp.Index, cls, need)
 	case sat.ImpliedSum:
 		q := p.imp.Sums[sp.Index]
-		ok = p.derive(cls, p.groups([]int32{q.A, q.B}), 2)
+		// by propagation alone (a cage of two cells), by counting, or by
+		// a split over the two cells and the cages around
+		ok = p.derive(cls, nil, 0) || p.pair(q, cls) || p.derive(cls, p.groups([]int32{q.A, q.B}), 2)
 	case sat.ImpliedSame:
 		ok = p.leftover(p.imp.Same[sp.Index], cls)
 	}
@@ -381,13 +392,13 @@ func (p *planner) leftover(l grid.Leftover, cls [][]int) bool {
 }
 
 // cage derives the clauses cls of implied cage k: it defines the cage's
-// variables, derives that the cage holds one of its sets, and the rest by
-// propagation.
+// variables, derives that the cage holds one of its sets (by counting
+// where it can, see counted), and the rest by propagation.
 func (p *planner) cage(k int, cls [][]int, need []bool) bool {
 	c := p.imp.Cages[k]
 	v := p.layout[len(p.cages)+k]
 	p.defineCage(c, v)
-	if !p.innie(c, v) && !p.outie(c, v) && !p.derive([][]int{sets(v)}, p.groups(c.Cells), len(c.Cells)) {
+	if _, ok := p.counted(c, v); !ok && !p.derive([][]int{sets(v)}, p.groups(c.Cells), len(c.Cells)) {
 		return false
 	}
 	for i, cl := range cls {
@@ -428,191 +439,4 @@ func (p *planner) defineCage(c grid.Cage, v cageVars) {
 		}
 		p.define(long)
 	}
-}
-
-// innie derives that implied cage c, with variables v, holds one of its
-// digit sets when it is the innies of one unit: the unit's other cells
-// are the cells of cages of the rules inside it. The argument is then
-// about which digits each part holds, not where: for each digit d,
-//
-//   - some part holds d: the cage, or one of the cages inside (reverse
-//     unit propagation, from the unit's clause that it holds d);
-//   - no two parts both hold d: a split over the cells of one of them,
-//     each holding d, which leaves the other part without it;
-//
-// and then a split over the digit sets of the cages inside, which fix
-// by propagation the digits of the cage, one of its sets, or conflict.
-// Each of these splits is a few nodes where a split over the cells of
-// the cage is thousands. False when c is not such a cage, or a
-// derivation fails; the lemmas derived so far stay, true as they are.
-func (p *planner) innie(c grid.Cage, v cageVars) bool {
-	var unit []int32
-	for _, u := range p.units.Of[c.Cells[0]] {
-		all := true
-		for _, z := range c.Cells[1:] {
-			all = all && slices.Contains(p.units.Of[z], u)
-		}
-		if all {
-			unit = p.units.Units[u]
-			break
-		}
-	}
-	if unit == nil {
-		return false
-	}
-	// the parts: the cage's variables, then those of the cages inside
-	parts := []cageVars{v}
-	cells := [][]int32{c.Cells}
-	for _, z := range unit {
-		if slices.Contains(c.Cells, z) {
-			continue
-		}
-		k := p.cageOf[z]
-		if k < 0 {
-			return false
-		}
-		if slices.ContainsFunc(cells[1:], func(cs []int32) bool { return slices.Equal(cs, p.cages[k].Cells) }) {
-			continue
-		}
-		for _, y := range p.cages[k].Cells {
-			if !slices.Contains(unit, y) {
-				return false
-			}
-		}
-		parts = append(parts, p.layout[k])
-		cells = append(cells, p.cages[k].Cells)
-	}
-	for d := 1; d <= p.n; d++ {
-		some := make([]int, len(parts))
-		for i, q := range parts {
-			some[i] = q.u + d - 1
-		}
-		if !p.derive([][]int{some}, nil, 0) {
-			return false
-		}
-		for i, q := range parts {
-			// the cells of part i that may hold d: one holds it when
-			// u(d) of the part does
-			group := make([]int, len(cells[i]))
-			for j, z := range cells[i] {
-				group[j] = p.x(z, d)
-			}
-			for _, r := range parts[i+1:] {
-				if !p.derive([][]int{{-(q.u + d - 1), -(r.u + d - 1)}}, [][]int{group}, 0) {
-					return false
-				}
-			}
-		}
-	}
-	var around [][]int
-	for _, q := range parts[1:] {
-		around = append(around, sets(q))
-	}
-	p.split = len(p.plan.Lemmas)
-	return p.derive([][]int{sets(v)}, around, 0)
-}
-
-// outie derives that implied cage c, with variables v, holds one of its
-// digit sets when it is the outies of one unit: the cells outside the
-// unit of the cages of the rules that cover it. Each digit is in the unit
-// once and in the cage at most once, so the cage holds the digits that
-// two of those cages hold: for each digit d,
-//
-//   - some cage around holds d (RUP, from the unit's clause that it holds
-//     d);
-//   - when two of them hold d, the cage does (a split over the cells of
-//     one of them);
-//   - when the cage holds d, a second cage around does (a split over the
-//     cage's cells);
-//   - no three hold d (a split over the cells of two of them);
-//
-// and then a split over the digit sets of the cages around, which fix by
-// propagation the digits of the cage, one of its sets, or conflict. False
-// when c is not such a cage, or a derivation fails; the lemmas derived so
-// far stay, true as they are.
-func (p *planner) outie(c grid.Cage, v cageVars) bool {
-	want := slices.Clone(c.Cells)
-	slices.Sort(want)
-	for _, unit := range p.units.Units {
-		var ks []int32
-		for _, z := range unit {
-			k := p.cageOf[z]
-			if k < 0 {
-				ks = nil
-				break
-			}
-			if !slices.Contains(ks, k) {
-				ks = append(ks, k)
-			}
-		}
-		var out []int32
-		for _, k := range ks {
-			for _, z := range p.cages[k].Cells {
-				if !slices.Contains(unit, z) {
-					out = append(out, z)
-				}
-			}
-		}
-		slices.Sort(out)
-		if len(ks) > 0 && slices.Equal(out, want) {
-			return p.outieOf(c, v, ks)
-		}
-	}
-	return false
-}
-
-// outieOf is outie for the cages ks of the rules around the unit.
-func (p *planner) outieOf(c grid.Cage, v cageVars, ks []int32) bool {
-	holds := func(cells []int32, d int) []int {
-		g := make([]int, len(cells))
-		for j, z := range cells {
-			g[j] = p.x(z, d)
-		}
-		return g
-	}
-	for d := 1; d <= p.n; d++ {
-		u := func(k int32) int { return p.layout[k].u + d - 1 }
-		ud := v.u + d - 1
-		some := make([]int, len(ks))
-		for i, k := range ks {
-			some[i] = u(k)
-		}
-		if !p.derive([][]int{some}, nil, 0) {
-			return false
-		}
-		for i, a := range ks {
-			in := holds(p.cages[a].Cells, d)
-			for _, b := range ks[i+1:] {
-				if !p.derive([][]int{{-u(a), -u(b), ud}}, [][]int{in}, 0) {
-					return false
-				}
-			}
-			other := []int{-ud}
-			for _, b := range ks {
-				if b != a {
-					other = append(other, u(b))
-				}
-			}
-			if !p.derive([][]int{other}, [][]int{holds(c.Cells, d)}, 0) {
-				return false
-			}
-		}
-		for i, a := range ks {
-			for j := i + 1; j < len(ks); j++ {
-				b := ks[j]
-				groups := [][]int{holds(p.cages[a].Cells, d), holds(p.cages[b].Cells, d)}
-				for _, e := range ks[j+1:] {
-					if !p.derive([][]int{{-u(a), -u(b), -u(e)}}, groups, 2) {
-						return false
-					}
-				}
-			}
-		}
-	}
-	var around [][]int
-	for _, k := range ks {
-		around = append(around, sets(p.layout[k]))
-	}
-	p.split = len(p.plan.Lemmas)
-	return p.derive([][]int{sets(v)}, around, 0)
 }
