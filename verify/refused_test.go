@@ -133,22 +133,19 @@ func checkRefusedCandidate(t *testing.T, name string, g, sol grid.Grid, refused 
 // without the implied constraints (see Verifier.withoutAssumed); past
 // that search's budget gophersat proves it, and when the checker refuses
 // gophersat's proof, the search without them runs to its end, and its
-// proof checks against the plain rules alone.
+// proof checks against the plain rules alone. That search holds no line,
+// having nothing to derive (see tracer.bare): past holdLimit, it derives
+// nothing.
 func TestRefusedWithoutAssumed(t *testing.T) {
-	defer func(vb, bb, hl int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
-		variantBudget, bareBudget, holdLimit, certify = vb, bb, hl, c
-	}(variantBudget, bareBudget, holdLimit, certify)
-	// and a search without the implied constraints holds no line: it
-	// has nothing to derive (see tracer.bare)
-	variantBudget, bareBudget, holdLimit = 3, 3, 0
+	defer func(bb, hl int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
+		bareBudget, holdLimit, certify = bb, hl, c
+	}(bareBudget, holdLimit, certify)
+	bareBudget = 3
 	refused := 0
 	certify = refusing(&refused)
-	g := generated(t, "killer", 1, 2) // its proof assumes implied clauses (measured)
+	g := generated(t, "killer", 1, 8) // its proof would assume implied clauses (measured)
 	var proof bytes.Buffer
-	v := New()
-	var plans []*derive.Plan
-	v.plans = &plans
-	got, err := v.CheckProof(context.Background(), g, Options{}, &proof)
+	got, err := New().CheckProof(context.Background(), g, Options{}, &proof)
 	if err != nil || got.Err != nil {
 		t.Fatalf("CheckProof: %v, %v", err, got.Err)
 	}
@@ -156,15 +153,35 @@ func TestRefusedWithoutAssumed(t *testing.T) {
 		t.Fatalf("%v by %v, written %v, %d constraints left out, %d clauses assumed, %d refusals: want unique, a search's proof without the implied constraints, after a refusal",
 			got.Status, got.Proof, got.Written, got.LeftOut, len(got.Assumed), refused)
 	}
+	checkWritten(t, "killer 8", g, got, proof.Bytes())
+
+	// the search without them alone, past holdLimit at its first line
+	holdLimit = 0
+	v := New()
+	var plans []*derive.Plan
+	tr := &tracer{sink: writerSink{&proof}, plans: &plans}
+	proof.Reset()
+	again := v.withoutAssumed(context.Background(), g, Result{Status: Unique, Solutions: got.Solutions, Count: 1, Limit: 2, Proof: got.Proof}, tr)
+	if tr.flush(); again.Err != nil || tr.err != nil || again.Written != Search || len(again.Assumed) > 0 {
+		t.Fatalf("without the implied constraints: %v by %v, written %v, %d clauses assumed (%v, %v)", again.Status, again.Proof, again.Written, len(again.Assumed), again.Err, tr.err)
+	}
 	if len(plans) > 0 {
 		t.Errorf("%d derivations written, want none", len(plans))
 	}
+	checkWritten(t, "killer 8, held past holdLimit", g, again, proof.Bytes())
+}
+
+// checkWritten checks the proof of r, a verdict of unique on g, against
+// the CNF of the plain rules, the givens, the blocking clause and r's
+// assumed clauses.
+func checkWritten(t *testing.T, name string, g grid.Grid, r Result, proof []byte) {
+	t.Helper()
 	var cnfText bytes.Buffer
 	d := sat.DIMACS{Plain: true}
-	if err := d.WriteAssuming(&cnfText, g, got.Assumed, sat.Blocking(g, got.Solutions[0])); err != nil {
+	if err := d.WriteAssuming(&cnfText, g, r.Assumed, sat.Blocking(g, r.Solutions[0])); err != nil {
 		t.Fatal(err)
 	}
-	checkPlainProof(t, "killer 2", g, got, cnfText.Bytes(), proof.Bytes())
+	checkPlainProof(t, name, g, r, cnfText.Bytes(), proof)
 }
 
 // refusing is a certify whose gophersat solves, and whose every proof of
