@@ -200,7 +200,11 @@ func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written 
 	if u == nil || u.Count() == 0 {
 		return nil, true
 	}
-	plan, ok := derive.ForProof(g, deriveBudget, tr.lemmas, extra...)
+	forProof := derive.ForProof
+	if tr.redo {
+		forProof = derive.ForProofWhole // a plan that leaves a clause out goes unused
+	}
+	plan, ok := forProof(g, deriveBudget, tr.lemmas, extra...)
 	if !ok {
 		// not expected: the constraints the search used, whole
 		plan = tr.usedPlan(g)

@@ -69,6 +69,19 @@ func ImpliedOnly(g grid.Grid, budget int, want func(sat.Span) bool) *Plan {
 // clause that it holds one of its sets. False when a lemma of proof is
 // not RUP there.
 func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
+	return forProof(g, budget, false, proof, extra)
+}
+
+// ForProofWhole is ForProof for a caller that has no use for a plan that
+// leaves a clause out (one that then proves the verdict another way): it
+// stops at the first span whose derivation is given up, with that span in
+// Left and the spans after it in neither Derived nor Left.
+func ForProofWhole(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
+	return forProof(g, budget, true, proof, extra)
+}
+
+// forProof is ForProof, stopping at the first span left out when whole.
+func forProof(g grid.Grid, budget int, whole bool, proof [][]int, extra [][]int) (*Plan, bool) {
 	full := sat.RuleClauses(g.Shape, g.Rules)
 	// the plain clauses and the givens first, the planner's CNF, then
 	// the implied clauses, whose index in full at holds, and the extra
@@ -116,7 +129,9 @@ func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bo
 	p := newPlannerOf(g, budget, full, d)
 	for _, sp := range p.full.Implied {
 		if slices.Contains(used[sp.From:sp.To], true) {
-			p.span(sp, used[sp.From:sp.To])
+			if p.span(sp, used[sp.From:sp.To]); whole && len(p.plan.Left) > 0 {
+				break
+			}
 		}
 	}
 	return &p.plan, true
