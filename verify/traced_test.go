@@ -318,3 +318,27 @@ func checkedProof(t *testing.T, v *Verifier, name string, g grid.Grid) (r Result
 	checkPlainProof(t, name, g, r, cnf.Bytes(), drat.Bytes())
 	return r, cnf.Bytes(), drat.Bytes()
 }
+
+// A proof made again without the implied constraints, past the budget of
+// that search, is gophersat's alone: WriteCertificate, whose writer cannot
+// take lines back, writes the same bytes as CheckProof, and none of the
+// search that passed its budget.
+func TestWithoutAssumedPastBudget(t *testing.T) {
+	defer func(b int) { bareBudget = b }(bareBudget)
+	bareBudget = 1000
+	for _, i := range []int{8, 56} { // they go without the implied constraints (measured)
+		name := fmt.Sprintf("killer %d", i)
+		g := generated(t, "killer", 1, i)
+		r, _, proof := checkedProof(t, New(), name, g)
+		if r.LeftOut == 0 || r.Written != SAT {
+			t.Fatalf("%s: written %v, %d constraints left out: want sat, without them", name, r.Written, r.LeftOut)
+		}
+		var cnf, drat bytes.Buffer
+		if err := WriteCertificate(&cnf, &drat, g, r); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(proof, drat.Bytes()) {
+			t.Errorf("%s: WriteCertificate writes %d bytes, CheckProof %d", name, drat.Len(), len(proof))
+		}
+	}
+}

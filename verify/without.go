@@ -51,9 +51,16 @@ func (v *Verifier) withoutAssumed(ctx context.Context, g grid.Grid, res Result, 
 	without := m.Without(drop)
 	tr.reset()
 	tr.redo, tr.bare = false, true // nothing is left to derive
-	s := rulesearch.New(without)
-	tr.variant(s, g)
-	r := s.Count(g.Cells, 2, bareBudget, ctx.Done(), nil)
+	// untraced first: a traced search that passed its budget would have
+	// written its lines already, which a sink that cannot take them back
+	// (WriteCertificate's) would keep; then, when it ends within it, the
+	// same tree traced
+	r := rulesearch.New(without).Count(g.Cells, 2, bareBudget, ctx.Done(), nil)
+	if r.Complete && !r.Canceled {
+		s := rulesearch.New(without)
+		tr.variant(s, g)
+		r = s.Count(g.Cells, 2, bareBudget, ctx.Done(), nil)
+	}
 	sols, ok := variantGrids(g, r)
 	t := tally{sols: res.Solutions, count: res.Count}
 	switch {
