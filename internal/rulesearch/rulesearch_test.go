@@ -118,11 +118,25 @@ func TestCountAgainstEnumeration(t *testing.T) {
 				want++
 			}
 		}
-		s := New(NewModel(sh, r))
-		got := s.Count(puzzle, 1000, 0, nil, nil)
+		m := NewModel(sh, r)
+		got := New(m).Count(puzzle, 1000, 0, nil, nil)
 		if got.Count != want || !got.Complete || got.Broken {
 			t.Fatalf("trial %d: rules %s %+v, puzzle %v: count %d (complete %v, broken %v), want %d",
 				trial, r.Name(), r, puzzle, got.Count, got.Complete, got.Broken, want)
+		}
+		// without every implied constraint: the same count, none used
+		drop := m.NewUses()
+		for _, l := range [][]bool{drop.Peers, drop.Cages, drop.Sums, drop.Same} {
+			for i := range l {
+				l[i] = true
+			}
+		}
+		w := New(m.Without(drop))
+		w.Uses = w.NewUses()
+		got = w.Count(puzzle, 1000, 0, nil, nil)
+		if got.Count != want || !got.Complete || got.Broken || w.Uses.Count() > 0 {
+			t.Fatalf("trial %d: rules %s %+v, puzzle %v, without the implied constraints: count %d (complete %v, broken %v), %d used, want %d, none used",
+				trial, r.Name(), r, puzzle, got.Count, got.Complete, got.Broken, w.Uses.Count(), want)
 		}
 	}
 }
