@@ -427,16 +427,16 @@ func (f *variantFinder) sat(cells []uint8) ([]uint8, found) { return satFind(f.g
 // for a variant it writes the derivation of the implied clauses the
 // search used first (see tracer.finish), or where a derivation is given
 // up, the proof of a search without the implied constraints (see
-// Verifier.withoutAssumed), then q's CNF of the rules as stated to cnf.
-// It returns the proof written.
-func finishCandidateProof(ctx context.Context, cnf io.Writer, bw *bufio.Writer, tr *tracer, q grid.Grid, proof Proof) (Proof, error) {
+// withoutAssumed, on m, the model of q's rules), then q's CNF of the rules
+// as stated to cnf. It returns the proof written.
+func finishCandidateProof(ctx context.Context, cnf io.Writer, bw *bufio.Writer, tr *tracer, m *rulesearch.Model, q grid.Grid, proof Proof) (Proof, error) {
 	var assumed [][]int
 	if tr != nil {
 		if q.HasRules() {
 			tr.redo = true
 			var written bool
 			if assumed, written = tr.finish(q, proof, nil); !written {
-				again := New().withoutAssumed(ctx, q, Result{Status: None, Proof: proof}, tr)
+				again := withoutAssumed(ctx, m, q, Result{Status: None, Proof: proof}, tr)
 				if again.Err != nil {
 					return NoProof, again.Err
 				}
@@ -545,7 +545,7 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 		if o.root {
 			proof = Propagation
 		}
-		return finishCandidateProof(ctx, cnf, bw, tr, q, proof)
+		return finishCandidateProof(ctx, cnf, bw, tr, model, q, proof)
 	}
 	return NoProof, fmt.Errorf("the search past gophersat's refused proof ended short of its end: %w", ErrDisagree)
 }

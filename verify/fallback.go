@@ -27,12 +27,12 @@ func (v *Verifier) searchToEnd(ctx context.Context, g grid.Grid, t tally, tr *tr
 	if g.HasRules() {
 		m = v.modelOf(g)
 	}
-	return v.searchToEndOf(ctx, g, t, tr, m)
+	return searchToEndOf(ctx, g, t, tr, m)
 }
 
 // searchToEndOf is searchToEnd with the variant search of model m (nil for
 // a classic puzzle).
-func (v *Verifier) searchToEndOf(ctx context.Context, g grid.Grid, t tally, tr *tracer, m *rulesearch.Model) tally {
+func searchToEndOf(ctx context.Context, g grid.Grid, t tally, tr *tracer, m *rulesearch.Model) tally {
 	tr.reset()
 	var o found
 	var sols []grid.Grid

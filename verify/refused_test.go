@@ -11,6 +11,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/derive"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -130,7 +131,7 @@ func checkRefusedCandidate(t *testing.T, name string, g, sol grid.Grid, refused 
 }
 
 // A killer whose proof would assume implied clauses is proved again
-// without the implied constraints (see Verifier.withoutAssumed); past
+// without the implied constraints (see withoutAssumed); past
 // that search's budget gophersat proves it, and when the checker refuses
 // gophersat's proof, the search without them runs to its end, and its
 // proof checks against the plain rules alone. That search holds no line,
@@ -157,11 +158,10 @@ func TestRefusedWithoutAssumed(t *testing.T) {
 
 	// the search without them alone, past holdLimit at its first line
 	holdLimit = 0
-	v := New()
 	var plans []*derive.Plan
 	tr := &tracer{sink: writerSink{&proof}, plans: &plans}
 	proof.Reset()
-	again := v.withoutAssumed(context.Background(), g, Result{Status: Unique, Solutions: got.Solutions, Count: 1, Limit: 2, Proof: got.Proof}, tr)
+	again := withoutAssumed(context.Background(), rulesearch.NewModel(g.Shape, g.Rules), g, Result{Status: Unique, Solutions: got.Solutions, Count: 1, Limit: 2, Proof: got.Proof}, tr)
 	if tr.flush(); again.Err != nil || tr.err != nil || again.Written != Search || len(again.Assumed) > 0 {
 		t.Fatalf("without the implied constraints: %v by %v, written %v, %d clauses assumed (%v, %v)", again.Status, again.Proof, again.Written, len(again.Assumed), again.Err, tr.err)
 	}

@@ -80,7 +80,7 @@ func (v *Verifier) CheckProof(ctx context.Context, g grid.Grid, opts Options, pr
 		tr.redo = true
 		var written bool
 		if res.Assumed, written = tr.finish(g, res.Proof, res.Solutions); !written {
-			res = v.withoutAssumed(ctx, g, res, tr)
+			res = withoutAssumed(ctx, v.modelOf(g), g, res, tr)
 		}
 	}
 	return res, tr.err
@@ -108,13 +108,11 @@ type tracer struct {
 	g        grid.Grid
 	released bool
 	assumed  [][]int
-	// left are the implied constraints whose derivation finish gave up;
-	// redo says that the caller proves a verdict again without them (see
-	// finish)
-	left []sat.Span
+	// redo says that the caller proves a verdict again without the
+	// implied constraints when a derivation is given up (see finish)
 	redo bool
 	// bare says that the searches traced use no implied constraint (see
-	// Verifier.withoutAssumed): nothing is derived, so their lines go out
+	// withoutAssumed): nothing is derived, so their lines go out
 	// as they come
 	bare bool
 	// plans, when not nil, receives the plans of derived (for tests)
@@ -141,8 +139,8 @@ const deriveBudget = 2000
 // empty clause. It returns the implied clauses that the proof assumes.
 //
 // With redo set, a proof that would assume implied clauses is not written
-// (false): the caller proves the verdict again without their constraints
-// (tr.left, see Verifier.withoutAssumed). A search whose lines passed
+// (false): the caller proves the verdict again without the implied
+// constraints (see withoutAssumed). A search whose lines passed
 // holdLimit has written them already, and finishes as without redo.
 func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) (assumed [][]int, written bool) {
 	body := tr.buf
@@ -189,8 +187,7 @@ func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) (assumed []
 // clauses too), and returns those whose derivation was given up past
 // deriveBudget: the proof assumes them, and its CNF holds them.
 //
-// With redo set, and some clause assumed, it writes nothing (false), and
-// tr.left holds the constraints whose derivation was given up.
+// With redo set, and some clause assumed, it writes nothing (false).
 func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written bool) {
 	tr.hold = false
 	if tr.released {
@@ -209,7 +206,6 @@ func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written 
 		// not expected: the constraints the search used, whole
 		plan = tr.usedPlan(g)
 	}
-	tr.left = plan.Left
 	if tr.redo && len(plan.Assumed) > 0 {
 		return plan.Assumed, false
 	}
@@ -310,7 +306,7 @@ func (tr *tracer) release() {
 	}
 	held := tr.buf
 	tr.buf = nil
-	tr.hold, tr.released, tr.assumed, tr.left = false, true, plan.Assumed, plan.Left
+	tr.hold, tr.released, tr.assumed = false, true, plan.Assumed
 	tr.lemmas, tr.held = nil, 0
 	for _, c := range plan.Lemmas {
 		tr.buf = appendLemma(tr.buf, c)
@@ -341,7 +337,7 @@ func (tr *tracer) flush() {
 func (tr *tracer) reset() {
 	tr.buf = tr.buf[:0]
 	tr.lemmas, tr.held = tr.lemmas[:0], 0
-	tr.released, tr.assumed, tr.left = false, nil, nil
+	tr.released, tr.assumed = false, nil
 	tr.sink.Reset()
 	tr.err = nil
 }

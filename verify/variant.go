@@ -166,10 +166,11 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 // implied constraints it used first (see tracer.finish), and the CNF it
 // refutes to cnf: the rules as stated, the givens and the extra clauses.
 // When the derivation of a constraint the search used is given up, the
-// verdict is proved again without it (see Verifier.withoutAssumed).
+// verdict is proved again without it (see withoutAssumed).
 func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Grid, r Result, extra [][]int) error {
 	tr := &tracer{sink: writerSink{drat}}
-	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
+	m := rulesearch.NewModel(g.Shape, g.Rules)
+	s := rulesearch.New(m)
 	tr.variant(s, g)
 	res := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
 	switch {
@@ -184,7 +185,7 @@ func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 	if !written {
 		// a proof from the rules as stated, without the constraints
 		// whose derivation was given up
-		again := New().withoutAssumed(ctx, g, Result{Status: r.Status, Solutions: r.Solutions, Count: r.Count, Proof: r.Proof, Assumed: assumed}, tr)
+		again := withoutAssumed(ctx, m, g, Result{Status: r.Status, Solutions: r.Solutions, Count: r.Count, Proof: r.Proof, Assumed: assumed}, tr)
 		if again.Err != nil {
 			return again.Err
 		}

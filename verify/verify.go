@@ -80,7 +80,7 @@ type Result struct {
 	// LeftOut counts, for a variant's verdict by CheckProof, the
 	// constraints that the rules imply whose derivation was given up, and
 	// which the search that wrote the proof went without (see
-	// Verifier.withoutAssumed); 0 for every other verdict. Written is
+	// withoutAssumed); 0 for every other verdict. Written is
 	// then the proof written, which may differ from Proof, the proof of
 	// the verdict with every implied constraint: a search where
 	// propagation did, or gophersat where the search ran out of nodes.

@@ -19,7 +19,7 @@ import (
 var bareBudget = lightBudget
 
 // withoutAssumed proves again, from the rules as stated alone, variant
-// g's verdict res of unique or none, whose proof by tr would assume the
+// g's verdict res (m, its model) of unique or none, whose proof by tr would assume the
 // clauses of implied constraints whose derivation was given up (see
 // tracer.finish): the search runs again without any implied constraint,
 // so that there is nothing to derive, and its proof goes to tr's sink as
@@ -39,16 +39,9 @@ var bareBudget = lightBudget
 // search whose lines passed holdLimit), and LeftOut counts the
 // constraints the search went without. A stop on ctx, or a search that
 // does not reach the verdict again, sets the Result's error.
-func (v *Verifier) withoutAssumed(ctx context.Context, g grid.Grid, res Result, tr *tracer) Result {
-	m := v.modelOf(g)
-	drop := m.NewUses()
-	for _, l := range [][]bool{drop.Peers, drop.Cages, drop.Sums, drop.Same} {
-		for i := range l {
-			l[i] = true
-		}
-	}
-	res.LeftOut = drop.Count()
-	without := m.Without(drop)
+func withoutAssumed(ctx context.Context, m *rulesearch.Model, g grid.Grid, res Result, tr *tracer) Result {
+	res.LeftOut = m.Implied()
+	without := m.WithoutImplied()
 	tr.reset()
 	tr.redo, tr.bare = false, true // nothing is left to derive
 	// untraced first: a traced search that passed its budget would have
@@ -95,7 +88,7 @@ func (v *Verifier) withoutAssumed(ctx context.Context, g grid.Grid, res Result, 
 		err = fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
 	case errors.Is(err, sat.ErrRefused):
 		// the search without them, to its end
-		if t = v.searchToEndOf(ctx, g, t, tr, without); t.err != nil {
+		if t = searchToEndOf(ctx, g, t, tr, without); t.err != nil {
 			res.Err = t.err
 			if t.canceled {
 				res.Status = Unknown

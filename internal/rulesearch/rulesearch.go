@@ -94,9 +94,6 @@ type cage struct {
 	y0 int
 	// index is the cage's in Model.cages, for Uses
 	index int32
-	// off says that the searches neither propagate nor branch on it (see
-	// Model.Without)
-	off bool
 }
 
 // NewModel returns the tables of shape s with rules r, which must be valid
@@ -186,27 +183,21 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	return m
 }
 
-// Without returns m without the implied constraints that drop marks
-// (indexed as in Uses): its searches neither propagate nor branch on them,
-// so that the proof of a verdict they reach does not rest on them. m is
-// left as it is.
-func (m *Model) Without(drop *Uses) *Model {
+// WithoutImplied returns m without the constraints that its rules imply
+// (grid.Imply): its searches neither propagate nor branch on them, and
+// record none in Uses, so that the proof of a verdict they reach does not
+// rest on them. m is left as it is.
+func (m *Model) WithoutImplied() *Model {
 	c := *m
-	c.cages = slices.Clone(m.cages)
-	for k, on := range drop.Peers {
-		if on {
-			c.cages[k].peers = nil
-		}
+	c.cages = slices.Clone(m.cages[:len(m.sums)])
+	for k := range c.cages {
+		c.cages[k].peers = nil
 	}
-	for k, on := range drop.Cages {
-		if on {
-			c.cages[len(m.sums)+k].off, c.cages[len(m.sums)+k].peers = true, nil
-		}
-	}
+	c.lefts, c.pairSums = nil, 0
 	c.groupOf = make([][]int32, len(m.groupOf))
 	for i, ks := range m.groupOf {
 		for _, k := range ks {
-			if int(k) < len(c.cages) && !c.cages[k].off || int(k) >= len(c.cages) && !drop.Same[int(k)-len(c.cages)] {
+			if int(k) < len(m.sums) {
 				c.groupOf[i] = append(c.groupOf[i], k)
 			}
 		}
@@ -214,13 +205,18 @@ func (m *Model) Without(drop *Uses) *Model {
 	c.links = make([][]link, len(m.links))
 	for i, ls := range m.links {
 		for _, l := range ls {
-			if l.imp < 0 || !drop.Sums[l.imp] {
+			if l.imp < 0 {
 				c.links[i] = append(c.links[i], l)
 			}
 		}
 	}
 	return &c
 }
+
+// Implied returns the number of m's implied constraints, as Uses counts
+// them: the peers of each of the rules' cages with a sum, each implied
+// cage, pair sum and leftover pair.
+func (m *Model) Implied() int { return len(m.cages) + m.pairSums + len(m.lefts) }
 
 // Light reports whether the propagation of m is of cells, units and links
 // alone: no cage sums, leftover pairs or kinds' own clauses. Its nodes

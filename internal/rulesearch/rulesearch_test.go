@@ -125,13 +125,7 @@ func TestCountAgainstEnumeration(t *testing.T) {
 				trial, r.Name(), r, puzzle, got.Count, got.Complete, got.Broken, want)
 		}
 		// without every implied constraint: the same count, none used
-		drop := m.NewUses()
-		for _, l := range [][]bool{drop.Peers, drop.Cages, drop.Sums, drop.Same} {
-			for i := range l {
-				l[i] = true
-			}
-		}
-		w := New(m.Without(drop))
+		w := New(m.WithoutImplied())
 		w.Uses = w.NewUses()
 		got = w.Count(puzzle, 1000, 0, nil, nil)
 		if got.Count != want || !got.Complete || got.Broken || w.Uses.Count() > 0 {
