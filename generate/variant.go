@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/rulesearch"
@@ -505,7 +504,7 @@ func splitCage(rng *rand.Rand, r *grid.Rules, full grid.Grid, x int32, n int) *g
 	for len(part) < want {
 		var next []int32
 		for _, y := range part {
-			for _, z := range orth(n, y) {
+			for _, z := range grid.Orth(n, y) {
 				if in[z] && !taken[z] {
 					next = append(next, z)
 				}
@@ -539,41 +538,6 @@ func splitCage(rng *rand.Rand, r *grid.Rules, full grid.Grid, x int32, n int) *g
 	return &nr
 }
 
-// orthTables holds orth's answers per grid size, built on first use.
-var orthTables sync.Map // int -> [][]int32
-
-// orth returns the cells orthogonally next to cell i of a grid of size n.
-// The slice is shared: callers must not change it.
-func orth(n int, i int32) []int32 {
-	if t, ok := orthTables.Load(n); ok {
-		return t.([][]int32)[i]
-	}
-	t := make([][]int32, n*n)
-	for k := range t {
-		t[k] = orthOf(n, int32(k))
-	}
-	v, _ := orthTables.LoadOrStore(n, t)
-	return v.([][]int32)[i]
-}
-
-func orthOf(n int, i int32) []int32 {
-	r, c := int(i)/n, int(i)%n
-	var out []int32
-	if r > 0 {
-		out = append(out, i-int32(n))
-	}
-	if c > 0 {
-		out = append(out, i-1)
-	}
-	if c < n-1 {
-		out = append(out, i+1)
-	}
-	if r < n-1 {
-		out = append(out, i+int32(n))
-	}
-	return out
-}
-
 // components splits cells into their orthogonally connected parts, each
 // sorted, in the order of their first cells.
 func components(n int, cells []int32) [][]int32 {
@@ -590,7 +554,7 @@ func components(n int, cells []int32) [][]int32 {
 		comp := []int32{c}
 		seen[c] = true
 		for k := 0; k < len(comp); k++ {
-			for _, z := range orth(n, comp[k]) {
+			for _, z := range grid.Orth(n, comp[k]) {
 				if in[z] && !seen[z] {
 					seen[z] = true
 					comp = append(comp, z)

@@ -680,9 +680,9 @@ func Layouts() []*Layout {
 // first use: random layouts ask for them many times.
 var orthTables sync.Map // int -> [][]int32
 
-// orth returns the cells beside cell i of a grid of size n, up, left,
+// Orth returns the cells beside cell i of a grid of size n, up, left,
 // right, down. The slice is shared: callers must not change it.
-func orth(n int, i int32) []int32 {
+func Orth(n int, i int32) []int32 {
 	if t, ok := orthTables.Load(n); ok {
 		return t.([][]int32)[i]
 	}

@@ -316,7 +316,7 @@ func layoutCages(rng *rand.Rand, g Grid) []Cage {
 		for len(cage) < size {
 			var next []int32
 			for _, y := range cage {
-				for _, z := range orth(n, y) {
+				for _, z := range Orth(n, y) {
 					if of[z] < 0 && used&(1<<g.Cells[z]) == 0 && !slices.Contains(next, z) {
 						next = append(next, z)
 					}
@@ -339,7 +339,7 @@ func layoutCages(rng *rand.Rand, g Grid) []Cage {
 			continue
 		}
 		x := cage[0]
-		for _, z := range orth(n, x) {
+		for _, z := range Orth(n, x) {
 			j := of[z]
 			if j != k && len(cages[j]) > 0 && len(cages[j]) < n && digits[j]&(1<<g.Cells[x]) == 0 {
 				cages[j] = append(cages[j], x)

@@ -309,7 +309,7 @@ func layoutRegions(rng *rand.Rand, s Shape) []uint8 {
 		for len(stack) > 0 {
 			y := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for _, z := range orth(n, y) {
+			for _, z := range Orth(n, y) {
 				if reg[z] == k && seen[z] != pass {
 					seen[z] = pass
 					reached++
@@ -322,7 +322,7 @@ func layoutRegions(rng *rand.Rand, s Shape) []uint8 {
 	var back []int32
 	for range 20 * n * n {
 		a := int32(rng.IntN(n * n))
-		nb := orth(n, a)
+		nb := Orth(n, a)
 		b := nb[rng.IntN(len(nb))]
 		ra, rb := reg[a], reg[b]
 		if ra == rb {
@@ -332,7 +332,7 @@ func layoutRegions(rng *rand.Rand, s Shape) []uint8 {
 		reg[a] = rb
 		back = back[:0]
 		for _, i := range members[rb] {
-			for _, z := range orth(n, i) {
+			for _, z := range Orth(n, i) {
 				if reg[z] == ra {
 					back = append(back, i)
 					break
