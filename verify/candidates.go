@@ -421,22 +421,21 @@ func (f *variantFinder) find(ctx context.Context, cells, prefer []uint8, budget 
 
 func (f *variantFinder) sat(cells []uint8) ([]uint8, found) { return satFind(f.g, cells) }
 
-// finishCandidateProof ends the proof of a candidate out by the search
-// (proof, Propagation or Search) that the tracer tr traced to bw, nil when
-// the search was not traced, on q, the puzzle with the candidate given:
-// for a variant it writes the derivation of the implied clauses the
-// search used first (see tracer.finish), or where a derivation is given
-// up, the proof of a search without the implied constraints (see
-// withoutAssumed, on m, the model of q's rules), then q's CNF of the rules
-// as stated to cnf. It returns the proof written.
-func finishCandidateProof(ctx context.Context, cnf io.Writer, bw *bufio.Writer, tr *tracer, m *rulesearch.Model, q grid.Grid, proof Proof) (Proof, error) {
+// finish ends the proof of a candidate out by the search (proof,
+// Propagation or Search) that the tracer tr traced to bw, nil when the
+// search was not traced, on q, the puzzle with the candidate given: for a
+// variant it writes the derivation of the implied clauses the search used
+// first (see tracer.finish), or where a derivation is given up, the proof
+// of a search without the implied constraints (see withoutAssumed), then
+// q's CNF of the rules as stated to cnf. It returns the proof written.
+func (p *CandidateProver) finish(ctx context.Context, cnf io.Writer, bw *bufio.Writer, tr *tracer, q grid.Grid, proof Proof) (Proof, error) {
 	var assumed [][]int
 	if tr != nil {
 		if q.HasRules() {
-			tr.redo = true
+			tr.redo, tr.full = true, p.rules()
 			var written bool
 			if assumed, written = tr.finish(q, proof, nil); !written {
-				again := withoutAssumed(ctx, m, q, Result{Status: None, Proof: proof}, tr)
+				again := withoutAssumed(ctx, p.model(), q, Result{Status: None, Proof: proof}, tr)
 				if again.Err != nil {
 					return NoProof, again.Err
 				}
@@ -453,8 +452,7 @@ func finishCandidateProof(ctx context.Context, cnf io.Writer, bw *bufio.Writer, 
 	if !q.HasRules() {
 		return proof, nil
 	}
-	plain := sat.DIMACS{Plain: true}
-	return proof, plain.WriteAssuming(cnf, q, assumed)
+	return proof, p.cnf.WriteAssuming(cnf, q, assumed)
 }
 
 // cellsOf turns candidates with one digit per cell into digits, in buf.
@@ -475,17 +473,60 @@ func cellsOf(cand []uint64, buf []uint8) []uint8 {
 // with a tracer and its refutations are the lemmas (see
 // WriteCertificate), for a variant after the derivation of the implied
 // clauses they use (where one is given up, a search without the implied
-// constraints writes the proof, see finishCandidateProof); otherwise gophersat
-// proves it from scratch, its proof checked before it is written, and
-// when the checker refuses it the traced search runs again with no
-// budget. It returns the proof that was written, and an error wrapping
-// ErrDisagree when the cell can hold d after all.
+// constraints writes the proof, see CandidateProver.finish); otherwise
+// gophersat proves it from scratch, its proof checked before it is
+// written, and when the checker refuses it the traced search runs again
+// with no budget. It returns the proof that was written, and an error
+// wrapping ErrDisagree when the cell can hold d after all. For many
+// candidates of one puzzle, a CandidateProver writes the same proofs
+// faster.
 func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, cell int, d uint8) (Proof, error) {
+	return NewCandidateProver(g).Write(ctx, cnf, drat, cell, d)
+}
+
+// A CandidateProver writes the proofs of the candidates of one puzzle that
+// are out, as WriteCandidateProof does, with what they share made once: the
+// variant search's model, the CNF of the rules (sat.RuleClauses) that
+// the derivation of implied clauses reads, and the text of the rule
+// clauses of the CNFs it writes. It is for one goroutine at a time.
+type CandidateProver struct {
+	g    grid.Grid
+	m    *rulesearch.Model
+	full *sat.RuleCNF
+	cnf  sat.DIMACS
+}
+
+// NewCandidateProver returns the CandidateProver of puzzle g, whose rules
+// must not change while it is in use.
+func NewCandidateProver(g grid.Grid) *CandidateProver {
+	return &CandidateProver{g: g, cnf: sat.DIMACS{Plain: g.HasRules()}}
+}
+
+// model returns the model of the variant search of the puzzle's rules.
+func (p *CandidateProver) model() *rulesearch.Model {
+	if p.m == nil {
+		p.m = rulesearch.NewModel(p.g.Shape, p.g.Rules)
+	}
+	return p.m
+}
+
+// rules returns the CNF of the puzzle's rules with the clauses they imply.
+func (p *CandidateProver) rules() *sat.RuleCNF {
+	if p.full == nil {
+		p.full = sat.RuleClauses(p.g.Shape, p.g.Rules)
+	}
+	return p.full
+}
+
+// Write writes the proof that the empty cell cell cannot hold digit d
+// (see WriteCandidateProof).
+func (p *CandidateProver) Write(ctx context.Context, cnf, drat io.Writer, cell int, d uint8) (Proof, error) {
+	g := p.g
 	q := g.Clone()
 	q.Cells[cell] = d
 	// a variant's CNF waits for the clauses its proof assumes
 	if !g.HasRules() {
-		if err := sat.WriteDIMACS(cnf, q); err != nil {
+		if err := p.cnf.Write(cnf, q); err != nil {
 			return NoProof, err
 		}
 	}
@@ -493,13 +534,9 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 	// run searches q with a tracer (nil for none) and a fresh search, so
 	// that both runs walk the same tree.
 	var tr *tracer
-	var model *rulesearch.Model // made once for every run
 	run := func(trace bool, budget int) found {
 		if g.HasRules() {
-			if model == nil {
-				model = rulesearch.NewModel(g.Shape, g.Rules)
-			}
-			s := rulesearch.New(model)
+			s := rulesearch.New(p.model())
 			if trace {
 				tr = &tracer{sink: writerSink{bw}}
 				tr.variant(s, q) // its lemmas wait for their derivation
@@ -529,8 +566,7 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 			return NoProof, fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
 		case err == nil && g.HasRules():
 			// gophersat proved it from the rules as stated
-			plain := sat.DIMACS{Plain: true}
-			return SAT, plain.Write(cnf, q)
+			return SAT, p.cnf.Write(cnf, q)
 		default:
 			return SAT, err
 		}
@@ -545,7 +581,7 @@ func WriteCandidateProof(ctx context.Context, cnf, drat io.Writer, g grid.Grid, 
 		if o.root {
 			proof = Propagation
 		}
-		return finishCandidateProof(ctx, cnf, bw, tr, model, q, proof)
+		return p.finish(ctx, cnf, bw, tr, q, proof)
 	}
 	return NoProof, fmt.Errorf("the search past gophersat's refused proof ended short of its end: %w", ErrDisagree)
 }

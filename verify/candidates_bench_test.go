@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"io"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
@@ -72,6 +73,47 @@ func BenchmarkTrueCandidatesEachSearched(b *testing.B) {
 				}
 			}
 			b.ReportMetric(1, "searches/candidate")
+		})
+	}
+}
+
+// The proofs of every candidate out of a generated killer and jigsaw: by
+// one CandidateProver, and by WriteCandidateProof for each, which makes
+// the search's model and the CNF of the rules every time, for the ratio.
+func BenchmarkCandidateProofs(b *testing.B) {
+	for _, name := range []string{"killer", "jigsaw"} {
+		g := generated(b, name, 1, 0)
+		c := TrueCandidates(context.Background(), g, CandidateOptions{})
+		n := g.N()
+		write := func(b *testing.B, each func(cell int, d uint8) (Proof, error)) {
+			proofs := 0
+			for b.Loop() {
+				proofs = 0
+				for k, p := range c.Out {
+					if p == NoProof {
+						continue
+					}
+					if _, err := each(k/n, uint8(k%n+1)); err != nil {
+						b.Fatal(err)
+					}
+					proofs++
+				}
+			}
+			if proofs == 0 {
+				b.Fatal("no candidate is out")
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*proofs), "us/proof")
+		}
+		b.Run(name+"/prover", func(b *testing.B) {
+			p := NewCandidateProver(g)
+			write(b, func(cell int, d uint8) (Proof, error) {
+				return p.Write(context.Background(), io.Discard, io.Discard, cell, d)
+			})
+		})
+		b.Run(name+"/each", func(b *testing.B) {
+			write(b, func(cell int, d uint8) (Proof, error) {
+				return WriteCandidateProof(context.Background(), io.Discard, io.Discard, g, cell, d)
+			})
 		})
 	}
 }

@@ -540,14 +540,22 @@ func TestCandidateProofs(t *testing.T) {
 	puzzles = append(puzzles, g16, grid.New(grid.Shape{BoxRows: 2, BoxCols: 3}))
 	names = append(names, "16x16", "empty 6x6")
 	seen := map[Proof]int{}
-	check := func(name string, g grid.Grid, x int, d uint8) {
+	// check checks the proof that prover, of puzzle g, writes for cell
+	// x and digit d, which must be the one WriteCandidateProof writes
+	// with nothing made before
+	check := func(name string, g grid.Grid, prover *CandidateProver, x int, d uint8) {
 		n := g.N()
-		var cnfText, dratText bytes.Buffer
-		got, err := WriteCandidateProof(context.Background(), &cnfText, &dratText, g, x, d)
+		var cnfText, dratText, cnfAlone, dratAlone bytes.Buffer
+		got, err := prover.Write(context.Background(), &cnfText, &dratText, x, d)
 		if err != nil {
 			t.Fatalf("%s: r%dc%d %d: %v", name, x/n+1, x%n+1, d, err)
 		}
 		seen[got]++
+		alone, err := WriteCandidateProof(context.Background(), &cnfAlone, &dratAlone, g, x, d)
+		if err != nil || alone != got || !bytes.Equal(cnfText.Bytes(), cnfAlone.Bytes()) || !bytes.Equal(dratText.Bytes(), dratAlone.Bytes()) {
+			t.Fatalf("%s: r%dc%d %d: the prover of the puzzle writes %v, %d and %d bytes; WriteCandidateProof %v, %d and %d bytes (%v)",
+				name, x/n+1, x%n+1, d, got, cnfText.Len(), dratText.Len(), alone, cnfAlone.Len(), dratAlone.Len(), err)
+		}
 		cnf, err := gridtest.ReadDRAT(&cnfText)
 		if err != nil {
 			t.Fatal(err)
@@ -587,16 +595,17 @@ func TestCandidateProofs(t *testing.T) {
 		c := New().Candidates(context.Background(), g, CandidateOptions{CountLimit: 2})
 		n := g.N()
 		checked := map[Proof]int{}
+		prover := NewCandidateProver(g)
 		for k, pr := range c.Out {
 			if pr == NoProof || checked[pr] >= 3 {
 				continue
 			}
 			checked[pr]++
-			check(names[i], g, k/n, uint8(k%n+1))
+			check(names[i], g, prover, k/n, uint8(k%n+1))
 			if pr == Search && checked[pr] == 1 && i%4 == 0 {
 				// past a budget of one node, gophersat proves it
 				candidateBudget = 1
-				check(names[i]+" by sat", g, k/n, uint8(k%n+1))
+				check(names[i]+" by sat", g, prover, k/n, uint8(k%n+1))
 				candidateBudget = 20000
 			}
 		}

@@ -115,6 +115,9 @@ type tracer struct {
 	// withoutAssumed): nothing is derived, so their lines go out
 	// as they come
 	bare bool
+	// full, when not nil, is the CNF of g's rules (sat.RuleClauses),
+	// which derived reads: the proofs of one puzzle's candidates share it
+	full *sat.RuleCNF
 	// plans, when not nil, receives the plans of derived (for tests)
 	plans *[]*derive.Plan
 }
@@ -197,11 +200,15 @@ func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written 
 	if u == nil || u.Count() == 0 {
 		return nil, true
 	}
-	forProof := derive.ForProof
-	if tr.redo {
-		forProof = derive.ForProofWhole // a plan that leaves a clause out goes unused
+	full := tr.full
+	if full == nil {
+		full = sat.RuleClauses(g.Shape, g.Rules)
 	}
-	plan, ok := forProof(g, deriveBudget, tr.lemmas, extra...)
+	forProof := derive.ForProofOf
+	if tr.redo {
+		forProof = derive.ForProofWholeOf // a plan that leaves a clause out goes unused
+	}
+	plan, ok := forProof(full, g, deriveBudget, tr.lemmas, extra...)
 	if !ok {
 		// not expected: the constraints the search used, whole
 		plan = tr.usedPlan(g)

@@ -288,7 +288,7 @@ func TestProofsWithoutAssumed(t *testing.T) {
 
 // generated returns the 9x9 puzzle of the variant name that generate
 // makes as puzzle i of seed.
-func generated(t *testing.T, name string, seed uint64, i int) grid.Grid {
+func generated(t testing.TB, name string, seed uint64, i int) grid.Grid {
 	t.Helper()
 	variant, err := generate.ParseVariant(name)
 	if err != nil {

@@ -334,6 +334,7 @@ func writeCandidatesImage(w, errw io.Writer, where string, g grid.Grid, c verify
 // out, each file whole or not at all.
 func writeCandidateProofs(ctx context.Context, dir string, rec grid.Record, c verify.Candidates) error {
 	n := rec.Grid.N()
+	prover := verify.NewCandidateProver(rec.Grid)
 	for k, p := range c.Out {
 		if p == verify.NoProof {
 			continue
@@ -341,7 +342,7 @@ func writeCandidateProofs(ctx context.Context, dir string, rec grid.Record, c ve
 		x, d := k/n, uint8(k%n+1)
 		base := filepath.Join(dir, fmt.Sprintf("%d-r%dc%d-%d", rec.Index, x/n+1, x%n+1, d))
 		err := writeFilePair(base+".cnf", base+".drat", func(cnf, drat io.Writer) error {
-			_, err := verify.WriteCandidateProof(ctx, cnf, drat, rec.Grid, x, d)
+			_, err := prover.Write(ctx, cnf, drat, x, d)
 			return err
 		})
 		if err != nil {

@@ -69,7 +69,13 @@ func ImpliedOnly(g grid.Grid, budget int, want func(sat.Span) bool) *Plan {
 // clause that it holds one of its sets. False when a lemma of proof is
 // not RUP there.
 func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
-	return forProof(g, budget, false, proof, extra)
+	return ForProofOf(sat.RuleClauses(g.Shape, g.Rules), g, budget, proof, extra...)
+}
+
+// ForProofOf is ForProof with full, sat.RuleClauses of g's rules, which
+// it only reads: the many proofs of one puzzle's candidates make it once.
+func ForProofOf(full *sat.RuleCNF, g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
+	return forProof(full, g, budget, false, proof, extra)
 }
 
 // ForProofWhole is ForProof for a caller that has no use for a plan that
@@ -77,12 +83,17 @@ func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bo
 // stops at the first span whose derivation is given up, with that span in
 // Left and the spans after it in neither Derived nor Left.
 func ForProofWhole(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
-	return forProof(g, budget, true, proof, extra)
+	return ForProofWholeOf(sat.RuleClauses(g.Shape, g.Rules), g, budget, proof, extra...)
 }
 
-// forProof is ForProof, stopping at the first span left out when whole.
-func forProof(g grid.Grid, budget int, whole bool, proof [][]int, extra [][]int) (*Plan, bool) {
-	full := sat.RuleClauses(g.Shape, g.Rules)
+// ForProofWholeOf is ForProofWhole with full, as in ForProofOf.
+func ForProofWholeOf(full *sat.RuleCNF, g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
+	return forProof(full, g, budget, true, proof, extra)
+}
+
+// forProof is ForProof with full, g's sat.RuleClauses, stopping at the
+// first span left out when whole.
+func forProof(full *sat.RuleCNF, g grid.Grid, budget int, whole bool, proof [][]int, extra [][]int) (*Plan, bool) {
 	// the plain clauses and the givens first, the planner's CNF, then
 	// the implied clauses, whose index in full at holds, and the extra
 	// ones: once Core is done, the Deriver drops all but the first and
