@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -83,6 +81,13 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 	if err := opts.check(); err != nil {
 		return err
 	}
+	run := candidatesRun{opts: opts}
+	defer func() {
+		// after the pools' close, so no worker writes a proof any more
+		if run.proofs != nil {
+			run.proofs.abort()
+		}
+	}()
 	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err
@@ -91,8 +96,18 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 	if err := makeProofDir(opts.proof); err != nil {
 		return err
 	}
+	if opts.proof != "" {
+		// The proofs of a puzzle's candidates run on a pool of their own,
+		// spread over its workers, while the first pool waits for them:
+		// a job of the first cannot wait for jobs of its own pool.
+		if run.proofPool, err = newPool(opts.pool); err != nil {
+			return err
+		}
+		defer run.proofPool.Close()
+		run.proofs = newProofWriter(opts.proof, true)
+	}
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	run := candidatesRun{opts: opts, alphabet: ro.Alphabet}
+	run.alphabet = ro.Alphabet
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
 		job := worker.Job{Kind: worker.Candidates, CountLimit: opts.countLimit}
 		err := runAll(ctx, rs, pool, job, func(it item) error {
@@ -101,6 +116,13 @@ func runCandidates(ctx context.Context, opts candidatesOptions) error {
 			}
 			return commit()
 		})
+		if run.proofs != nil {
+			// the proofs of the puzzles that went out, even when the run
+			// stops early
+			if perr := run.proofs.flush(); err == nil {
+				err = perr
+			}
+		}
 		if err == nil {
 			err = rs.err()
 		}
@@ -141,6 +163,9 @@ type candidatesRun struct {
 	opts       candidatesOptions
 	alphabet   *grid.Alphabet // --alphabet, nil for the default
 	bad, total int
+	// with --proof, the pool that makes the proofs and their writer
+	proofPool *worker.Pool
+	proofs    *proofWriter
 }
 
 // write writes the answer on one puzzle, and its proofs with --proof.
@@ -180,10 +205,33 @@ func (run *candidatesRun) write(ctx context.Context, out io.Writer, it item) err
 	if err != nil {
 		return err
 	}
-	if opts.proof != "" && c.Out != nil {
-		return writeCandidateProofs(ctx, opts.proof, rec, c)
+	if run.proofs != nil && c.Out != nil {
+		return run.writeProofs(ctx, rec, c)
 	}
 	return nil
+}
+
+// writeProofs writes the proof of every candidate of rec that c has out,
+// made on the proof pool, and put in place as they come, in order.
+func (run *candidatesRun) writeProofs(ctx context.Context, rec grid.Record, c verify.Candidates) error {
+	n := rec.Grid.N()
+	k := 0 // the next candidate, cell*N + digit-1
+	next := func() (worker.Job, bool, error) {
+		for k < len(c.Out) && c.Out[k] == verify.NoProof {
+			k++
+		}
+		if k == len(c.Out) {
+			return worker.Job{}, false, nil
+		}
+		j := worker.Job{Index: k, Kind: worker.CandidateProof, Grid: rec.Grid, Cell: k / n, Digit: uint8(k%n + 1), ProofTemp: run.proofs.temp}
+		k++
+		return j, true, nil
+	}
+	err := run.proofPool.Run(ctx, next, func(r worker.Result) error { return run.proofs.candidate(rec, r) })
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
 }
 
 func plural(n int, one, many string) string {
@@ -328,68 +376,4 @@ func writeCandidatesImage(w, errw io.Writer, where string, g grid.Grid, c verify
 	}
 	_, err := w.Write(b.Bytes())
 	return err
-}
-
-// writeCandidateProofs writes the proof of every candidate of rec that is
-// out, each file whole or not at all.
-func writeCandidateProofs(ctx context.Context, dir string, rec grid.Record, c verify.Candidates) error {
-	n := rec.Grid.N()
-	prover := verify.NewCandidateProver(rec.Grid)
-	for k, p := range c.Out {
-		if p == verify.NoProof {
-			continue
-		}
-		x, d := k/n, uint8(k%n+1)
-		base := filepath.Join(dir, fmt.Sprintf("%d-r%dc%d-%d", rec.Index, x/n+1, x%n+1, d))
-		err := writeFilePair(base+".cnf", base+".drat", func(cnf, drat io.Writer) error {
-			_, err := prover.Write(ctx, cnf, drat, x, d)
-			return err
-		})
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return &exitError{code: exitUsage, err: fmt.Errorf("--proof: %s: %w", base, err)}
-		}
-	}
-	return nil
-}
-
-// writeFilePair writes two files through temporary files beside them,
-// renamed into place only when write succeeds.
-func writeFilePair(a, b string, write func(a, b io.Writer) error) error {
-	var tmps [2]*os.File
-	defer func() {
-		for _, f := range tmps {
-			if f != nil {
-				f.Close()
-				os.Remove(f.Name())
-			}
-		}
-	}()
-	for i, p := range []string{a, b} {
-		f, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*.tmp")
-		if err != nil {
-			return err
-		}
-		tmps[i] = f
-	}
-	if err := write(tmps[0], tmps[1]); err != nil {
-		return err
-	}
-	for i, p := range []string{a, b} {
-		f := tmps[i]
-		err := f.Chmod(0o644)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err == nil {
-			err = os.Rename(f.Name(), p)
-		}
-		if err != nil {
-			return err
-		}
-		tmps[i] = nil
-	}
-	return nil
 }

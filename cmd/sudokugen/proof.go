@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
@@ -149,6 +150,12 @@ func (pw *proofWriter) write(ctx context.Context, c verdict) error {
 		return fail(err)
 	}
 	files = append(files, pendingProof{tmp, base + ".drat"})
+	return pw.add(files)
+}
+
+// add queues complete files to be put in place, and puts the queue in
+// place when it is due.
+func (pw *proofWriter) add(files []pendingProof) error {
 	if len(pw.pending) == 0 {
 		pw.since = time.Now()
 	}
@@ -157,6 +164,49 @@ func (pw *proofWriter) write(ctx context.Context, c verdict) error {
 		return pw.flush()
 	}
 	return nil
+}
+
+// candidate puts in place the proof that a candidate of puzzle rec is
+// out, the result r of a worker.CandidateProof job: DIR/<index>-r<R>c<C>-
+// <digit>.cnf and .drat. On a failure it removes the worker's files.
+func (pw *proofWriter) candidate(rec grid.Record, r worker.Result) error {
+	n := rec.Grid.N()
+	cell, d := r.Index/n, r.Index%n+1
+	base := filepath.Join(pw.dir, fmt.Sprintf("%d-r%dc%d-%d", rec.Index, cell/n+1, cell%n+1, d))
+	var files []pendingProof
+	fail := func(err error) error {
+		for _, f := range files {
+			os.Remove(f.tmp)
+		}
+		for _, f := range []string{r.CNFFile, r.DRATFile} {
+			if f != "" {
+				os.Remove(f)
+			}
+		}
+		return err
+	}
+	if r.Err != nil {
+		return fail(&exitError{code: exitUsage, err: fmt.Errorf("--proof: %s: %w", base, r.Err)})
+	}
+	for _, f := range []struct {
+		ext, file string
+		data      []byte
+	}{{".cnf", r.CNFFile, r.CNF}, {".drat", r.DRATFile, r.DRAT}} {
+		tmp, err := f.file, error(nil)
+		if tmp != "" && !syncBatches {
+			err = syncFile(tmp)
+		} else if tmp == "" {
+			tmp, err = pw.create(base+f.ext, func(w *os.File) error {
+				_, err := w.Write(f.data)
+				return err
+			})
+		}
+		if err != nil {
+			return fail(err)
+		}
+		files = append(files, pendingProof{tmp, base + f.ext})
+	}
+	return pw.add(files)
 }
 
 // removeFiles removes the files the worker wrote for c's proof.

@@ -31,6 +31,13 @@ const (
 	// Candidates gives the verify.Candidates of Job.Grid, counting
 	// solutions up to Job.CountLimit.
 	Candidates
+	// CandidateProof writes the proof that the empty cell Job.Cell of
+	// Job.Grid cannot hold Job.Digit (verify.CandidateProver): its DRAT in
+	// Result.DRAT and the CNF it refutes in Result.CNF, or with ProofTemp,
+	// when large, in temporary files as a Verify job's proof goes
+	// (Result.DRATFile and CNFFile). A worker keeps what the proofs of
+	// one puzzle share from one such job to the next of the same puzzle.
+	CandidateProof
 )
 
 // Job is one unit of work. Jobs cross process boundaries, so they hold only
@@ -51,6 +58,8 @@ type Job struct {
 	Proof     bool
 	ProofCNF  bool
 	ProofTemp string
+	Cell      int              // CandidateProof: the cell, row-major
+	Digit     uint8            // CandidateProof
 	Seed      uint64           // Generate
 	Gen       generate.Options // Generate
 	Rate      rate.Options     // Rate
@@ -73,11 +82,13 @@ type Result struct {
 	Err error
 	// Elapsed is the time spent on the job.
 	Elapsed time.Duration
-	// DRAT is the proof of a Verify job with Proof, or DRATFile names the
-	// complete file that holds it; both empty when the verdict has none.
-	// The caller renames or removes the file.
+	// DRAT is the proof of a Verify job with Proof, or of a
+	// CandidateProof job, or DRATFile names the complete file that holds
+	// it; both empty when the verdict has none. CNF or CNFFile is the CNF
+	// it refutes, likewise. The caller renames or removes the files.
 	DRAT     []byte
 	DRATFile string
+	CNF      []byte
 	CNFFile  string
 
 	cpu time.Duration // the processor time a worker spent on its batch, on the batch's last result
@@ -104,6 +115,10 @@ type runner struct {
 	wrap   wrapper
 	held   int        // the bytes of the proofs carried in the results of this batch
 	dimacs sat.DIMACS // writes the CNFs of proofs: a variant's rules as stated (Plain)
+	// prover writes the proofs of CandidateProof jobs on the puzzle
+	// proverOf
+	prover   *verify.CandidateProver
+	proverOf grid.Grid
 }
 
 // A wrapper runs a job by calling do, with faults of its own around it:
@@ -142,6 +157,8 @@ func (r *runner) run(ctx context.Context, j Job) Result {
 		res.Rating = rate.Puzzle(j.Grid, j.Rate)
 	case Candidates:
 		res.Candidates = r.ver.Candidates(ctx, j.Grid, verify.CandidateOptions{CountLimit: j.CountLimit})
+	case CandidateProof:
+		res = r.proveCandidate(ctx, j)
 	default:
 		res.Err = fmt.Errorf("%w: %d", ErrKind, j.Kind)
 	}

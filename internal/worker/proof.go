@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
+	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
 )
@@ -26,11 +28,7 @@ var (
 // prove runs verify job j with its proof.
 func (r *runner) prove(ctx context.Context, j Job, opts verify.Options) Result {
 	res := Result{Index: j.Index}
-	sink := &spillSink{limit: -1}
-	if j.ProofTemp != "" {
-		sink.limit = max(min(proofInMemory, batchProofs-r.held), 0)
-		sink.temp = fmt.Sprintf("%s%d.drat.", j.ProofTemp, j.Index)
-	}
+	sink := r.sink(j, "drat")
 	var err error
 	res.Verify, err = r.ver.CheckProof(ctx, j.Grid, opts, sink)
 	if err == nil {
@@ -49,6 +47,64 @@ func (r *runner) prove(ctx context.Context, j Job, opts verify.Options) Result {
 	}
 	r.held += len(res.DRAT)
 	return res
+}
+
+// proveCandidate runs CandidateProof job j.
+func (r *runner) proveCandidate(ctx context.Context, j Job) Result {
+	res := Result{Index: j.Index}
+	g := j.Grid
+	if j.Cell < 0 || j.Cell >= len(g.Cells) || g.Cells[j.Cell] != 0 || j.Digit < 1 || int(j.Digit) > g.N() {
+		res.Err = fmt.Errorf("proof: no candidate %d of cell %d to prove out", j.Digit, j.Cell)
+		return res
+	}
+	if r.prover == nil || !sameGrid(r.proverOf, g) {
+		r.prover, r.proverOf = verify.NewCandidateProver(g), g
+	}
+	drat, cnf := r.sink(j, "drat"), r.sink(j, "cnf")
+	if j.ProofTemp != "" {
+		// the CNF, the same rules every time, to a file here, not across
+		// the pipe: hundreds of kilobytes for a variant
+		cnf.limit = 0
+	}
+	_, err := r.prover.Write(ctx, cnf, drat, j.Cell, j.Digit)
+	if err == nil {
+		res.DRAT, res.DRATFile, err = drat.finish()
+		r.held += len(res.DRAT)
+	}
+	if err == nil {
+		res.CNF, res.CNFFile, err = cnf.finish()
+		r.held += len(res.CNF)
+	}
+	if err != nil {
+		drat.Reset()
+		cnf.Reset()
+		for _, f := range []string{res.DRATFile, res.CNFFile} {
+			if f != "" {
+				os.Remove(f)
+			}
+		}
+		res.DRAT, res.DRATFile, res.CNF, res.CNFFile = nil, "", nil, ""
+		res.Err = fmt.Errorf("proof: %w", err)
+	}
+	return res
+}
+
+// sink returns the sink of a proof's file of job j, ext "drat" or "cnf":
+// in memory within the bytes a batch may carry, past them in a
+// temporary file when j has a ProofTemp.
+func (r *runner) sink(j Job, ext string) *spillSink {
+	s := &spillSink{limit: -1}
+	if j.ProofTemp != "" {
+		s.limit = max(min(proofInMemory, batchProofs-r.held), 0)
+		s.temp = fmt.Sprintf("%s%d.%s.", j.ProofTemp, j.Index, ext)
+	}
+	return s
+}
+
+// sameGrid reports whether a and b are the same puzzle: shape, cells and
+// rules.
+func sameGrid(a, b grid.Grid) bool {
+	return a.Shape == b.Shape && slices.Equal(a.Cells, b.Cells) && a.Rules.Equal(b.Rules)
 }
 
 // writeCNF writes the CNF that the proof of verdict v on job j's puzzle

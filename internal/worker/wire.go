@@ -35,6 +35,7 @@ type wireResult struct {
 	CPU       int64 // nanoseconds of processor time of the batch, on its last result; 0 when unknown
 	DRAT      []byte
 	DRATFile  string
+	CNF       []byte
 	CNFFile   string
 
 	// Candidates travels with Err nil, its error as CandidatesErr.
@@ -124,6 +125,7 @@ func toWire(r Result) wireResult {
 		Elapsed:   int64(r.Elapsed),
 		DRAT:      r.DRAT,
 		DRATFile:  r.DRATFile,
+		CNF:       r.CNF,
 		CNFFile:   r.CNFFile,
 
 		Candidates:    r.Candidates,
@@ -144,6 +146,7 @@ func (w wireResult) result() Result {
 		cpu:      time.Duration(w.CPU),
 		DRAT:     w.DRAT,
 		DRATFile: w.DRATFile,
+		CNF:      w.CNF,
 		CNFFile:  w.CNFFile,
 
 		Candidates: w.Candidates,
