@@ -27,6 +27,11 @@ type Implied struct {
 	// order, then Cages), the cells outside it that are peers of every
 	// cell of it: they cannot hold a digit that the cage holds.
 	Peers [][]int32
+	// WideCages and WideSums mark the Cages and Sums that come from a
+	// group of two units or more (a band of rows or columns), whose
+	// derivation from the rules as stated costs most (see package
+	// internal/derive).
+	WideCages, WideSums []bool
 }
 
 // PairSum is two cells whose digits add up to Sum, and differ when
@@ -109,11 +114,13 @@ func ImplyWith(s Shape, r *Rules, u *RuleUnits, cages []Cage) *Implied {
 		for _, c := range cages {
 			if len(c.Cells) == 2 {
 				out.Sums = append(out.Sums, PairSum{c.Cells[0], c.Cells[1], c.Sum, true})
+				out.WideSums = append(out.WideSums, false)
 			}
 		}
-		for _, c := range out.Cages {
+		for k, c := range out.Cages {
 			if len(c.Cells) == 2 {
 				out.Sums = append(out.Sums, PairSum{c.Cells[0], c.Cells[1], c.Sum, true})
+				out.WideSums = append(out.WideSums, out.WideCages[k])
 			}
 		}
 		out.Peers = make([][]int32, 0, len(cages)+len(out.Cages))
@@ -149,6 +156,7 @@ type implier struct {
 	out  *Implied
 	seen map[cellSet]bool // the cells of the cages and sums so far
 	mark []int32          // scratch, one per cell, zero between uses
+	wide bool             // the groups now are of two units or more
 }
 
 // peers returns the cells outside cells that are peers of all of them.
@@ -196,6 +204,7 @@ func (imp *implier) sums(cages []Cage) {
 		g.eval(1)
 		g.reset()
 	}
+	imp.wide = true
 	line := make([]int32, n)
 	for _, cols := range []bool{false, true} {
 		for first := 0; first < n-1; first++ {
@@ -330,9 +339,11 @@ func (imp *implier) sum(cells []int32, sum int) {
 	slices.Sort(cells)
 	if peers {
 		imp.out.Cages = append(imp.out.Cages, Cage{Cells: cells, Sum: sum})
+		imp.out.WideCages = append(imp.out.WideCages, imp.wide)
 		return
 	}
 	imp.out.Sums = append(imp.out.Sums, PairSum{cells[0], cells[1], sum, false})
+	imp.out.WideSums = append(imp.out.WideSums, imp.wide)
 }
 
 // setCounts holds, per grid size n, the number of sets of k distinct

@@ -61,6 +61,18 @@ type Span struct {
 	From, To int
 }
 
+// Wide reports whether span sp of c encodes a constraint implied by a
+// group of two units or more (grid.Implied.WideCages and WideSums).
+func (c *RuleCNF) Wide(sp Span) bool {
+	switch sp.What {
+	case ImpliedCage:
+		return c.Imply.WideCages[sp.Index]
+	case ImpliedSum:
+		return c.Imply.WideSums[sp.Index]
+	}
+	return false
+}
+
 // Implication is a kind of constraint the rules imply.
 type Implication int
 

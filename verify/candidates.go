@@ -432,14 +432,14 @@ func (p *CandidateProver) finish(ctx context.Context, cnf io.Writer, bw *bufio.W
 	var assumed [][]int
 	if tr != nil {
 		if q.HasRules() {
-			tr.redo, tr.full = true, p.rules()
-			var written bool
-			if assumed, written = tr.finish(q, proof, nil); !written {
-				again := withoutAssumed(ctx, p.model(), q, Result{Status: None, Proof: proof}, tr)
-				if again.Err != nil {
-					return NoProof, again.Err
-				}
-				assumed, proof = again.Assumed, again.Written
+			tr.full = p.rules()
+			again := finishProof(ctx, p.model(), q, Result{Status: None, Proof: proof}, tr)
+			if again.Err != nil {
+				return NoProof, again.Err
+			}
+			assumed = again.Assumed
+			if again.LeftOut > 0 {
+				proof = again.Written
 			}
 		}
 		if tr.flush(); tr.err != nil {

@@ -130,7 +130,7 @@ func checkRefusedCandidate(t *testing.T, name string, g, sol grid.Grid, refused 
 	t.Errorf("%s: no false candidate went past the budget to gophersat", name)
 }
 
-// A killer whose proof would assume implied clauses is proved again
+// A jigsaw whose proof would assume implied clauses is proved again
 // without the implied constraints (see withoutAssumed); past
 // that search's budget gophersat proves it, and when the checker refuses
 // gophersat's proof, the search without them runs to its end, and its
@@ -144,7 +144,7 @@ func TestRefusedWithoutAssumed(t *testing.T) {
 	bareBudget = 3
 	refused := 0
 	certify = refusing(&refused)
-	g := generated(t, "killer", 1, 8) // its proof would assume implied clauses (measured)
+	g := generated(t, "jigsaw", 1, 59) // its proof would assume implied clauses (measured)
 	var proof bytes.Buffer
 	got, err := New().CheckProof(context.Background(), g, Options{}, &proof)
 	if err != nil || got.Err != nil {
@@ -154,7 +154,7 @@ func TestRefusedWithoutAssumed(t *testing.T) {
 		t.Fatalf("%v by %v, written %v, %d constraints left out, %d clauses assumed, %d refusals: want unique, a search's proof without the implied constraints, after a refusal",
 			got.Status, got.Proof, got.Written, got.LeftOut, len(got.Assumed), refused)
 	}
-	checkWritten(t, "killer 8", g, got, proof.Bytes())
+	checkWritten(t, "jigsaw 59", g, got, proof.Bytes())
 
 	// the search without them alone, past holdLimit at its first line
 	holdLimit = 0
@@ -168,7 +168,7 @@ func TestRefusedWithoutAssumed(t *testing.T) {
 	if len(plans) > 0 {
 		t.Errorf("%d derivations written, want none", len(plans))
 	}
-	checkWritten(t, "killer 8, held past holdLimit", g, again, proof.Bytes())
+	checkWritten(t, "jigsaw 59, held past holdLimit", g, again, proof.Bytes())
 }
 
 // checkWritten checks the proof of r, a verdict of unique on g, against

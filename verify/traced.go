@@ -38,8 +38,10 @@ type ProofSink interface {
 //     and until ctx is done, and the verdict's proof is search.
 //
 // For a variant, the lemmas that derive the implied clauses the proof
-// uses from the rules as stated come first (see derive.ForProof), and any
-// whose derivation was given up is in the Result's Assumed.
+// uses from the rules as stated come first (see derive.ForProof). Where
+// the search used constraints implied by groups of two units or more, or
+// a derivation is given up, the proof comes from a search without them
+// (see finishProof), and the Result's LeftOut and Written say so.
 //
 // The CNF it refutes is the one WriteCertificate writes. For any other
 // verdict, or a result with an error, proof is left empty (Reset). The
@@ -77,11 +79,11 @@ func (v *Verifier) CheckProof(ctx context.Context, g grid.Grid, opts Options, pr
 	}
 	switch res.Proof {
 	case Propagation, Search:
-		tr.redo = true
-		var written bool
-		if res.Assumed, written = tr.finish(g, res.Proof, res.Solutions); !written {
-			res = withoutAssumed(ctx, v.modelOf(g), g, res, tr)
+		var m *rulesearch.Model
+		if g.HasRules() {
+			m = v.modelOf(g)
 		}
+		res = finishProof(ctx, m, g, res, tr)
 	}
 	return res, tr.err
 }
@@ -115,6 +117,9 @@ type tracer struct {
 	// withoutAssumed): nothing is derived, so their lines go out
 	// as they come
 	bare bool
+	// narrow says that they use none implied by a group of two units or
+	// more (see withoutWide)
+	narrow bool
 	// full, when not nil, is the CNF of g's rules (sat.RuleClauses),
 	// which derived reads: the proofs of one puzzle's candidates share it
 	full *sat.RuleCNF
@@ -204,11 +209,8 @@ func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written 
 	if full == nil {
 		full = sat.RuleClauses(g.Shape, g.Rules)
 	}
-	forProof := derive.ForProofOf
-	if tr.redo {
-		forProof = derive.ForProofWholeOf // a plan that leaves a clause out goes unused
-	}
-	plan, ok := forProof(full, g, deriveBudget, tr.lemmas, extra...)
+	// with redo, a plan that leaves a clause out goes unused
+	plan, ok := derive.ForProofWith(full, g, deriveBudget, derive.Options{Whole: tr.redo, Narrow: tr.narrow}, tr.lemmas, extra...)
 	if !ok {
 		// not expected: the constraints the search used, whole
 		plan = tr.usedPlan(g)

@@ -14,6 +14,7 @@ import (
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/internal/derive"
+	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -271,18 +272,26 @@ func TestProofPastHoldLimit(t *testing.T) {
 // constraints its search went without.
 func TestProofsWithoutAssumed(t *testing.T) {
 	v := New()
-	leftOut := 0
-	for _, i := range []int{0, 1, 8, 56} { // 8 and 56 need it (measured)
-		r, _, _ := checkedProof(t, v, fmt.Sprintf("killer %d", i), generated(t, "killer", 1, i))
-		if len(r.Assumed) > 0 {
-			t.Errorf("killer %d: the proof assumes %d implied clauses", i, len(r.Assumed))
+	for _, tc := range []struct {
+		name string
+		i    int
+		// what the search that wrote the proof went without: the wide
+		// implied constraints (see withoutWide), all of them (see
+		// withoutAssumed), or none
+		without string
+	}{
+		{"killer", 0, "wide"}, {"killer", 1, "wide"}, // their searches use wide ones (measured)
+		{"jigsaw", 0, "none"}, {"jigsaw", 59, "all"}, {"jigsaw", 78, "all"}, // a leftover's derivation is given up (measured)
+	} {
+		name := fmt.Sprintf("%s %d", tc.name, tc.i)
+		g := generated(t, tc.name, 1, tc.i)
+		r, _, _ := checkedProof(t, v, name, g)
+		m := rulesearch.NewModel(g.Shape, g.Rules)
+		want := map[string]int{"wide": m.Wide(), "all": m.Implied(), "none": 0}[tc.without]
+		if len(r.Assumed) > 0 || r.LeftOut != want || want == 0 && tc.without != "none" {
+			t.Errorf("%s: %d implied clauses assumed, %d constraints left out of the proof's search; want none assumed, %d (%s) left out",
+				name, len(r.Assumed), r.LeftOut, want, tc.without)
 		}
-		if r.LeftOut > 0 {
-			leftOut++
-		}
-	}
-	if leftOut == 0 {
-		t.Error("no proof went without an implied constraint: the test checks nothing")
 	}
 }
 
@@ -322,16 +331,26 @@ func checkedProof(t *testing.T, v *Verifier, name string, g grid.Grid) (r Result
 // A proof made again without the implied constraints, past the budget of
 // that search, is gophersat's alone: WriteCertificate, whose writer cannot
 // take lines back, writes the same bytes as CheckProof, and none of the
-// search that passed its budget.
+// search that passed its budget. So is one whose search without the wide
+// implied constraints passed its budget (see withoutWide).
 func TestWithoutAssumedPastBudget(t *testing.T) {
-	defer func(b int) { bareBudget = b }(bareBudget)
-	bareBudget = 1000
-	for _, i := range []int{8, 56} { // they go without the implied constraints (measured)
-		name := fmt.Sprintf("killer %d", i)
-		g := generated(t, "killer", 1, i)
+	defer func(b, n int) { bareBudget, narrowBudget = b, n }(bareBudget, narrowBudget)
+	for _, tc := range []struct {
+		name string
+		i    int
+		// the budget of the search without the wide implied
+		// constraints, which a killer's proof goes to first
+		narrow int
+	}{
+		{"jigsaw", 59, narrowBudget}, {"jigsaw", 78, narrowBudget}, // they go without the implied constraints (measured)
+		{"killer", 8, 3}, // past the budget without the wide ones
+	} {
+		name := fmt.Sprintf("%s %d", tc.name, tc.i)
+		g := generated(t, tc.name, 1, tc.i)
+		bareBudget, narrowBudget = 3, tc.narrow
 		r, _, proof := checkedProof(t, New(), name, g)
-		if r.LeftOut == 0 || r.Written != SAT {
-			t.Fatalf("%s: written %v, %d constraints left out: want sat, without them", name, r.Written, r.LeftOut)
+		if m := rulesearch.NewModel(g.Shape, g.Rules); r.LeftOut != m.Implied() || r.Written != SAT {
+			t.Fatalf("%s: written %v, %d constraints left out: want sat, without all %d", name, r.Written, r.LeftOut, m.Implied())
 		}
 		var cnf, drat bytes.Buffer
 		if err := WriteCertificate(&cnf, &drat, g, r); err != nil {

@@ -165,8 +165,9 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 // constraints, r.LeftOut); its proof goes to drat, the derivation of the
 // implied constraints it used first (see tracer.finish), and the CNF it
 // refutes to cnf: the rules as stated, the givens and the extra clauses.
-// When the derivation of a constraint the search used is given up, the
-// verdict is proved again without it (see withoutAssumed).
+// The proof is CheckProof's: where the search used wide implied
+// constraints, or a derivation is given up, the verdict is proved again
+// without them (see finishProof).
 func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Grid, r Result, extra [][]int) error {
 	tr := &tracer{sink: writerSink{drat}}
 	m := rulesearch.NewModel(g.Shape, g.Rules)
@@ -180,17 +181,11 @@ func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 		res.Count == 1 && !slices.Equal(res.First[0], r.Solutions[0].Cells):
 		return fmt.Errorf("the search run again does not prove the verdict %s: %w", r.Status, ErrDisagree)
 	}
-	tr.redo = true
-	assumed, written := tr.finish(g, r.Proof, r.Solutions)
-	if !written {
-		// a proof from the rules as stated, without the constraints
-		// whose derivation was given up
-		again := withoutAssumed(ctx, m, g, Result{Status: r.Status, Solutions: r.Solutions, Count: r.Count, Proof: r.Proof, Assumed: assumed}, tr)
-		if again.Err != nil {
-			return again.Err
-		}
-		assumed = again.Assumed
+	again := finishProof(ctx, m, g, Result{Status: r.Status, Solutions: r.Solutions, Count: r.Count, Proof: r.Proof}, tr)
+	if again.Err != nil {
+		return again.Err
 	}
+	assumed := again.Assumed
 	if tr.err != nil {
 		return tr.err
 	}

@@ -78,12 +78,14 @@ type Result struct {
 	// other verdict, and for Check.
 	Assumed [][]int
 	// LeftOut counts, for a variant's verdict by CheckProof, the
-	// constraints that the rules imply whose derivation was given up, and
-	// which the search that wrote the proof went without (see
-	// withoutAssumed); 0 for every other verdict. Written is
-	// then the proof written, which may differ from Proof, the proof of
-	// the verdict with every implied constraint: a search where
-	// propagation did, or gophersat where the search ran out of nodes.
+	// constraints that the rules imply which the search that wrote the
+	// proof went without: those implied by groups of two units or more,
+	// where the verdict's search used some (see withoutWide), or all of
+	// them, where a derivation was given up (see withoutAssumed); 0 for
+	// every other verdict. Written is then the proof written, which may
+	// differ from Proof, the proof of the verdict with every implied
+	// constraint: a search where propagation did, or gophersat where the
+	// search ran out of nodes.
 	LeftOut int
 	Written Proof
 	// Clashes lists the givens that break the rules, for Invalid.

@@ -69,31 +69,29 @@ func ImpliedOnly(g grid.Grid, budget int, want func(sat.Span) bool) *Plan {
 // clause that it holds one of its sets. False when a lemma of proof is
 // not RUP there.
 func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
-	return ForProofOf(sat.RuleClauses(g.Shape, g.Rules), g, budget, proof, extra...)
+	return forProof(sat.RuleClauses(g.Shape, g.Rules), g, budget, Options{}, proof, extra)
 }
 
-// ForProofOf is ForProof with full, sat.RuleClauses of g's rules, which
-// it only reads: the many proofs of one puzzle's candidates make it once.
-func ForProofOf(full *sat.RuleCNF, g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
-	return forProof(full, g, budget, false, proof, extra)
+// Options says how ForProofWith plans.
+type Options struct {
+	// Whole stops the plan at the first span whose derivation is given
+	// up, as ForProofWhole does.
+	Whole bool
+	// Narrow says that the proof's search went without the constraints
+	// implied by groups of two units or more (sat.RuleCNF.Wide): Core
+	// does without them too, so that none is derived.
+	Narrow bool
 }
 
-// ForProofWhole is ForProof for a caller that has no use for a plan that
-// leaves a clause out (one that then proves the verdict another way): it
-// stops at the first span whose derivation is given up, with that span in
-// Left and the spans after it in neither Derived nor Left.
-func ForProofWhole(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
-	return ForProofWholeOf(sat.RuleClauses(g.Shape, g.Rules), g, budget, proof, extra...)
+// ForProofWith is ForProof with full, sat.RuleClauses of g's rules, which
+// it only reads (the many proofs of one puzzle's candidates make it
+// once), and with o.
+func ForProofWith(full *sat.RuleCNF, g grid.Grid, budget int, o Options, proof [][]int, extra ...[]int) (*Plan, bool) {
+	return forProof(full, g, budget, o, proof, extra)
 }
 
-// ForProofWholeOf is ForProofWhole with full, as in ForProofOf.
-func ForProofWholeOf(full *sat.RuleCNF, g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
-	return forProof(full, g, budget, true, proof, extra)
-}
-
-// forProof is ForProof with full, g's sat.RuleClauses, stopping at the
-// first span left out when whole.
-func forProof(full *sat.RuleCNF, g grid.Grid, budget int, whole bool, proof [][]int, extra [][]int) (*Plan, bool) {
+// forProof is ForProofWith.
+func forProof(full *sat.RuleCNF, g grid.Grid, budget int, o Options, proof [][]int, extra [][]int) (*Plan, bool) {
 	// the plain clauses and the givens first, the planner's CNF, then
 	// the implied clauses, whose index in full at holds, and the extra
 	// ones: once Core is done, the Deriver drops all but the first and
@@ -109,6 +107,9 @@ func forProof(full *sat.RuleCNF, g grid.Grid, budget int, whole bool, proof [][]
 	// the implied clauses on a tier after the plain ones, and a cage's,
 	// whose derivation costs most, last, all of it at once
 	for k, sp := range full.Implied {
+		if o.Narrow && full.Wide(sp) {
+			continue
+		}
 		tier, group := uint8(1), int32(-1)
 		if sp.What == sat.ImpliedCage {
 			tier, group = 2, int32(k)
@@ -140,7 +141,7 @@ func forProof(full *sat.RuleCNF, g grid.Grid, budget int, whole bool, proof [][]
 	p := newPlannerOf(g, budget, full, d)
 	for _, sp := range p.full.Implied {
 		if slices.Contains(used[sp.From:sp.To], true) {
-			if p.span(sp, used[sp.From:sp.To]); whole && len(p.plan.Left) > 0 {
+			if p.span(sp, used[sp.From:sp.To]); o.Whole && len(p.plan.Left) > 0 {
 				break
 			}
 		}

@@ -67,6 +67,9 @@ func (s *Search) choose(cand []uint64, depth int, places bool) branch {
 	}
 	for k := range s.cages {
 		c := &s.cages[k]
+		if c.off {
+			continue
+		}
 		if live := c.live(cand, nil); live > 1 && live < best {
 			b.kind, b.cage, best = branchSet, c, live
 		}

@@ -22,7 +22,8 @@ type Model struct {
 	// links and sums of the rules, for valid
 	ruleLinks []grid.Link
 	sums      []grid.Cage
-	pairSums  int // the implied pair sums (grid.Implied.Sums), for Uses
+	pairSums  int    // the implied pair sums (grid.Implied.Sums), for Uses
+	wideSums  []bool // grid.Implied.WideSums
 	// groupOf lists the constraints on several cells that each cell is
 	// in: k for cages[k], len(cages)+k for lefts[k].
 	groupOf [][]int32
@@ -94,6 +95,10 @@ type cage struct {
 	y0 int
 	// index is the cage's in Model.cages, for Uses
 	index int32
+	// wide says that the cage is implied by a group of two units or
+	// more (grid.Implied.WideCages); off, that the model goes without it
+	// (see WithoutWide)
+	wide, off bool
 }
 
 // NewModel returns the tables of shape s with rules r, which must be valid
@@ -150,7 +155,7 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	}
 	m.sums, m.ruleLinks = l.Sums, l.Links
 	imp := grid.ImplyWith(s, r, m.Units, l.Sums)
-	m.pairSums = len(imp.Sums)
+	m.pairSums, m.wideSums = len(imp.Sums), imp.WideSums
 	for k, p := range imp.Sums {
 		t := table(p.Allows)
 		m.links[p.A] = append(m.links[p.A], link{p.B, t, nil, int32(k)})
@@ -162,7 +167,8 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 		for k := range sets {
 			sets[k] >>= 1
 		}
-		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, peers: imp.Peers[k], y0: vars + n + 1, index: int32(k)})
+		wide := k >= len(l.Sums) && imp.WideCages[k-len(l.Sums)]
+		m.cages = append(m.cages, cage{cells: c.Cells, sets: sets, peers: imp.Peers[k], y0: vars + n + 1, index: int32(k), wide: wide})
 		vars += n + len(sets)
 	}
 	m.lefts = imp.Same
@@ -211,6 +217,52 @@ func (m *Model) WithoutImplied() *Model {
 		}
 	}
 	return &c
+}
+
+// WithoutWide returns m without the constraints that its rules imply over
+// groups of two units or more (grid.Implied.WideCages and WideSums): its
+// searches neither propagate nor branch on them, and record none in Uses.
+// The rest keep their indices, those of grid.Implied. m is left as it is.
+func (m *Model) WithoutWide() *Model {
+	c := *m
+	c.cages = slices.Clone(m.cages)
+	for k := range c.cages {
+		c.cages[k].off = c.cages[k].wide
+	}
+	c.groupOf = make([][]int32, len(m.groupOf))
+	for i, ks := range m.groupOf {
+		for _, k := range ks {
+			if int(k) >= len(c.cages) || !c.cages[k].off {
+				c.groupOf[i] = append(c.groupOf[i], k)
+			}
+		}
+	}
+	c.links = make([][]link, len(m.links))
+	for i, ls := range m.links {
+		for _, l := range ls {
+			if l.imp < 0 || !m.wideSums[l.imp] {
+				c.links[i] = append(c.links[i], l)
+			}
+		}
+	}
+	return &c
+}
+
+// Wide returns the number of m's implied constraints over groups of two
+// units or more, as Uses counts them: those WithoutWide goes without.
+func (m *Model) Wide() int {
+	k := 0
+	for _, c := range m.cages {
+		if c.wide {
+			k++
+		}
+	}
+	for _, w := range m.wideSums {
+		if w {
+			k++
+		}
+	}
+	return k
 }
 
 // Implied returns the number of m's implied constraints, as Uses counts

@@ -92,6 +92,7 @@ func TestCountAgainstEnumeration(t *testing.T) {
 	if len(all) != 576 {
 		t.Fatalf("%d Latin squares of order 4, want 576", len(all))
 	}
+	wide := 0 // the wide implied constraints of the models
 	for trial := range 150 {
 		r := randomRules(rng, sh, all[rng.IntN(len(all))])
 		if err := r.Validate(sh); err != nil {
@@ -132,5 +133,17 @@ func TestCountAgainstEnumeration(t *testing.T) {
 			t.Fatalf("trial %d: rules %s %+v, puzzle %v, without the implied constraints: count %d (complete %v, broken %v), %d used, want %d, none used",
 				trial, r.Name(), r, puzzle, got.Count, got.Complete, got.Broken, w.Uses.Count(), want)
 		}
+		// without the wide ones: the same count, none of them used
+		w = New(m.WithoutWide())
+		w.Uses = w.NewUses()
+		got = w.Count(puzzle, 1000, 0, nil, nil)
+		if got.Count != want || !got.Complete || got.Broken || w.Uses.Wide(m) {
+			t.Fatalf("trial %d: rules %s %+v, puzzle %v, without the wide implied constraints: count %d (complete %v, broken %v), wide used %v, want %d, none used",
+				trial, r.Name(), r, puzzle, got.Count, got.Complete, got.Broken, w.Uses.Wide(m), want)
+		}
+		wide += m.Wide()
+	}
+	if wide == 0 {
+		t.Error("no rules implied a wide constraint: WithoutWide was not tested")
 	}
 }

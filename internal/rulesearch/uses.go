@@ -79,3 +79,19 @@ func (u *Uses) branch(m *Model, c *cage) {
 		u.Cages[int(c.index)-len(m.sums)] = true
 	}
 }
+
+// Wide reports whether u records one of m's implied constraints over a
+// group of two units or more (see Model.WithoutWide).
+func (u *Uses) Wide(m *Model) bool {
+	for k, used := range u.Cages {
+		if used && m.cages[len(m.sums)+k].wide {
+			return true
+		}
+	}
+	for k, used := range u.Sums {
+		if used && m.wideSums[k] {
+			return true
+		}
+	}
+	return false
+}
