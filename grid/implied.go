@@ -30,7 +30,8 @@ type Implied struct {
 	// WideCages and WideSums mark the Cages and Sums that come from a
 	// group of two units or more (a band of rows or columns), whose
 	// derivation from the rules as stated costs most (see package
-	// internal/derive).
+	// internal/derive). Every pair of Same is wide too: it relates a band
+	// to as many regions.
 	WideCages, WideSums []bool
 }
 

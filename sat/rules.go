@@ -62,13 +62,16 @@ type Span struct {
 }
 
 // Wide reports whether span sp of c encodes a constraint implied by a
-// group of two units or more (grid.Implied.WideCages and WideSums).
+// group of two units or more (grid.Implied.WideCages and WideSums, and
+// every leftover pair).
 func (c *RuleCNF) Wide(sp Span) bool {
 	switch sp.What {
 	case ImpliedCage:
 		return c.Imply.WideCages[sp.Index]
 	case ImpliedSum:
 		return c.Imply.WideSums[sp.Index]
+	case ImpliedSame:
+		return true
 	}
 	return false
 }

@@ -138,10 +138,10 @@ func checkRefusedCandidate(t *testing.T, name string, g, sol grid.Grid, refused 
 // having nothing to derive (see tracer.bare): past holdLimit, it derives
 // nothing.
 func TestRefusedWithoutAssumed(t *testing.T) {
-	defer func(bb, hl int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
-		bareBudget, holdLimit, certify = bb, hl, c
-	}(bareBudget, holdLimit, certify)
-	bareBudget = 3
+	defer func(bb, nb, hl int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
+		bareBudget, narrowBudget, holdLimit, certify = bb, nb, hl, c
+	}(bareBudget, narrowBudget, holdLimit, certify)
+	bareBudget, narrowBudget = 3, 3 // past the search without the wide ones too
 	refused := 0
 	certify = refusing(&refused)
 	g := generated(t, "jigsaw", 1, 59) // its proof would assume implied clauses (measured)

@@ -220,9 +220,10 @@ func (m *Model) WithoutImplied() *Model {
 }
 
 // WithoutWide returns m without the constraints that its rules imply over
-// groups of two units or more (grid.Implied.WideCages and WideSums): its
-// searches neither propagate nor branch on them, and record none in Uses.
-// The rest keep their indices, those of grid.Implied. m is left as it is.
+// groups of two units or more (grid.Implied.WideCages and WideSums, and
+// every leftover pair): its searches neither propagate nor branch on them,
+// and record none in Uses. The rest keep their indices, those of
+// grid.Implied. m is left as it is.
 func (m *Model) WithoutWide() *Model {
 	c := *m
 	c.cages = slices.Clone(m.cages)
@@ -232,7 +233,7 @@ func (m *Model) WithoutWide() *Model {
 	c.groupOf = make([][]int32, len(m.groupOf))
 	for i, ks := range m.groupOf {
 		for _, k := range ks {
-			if int(k) >= len(c.cages) || !c.cages[k].off {
+			if int(k) < len(c.cages) && !c.cages[k].off {
 				c.groupOf[i] = append(c.groupOf[i], k)
 			}
 		}
@@ -251,7 +252,7 @@ func (m *Model) WithoutWide() *Model {
 // Wide returns the number of m's implied constraints over groups of two
 // units or more, as Uses counts them: those WithoutWide goes without.
 func (m *Model) Wide() int {
-	k := 0
+	k := len(m.lefts)
 	for _, c := range m.cages {
 		if c.wide {
 			k++

@@ -1,5 +1,7 @@
 package rulesearch
 
+import "slices"
+
 // Uses records which of the constraints that the rules imply
 // (grid.Imply) the propagation of the searches on a Search used: a
 // constraint is used when its propagation removed a candidate or found a
@@ -93,5 +95,5 @@ func (u *Uses) Wide(m *Model) bool {
 			return true
 		}
 	}
-	return false
+	return slices.Contains(u.Same, true)
 }
