@@ -23,7 +23,11 @@
 // proof of a variant's verdict, which then rests on the plain rules.
 package derive
 
-import "slices"
+import (
+	"cmp"
+	"math"
+	"slices"
+)
 
 // Deriver holds a CNF and derives clauses it implies. Lemmas it derives are
 // added to its clauses, so later derivations may use them, as a DRAT
@@ -43,6 +47,7 @@ type Deriver struct {
 	units []int  // unit clauses
 	val   []int8 // per variable: 1 true, -1 false, 0 unset
 	trail []int
+	pos   []int32 // per variable set: its index in trail
 	// with reasons (see Core): per variable, the clause that set it by
 	// propagation, -1 for none; and the clause of the last conflict
 	reason   []int32
@@ -83,7 +88,7 @@ func New(nv int, cnf [][]int) *Deriver { return build(nv, cnf) }
 
 // build is New of the clauses of parts, in order.
 func build(nv int, parts ...[][]int) *Deriver {
-	d := &Deriver{watch: make([][]int32, 2*nv+2), bin: make([][]binary, 2*nv+2), val: make([]int8, nv+1)}
+	d := &Deriver{watch: make([][]int32, 2*nv+2), bin: make([][]binary, 2*nv+2), val: make([]int8, nv+1), pos: make([]int32, nv+1)}
 	// the literals in one array, the lists of binary clauses carved out
 	// of another, and each watch list out of a third, with room for as
 	// many again as it starts with: watches move as propagation runs,
@@ -181,6 +186,7 @@ func (d *Deriver) size() int { return len(d.start) - 1 }
 func (d *Deriver) add(c []int) {
 	for _, l := range c {
 		if v := max(l, -l); v >= len(d.val) {
+			d.pos = append(d.pos, make([]int32, v+1-len(d.val))...)
 			d.val = append(d.val, make([]int8, v+1-len(d.val))...)
 			d.watch = append(d.watch, make([][]int32, 2*v+2-len(d.watch))...)
 			d.bin = append(d.bin, make([][]binary, 2*v+2-len(d.bin))...)
@@ -238,8 +244,10 @@ func (d *Deriver) set(l int) bool {
 	}
 	if l > 0 {
 		d.val[l] = 1
+		d.pos[l] = int32(len(d.trail))
 	} else {
 		d.val[-l] = -1
+		d.pos[-l] = int32(len(d.trail))
 	}
 	d.trail = append(d.trail, l)
 	return true
@@ -671,13 +679,17 @@ func core(d *Deriver, proof [][]int, tiers []uint8, groups []int32) ([]bool, boo
 	d.baseOK = false // the base again, with its reasons
 	used := make([]bool, d.size())
 	seen := make([]bool, len(d.val))
-	for _, lemma := range proof {
+	r := replay{d: d, conflict: -1}
+	for k, lemma := range proof {
 		if len(d.reason) < len(d.val) {
 			d.reason = append(d.reason, make([]int32, len(d.val)-len(d.reason))...)
 			seen = append(seen, make([]bool, len(d.val)-len(seen))...)
 		}
-		if !d.rup(lemma) {
-			return nil, false
+		if !r.check(lemma) {
+			r.reset()
+			if !d.rup(lemma) {
+				return nil, false
+			}
 		}
 		d.mark(used, seen)
 		for _, id := range d.fresh {
@@ -693,14 +705,170 @@ func core(d *Deriver, proof [][]int, tiers []uint8, groups []int32) ([]bool, boo
 		if d.fresh != nil {
 			d.fresh = d.fresh[:0]
 		}
-		d.undo(d.baseLen)
-		d.add(lemma)
+		var next []int
+		if k+1 < len(proof) {
+			next = proof[k+1]
+		}
+		r.add(lemma, next)
 		used = append(used, false)
 		if d.tier != nil {
 			d.tier = append(d.tier, 0)
 		}
 	}
+	r.reset()
 	return used[:n], true
+}
+
+// replay checks the lemmas of a proof one after another as core does,
+// keeping the propagation of the decisions that the next lemma shares
+// with the last: a search's refutations come in post-order, and most
+// share all but their last decision with the one before. The decisions
+// of a lemma are its literals negated, in order. Each decision's
+// propagation runs to its end, every tier included, so the state after
+// some decisions is the one a check from the base reaches with them,
+// though the clauses that set its literals may differ: the marks follow
+// those clauses, and a checker that propagates every clause of the
+// database finds a conflict the same.
+type replay struct {
+	d   *Deriver
+	dec []int // the decisions in force
+	at  []int // at[i]: the trail's length before dec[i]
+	// conflict, when >= 0, is a clause that the state after dec refutes
+	conflict int32
+	buf      []int
+}
+
+// reset drops the decisions, back to the base.
+func (r *replay) reset() {
+	d := r.d
+	if d.baseOK {
+		d.undo(d.baseLen)
+	} else {
+		d.undo(0)
+	}
+	r.dec, r.at, r.conflict = r.dec[:0], r.at[:0], -1
+}
+
+// to undoes the decisions past the first j.
+func (r *replay) to(j int) {
+	if j >= len(r.dec) {
+		return
+	}
+	r.d.undo(r.at[j])
+	r.dec, r.at, r.conflict = r.dec[:j], r.at[:j], -1
+}
+
+// shared returns the number of decisions of dec that lemma c's begin
+// with.
+func shared(dec, c []int) int {
+	j := 0
+	for j < len(dec) && j < len(c) && dec[j] == -c[j] {
+		j++
+	}
+	return j
+}
+
+// check reports whether unit propagation refutes the decisions of lemma
+// c, from those it shares with the state, the conflict in d.conflict;
+// false when it does not, or when the base is to be made again: the
+// caller then checks c from the base (rup).
+func (r *replay) check(c []int) bool {
+	d := r.d
+	if !d.baseOK || d.baseConflict || len(c) < 2 {
+		return false
+	}
+	j := shared(r.dec, c)
+	if j == len(r.dec) && r.conflict >= 0 {
+		d.conflict = r.conflict
+		return true
+	}
+	r.to(j)
+	for _, l := range c[j:] {
+		x := -l
+		r.at = append(r.at, len(d.trail))
+		r.dec = append(r.dec, x)
+		switch d.truth(x) {
+		case 1:
+			continue
+		case -1:
+			// l holds: the clause that set it is the conflict
+			if r.conflict = d.reasonOf(l); r.conflict < 0 {
+				return false
+			}
+			d.conflict = r.conflict
+			return true
+		}
+		d.set(x)
+		d.because(x, -1)
+		if !d.propagate(r.at[len(r.at)-1]) {
+			r.conflict = d.conflict
+			return true
+		}
+	}
+	return false
+}
+
+// add adds lemma c, checked, to the database, keeping the decisions that
+// the next lemma, next (nil for none), shares with the state: where c is
+// unit there, its literal is set and propagates, as it would in a check
+// from the base.
+func (r *replay) add(c, next []int) {
+	d := r.d
+	if len(c) < 2 || next == nil || len(r.dec) == 0 || !d.baseOK {
+		r.reset()
+		d.add(c)
+		return
+	}
+	r.to(shared(r.dec, next))
+	if len(r.dec) == 0 {
+		r.reset()
+		d.add(c)
+		return
+	}
+	id := r.addAbove(c)
+	if r.conflict >= 0 {
+		return
+	}
+	switch l, open := d.open(id); open {
+	case 0:
+		r.conflict = id
+	case 1:
+		at := len(d.trail)
+		d.set(l)
+		d.because(l, id)
+		if !d.propagate(at) {
+			r.conflict = d.conflict
+		}
+	}
+}
+
+// addAbove adds clause c, of two literals or more, to the database while
+// decisions are in force, and returns its index: it watches two literals
+// not false, or those set last, which the decisions undo first. Where c
+// would change the base (fewer than two of its literals are not false
+// there), the base is to be made again.
+func (r *replay) addAbove(c []int) int32 {
+	d := r.d
+	free := 0 // the literals not false under the base
+	for _, l := range c {
+		if d.truth(l) != -1 || int(d.pos[max(l, -l)]) >= d.baseLen {
+			free++
+		}
+	}
+	r.buf = append(r.buf[:0], c...)
+	rank := func(l int) int {
+		if d.truth(l) != -1 {
+			return math.MaxInt
+		}
+		return int(d.pos[max(l, -l)])
+	}
+	slices.SortStableFunc(r.buf, func(a, b int) int { return cmp.Compare(rank(b), rank(a)) })
+	ok := d.baseOK
+	d.baseOK = false // watches as ordered
+	id := int32(d.size())
+	d.add(r.buf)
+	d.baseOK = ok && free >= 2
+	return id
 }
 
 // rup reports whether unit propagation refutes the negation of c, the

@@ -275,3 +275,70 @@ func TestTruncate(t *testing.T) {
 	}
 	t.Logf("%d implied clauses, %d RUP on the plain CNF, alike both ways", same, rup)
 }
+
+// Core checks a search's refutations in post-order building on the
+// decisions each shares with the one before (see replay), and what it
+// marks is all a checker needs: the refutation of a jigsaw with its
+// solution blocked, by a split over the cells (whose lemmas come as a
+// search's do), passes the tests' DRAT checker against the marked clauses
+// alone.
+func TestCoreReplay(t *testing.T) {
+	v, err := generate.ParseVariant("jigsaw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		p, err := generate.New().Puzzle(7, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := p.Grid
+		n := g.N()
+		cnf, cells := plainJigsaw(g)
+		var block []int
+		for c, d := range p.Solution.Cells {
+			block = append(block, -(c*n + int(d)))
+		}
+		cnf = append(cnf, block)
+		proof, ok := New(n*n*n, cnf).Derive(nil, cells, 1<<20)
+		if !ok || len(proof) < 10 {
+			t.Fatalf("puzzle %d: the split refutes it in %d lemmas (%v)", i, len(proof), ok)
+		}
+		reused := 0
+		for k := 1; k < len(proof); k++ {
+			reused += shared(negated(proof[k-1]), proof[k])
+		}
+		if reused == 0 {
+			t.Fatalf("puzzle %d: no lemma shares a decision with the one before", i)
+		}
+		used, ok := Core(n*n*n, cnf, proof, nil, nil)
+		if !ok {
+			t.Fatalf("puzzle %d: Core refuses the split's lemmas", i)
+		}
+		var kept [][]int
+		for k, c := range cnf {
+			if used[k] {
+				kept = append(kept, c)
+			}
+		}
+		var lemmas []gridtest.Lemma
+		for _, c := range proof {
+			lemmas = append(lemmas, gridtest.Lemma{Lits: c})
+		}
+		if at, err := gridtest.CheckDRAT(n*n*n, kept, lemmas); err != nil {
+			t.Errorf("puzzle %d: %d of %d clauses marked; the checker refuses lemma %d against them: %v", i, len(kept), len(cnf), at, err)
+		}
+		if _, ok := Core(n*n*n, cnf, proof[len(proof)-1:], nil, nil); ok {
+			t.Errorf("puzzle %d: Core passes the empty clause without the split before it", i)
+		}
+	}
+}
+
+// negated returns the literals of c negated: a lemma's decisions.
+func negated(c []int) []int {
+	out := make([]int, len(c))
+	for i, l := range c {
+		out[i] = -l
+	}
+	return out
+}
