@@ -388,7 +388,7 @@ if [ "$what" = proofs ]; then
     # "assumed", "left_out" and "proof_written" are new with --proof: the
     # implied clauses a variant's proof takes on trust, or the implied
     # constraints its search went without; the rest must be as before
-    echo "  $(grep -c '"assumed":' "$tmp/new.jsonl" || true) proofs assume implied clauses, $(grep -o '"assumed":[0-9]*' "$tmp/new.jsonl" | awk -F: '{ s += $2 } END { print s + 0 }') clauses in all; $(grep -c '"left_out":' "$tmp/new.jsonl" || true) proofs go without the implied constraints, written $(grep -o '"proof_written":"[a-z]*"' "$tmp/new.jsonl" | cut -d'"' -f4 | sort | uniq -c | xargs)"
+    echo "  $(grep -c '"assumed":' "$tmp/new.jsonl" || true) proofs assume implied clauses, $(grep -o '"assumed":[0-9]*' "$tmp/new.jsonl" | awk -F: '{ s += $2 } END { print s + 0 }') clauses in all; $(grep -c '"left_out":' "$tmp/new.jsonl" || true) proofs come from a search without some implied constraints (left_out), written $(grep -o '"proof_written":"[a-z]*"' "$tmp/new.jsonl" | cut -d'"' -f4 | sort | uniq -c | xargs)"
     sed 's/"assumed":[0-9]*,//; s/"left_out":[0-9]*,//; s/"proof_written":"[a-z]*",//' "$tmp/new.jsonl" > "$tmp/new-as-old.jsonl"
     cmp -s "$tmp/old.jsonl" "$tmp/new-as-old.jsonl" && echo "  --json with --proof: the same as $ref's without" || echo "  --json with --proof: OUTPUT DIFFERS from $ref's"
     echo "  $(find "$out/p" -name '*.drat' | wc -l) proofs, $(du -sh "$out/p" | cut -f1) with their CNFs"
