@@ -515,6 +515,59 @@ func maskText(n int, masks []uint64) string {
 	return b.String()
 }
 
+// checkCandidateProof checks the proof that prover, of puzzle g, writes
+// for cell x and digit d, which must be the one WriteCandidateProof writes
+// with nothing made before, and returns the proof written.
+func checkCandidateProof(t *testing.T, name string, g grid.Grid, prover *CandidateProver, x int, d uint8) Proof {
+	t.Helper()
+	n := g.N()
+	var cnfText, dratText, cnfAlone, dratAlone bytes.Buffer
+	got, err := prover.Write(context.Background(), &cnfText, &dratText, x, d)
+	if err != nil {
+		t.Fatalf("%s: r%dc%d %d: %v", name, x/n+1, x%n+1, d, err)
+	}
+	alone, err := WriteCandidateProof(context.Background(), &cnfAlone, &dratAlone, g, x, d)
+	if err != nil || alone != got || !bytes.Equal(cnfText.Bytes(), cnfAlone.Bytes()) || !bytes.Equal(dratText.Bytes(), dratAlone.Bytes()) {
+		t.Fatalf("%s: r%dc%d %d: the prover of the puzzle writes %v, %d and %d bytes; WriteCandidateProof %v, %d and %d bytes (%v)",
+			name, x/n+1, x%n+1, d, got, cnfText.Len(), dratText.Len(), alone, cnfAlone.Len(), dratAlone.Len(), err)
+	}
+	cnf, err := gridtest.ReadDRAT(&cnfText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proof, err := gridtest.ReadDRAT(&dratText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := g.Clone()
+	q.Cells[x] = d
+	nv := sat.RuleClauses(g.Shape, g.Rules).Vars
+	clauses := gridtest.Clauses(cnf)
+	if !g.HasRules() {
+		if err := gridtest.SameClauses(clauses, gridtest.CNF(q, nil)); err != nil {
+			t.Fatalf("%s: r%dc%d %d: the CNF written: %v", name, x/n+1, x%n+1, d, err)
+		}
+		if refuted := gridtest.Refutes(nv, clauses); refuted != (got == Propagation) {
+			t.Errorf("%s: r%dc%d %d out by %v, but unit propagation alone refutes: %v", name, x/n+1, x%n+1, d, got, refuted)
+		}
+	} else {
+		// a variant's: the rules as stated and q's givens, and no
+		// implied clause (a proof that would assume some is made
+		// again without them)
+		want := slices.Clip(sat.PlainRuleClauses(g.Shape, g.Rules).Clauses)
+		for _, l := range sat.Givens(q) {
+			want = append(want, []int{l})
+		}
+		if err := gridtest.SameClauses(clauses, want); err != nil {
+			t.Fatalf("%s: r%dc%d %d: the CNF is not the rules as stated and the givens: %v", name, x/n+1, x%n+1, d, err)
+		}
+	}
+	if _, err := gridtest.CheckDRAT(nv, clauses, proof); err != nil {
+		t.Errorf("%s: r%dc%d %d out by %v: %v", name, x/n+1, x%n+1, d, got, err)
+	}
+	return got
+}
+
 // The proof that a candidate is out, written with WriteCandidateProof, is
 // a DRAT refutation of the puzzle's CNF with that candidate's unit clause
 // that gridtest's checker accepts; for classic puzzles that CNF is the
@@ -540,56 +593,8 @@ func TestCandidateProofs(t *testing.T) {
 	puzzles = append(puzzles, g16, grid.New(grid.Shape{BoxRows: 2, BoxCols: 3}))
 	names = append(names, "16x16", "empty 6x6")
 	seen := map[Proof]int{}
-	// check checks the proof that prover, of puzzle g, writes for cell
-	// x and digit d, which must be the one WriteCandidateProof writes
-	// with nothing made before
 	check := func(name string, g grid.Grid, prover *CandidateProver, x int, d uint8) {
-		n := g.N()
-		var cnfText, dratText, cnfAlone, dratAlone bytes.Buffer
-		got, err := prover.Write(context.Background(), &cnfText, &dratText, x, d)
-		if err != nil {
-			t.Fatalf("%s: r%dc%d %d: %v", name, x/n+1, x%n+1, d, err)
-		}
-		seen[got]++
-		alone, err := WriteCandidateProof(context.Background(), &cnfAlone, &dratAlone, g, x, d)
-		if err != nil || alone != got || !bytes.Equal(cnfText.Bytes(), cnfAlone.Bytes()) || !bytes.Equal(dratText.Bytes(), dratAlone.Bytes()) {
-			t.Fatalf("%s: r%dc%d %d: the prover of the puzzle writes %v, %d and %d bytes; WriteCandidateProof %v, %d and %d bytes (%v)",
-				name, x/n+1, x%n+1, d, got, cnfText.Len(), dratText.Len(), alone, cnfAlone.Len(), dratAlone.Len(), err)
-		}
-		cnf, err := gridtest.ReadDRAT(&cnfText)
-		if err != nil {
-			t.Fatal(err)
-		}
-		proof, err := gridtest.ReadDRAT(&dratText)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := g.Clone()
-		q.Cells[x] = d
-		nv := sat.RuleClauses(g.Shape, g.Rules).Vars
-		clauses := gridtest.Clauses(cnf)
-		if !g.HasRules() {
-			if err := gridtest.SameClauses(clauses, gridtest.CNF(q, nil)); err != nil {
-				t.Fatalf("%s: r%dc%d %d: the CNF written: %v", name, x/n+1, x%n+1, d, err)
-			}
-			if refuted := gridtest.Refutes(nv, clauses); refuted != (got == Propagation) {
-				t.Errorf("%s: r%dc%d %d out by %v, but unit propagation alone refutes: %v", name, x/n+1, x%n+1, d, got, refuted)
-			}
-		} else {
-			// a variant's: the rules as stated and q's givens, and no
-			// implied clause (a proof that would assume some is made
-			// again without them)
-			want := slices.Clip(sat.PlainRuleClauses(g.Shape, g.Rules).Clauses)
-			for _, l := range sat.Givens(q) {
-				want = append(want, []int{l})
-			}
-			if err := gridtest.SameClauses(clauses, want); err != nil {
-				t.Fatalf("%s: r%dc%d %d: the CNF is not the rules as stated and the givens: %v", name, x/n+1, x%n+1, d, err)
-			}
-		}
-		if _, err := gridtest.CheckDRAT(nv, clauses, proof); err != nil {
-			t.Errorf("%s: r%dc%d %d out by %v: %v", name, x/n+1, x%n+1, d, got, err)
-		}
+		seen[checkCandidateProof(t, name, g, prover, x, d)]++
 	}
 	for i, g := range puzzles {
 		c := New().Candidates(context.Background(), g, CandidateOptions{CountLimit: 2})

@@ -41,27 +41,11 @@ func TestCandidatesJob(t *testing.T) {
 	}
 }
 
-// CandidateProof jobs give the proofs that verify.WriteCandidateProof
-// writes, in this process and in workers, their CNFs in files with a
-// ProofTemp and in memory without, for puzzles whose jobs take turns (a
-// worker keeps what one puzzle's proofs share); a cell that is not empty
-// gets an error.
-func TestCandidateProofJobs(t *testing.T) {
-	classic, err := grid.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
-	if err != nil {
-		t.Fatal(err)
-	}
-	variant, err := generate.ParseVariant("killer")
-	if err != nil {
-		t.Fatal(err)
-	}
-	killer, err := generate.New().Puzzle(1, 0, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: variant})
-	if err != nil {
-		t.Fatal(err)
-	}
-	puzzles := []grid.Grid{classic, killer.Grid}
-	var jobs []Job
-	var wantCNF, wantDRAT [][]byte
+// candidateProofJobs returns CandidateProof jobs for some candidates out
+// of puzzles, those of each puzzle taking turns with the others', and the
+// CNF and proof of each that verify.WriteCandidateProof writes.
+func candidateProofJobs(t *testing.T, puzzles ...grid.Grid) (jobs []Job, wantCNF, wantDRAT [][]byte) {
+	t.Helper()
 	for round := range 4 {
 		for _, g := range puzzles {
 			c := verify.TrueCandidates(t.Context(), g, verify.CandidateOptions{CountLimit: 10})
@@ -82,6 +66,28 @@ func TestCandidateProofJobs(t *testing.T) {
 			}
 		}
 	}
+	return jobs, wantCNF, wantDRAT
+}
+
+// CandidateProof jobs give the proofs that verify.WriteCandidateProof
+// writes, in this process and in workers, their CNFs in files with a
+// ProofTemp and in memory without, for puzzles whose jobs take turns (a
+// worker keeps what one puzzle's proofs share); a cell that is not empty
+// gets an error.
+func TestCandidateProofJobs(t *testing.T) {
+	classic, err := grid.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
+	if err != nil {
+		t.Fatal(err)
+	}
+	variant, err := generate.ParseVariant("killer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	killer, err := generate.New().Puzzle(1, 0, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: variant})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs, wantCNF, wantDRAT := candidateProofJobs(t, classic, killer.Grid)
 	given := slices.IndexFunc(classic.Cells, func(d uint8) bool { return d != 0 })
 	jobs = append(jobs, Job{Index: len(jobs), Kind: CandidateProof, Grid: classic, Cell: given, Digit: 1})
 	temp := filepath.Join(t.TempDir(), ".run-")
