@@ -50,23 +50,13 @@ func withoutWide(ctx context.Context, m *rulesearch.Model, g grid.Grid, res Resu
 	s := rulesearch.New(m.WithoutWide())
 	tr.variant(s, g)
 	r := s.Count(g.Cells, 2, narrowBudget, ctx.Done(), nil)
-	sols, ok := variantGrids(g, r)
-	switch {
-	case r.Canceled:
-		tr.reset()
-		res.Status, res.Err = Unknown, ctx.Err()
+	if res, ok := reached(ctx, g, r, res, tr, fmt.Sprintf("the %d wide implied constraints", m.Wide())); !ok {
 		return res
-	case !ok || r.Broken || r.Count > len(res.Solutions) || r.Complete && r.Count != len(res.Solutions) || len(sols) == 1 && !sols[0].Equal(res.Solutions[0]):
-		tr.reset()
-		res.Err = fmt.Errorf("the search without the %d wide implied constraints does not reach the verdict again: %w", m.Wide(), ErrDisagree)
-		return res
-	case !r.Complete:
+	}
+	if !r.Complete {
 		return withoutAssumed(ctx, m, g, res, tr)
 	}
-	res.LeftOut, res.Written = m.Wide(), Search
-	if r.Root {
-		res.Written = Propagation
-	}
+	res.LeftOut, res.Written = m.Wide(), writtenBy(r)
 	var written bool
 	if res.Assumed, written = tr.finish(g, res.Written, res.Solutions); !written {
 		return withoutAssumed(ctx, m, g, res, tr)
@@ -123,22 +113,12 @@ func withoutAssumed(ctx context.Context, m *rulesearch.Model, g grid.Grid, res R
 		tr.variant(s, g)
 		r = s.Count(g.Cells, 2, bareBudget, ctx.Done(), nil)
 	}
-	sols, ok := variantGrids(g, r)
 	t := tally{sols: res.Solutions, count: res.Count}
-	switch {
-	case r.Canceled:
-		tr.reset()
-		res.Status, res.Err = Unknown, ctx.Err()
+	if res, ok := reached(ctx, g, r, res, tr, fmt.Sprintf("the %d implied constraints", res.LeftOut)); !ok {
 		return res
-	case !ok || r.Broken || r.Count > len(t.sols) || r.Complete && r.Count != len(t.sols) || len(sols) == 1 && !sols[0].Equal(t.sols[0]):
-		tr.reset()
-		res.Err = fmt.Errorf("the search without the %d implied constraints does not reach the verdict again: %w", res.LeftOut, ErrDisagree)
-		return res
-	case r.Complete:
-		res.Written = Search
-		if r.Root {
-			res.Written = Propagation
-		}
+	}
+	if r.Complete {
+		res.Written = writtenBy(r)
 		res.Assumed, _ = tr.finish(g, res.Written, res.Solutions)
 		return res
 	}
@@ -171,4 +151,32 @@ func withoutAssumed(ctx context.Context, m *rulesearch.Model, g grid.Grid, res R
 	tr.reset()
 	res.Err = err
 	return res
+}
+
+// reached reports whether r, the result of a search of g again without
+// some implied constraints (what), agrees with verdict res, complete or
+// not; when it does not, it returns res with the error: ctx's, or that
+// the verdict is another, with tr's lines dropped.
+func reached(ctx context.Context, g grid.Grid, r rulesearch.Result, res Result, tr *tracer, what string) (Result, bool) {
+	sols, ok := variantGrids(g, r)
+	switch {
+	case r.Canceled:
+		tr.reset()
+		res.Status, res.Err = Unknown, ctx.Err()
+		return res, false
+	case !ok || r.Broken || r.Count > len(res.Solutions) || r.Complete && r.Count != len(res.Solutions) || len(sols) == 1 && !sols[0].Equal(res.Solutions[0]):
+		tr.reset()
+		res.Err = fmt.Errorf("the search without %s does not reach the verdict again: %w", what, ErrDisagree)
+		return res, false
+	}
+	return res, true
+}
+
+// writtenBy is the proof that complete search r writes: propagation when
+// its root refuted the CNF.
+func writtenBy(r rulesearch.Result) Proof {
+	if r.Root {
+		return Propagation
+	}
+	return Search
 }
