@@ -502,6 +502,9 @@ func NewCandidateProver(g grid.Grid) *CandidateProver {
 	return &CandidateProver{g: g, cnf: sat.DIMACS{Plain: g.HasRules()}}
 }
 
+// Of reports whether g is p's puzzle: its shape, cells and rules.
+func (p *CandidateProver) Of(g grid.Grid) bool { return p.g.Equal(g) }
+
 // model returns the model of the variant search of the puzzle's rules.
 func (p *CandidateProver) model() *rulesearch.Model {
 	if p.m == nil {

@@ -210,7 +210,7 @@ func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written 
 		full = sat.RuleClauses(g.Shape, g.Rules)
 	}
 	// with redo, a plan that leaves a clause out goes unused
-	plan, ok := derive.ForProofWith(full, g, deriveBudget, derive.Options{Whole: tr.redo, Narrow: tr.narrow}, tr.lemmas, extra...)
+	plan, ok := derive.ForProof(full, g, deriveBudget, derive.Options{Whole: tr.redo, Narrow: tr.narrow}, tr.lemmas, extra...)
 	if !ok {
 		// not expected: the constraints the search used, whole
 		plan = tr.usedPlan(g)

@@ -61,21 +61,12 @@ func ImpliedOnly(g grid.Grid, budget int, want func(sat.Span) bool) *Plan {
 	return &p.plan
 }
 
-// ForProof returns the plan for proof, a DRAT proof that the CNF of
-// puzzle g's rules with the clauses they imply (sat.RuleClauses), its
-// givens and the extra clauses has no model: the derivation of just the
-// implied clauses that the proof's reverse unit propagation steps use
-// (see Core), and, for a cage, the definition of its variables and the
-// clause that it holds one of its sets. False when a lemma of proof is
-// not RUP there.
-func ForProof(g grid.Grid, budget int, proof [][]int, extra ...[]int) (*Plan, bool) {
-	return forProof(sat.RuleClauses(g.Shape, g.Rules), g, budget, Options{}, proof, extra)
-}
-
-// Options says how ForProofWith plans.
+// Options says how ForProof plans.
 type Options struct {
 	// Whole stops the plan at the first span whose derivation is given
-	// up, as ForProofWhole does.
+	// up, with that span in Left and the spans after it in neither
+	// Derived nor Left: for a caller that has no use for a plan that
+	// leaves a clause out (one that then proves the verdict another way).
 	Whole bool
 	// Narrow says that the proof's search went without the constraints
 	// implied by groups of two units or more (sat.RuleCNF.Wide): Core
@@ -83,15 +74,14 @@ type Options struct {
 	Narrow bool
 }
 
-// ForProofWith is ForProof with full, sat.RuleClauses of g's rules, which
-// it only reads (the many proofs of one puzzle's candidates make it
-// once), and with o.
-func ForProofWith(full *sat.RuleCNF, g grid.Grid, budget int, o Options, proof [][]int, extra ...[]int) (*Plan, bool) {
-	return forProof(full, g, budget, o, proof, extra)
-}
-
-// forProof is ForProofWith.
-func forProof(full *sat.RuleCNF, g grid.Grid, budget int, o Options, proof [][]int, extra [][]int) (*Plan, bool) {
+// ForProof returns the plan for proof, a DRAT proof that the CNF of
+// puzzle g's rules with the clauses they imply (full, sat.RuleClauses of
+// g's rules, which it only reads), its givens and the extra clauses has
+// no model: the derivation of just the implied clauses that the proof's
+// reverse unit propagation steps use (see Core), and, for a cage, the
+// definition of its variables and the clause that it holds one of its
+// sets. False when a lemma of proof is not RUP there.
+func ForProof(full *sat.RuleCNF, g grid.Grid, budget int, o Options, proof [][]int, extra ...[]int) (*Plan, bool) {
 	// the plain clauses and the givens first, the planner's CNF, then
 	// the implied clauses, whose index in full at holds, and the extra
 	// ones: once Core is done, the Deriver drops all but the first and

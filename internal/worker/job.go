@@ -115,10 +115,8 @@ type runner struct {
 	wrap   wrapper
 	held   int        // the bytes of the proofs carried in the results of this batch
 	dimacs sat.DIMACS // writes the CNFs of proofs: a variant's rules as stated (Plain)
-	// prover writes the proofs of CandidateProof jobs on the puzzle
-	// proverOf
-	prover   *verify.CandidateProver
-	proverOf grid.Grid
+	// prover writes the proofs of CandidateProof jobs on its puzzle
+	prover *verify.CandidateProver
 }
 
 // A wrapper runs a job by calling do, with faults of its own around it:

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 
-	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
 )
@@ -57,8 +55,8 @@ func (r *runner) proveCandidate(ctx context.Context, j Job) Result {
 		res.Err = fmt.Errorf("proof: no candidate %d of cell %d to prove out", j.Digit, j.Cell)
 		return res
 	}
-	if r.prover == nil || !sameGrid(r.proverOf, g) {
-		r.prover, r.proverOf = verify.NewCandidateProver(g), g
+	if r.prover == nil || !r.prover.Of(g) {
+		r.prover = verify.NewCandidateProver(g)
 	}
 	drat, cnf := r.sink(j, "drat"), r.sink(j, "cnf")
 	if j.ProofTemp != "" {
@@ -99,12 +97,6 @@ func (r *runner) sink(j Job, ext string) *spillSink {
 		s.temp = fmt.Sprintf("%s%d.%s.", j.ProofTemp, j.Index, ext)
 	}
 	return s
-}
-
-// sameGrid reports whether a and b are the same puzzle: shape, cells and
-// rules.
-func sameGrid(a, b grid.Grid) bool {
-	return a.Shape == b.Shape && slices.Equal(a.Cells, b.Cells) && a.Rules.Equal(b.Rules)
 }
 
 // writeCNF writes the CNF that the proof of verdict v on job j's puzzle
