@@ -8,8 +8,9 @@ import (
 )
 
 // negativeKind is the negative constraints of kropki and XV: with "ratio",
-// two cells side by side without a black dot are not in ratio 1:2 (every
-// such pair has its dot); with "xv", two cells side by side without an X
+// two cells side by side without a kropki dot are not in ratio 1:2 (every
+// such pair has its black dot, and a white dot exempts its pair as a black
+// one does: see notDotted); with "xv", two cells side by side without an X
 // or a V do not add up to 10 or 5. (The negative constraint of white dots
 // is the nonconsecutive kind.) f-puzzles writes them as "negative":
 // ["ratio", "xv"], and so does the JSON form. Its data is a *negative in
@@ -82,7 +83,7 @@ var negativeKind = &Kind{
 			}
 		}
 		if neg.Ratio {
-			check(unmarked(n, r.Black), notDoubleRel, "negative ratio", "neighbours without a black dot are not in ratio 1:2")
+			check(notDotted(n, r), notDoubleRel, "negative ratio", "neighbours without a kropki dot are not in ratio 1:2")
 		}
 		if neg.XV {
 			check(unmarked(n, r.X, r.V), notXVRel, "negative XV", "neighbours without an X or a V add up to neither 10 nor 5")
@@ -92,7 +93,7 @@ var negativeKind = &Kind{
 	lower: func(s Shape, r *Rules, l *Lowered) {
 		neg := negativeOf(r)
 		if neg.Ratio {
-			pairLinks(l, unmarked(s.N(), r.Black), notDoubleRel)
+			pairLinks(l, notDotted(s.N(), r), notDoubleRel)
 		}
 		if neg.XV {
 			pairLinks(l, unmarked(s.N(), r.X, r.V), notXVRel)

@@ -6,8 +6,9 @@ import (
 )
 
 // nonconsecutiveKind is the nonconsecutive rule: two orthogonally adjacent
-// cells never hold consecutive digits, except across a white kropki dot,
-// which says they do. f-puzzles writes it as "nonconsecutive": true, and
+// cells never hold consecutive digits, except across a kropki dot of
+// either colour (see notDotted): a white dot says they are consecutive, a
+// black dot that one is twice the other, which a 1 and a 2 are. f-puzzles writes it as "nonconsecutive": true, and
 // the JSON form as "nonconsecutive": true. Its data is a bool in the
 // rules' slot.
 var nonconsecutiveKind = &Kind{
@@ -61,7 +62,7 @@ var nonconsecutiveKind = &Kind{
 			if a, b := int(g.Cells[p[0]]), int(g.Cells[p[1]]); a != 0 && b != 0 && (a-b == 1 || b-a == 1) {
 				x, y := cellOf(n, p[0]), cellOf(n, p[1])
 				out = append(out, Clash{Unit: "nonconsecutive", Digit: b, A: x, B: y,
-					Detail: fmt.Sprintf("%s holds %d and %s holds %d: neighbours without a white dot are not consecutive", x, a, y, b)})
+					Detail: fmt.Sprintf("%s holds %d and %s holds %d: neighbours without a kropki dot are not consecutive", x, a, y, b)})
 			}
 		}
 		return out
@@ -112,21 +113,11 @@ func nonconsecutive(r *Rules) bool { on, _ := r.slot("nonconsecutive").(bool); r
 var notConsecutive = &Relation{func(a, b int) bool { return a-b != 1 && b-a != 1 && a != b }}
 
 // notDotted returns the pairs of orthogonally adjacent cells of a grid of
-// size n that no white dot of r joins, in row-major order.
-func notDotted(n int, r *Rules) []Pair {
-	dotted := map[Pair]bool{}
-	for _, p := range r.White {
-		dotted[p] = true
-		dotted[Pair{p[1], p[0]}] = true
-	}
-	var out []Pair
-	for i := range int32(n * n) {
-		for _, j := range []int32{i + 1, i + int32(n)} {
-			if (j == i+1 && int(j)%n == 0) || int(j) >= n*n || dotted[Pair{i, j}] {
-				continue
-			}
-			out = append(out, Pair{i, j})
-		}
-	}
-	return out
-}
+// size n that no kropki dot of r joins, white or black, in row-major
+// order: the pairs the nonconsecutive rule and the negative ratio rule
+// bind. A dot of either colour exempts its pair from both, as
+// SudokuSolver reads them (SudokuSolver/SolverFactory.cs: white dots
+// override the black dots' negative constraint, and black dots the
+// white's, since both are kropki dots): a strict kropki puzzle may put a
+// black dot on a 1 and a 2.
+func notDotted(n int, r *Rules) []Pair { return unmarked(n, r.White, r.Black) }

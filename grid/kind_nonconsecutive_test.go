@@ -86,3 +86,37 @@ func TestMiracleCount(t *testing.T) {
 		t.Fatalf("cadical: %d solutions, want 72", count)
 	}
 }
+
+// A kropki dot of either colour exempts its pair from nonconsecutive and
+// from the negative ratio rule alike, as SudokuSolver reads them
+// (SolverFactory.cs: both are kropki dots): a black dot on a 1 and a 2
+// under nonconsecutive, and a white one under negative ratio, hold; the
+// same digits on a pair without a dot break the rule.
+func TestKropkiDotsExemptFromBothNegatives(t *testing.T) {
+	givens := "12" + strings.Repeat(".", 79)
+	tests := []struct {
+		rules string
+		want  string // a word of the clash, "" for none
+	}{
+		{`"nonconsecutive":true,"black":[["r1c1","r1c2"]]`, ""},
+		{`"nonconsecutive":true,"white":[["r1c1","r1c2"]]`, ""},
+		{`"nonconsecutive":true,"black":[["r2c1","r2c2"]]`, "consecutive"},
+		{`"negative":["ratio"],"white":[["r1c1","r1c2"]]`, ""},
+		{`"negative":["ratio"],"black":[["r1c1","r1c2"]]`, ""},
+		{`"negative":["ratio"],"white":[["r2c1","r2c2"]]`, "ratio 1:2"},
+		{`"negative":["ratio"],"nonconsecutive":true,"black":[["r1c1","r1c2"]]`, ""},
+	}
+	for _, tt := range tests {
+		g, err := grid.Parse(`{"puzzle":"` + givens + `","rules":{` + tt.rules + `}}`)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.rules, err)
+		}
+		clashes := g.Clashes()
+		switch {
+		case tt.want == "" && len(clashes) > 0:
+			t.Errorf("%s: Clashes() = %v, want none", tt.rules, clashes)
+		case tt.want != "" && (len(clashes) != 1 || !strings.Contains(clashes[0].Detail, tt.want)):
+			t.Errorf("%s: Clashes() = %v, want one with %q", tt.rules, clashes, tt.want)
+		}
+	}
+}
