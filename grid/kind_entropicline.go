@@ -12,6 +12,7 @@ import "strconv"
 var entropicLineKind = lineKind(&lineSpec{
 	kind: "entropicline", variant: "entropic", title: "Entropic lines", fp: "entropicline", json: "entropicline", what: "entropic line",
 	minCells: 2,
+	loop:     loopThrees,
 	holds: func(n int, c LineClue, d []int) bool {
 		set := entropicSets(n)
 		for i := 2; i < len(d); i++ {

@@ -1,6 +1,7 @@
 package grid_test
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -132,7 +133,10 @@ func TestLineRulesFPuzzles(t *testing.T) {
 		{`"betweenline": [{"lines": [["R1C1", "R1C2"]]}]`, "2 cells, want 3 to 9"},
 		{`"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R9C9"]}]`, "want as many"},
 		{`"clone": [{"cells": ["R1C1"], "cloneCells": ["R1C1"]}]`, "in both"},
-		{`"nabner": [{"lines": [["R1C1", "R1C2", "R1C1"]]}]`, "listed twice"},
+		{`"nabner": [{"lines": [["R1C1", "R1C2", "R2C2", "R1C2"]]}]`, "r1c2 is listed twice"},
+		{`"palindrome": [{"lines": [["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]]}]`, "r1c1 is listed twice: a palindrome cannot be a loop"},
+		{`"entropicline": [{"lines": [["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]]}]`, "a loop of 4 cells"},
+		{`"renban": [{"lines": [["R1C1", "R1C2", "R1C3", "R1C4", "R1C5", "R1C6", "R1C7", "R1C8", "R1C9", "R2C9", "R1C1"]]}]`, "10 cells, want 2 to 9"},
 	}
 	for _, b := range bad {
 		_, err := grid.ParseFPuzzles([]byte(`{"size": 9, ` + cells + `, ` + b.field + `}`))
@@ -179,6 +183,59 @@ func TestLineRulesDrawing(t *testing.T) {
 	for _, w := range []string{"whisper", "renban", "palindrome", "circles", "entropic", "modular", "nabner", "slow", "clones"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("the rules text does not say %q: %s", w, text)
+		}
+	}
+}
+
+// A loop, a line whose last cell is its first as f-puzzles writes one, is
+// read by the kinds that have a reading of it, written back as it came,
+// and checked around: a whisper's closing pair is a pair of the line, a
+// renban's or a nabner's cells are each counted once, an entropic loop of
+// six cells holds any three in a row around it.
+func TestLineLoops(t *testing.T) {
+	row := "[" + strings.TrimSuffix(strings.Repeat("{},", 9), ",") + "]"
+	cells := `"grid": [` + strings.TrimSuffix(strings.Repeat(row+",", 9), ",") + `]`
+	square := `["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]`
+	six := `["R1C1", "R1C2", "R1C3", "R2C3", "R2C2", "R2C1", "R1C1"]`
+	tests := []struct {
+		field string
+		sol   string // the digits of the loop's cells, in the order of the line
+		clash bool
+	}{
+		{`"whispers": [{"lines": [` + square + `]}]`, "1728", false},
+		{`"whispers": [{"lines": [` + square + `]}]`, "3827", true}, // 7 beside 3 across the closing pair
+		{`"renban": [{"lines": [` + square + `]}]`, "3546", false},
+		{`"renban": [{"lines": [` + square + `]}]`, "3547", true},
+		{`"nabner": [{"lines": [` + square + `]}]`, "1357", false},
+		{`"entropicline": [{"lines": [` + six + `]}]`, "147258", false},
+		{`"entropicline": [{"lines": [` + six + `]}]`, "147285", true},
+	}
+	for _, tt := range tests {
+		data := `{"size": 9, ` + cells + `, ` + tt.field + `}`
+		g, err := grid.ParseFPuzzles([]byte(data))
+		if err != nil {
+			t.Errorf("%s: %v", tt.field, err)
+			continue
+		}
+		out, err := grid.MarshalFPuzzles(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back, err := grid.ParseFPuzzles(out); err != nil || !back.Rules.Equal(g.Rules) {
+			t.Errorf("%s: written as %s, read back %v", tt.field, out, err)
+		}
+		order := []string{"R1C1", "R1C2", "R2C2", "R2C1"}
+		if len(tt.sol) == 6 {
+			order = []string{"R1C1", "R1C2", "R1C3", "R2C3", "R2C2", "R2C1"}
+		}
+		h := g.Clone()
+		for i, name := range order {
+			var r, c int
+			fmt.Sscanf(name, "R%dC%d", &r, &c)
+			h.Set(r-1, c-1, int(tt.sol[i]-'0'))
+		}
+		if got := len(h.Clashes()) > 0; got != tt.clash {
+			t.Errorf("%s with %s: clashes %v, want a clash %v", tt.field, tt.sol, h.Clashes(), tt.clash)
 		}
 	}
 }

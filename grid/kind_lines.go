@@ -26,6 +26,23 @@ type LineClue struct {
 	Value int
 }
 
+// Loop reports whether c is a closed line: one whose last cell is its
+// first, as f-puzzles and SudokuPad write a loop (and so does the JSON
+// form). Its cells are then Cells without the last.
+func (c LineClue) Loop() bool {
+	k := len(c.Cells)
+	return c.Clone == nil && k > 2 && c.Cells[0] == c.Cells[k-1]
+}
+
+// distinct returns the cells of c, each once: a loop without its closing
+// cell.
+func (c LineClue) distinct() []int32 {
+	if c.Loop() {
+		return c.Cells[:len(c.Cells)-1]
+	}
+	return c.Cells
+}
+
 func (c LineClue) equal(d LineClue) bool {
 	return c.Value == d.Value && slices.Equal(c.Cells, d.Cells) && slices.Equal(c.Clone, d.Clone)
 }
@@ -44,9 +61,12 @@ type lineSpec struct {
 	// two formats; what names one line in messages.
 	kind, variant, title, fp, json, what string
 	// minCells is the least number of cells of a line; maxCells the most in
-	// a grid of size n, 0 for no bound.
+	// a grid of size n, 0 for no bound; a loop counts its cells once.
 	minCells int
 	maxCells func(n int) int
+	// loop says how the kind reads a loop (see LineClue.Loop); the zero
+	// value refuses one.
+	loop loopReading
 	// value is set for a kind whose lines have a value: def gives its default
 	// for a grid of size n, valueOK says whether v is one.
 	value   bool
@@ -67,6 +87,39 @@ type lineSpec struct {
 	// lines grow at their end as long as the rule holds.
 	gloss string
 	grow  func(rng *rand.Rand, full Grid, used []bool) []int32
+}
+
+// loopReading is how a kind of lines reads a loop, a line whose last cell
+// is its first. SudokuSolver reads every line as the list of its cells,
+// the first one twice (its Constraint.ParseCells keeps the repeat);
+// Interactive-Sudoku-Solver has no loops for these kinds.
+type loopReading int
+
+const (
+	// noLoop: a loop is refused; the rule has no reading of one that a
+	// setter would mean (a thermometer, a palindrome, a between line).
+	noLoop loopReading = iota
+	// loopPairs: the rule binds the cells beside each other on the line,
+	// and the closing pair is one of them (whispers): the list as it is,
+	// SudokuSolver's reading.
+	loopPairs
+	// loopSet: the rule binds the line's cells as a set (renban, nabner):
+	// its cells, each once. SudokuSolver's list would count the first
+	// cell twice (a renban of n cells read as a run of n+1).
+	loopSet
+	// loopThrees: any three cells in a row around the loop (entropic,
+	// modular): the line's cells, each once, read as a line, which says the
+	// same as the loop when it has a multiple of three cells, as
+	// SudokuSolver's list does; a loop of other lengths cannot hold.
+	loopThrees
+)
+
+// cells returns the cells of c as the kind reads them (see loopReading).
+func (sp *lineSpec) cells(c LineClue) []int32 {
+	if sp.loop == loopPairs {
+		return c.Cells
+	}
+	return c.distinct()
 }
 
 // lineKind returns the row of the table of the kind of lines sp.
@@ -300,15 +353,22 @@ func (l lineRow) validate(v *validation, r *Rules) error {
 func (l lineRow) validateLine(v *validation, k int, c LineClue) error {
 	sp, n := l.sp, v.n
 	rule := fmt.Sprintf("%s %d (%s)", sp.what, k+1, cellList(n, c.Cells))
-	if err := v.inGrid(func() string { return rule }, c.Cells); err != nil {
+	if c.Loop() && sp.loop == noLoop {
+		return ruleErrorf(rule, "%s is listed twice: a %s cannot be a loop", cellName(n, c.Cells[0]), sp.what)
+	}
+	cells := c.distinct()
+	if err := v.inGrid(func() string { return rule }, cells); err != nil {
 		return err
 	}
 	most := n * n
 	if sp.maxCells != nil {
 		most = sp.maxCells(n)
 	}
-	if len(c.Cells) < sp.minCells || len(c.Cells) > most {
-		return ruleErrorf(rule, "%d cells, want %d to %d", len(c.Cells), sp.minCells, most)
+	if len(cells) < sp.minCells || len(cells) > most {
+		return ruleErrorf(rule, "%d cells, want %d to %d", len(cells), sp.minCells, most)
+	}
+	if c.Loop() && sp.loop == loopThrees && len(cells)%3 != 0 {
+		return ruleErrorf(rule, "a loop of %d cells: any three in a row around it can differ only when their number is a multiple of 3", len(cells))
 	}
 	if sp.kind == "clone" {
 		return validateClone(v, rule, c)
@@ -344,7 +404,7 @@ func validateClone(v *validation, rule string, c LineClue) error {
 func (l lineRow) clashes(g Grid, r *Rules, out []Clash) []Clash {
 	sp, n := l.sp, g.N()
 	for k, c := range l.get(r) {
-		cells := append(slices.Clone(c.Cells), c.Clone...)
+		cells := append(slices.Clone(sp.cells(c)), c.Clone...)
 		d := make([]int, len(cells))
 		full := true
 		for j, x := range cells {
@@ -363,7 +423,9 @@ func (l lineRow) clashes(g Grid, r *Rules, out []Clash) []Clash {
 
 func (l lineRow) lower(s Shape, r *Rules, lw *Lowered) {
 	for k, c := range l.get(r) {
-		l.sp.lower(s, k, valued(l.sp, s.N(), c), lw)
+		c = valued(l.sp, s.N(), c)
+		c.Cells = l.sp.cells(c)
+		l.sp.lower(s, k, c, lw)
 	}
 }
 

@@ -7,6 +7,7 @@ package grid
 var modularLineKind = lineKind(&lineSpec{
 	kind: "modularline", variant: "modular", title: "Modular lines", fp: "modularline", json: "modularline", what: "modular line",
 	minCells: 2,
+	loop:     loopThrees,
 	holds: func(n int, c LineClue, d []int) bool {
 		for i := range d {
 			for j := i + 1; j < len(d); j++ {

@@ -6,6 +6,7 @@ package grid
 var nabnerKind = lineKind(&lineSpec{
 	kind: "nabner", variant: "nabner", title: "Nabner", fp: "nabner", json: "nabner", what: "nabner line",
 	minCells: 2,
+	loop:     loopSet,
 	maxCells: func(n int) int { return n },
 	holds: func(n int, c LineClue, d []int) bool {
 		for i := range d {

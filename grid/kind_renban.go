@@ -8,6 +8,7 @@ import "strconv"
 var renbanKind = lineKind(&lineSpec{
 	kind: "renban", variant: "renban", title: "Renban", fp: "renban", json: "renban", what: "renban",
 	minCells: 2,
+	loop:     loopSet,
 	maxCells: func(n int) int { return n },
 	holds: func(n int, c LineClue, d []int) bool {
 		seen := map[int]bool{}

@@ -10,6 +10,7 @@ import "strconv"
 var whispersKind = lineKind(&lineSpec{
 	kind: "whispers", variant: "whispers", title: "Whispers", fp: "whispers", json: "whispers", what: "whisper",
 	minCells: 2,
+	loop:     loopPairs,
 	value:    true,
 	def:      func(n int) int { return (n + 1) / 2 },
 	valueOK:  func(n, v int) bool { return v >= 1 && v <= n-1 },

@@ -346,6 +346,10 @@ type sumLineSpec struct {
 	groups   func(s Shape, r *Rules, line []int32) [][]int32
 	draw     func(line []int32, d *Drawing)
 	sentence string
+	// loops says that a line may be a loop, its last cell its first (see
+	// LineClue.Loop), which groups then reads around; else a loop is
+	// refused.
+	loops bool
 }
 
 // equalSumLineKind returns the kind of lines that spec describes: lines
@@ -456,11 +460,15 @@ func (q sumLineRow) validate(v *validation, r *Rules) error {
 	work := 0
 	for k, t := range q.get(r) {
 		rule := fmt.Sprintf("%s %d (%s)", q.spec.name, k+1, cellList(n, t))
-		if err := v.inGrid(func() string { return rule }, t); err != nil {
+		line := LineClue{Cells: t}
+		if line.Loop() && !q.spec.loops {
+			return ruleErrorf(rule, "%s is listed twice: a %s cannot be a loop", cellName(n, t[0]), q.spec.name)
+		}
+		if err := v.inGrid(func() string { return rule }, line.distinct()); err != nil {
 			return err
 		}
-		if len(t) < q.spec.min {
-			return ruleErrorf(rule, "%d cells, want at least %d", len(t), q.spec.min)
+		if len(line.distinct()) < q.spec.min {
+			return ruleErrorf(rule, "%d cells, want at least %d", len(line.distinct()), q.spec.min)
 		}
 		for j := 1; j < len(t); j++ {
 			if !adjacent(n, t[j-1], t[j], true) {
