@@ -66,7 +66,8 @@ const (
 // Imply returns the constraints that rules r on shape s imply (nil rules
 // imply none):
 //
-//   - The 45 rule, for the cages with a sum. A group of k units (k rows
+//   - The 45 rule, for the cages with a sum that share no cell with
+//     another (see Overlapping). A group of k units (k rows
 //     or k columns in a row, a region, an extra group of N cells) holds
 //     each digit k times, which add up to k*N(N+1)/2. Its innies, the
 //     cells of the group outside the cages with a sum that lie wholly in
@@ -111,7 +112,16 @@ func ImplyWith(s Shape, r *Rules, u *RuleUnits, cages []Cage) *Implied {
 		for _, c := range cages {
 			imp.seen[setOf(c.Cells)] = true
 		}
-		imp.sums(cages)
+		apart := cages
+		if over := Overlapping(n, cages); over != nil {
+			apart = nil
+			for k, c := range cages {
+				if !over[k] {
+					apart = append(apart, c)
+				}
+			}
+		}
+		imp.sums(apart)
 		for _, c := range cages {
 			if len(c.Cells) == 2 {
 				out.Sums = append(out.Sums, PairSum{c.Cells[0], c.Cells[1], c.Sum, true})
@@ -134,6 +144,29 @@ func ImplyWith(s Shape, r *Rules, u *RuleUnits, cages []Cage) *Implied {
 	}
 	if r.Regions != nil {
 		imp.leftovers(r.Regions)
+	}
+	return out
+}
+
+// Overlapping reports, per cage of a grid of size n, whether it shares a
+// cell with another cage; nil when none does (the usual case). The 45 rule
+// counts only the cages that share none, since it adds up each cell of a
+// group once: to it a cell of two cages is a cell of no cage.
+func Overlapping(n int, cages []Cage) []bool {
+	count := make([]uint8, n*n)
+	for _, c := range cages {
+		for _, x := range c.Cells {
+			count[x] = min(count[x]+1, 2)
+		}
+	}
+	var out []bool
+	for k, c := range cages {
+		if slices.ContainsFunc(c.Cells, func(x int32) bool { return count[x] > 1 }) {
+			if out == nil {
+				out = make([]bool, len(cages))
+			}
+			out[k] = true
+		}
 	}
 	return out
 }

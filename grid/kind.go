@@ -57,7 +57,7 @@ type Rules struct {
 	// regions. A group of N cells holds every digit once.
 	Extra []Group
 	// Cages are killer cages: their digits all differ, and add up to Sum
-	// when Sum is not 0. Cages do not overlap.
+	// when Sum is not 0. Cages may overlap: a cell in two keeps both.
 	Cages []Cage
 	// Odd and Even list cells that hold an odd or an even digit.
 	Odd, Even []int32

@@ -14,7 +14,10 @@ import (
 // "sum". A cage without a sum leaves the value out: a sum of 0 is refused
 // (SudokuSolver reads it as no sum, but a setter who typed 0 meant
 // something else). Cells of a cage need not touch: SudokuSolver and
-// f-puzzles take any cells, and so does this reader.
+// f-puzzles take any cells, and so does this reader. Cages may overlap,
+// as SudokuSolver and Interactive-Sudoku-Solver allow: each is its own
+// group of distinct digits with its own sum, and a cell in two cages keeps
+// both (the 45 rule of Imply reads only the cages that overlap no other).
 var cageKind = &Kind{
 	name: "killer cage",
 	has:  func(r *Rules) bool { return len(r.Cages) > 0 },
@@ -178,7 +181,6 @@ func readCagesJSON(in *jsonIn, r *Rules) error {
 
 func validateCages(v *validation, r *Rules) error {
 	n := v.n
-	caged := make([]int, n*n) // 1 + the cage of each cell
 	for k, c := range r.Cages {
 		name := func() string { return fmt.Sprintf("cage %d (%s)", k+1, cellList(n, c.Cells)) }
 		if err := v.inGrid(name, c.Cells); err != nil {
@@ -186,12 +188,6 @@ func validateCages(v *validation, r *Rules) error {
 		}
 		if len(c.Cells) == 0 || len(c.Cells) > n {
 			return ruleErrorf(name(), "%d cells, want 1 to %d", len(c.Cells), n)
-		}
-		for _, x := range c.Cells {
-			if caged[x] != 0 {
-				return ruleErrorf(name(), "overlaps cage %d at %s", caged[x], cellName(n, x))
-			}
-			caged[x] = k + 1
 		}
 		if c.Sum < 0 {
 			return ruleErrorf(name(), "sum %d: want a sum above 0, or none", c.Sum)

@@ -130,7 +130,7 @@ func cellList(n int, cells []int32) string {
 
 // Validate reports the first rule of r that cannot hold in a grid of shape
 // s, as a *RuleError: a cell outside the grid or listed twice, a region
-// that does not have N cells, a group larger than N, overlapping cages, a
+// that does not have N cells, a group larger than N, a
 // cage larger than N or whose sum no distinct digits make, a pair whose
 // cells are not orthogonally adjacent, a thermometer that is not a chain
 // of touching cells or is longer than N, or a cell both odd and even.

@@ -46,7 +46,7 @@ func TestRulesValidate(t *testing.T) {
 		{"windows", Rules{Extra: []Group{{GroupWindow, Windows(shape9)[3]}}}, ""},
 		{"cage ok", Rules{Cages: []Cage{{[]int32{0, 1}, 17}}}, ""},
 		{"cage sum", Rules{Cages: []Cage{{[]int32{0, 1}, 18}}}, "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 9 add up to 18 (they make 3 to 17)"},
-		{"cage overlap", Rules{Cages: []Cage{{[]int32{0, 1}, 0}, {[]int32{1, 2}, 5}}}, "cage 2 (r1c2 r1c3): overlaps cage 1 at r1c2"},
+		{"cages overlap", Rules{Cages: []Cage{{[]int32{0, 1}, 0}, {[]int32{1, 2}, 5}}}, ""},
 		{"cage too big", Rules{Cages: []Cage{{[]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0}}}, "10 cells, want 1 to 9"},
 		{"cage outside", Rules{Cages: []Cage{{[]int32{81}, 0}}}, "cell 81 is outside"},
 		{"cage twice", Rules{Cages: []Cage{{[]int32{3, 3}, 0}}}, "r1c4 is listed twice"},

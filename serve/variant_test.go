@@ -190,8 +190,8 @@ func TestVariantBadRules(t *testing.T) {
 	}{
 		{"sum no digits make", `{"size":9,` + empty + `,"killercage":[{"cells":["R1C1","R1C2"],"value":"18"}]}`,
 			[]string{"cage 1 (r1c1 r1c2)", "no 2 distinct digits from 1 to 9 add up to 18"}},
-		{"overlapping cages", `{"size":9,` + empty + `,"killercage":[{"cells":["R1C1","R1C2"],"value":"5"},{"cells":["R1C2","R1C3"],"value":"5"}]}`,
-			[]string{"cage 2 (r1c2 r1c3)", "overlaps cage 1 at r1c2"}},
+		{"dot apart", `{"size":9,` + empty + `,"difference":[{"cells":["R1C1","R2C2"]}]}`,
+			[]string{"white dot 1", "r1c1 and r2c2 are not orthogonally adjacent"}},
 		{"region of the wrong size", wrongRegion, []string{"region", "cells, want 9"}},
 	}
 	for _, tt := range tests {

@@ -155,6 +155,7 @@ type planner struct {
 	// cageUnits[k]: the units that cells of the rules' cage k lie in
 	cageUnits [][]int32
 	// cageOf[z]: the rules' cage with a sum that holds cell z, -1 for none
+	// or for a cell of a cage that overlaps another (see grid.Overlapping)
 	cageOf []int32
 	// split is where the lemmas of counted's last split over digit sets
 	// start, and counts the counting clauses it derived, as indices in
@@ -229,7 +230,11 @@ func newPlannerOf(g grid.Grid, budget int, full *sat.RuleCNF, d *Deriver) *plann
 	for i := range p.cageOf {
 		p.cageOf[i] = -1
 	}
+	over := grid.Overlapping(n, p.cages)
 	for k, c := range p.cages {
+		if over != nil && over[k] {
+			continue // the 45 rule of grid.Imply counts it not
+		}
 		for _, z := range c.Cells {
 			p.cageOf[z] = int32(k)
 		}
