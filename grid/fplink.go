@@ -109,21 +109,28 @@ func ParseFPuzzlesLink(s string) (Grid, error) {
 // ParseFPuzzlesLinkContext is ParseFPuzzlesLink that stops with ctx's
 // error when ctx is done while the link is decompressed.
 func ParseFPuzzlesLinkContext(ctx context.Context, s string) (Grid, error) {
+	g, _, err := parseFPuzzlesLink(ctx, s)
+	return g, err
+}
+
+// parseFPuzzlesLink is ParseFPuzzlesLinkContext that also returns the
+// puzzle's own solution, nil when it has none.
+func parseFPuzzlesLink(ctx context.Context, s string) (Grid, []uint8, error) {
 	d, err := fpuzzlesData(s)
 	if errors.Is(err, errNoLink) {
-		return Grid{}, fpErr("not an f-puzzles link")
+		return Grid{}, nil, fpErr("not an f-puzzles link")
 	}
 	if err != nil {
-		return Grid{}, err
+		return Grid{}, nil, err
 	}
 	js, err := lzstring.Decompress(ctx, d, MaxLinkUnits)
 	switch {
 	case errors.Is(err, lzstring.ErrTooLarge):
-		return Grid{}, fpErr("link data: decompresses to more than %d characters, more than any puzzle needs", MaxLinkUnits)
+		return Grid{}, nil, fpErr("link data: decompresses to more than %d characters, more than any puzzle needs", MaxLinkUnits)
 	case ctx.Err() != nil:
-		return Grid{}, fmt.Errorf("f-puzzles link: %w", err)
+		return Grid{}, nil, fmt.Errorf("f-puzzles link: %w", err)
 	case err != nil:
-		return Grid{}, fpErr("link data: %v", err)
+		return Grid{}, nil, fpErr("link data: %v", err)
 	}
-	return ParseFPuzzles([]byte(js))
+	return parseFPuzzles([]byte(js))
 }

@@ -85,11 +85,26 @@ func IsFPuzzles(keys map[string]json.RawMessage) bool {
 // ParseFPuzzles reads one puzzle in the f-puzzles JSON format, with its
 // rules (nil when it has none but the classic ones).
 func ParseFPuzzles(data []byte) (Grid, error) {
+	g, _, err := parseFPuzzles(data)
+	return g, err
+}
+
+// parseFPuzzles is ParseFPuzzles that also returns the puzzle's own
+// solution, nil when it has none (see readSolution).
+func parseFPuzzles(data []byte) (Grid, []uint8, error) {
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(data, &keys); err != nil {
-		return Grid{}, fpErr("%s", jsonProblem(err, "the puzzle", "an object"))
+		return Grid{}, nil, fpErr("%s", jsonProblem(err, "the puzzle", "an object"))
 	}
-	return fromFPuzzles(keys)
+	g, err := fromFPuzzles(keys)
+	if err != nil {
+		return Grid{}, nil, err
+	}
+	sol, err := readSolution(keys["solution"], g.N(), DefaultAlphabet(g.N()))
+	if err != nil {
+		return Grid{}, nil, fpErr("%v", err)
+	}
+	return g, sol, nil
 }
 
 func fpErr(format string, args ...any) error {

@@ -73,6 +73,9 @@ type jsonReader struct {
 	// jigsaw is set while reading an object whose rules give regions: a
 	// size without boxes then takes the shape without boxes
 	jigsaw bool
+	// solution is the own solution of the value being read, if it has
+	// one (see readSolution)
+	solution []uint8
 }
 
 func newJSONReader(r *Reader) *jsonReader {
@@ -219,11 +222,12 @@ func firstInner(raw []byte) byte {
 // object, an array or a string.
 func (j *jsonReader) element(raw json.RawMessage, line, col int) Record {
 	text := compactText([]json.RawMessage{raw})
+	j.solution = nil
 	g, err := j.fromValue(raw)
 	if err != nil {
 		return Record{Line: line, Text: text, Err: j.r.parseError(line, col, err)}
 	}
-	return Record{Line: line, Text: text, Grid: g}
+	return Record{Line: line, Text: text, Grid: g, Solution: j.solution}
 }
 
 func (j *jsonReader) bad(line, col int, text string, err error) {
@@ -282,7 +286,9 @@ type ourObject struct {
 	Puzzle, Rows, Box, Rules, Variant json.RawMessage
 	Size, Grid                        json.RawMessage
 
-	Index, Clues, Level, Score, Coarse, Solution, Solutions, Status, File, Line, Column, Count, Error,
+	Solution json.RawMessage // the puzzle's own solution (see readSolution)
+
+	Index, Clues, Level, Score, Coarse, Solutions, Status, File, Line, Column, Count, Error,
 	Message, Code, Proof, Steps, Technique, Techniques, Clashes, FPuzzles, Seed, Symmetry, Difficulty,
 	Title, Name passOver
 	SolutionRows passOver `json:"solution_rows"`
@@ -300,6 +306,19 @@ func (*passOver) UnmarshalJSON([]byte) error { return nil }
 // fromOurs reads one of our JSON objects: "puzzle" (or "rows"), "box",
 // and for a variant "rules" and its "variant" name, which must agree.
 func (j *jsonReader) fromOurs(obj *ourObject) (Grid, error) {
+	g, err := j.fromOursOnly(obj)
+	if err != nil {
+		return g, err
+	}
+	j.solution, err = readSolution(obj.Solution, g.N(), *j.r.alphabet(g.N()))
+	if err != nil {
+		return Grid{}, problemf(ErrJSON, "%v", err)
+	}
+	return g, nil
+}
+
+// fromOursOnly is fromOurs without the solution.
+func (j *jsonReader) fromOursOnly(obj *ourObject) (Grid, error) {
 	rules := obj.Rules
 	if rules == nil || string(rules) == "null" {
 		g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
@@ -632,10 +651,11 @@ func (j *jsonReader) fromObject(puzzle, rows, box json.RawMessage) (Grid, error)
 // fromFPuzzles reads an object in the f-puzzles format (see
 // ParseFPuzzles), which fixes its own size.
 func (j *jsonReader) fromFPuzzles(raw json.RawMessage) (Grid, error) {
-	g, err := ParseFPuzzles(raw)
+	g, sol, err := parseFPuzzles(raw)
 	if err != nil {
 		return g, err
 	}
+	j.solution = sol
 	if s := j.r.opts.Shape; s != (Shape{}) && s.N() != g.N() {
 		return Grid{}, problemf(ErrLength, "f-puzzles grid of size %d, want %d", g.N(), s.N())
 	}

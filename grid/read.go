@@ -105,6 +105,9 @@ type Record struct {
 	Text  string // the puzzle as read, on one line, cut to at most 200 bytes
 	Grid  Grid   // when Err == nil
 	Err   error  // a *ParseError when the record is malformed
+	// Solution is the puzzle's own solution, when its data came with one
+	// (see readSolution): N*N digits, row-major; nil otherwise.
+	Solution []uint8
 
 	col0  int     // column of cell 0 when the cells sit side by side on Line
 	cols  []int32 // column of every cell, when they do not

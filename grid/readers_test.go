@@ -23,6 +23,7 @@ func TestJSONObjectFields(t *testing.T) {
 		{`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"sum":0}]}}`, `"sum" is 0: a cage without a sum leaves its value out`},
 		{`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"summ":3}]}}`, `unknown field "summ"`},
 		{`{"puzzle":"` + p + `","rules":{"odd":"r1c1"}}`, `"odd": want an array of cells such as ["r1c1"], found a string`},
+		{`{"puzzle":"` + p + `","solution":"x"}`, `"solution" has 1 symbols, want 81`},
 	}
 	for _, b := range bad {
 		_, err := Parse(b.in)
@@ -33,7 +34,7 @@ func TestJSONObjectFields(t *testing.T) {
 	// what our commands print beside a puzzle is read past, and a
 	// "variant" that names the rules is taken
 	for _, in := range []string{
-		`{"index":0,"puzzle":"` + p + `","clues":30,"level":"easy","score":1.2,"solution":"x"}`,
+		`{"index":0,"puzzle":"` + p + `","clues":30,"level":"easy","score":1.2,"solution":"` + wikiSolution + `"}`,
 		`{"puzzle":"` + p + `","variant":"anti-king","rules":{"anti_king":true}}`,
 		`{"puzzle":"` + p + `","variant":"classic"}`,
 	} {
@@ -176,4 +177,80 @@ func TestFPuzzlesFieldOrder(t *testing.T) {
 	if err != nil || len(g.Rules.Cages) != 1 {
 		t.Fatalf("Parse(%s) = %+v, %v", in, g.Rules, err)
 	}
+}
+
+// wikiSolution is the solution of the puzzle of TestJSONObjectFields.
+const wikiSolution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+// A puzzle's own solution is read from f-puzzles' "solution" (numbers or
+// strings, flat or in rows) and from our objects' "solution" string; one
+// with an empty cell is passed over, and one of the wrong length or with a
+// symbol that is not a digit is an error that says so.
+func TestOwnSolution(t *testing.T) {
+	p := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	var nums, strs, rows []string
+	for i, c := range wikiSolution {
+		nums = append(nums, string(c))
+		strs = append(strs, `"`+string(c)+`"`)
+		if i%9 == 0 {
+			rows = append(rows, "")
+		}
+		rows[len(rows)-1] += string(c)
+	}
+	for i, r := range rows {
+		rows[i] = "[" + strings.Join(strings.Split(r, ""), ",") + "]"
+	}
+	row := "[" + strings.TrimSuffix(strings.Repeat("{},", 9), ",") + "]"
+	empty9 := `{"size":9,"grid":[` + strings.TrimSuffix(strings.Repeat(row+",", 9), ",") + `]`
+	fp := func(sol string) string { return empty9 + `,"solution":` + sol + `}` }
+	good := []struct{ name, in string }{
+		{"ours", `{"puzzle":"` + p + `","solution":"` + wikiSolution + `"}`},
+		{"f-puzzles numbers", fp("[" + strings.Join(nums, ",") + "]")},
+		{"f-puzzles strings", fp("[" + strings.Join(strs, ",") + "]")},
+		{"f-puzzles rows", fp("[" + strings.Join(rows, ",") + "]")},
+	}
+	for _, tt := range good {
+		recs := readAllRecords(t, tt.in)
+		if len(recs) != 1 || recs[0].Err != nil || string(digitsOf(recs[0].Solution)) != wikiSolution {
+			t.Errorf("%s: records %+v, want one with the solution", tt.name, recs)
+		}
+	}
+	for _, tt := range []struct{ name, in, want string }{
+		{"f-puzzles partial", fp("[" + strings.Join(append([]string{"0"}, nums[1:]...), ",") + "]"), ""},
+		{"ours partial", `{"puzzle":"` + p + `","solution":".` + wikiSolution[1:] + `"}`, ""},
+		{"short", fp("[" + strings.Join(nums[1:], ",") + "]"), `"solution" has 80 digits, want 81`},
+		{"not a digit", fp("[" + strings.Join(append([]string{"10"}, nums[1:]...), ",") + "]"), `"solution": 10 at r1c1 is not a digit from 1 to 9`},
+		{"not an array", fp("{}"), `"solution": want an array of the 81 digits`},
+	} {
+		recs := readAllRecords(t, tt.in)
+		switch {
+		case len(recs) != 1:
+			t.Errorf("%s: %d records", tt.name, len(recs))
+		case tt.want == "" && (recs[0].Err != nil || recs[0].Solution != nil):
+			t.Errorf("%s: error %v, solution %v; want none of either", tt.name, recs[0].Err, recs[0].Solution)
+		case tt.want != "" && (recs[0].Err == nil || !strings.Contains(recs[0].Err.Error(), tt.want)):
+			t.Errorf("%s: error %v, want one with %q", tt.name, recs[0].Err, tt.want)
+		}
+	}
+}
+
+func readAllRecords(t *testing.T, in string) []Record {
+	t.Helper()
+	rd := NewReader(strings.NewReader(in+"\n"), "in", ReadOptions{})
+	var out []Record
+	for {
+		rec, err := rd.Read()
+		if err != nil {
+			return out
+		}
+		out = append(out, rec)
+	}
+}
+
+func digitsOf(sol []uint8) []byte {
+	out := make([]byte, len(sol))
+	for i, d := range sol {
+		out[i] = '0' + d
+	}
+	return out
 }

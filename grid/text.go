@@ -2,6 +2,7 @@ package grid
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -141,12 +142,13 @@ func (r *Reader) link(line []byte, lead int) bool {
 		text = text[:k]
 	}
 	var g Grid
+	var sol []uint8
 	_, err := fpuzzlesData(text)
 	switch {
 	case errors.Is(err, errNoLink):
 		return false
 	case err == nil:
-		g, err = ParseFPuzzlesLink(text)
+		g, sol, err = parseFPuzzlesLink(context.Background(), text)
 	}
 	if err != nil && !strings.HasPrefix(text, "http") {
 		return false // not data after all: a line of cells that starts alike
@@ -161,7 +163,7 @@ func (r *Reader) link(line []byte, lead int) bool {
 			problemf(ErrLength, "f-puzzles grid of size %d, want %d", g.N(), s.N())))
 		return true
 	}
-	r.push(Record{Line: r.line, Text: cutText([]byte(text)), Grid: g})
+	r.push(Record{Line: r.line, Text: cutText([]byte(text)), Grid: g, Solution: sol})
 	return true
 }
 

@@ -230,7 +230,7 @@ func fillVerdict(v *verdict, rec grid.Record, res Result) {
 		v.SetError(res.Err.Error())
 		return
 	}
-	vr := res.Verify
+	vr := verify.WithOwn(rec.Grid, rec.Solution, res.Verify)
 	v.Fill(vr, nil)
 	for _, cl := range vr.Clashes {
 		for _, c := range []grid.Cell{cl.A, cl.B} {

@@ -90,6 +90,11 @@ type Result struct {
 	Written Proof
 	// Clashes lists the givens that break the rules, for Invalid.
 	Clashes []grid.Clash
+	// Own says whether the puzzle's own solution, when it came with one,
+	// keeps its givens and rules, and OwnErr which it breaks (see
+	// WithOwn). NoOwn for a puzzle without one.
+	Own    Own
+	OwnErr error
 	// Err says why the puzzle is Invalid, why the status is Unknown (the
 	// context's error), or, for another status, that the verdict could not
 	// be proved (ErrDisagree).

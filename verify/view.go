@@ -29,6 +29,10 @@ type View struct {
 	Clashes    []string `json:"clashes,omitempty"`
 	ClashCells [][2]int `json:"clash_cells,omitempty"` // 1-based row and column of each clashing given
 	Error      *string  `json:"error"`
+	// OwnSolution says whether the solution the puzzle came with keeps its
+	// givens and rules ("holds", "breaks"); OwnError says what it breaks.
+	OwnSolution string `json:"own_solution,omitempty"`
+	OwnError    string `json:"own_solution_error,omitempty"`
 }
 
 // NewView returns the View of the puzzle at index of the input, read from
@@ -60,6 +64,10 @@ func (v *View) Fill(r Result, a *grid.Alphabet) {
 	}
 	for _, cl := range r.Clashes {
 		v.Clashes = append(v.Clashes, formatClash(cl, a))
+	}
+	v.OwnSolution = r.Own.String()
+	if r.OwnErr != nil {
+		v.OwnError = r.OwnErr.Error()
 	}
 	switch {
 	case len(r.Clashes) > 0:

@@ -162,6 +162,9 @@ func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job,
 type summary struct {
 	counts map[string]int
 	proofs map[verify.Proof]int // verdicts of unique and none by the proof that settled them
+	// ownBroken counts the puzzles whose own solution breaks a given or a
+	// rule (verify.OwnBreaks): a run with one fails, whatever its verdict.
+	ownBroken int
 	// anySolution makes a puzzle with several solutions a success (solve --any).
 	anySolution bool
 	total       int
@@ -180,6 +183,9 @@ func (s *summary) proved(v verdict) {
 	if p := v.result.Proof; p != verify.NoProof {
 		s.proofs[p]++
 	}
+	if v.result.Own == verify.OwnBreaks {
+		s.ownBroken++
+	}
 }
 
 func (s *summary) add(status string) {
@@ -192,6 +198,9 @@ func (s *summary) allUnique() bool { return s.total > 0 && s.counts["unique"] ==
 // allSolved reports whether the run succeeded: every puzzle unique, or,
 // with solve --any, every puzzle with a solution.
 func (s *summary) allSolved() bool {
+	if s.ownBroken > 0 {
+		return false
+	}
 	if s.anySolution {
 		return s.total > 0 && s.counts["unique"]+s.counts["multiple"] == s.total
 	}
@@ -226,6 +235,9 @@ func (s *summary) String() string {
 			out += fmt.Sprintf(", %d by the outside solver", k)
 		}
 		out += ")"
+	}
+	if s.ownBroken > 0 {
+		out += fmt.Sprintf("; the own solution of %s breaks a rule", countPuzzles(s.ownBroken))
 	}
 	rate := float64(s.total) / el.Seconds()
 	return out + fmt.Sprintf(" in %.2fs (%s puzzles/s)", el.Seconds(), groupDigits(int64(rate)))

@@ -48,9 +48,10 @@ func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
 	case res.Err != nil:
 		v.status, v.err = "error", res.Err
 	default:
-		v.result, v.err = res.Verify, res.Verify.Err
-		v.status = res.Verify.Status.String()
-		if v.err != nil && res.Verify.Status != verify.Invalid {
+		r := verify.WithOwn(rec.Grid, rec.Solution, res.Verify)
+		v.result, v.err = r, r.Err
+		v.status = r.Status.String()
+		if v.err != nil && r.Status != verify.Invalid {
 			v.status = "error"
 		}
 	}
@@ -68,8 +69,18 @@ func checkAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Jo
 	})
 }
 
-// plainVerdict is the readable line for one record: where, what, and why.
+// plainVerdict is the readable line for one record: where, what, and
+// why, and what the puzzle's own solution breaks, if it breaks a rule.
 func plainVerdict(v verdict) string {
+	line := verdictLine(v)
+	if v.result.OwnErr != nil {
+		line += "; " + v.result.OwnErr.Error()
+	}
+	return line
+}
+
+// verdictLine is plainVerdict without the puzzle's own solution.
+func verdictLine(v verdict) string {
 	where := fmt.Sprintf("%s:%d", v.file, v.rec.Line)
 	r := v.result
 	switch {
