@@ -19,6 +19,24 @@ import (
 // not know is an error and not a rule left out; the kinds of sums from
 // the puzzle's f-puzzles JSON (see indep.sums).
 func independentCNF(g grid.Grid) (*indep, error) {
+	return independentCNFReading(g, reading{})
+}
+
+// reading names readings that the references do not make, for the check
+// that this encoding tells them apart (TestIndependentReadingsMutated);
+// the zero value is the references' reading, the only one other tests use.
+type reading struct {
+	// regionPerBox adds up all the cells of a region sum line in a
+	// region together, however often the line enters it (SudokuSolver's
+	// reading before its commit 13ba37f, 2023).
+	regionPerBox bool
+	// ownDotOnly exempts a pair from nonconsecutive for a white dot alone
+	// and from the negative ratio for a black dot alone.
+	ownDotOnly bool
+}
+
+// independentCNFReading is independentCNF under the readings of old.
+func independentCNFReading(g grid.Grid, old reading) (*indep, error) {
 	var r jsonRules
 	if g.Rules != nil {
 		data, err := grid.MarshalRules(g.Rules, g.N())
@@ -32,6 +50,7 @@ func independentCNF(g grid.Grid) (*indep, error) {
 		}
 	}
 	e := newIndep(g, r.Regions)
+	e.old = old
 	if r.Arrows != nil || r.LittleKillers != nil || r.Sandwiches != nil || r.RegionSumLines != nil ||
 		r.Zippers != nil || r.XSums != nil || r.Skyscrapers != nil || r.DoubleArrows != nil {
 		fp, err := grid.MarshalFPuzzles(g)
@@ -175,9 +194,17 @@ func (e *indep) rules(r *jsonRules) error {
 // groups adds the clauses of extra groups, cages and odd and even cells.
 func (e *indep) groups(r *jsonRules, cells func([]string) []int) {
 	n := e.n
+	// SudokuSolver/Constraints/DiagonalPositiveGroupConstraint.cs,
+	// DiagonalNegativeGroupConstraint.cs, DisjointGroupsConstraint.cs,
+	// ExtraRegionConstraint.cs: no digit twice in the group.
 	for _, g := range r.Extra {
 		e.differ(cells(g.Cells), len(g.Cells) == n)
 	}
+	// SudokuSolver/Constraints/KillerCageConstraint.cs (one per
+	// "killercage" entry, SolverFactory.cs), ISS sudoku_builder.js case
+	// 'Cage': each cage its own group of different digits and its own sum,
+	// none when the sum is 0 or absent; cages may overlap, and a cell in
+	// two obeys both.
 	for _, cg := range r.Cages {
 		cs := cells(cg.Cells)
 		e.differ(cs, false)
@@ -185,6 +212,7 @@ func (e *indep) groups(r *jsonRules, cells func([]string) []int) {
 			e.equalTo(e.sum(e.digits(cs)), cg.Sum)
 		}
 	}
+	// SudokuSolver/Constraints/OddConstraint.cs, EvenConstraint.cs
 	for _, c := range cells(r.Odd) {
 		e.only(c, func(d int) bool { return d%2 == 1 })
 	}
@@ -197,6 +225,10 @@ func (e *indep) groups(r *jsonRules, cells func([]string) []int) {
 // the anti-king and anti-knight moves, and pencil marks.
 func (e *indep) pairs(r *jsonRules, cell func(string) int, cells func([]string) []int) {
 	n := e.n
+	// SudokuSolver/Constraints/DifferenceConstraint.cs (white, default
+	// value 1), RatioConstraint.cs (black, default 2), SumConstraint.cs (X
+	// 10, V 5), through OrthogonalValueConstraint.cs: the marked pair obeys
+	// its mark.
 	for _, p := range r.White {
 		e.forbid(cell(p[0]), cell(p[1]), func(a, b int) bool { return a-b != 1 && b-a != 1 })
 	}
@@ -209,6 +241,8 @@ func (e *indep) pairs(r *jsonRules, cell func(string) int, cells func([]string) 
 	for _, p := range r.V {
 		e.forbid(cell(p[0]), cell(p[1]), func(a, b int) bool { return a+b != 5 })
 	}
+	// SudokuSolver/Constraints/ThermometerConstraint.cs: digits increase
+	// strictly from the bulb.
 	for _, t := range r.Thermos {
 		cs := cells(t)
 		for i := 1; i < len(cs); i++ {
@@ -224,19 +258,31 @@ func (e *indep) pairs(r *jsonRules, cell func(string) int, cells func([]string) 
 			}
 		}
 	}
+	// SudokuSolver/Constraints/KingConstraint.cs, KnightConstraint.cs
 	if r.AntiKing {
 		moves([][2]int{{1, -1}, {1, 0}, {1, 1}, {0, 1}})
 	}
 	if r.AntiKnight {
 		moves([][2]int{{1, 2}, {1, -2}, {2, 1}, {2, -1}})
 	}
+	// SolverFactory.cs: givenPencilMarks keep only those digits (KeepMask)
 	for _, pm := range r.PencilMarks {
 		e.only(cell(pm.Cell), func(d int) bool { return slices.Contains(pm.Digits, d) })
 	}
 }
 
 // negatives adds the clauses of the rules on the neighbours no mark
-// joins: nonconsecutive and the negative constraints.
+// joins: nonconsecutive and the negative constraints. As SudokuSolver
+// reads them (SudokuSolver/Constraints/OrthogonalValueConstraint.cs,
+// InitLinks with GetRelatedConstraints; DifferenceConstraint.cs,
+// RatioConstraint.cs, SumConstraint.cs; the import in SolverFactory.cs):
+// a pair with a mark of a kind obeys that mark alone; a white and a black
+// dot are both kropki dots, so either exempts its pair from
+// nonconsecutive (the negative of white dots) and from the negative
+// ratio; an X or a V exempts its pair from the negative XV and from
+// nothing else, and no kropki dot exempts a pair from the negative XV.
+// ISS's StrictKropki (js/solver/sudoku_builder.js _strictAdjHandlers)
+// exempts a pair with either dot too.
 func (e *indep) negatives(r *jsonRules, cell func(string) int) error {
 	n := e.n
 	// the pairs of neighbours that none of the marks joins
@@ -259,18 +305,23 @@ func (e *indep) negatives(r *jsonRules, cell func(string) int) error {
 		}
 		return out
 	}
+	white, black := [][][]string{r.White, r.Black}, [][][]string{r.Black, r.White}
+	if e.old.ownDotOnly {
+		white, black = white[:1], black[:1]
+	}
 	if r.Nonconsecutive {
-		for _, p := range unmarked(r.White) {
+		for _, p := range unmarked(white...) {
 			e.forbid(p[0], p[1], func(a, b int) bool { return a-b == 1 || b-a == 1 })
 		}
 	}
 	for _, neg := range r.Negative {
 		switch neg {
 		case "ratio":
-			for _, p := range unmarked(r.Black) {
+			for _, p := range unmarked(black...) {
 				e.forbid(p[0], p[1], func(a, b int) bool { return a == 2*b || b == 2*a })
 			}
 		case "xv":
+			// f-puzzles' negative XV is both sums at once ("neg5;neg10")
 			for _, p := range unmarked(r.X, r.V) {
 				e.forbid(p[0], p[1], func(a, b int) bool { return a+b == 10 || a+b == 5 })
 			}
@@ -283,8 +334,16 @@ func (e *indep) negatives(r *jsonRules, cell func(string) int) error {
 
 // lines adds the clauses of the kinds of lines: each forbids the digits
 // of two (or three) of its cells that its rule does not allow together.
+// A loop is written as a line whose last cell is its first; SudokuSolver
+// reads the list as written (Constraint.cs ParseCells keeps the repeat),
+// which for whispers, thermometers, palindromes and the lines of classes
+// is the loop's reading; renban and nabner lines are sets of cells, so
+// a loop is its cells once each.
 func (e *indep) lines(r *jsonRules, cells func([]string) []int) {
 	n := e.n
+	// SudokuSolver/Constraints/WhispersConstraint.cs: cells next on the
+	// line differ by at least the value, (N+1)/2 when none is given
+	// (SolverFactory.cs passes f-puzzles' "value" on).
 	for _, l := range r.Whispers {
 		diff := l.Value
 		if diff == 0 {
@@ -295,8 +354,10 @@ func (e *indep) lines(r *jsonRules, cells func([]string) []int) {
 			e.forbid(cs[i-1], cs[i], func(x, y int) bool { return x-y < diff && y-x < diff })
 		}
 	}
+	// SudokuSolver/Constraints/RenbanConstraint.cs: the cells hold
+	// different digits (its Group) that make a run of consecutive ones.
 	for _, l := range r.Renban {
-		cs := cells(l)
+		cs := distinct(cells(l))
 		m := len(cs)
 		for i := range cs {
 			for j := i + 1; j < m; j++ {
@@ -305,6 +366,8 @@ func (e *indep) lines(r *jsonRules, cells func([]string) []int) {
 			}
 		}
 	}
+	// SudokuSolver/Constraints/PalindromeConstraint.cs: cell i holds the
+	// digit of cell n-1-i.
 	for _, l := range r.Palindrome {
 		cs := cells(l)
 		for i, j := 0, len(cs)-1; i < j; i, j = i+1, j-1 {
@@ -315,12 +378,27 @@ func (e *indep) lines(r *jsonRules, cells func([]string) []int) {
 	e.classLines(r, cells)
 }
 
-// betweenLines adds the clauses of between lines: each cell between the
-// two ends holds a digit strictly between theirs.
+// distinct returns cells without repeats, in their first order.
+func distinct(cells []int) []int {
+	var out []int
+	for _, c := range cells {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// betweenLines adds the clauses of between lines (SudokuSolver/Constraints/
+// BetweenLineConstraint.cs): each cell between the two ends holds a digit
+// strictly between theirs; a line of two cells or fewer says nothing.
 func (e *indep) betweenLines(lines [][]string, cells func([]string) []int) {
 	n := e.n
 	for _, l := range lines {
 		cs := cells(l)
+		if len(cs) < 3 {
+			continue
+		}
 		a, b := cs[0], cs[len(cs)-1]
 		for _, c := range cs[1 : len(cs)-1] {
 			// every triple of digits of the two ends and a cell between
@@ -342,8 +420,12 @@ func (e *indep) betweenLines(lines [][]string, cells func([]string) []int) {
 // thermometers and clones.
 func (e *indep) classLines(r *jsonRules, cells func([]string) []int) {
 	n := e.n
-	// entropic and modular lines: any three cells in a row are of three
-	// classes, so cells one or two apart are of different ones
+	// SudokuSolver/Constraints/EntropicLineConstraint.cs and
+	// ModularLineConstraint.cs (InitLinks): two cells of the line whose
+	// places differ by a multiple of 3 hold digits of one class, any other
+	// two of different classes (so a line of two cells holds two classes,
+	// and a loop must have a multiple of 3 cells). Classes: low, middle,
+	// high runs of digits; remainders divided by 3.
 	for _, f := range []struct {
 		lines [][]string
 		class func(int) int
@@ -351,26 +433,33 @@ func (e *indep) classLines(r *jsonRules, cells func([]string) []int) {
 		for _, l := range f.lines {
 			cs := cells(l)
 			for i := range cs {
-				for j := i + 1; j < len(cs) && j <= i+2; j++ {
-					e.forbid(cs[i], cs[j], func(x, y int) bool { return f.class(x) == f.class(y) })
+				for j := i + 1; j < len(cs); j++ {
+					same := (j-i)%3 == 0
+					e.forbid(cs[i], cs[j], func(x, y int) bool { return (f.class(x) == f.class(y)) != same })
 				}
 			}
 		}
 	}
+	// SudokuSolver/Constraints/NabnerConstraint.cs: no two cells of the
+	// line hold equal or consecutive digits.
 	for _, l := range r.Nabner {
-		cs := cells(l)
+		cs := distinct(cells(l))
 		for i := range cs {
 			for j := i + 1; j < len(cs); j++ {
 				e.forbid(cs[i], cs[j], func(x, y int) bool { return x-y <= 1 && y-x <= 1 })
 			}
 		}
 	}
+	// SudokuSolver/Constraints/SlowThermometerConstraint.cs: digits never
+	// decrease from the bulb.
 	for _, l := range r.Slowthermometer {
 		cs := cells(l)
 		for i := 1; i < len(cs); i++ {
 			e.forbid(cs[i-1], cs[i], func(x, y int) bool { return y < x })
 		}
 	}
+	// SudokuSolver/Constraints/CloneConstraint.cs (SolverFactory.cs pairs
+	// cells[i] with cloneCells[i]): the two cells hold the same digit.
 	for _, l := range r.Clone {
 		a, b := cells(l.Cells), cells(l.Clone)
 		for i := range a {
@@ -412,6 +501,9 @@ func (e *indep) cellKinds(r *jsonRules, cell func(string) int) {
 		}
 		return out
 	}
+	// SudokuSolver/Constraints/MaximumConstraint.cs, MinimumConstraint.cs:
+	// a marked cell is above (below) each orthogonal neighbour that is
+	// not marked too.
 	for _, f := range []struct {
 		names []string
 		bad   func(a, b int) bool
@@ -432,7 +524,8 @@ func (e *indep) cellKinds(r *jsonRules, cell func(string) int) {
 	e.indexers(r, cell)
 }
 
-// quadruples adds the clauses of quadruples: each digit of the clue, as
+// quadruples adds the clauses of quadruples (SudokuSolver/Constraints/
+// QuadrupleConstraint.cs, ISS 'Quad'): each digit of the clue, as
 // many times as it is written, among the four cells.
 func (e *indep) quadruples(qs []cellDigits, cell func(string) int) {
 	for _, q := range qs {
@@ -469,7 +562,10 @@ func (e *indep) quadruples(qs []cellDigits, cell func(string) int) {
 	}
 }
 
-// indexers adds the clauses of row, column and box indexers.
+// indexers adds the clauses of row, column and box indexers
+// (SudokuSolver/Constraints/IndexerConstraint.cs: TargetCell of
+// RowIndexerConstraint, ColIndexerConstraint, BoxIndexerConstraint, a
+// region's cells in row-major order).
 func (e *indep) indexers(r *jsonRules, cell func(string) int) {
 	n := e.n
 	// indexers: cell (row, col) of a column indexer holds d exactly when

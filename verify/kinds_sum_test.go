@@ -127,6 +127,7 @@ type indep struct {
 	nv     int
 	cnf    [][]int
 	region []int // the region of each cell
+	old    reading
 }
 
 func (e *indep) aux() int { e.nv++; return e.nv }
@@ -280,6 +281,10 @@ func (e *indep) arrows(p fpSums) {
 	n := e.n
 	cell := func(s string) int { r, c := rc(s); return r*n + c }
 	digits := e.digits
+	// SudokuSolver/Constraints/ArrowSumConstraint.cs (SolverFactory.cs: the
+	// circle or pill is "cells", each line's first cell is on the circle
+	// and is left out; PillArrowStrategy.cs reads a pill as a number, its
+	// cells in order): the line adds up to the circle.
 	for _, a := range p.Arrow {
 		var pill []term
 		for i, s := range a.Cells {
@@ -299,6 +304,9 @@ func (e *indep) arrows(p fpSums) {
 			e.equal(e.sum(pill), e.sum(digits(tail)))
 		}
 	}
+	// SudokuSolver/Constraints/LittleKillerConstraint.cs: from a clue
+	// outside the grid, one step along its direction enters it; the
+	// diagonal's digits (repeats allowed) add up to the clue.
 	for _, lk := range p.LittleKiller {
 		v, _ := strconv.Atoi(lk.Value)
 		r, c := rc(lk.Cell)
@@ -340,6 +348,9 @@ func (e *indep) outsideSums(p fpSums) {
 		}
 		return out
 	}
+	// SudokuSolver/Constraints/SandwichConstraint.cs: the digits between
+	// the 1 and the N of the row or column add up to the clue (0 when they
+	// are side by side).
 	for _, s := range p.Sandwich {
 		v, _ := strconv.Atoi(s.Value)
 		l := line(s.Cell)
@@ -357,6 +368,8 @@ func (e *indep) outsideSums(p fpSums) {
 			}
 		}
 	}
+	// SudokuSolver/Constraints/XSumConstraint.cs: the first X cells from
+	// the clue's side, X the first of them, add up to the clue.
 	for _, s := range p.XSum {
 		v, _ := strconv.Atoi(s.Value)
 		l := line(s.Cell)
@@ -371,8 +384,10 @@ func (e *indep) outsideSums(p fpSums) {
 	}
 }
 
-// skyscraper adds the clauses of a skyscraper clue v on line l: v of its
-// cells hold a digit above every digit before them.
+// skyscraper adds the clauses of a skyscraper clue v on line l
+// (SudokuSolver/Constraints/SkyscraperConstraint.cs, the line read from
+// the clue's side): v of its cells hold a digit above every digit before
+// them.
 func (e *indep) skyscraper(l []int, v int) {
 	n := e.n
 	var seen []term
@@ -418,26 +433,34 @@ func (e *indep) lineSums(p fpSums) {
 		}
 		return out
 	}
+	// SudokuSolver/Constraints/RegionSumLinesConstraint.cs (GetCellGroups,
+	// on EqualSumsConstraint.cs) and ISS js/solver/sudoku_builder.js
+	// (_regionSumLineHandlers): the region borders (boxes, or a jigsaw's
+	// regions; not extra regions) cut the line, in its order, into
+	// segments, and every segment adds up to the same total, two segments
+	// in one region each on its own; a line in one region says nothing.
 	for _, rs := range p.RegionSum {
 		for _, names := range rs.Lines {
-			at := map[int]int{}
-			var groups [][]int
-			for _, c := range cellsOf(names) {
-				k, ok := at[region[c]]
-				if !ok {
-					k = len(groups)
-					at[region[c]] = k
-					groups = append(groups, nil)
-				}
-				groups[k] = append(groups[k], c)
+			l := cellsOf(names)
+			if e.old.regionPerBox {
+				equalGroups(byRegion(l, region))
+				continue
 			}
-			equalGroups(groups)
+			if groups := segments(l, region); len(groups) > 1 {
+				equalGroups(groups)
+			}
 		}
 	}
+	// SudokuSolver/Constraints/ZipperLineConstraint.cs: cells i and n-1-i
+	// add up to the same total, the middle cell of an odd line alone holds
+	// it; a line of one cell says nothing.
 	for _, z := range p.Zipper {
 		for _, names := range z.Lines {
 			l := cellsOf(names)
 			var groups [][]int
+			if len(l) < 2 {
+				continue
+			}
 			for i, j := 0, len(l)-1; i <= j; i, j = i+1, j-1 {
 				if i == j {
 					groups = append(groups, []int{l[i]})
@@ -448,10 +471,64 @@ func (e *indep) lineSums(p fpSums) {
 			equalGroups(groups)
 		}
 	}
+	// SudokuSolver/Constraints/DoubleArrowConstraint.cs: the two ends add
+	// up to the cells between them; a line of fewer than 3 cells says
+	// nothing.
 	for _, d := range p.Double {
 		for _, names := range d.Lines {
 			l := cellsOf(names)
+			if len(l) < 3 {
+				continue
+			}
 			equalGroups([][]int{{l[0], l[len(l)-1]}, l[1 : len(l)-1]})
 		}
 	}
+}
+
+// segments cuts line l where it crosses from one region to another. A
+// loop (its last cell its first) is a cycle: the run through its first
+// cell is one segment, and a loop in one region is one segment. Where a
+// loop starts in the middle of a region's run, SudokuSolver, which reads
+// the list as written, would count its first cell in two segments; a
+// loop has no start, so this follows the loop.
+func segments(l []int, region []int) [][]int {
+	if len(l) > 2 && l[0] == l[len(l)-1] {
+		l = l[:len(l)-1]
+		at := -1
+		for i := range l {
+			if region[l[i]] != region[l[(i+len(l)-1)%len(l)]] {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			return [][]int{l}
+		}
+		l = append(slices.Clone(l[at:]), l[:at]...)
+	}
+	var out [][]int
+	for i, c := range l {
+		if i == 0 || region[c] != region[l[i-1]] {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], c)
+	}
+	return out
+}
+
+// byRegion groups the cells of line l by region, all of a region's cells
+// together: the reading that the mutation check changes back to.
+func byRegion(l []int, region []int) [][]int {
+	at := map[int]int{}
+	var groups [][]int
+	for _, c := range l {
+		k, ok := at[region[c]]
+		if !ok {
+			k = len(groups)
+			at[region[c]] = k
+			groups = append(groups, nil)
+		}
+		groups[k] = append(groups[k], c)
+	}
+	return groups
 }
