@@ -11,10 +11,11 @@ import (
 // cageKind is killer cages (Rules.Cages): their digits differ and add up
 // to their sum, when they have one. f-puzzles writes them as "killercage"
 // with the sum as a string "value"; the JSON form as "cages" with a number
-// "sum". A cage without a sum leaves the value out: a sum of 0 is refused
-// (SudokuSolver reads it as no sum, but a setter who typed 0 meant
-// something else). Cells of a cage need not touch: SudokuSolver and
-// f-puzzles take any cells, and so does this reader. Cages may overlap,
+// "sum". A cage without a sum leaves the value out, and a value of 0 is
+// read as no sum, as SudokuSolver (KillerCageConstraint.cs) and
+// Interactive-Sudoku-Solver read it; it is written back without one.
+// Cells of a cage need not touch: SudokuSolver and f-puzzles take any
+// cells, and so does this reader. Cages may overlap,
 // as SudokuSolver and Interactive-Sudoku-Solver allow: each is its own
 // group of distinct digits with its own sum, and a cell in two cages keeps
 // both (the 45 rule of Imply reads only the cages that overlap no other).
@@ -101,10 +102,6 @@ var cageKind = &Kind{
 	},
 }
 
-// noSum says how to write a cage without a sum, for the error of a sum of
-// 0.
-const noSum = "a cage without a sum leaves its value out"
-
 func readCagesFP(in *fpIn, r *Rules) error {
 	cages, err := in.list("killercage")
 	if err != nil {
@@ -120,13 +117,10 @@ func readCagesFP(in *fpIn, r *Rules) error {
 		if v, ok := c["value"]; ok && string(v) != "null" && fpString(v) != "" {
 			s := fpString(v)
 			k, err := strconv.Atoi(s)
-			switch {
-			case err != nil || k < 0:
+			if err != nil || k < 0 {
 				return fpErr("%s: value %q is not a sum", what, s)
-			case k == 0:
-				return fpErr("%s: value %q is not a sum: %s", what, s, noSum)
 			}
-			sum = k
+			sum = k // 0: no sum
 		}
 		r.Cages = append(r.Cages, Cage{cs, sum})
 	}
@@ -166,13 +160,10 @@ func readCagesJSON(in *jsonIn, r *Rules) error {
 		sum := 0
 		if c.Sum != nil && string(c.Sum) != "null" {
 			v, ok := whole(c.Sum)
-			switch {
-			case !ok || v < 0:
-				return fmt.Errorf("rules: %s: \"sum\" is %s, want a whole number above 0", what, cutText(c.Sum))
-			case v == 0:
-				return fmt.Errorf("rules: %s: \"sum\" is 0: %s", what, noSum)
+			if !ok || v < 0 {
+				return fmt.Errorf("rules: %s: \"sum\" is %s, want a whole number, 0 for none", what, cutText(c.Sum))
 			}
-			sum = v
+			sum = v // 0: no sum
 		}
 		r.Cages = append(r.Cages, Cage{cells, sum})
 	}

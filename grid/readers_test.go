@@ -20,7 +20,7 @@ func TestJSONObjectFields(t *testing.T) {
 		{`{"puzzle":"` + p + `","variant":"killer","rules":{"anti_king":true}}`, `"variant" is "killer" but the rules given are anti-king`},
 		{`{"puzzle":"` + p + `","rules":{"anti_kings":true}}`, `unknown field "anti_kings"`},
 		{`{"puzzle":"` + p + `","rules":{"anti_king":1}}`, `"anti_king": want true or false, found the number`},
-		{`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"sum":0}]}}`, `"sum" is 0: a cage without a sum leaves its value out`},
+		{`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"sum":-1}]}}`, `"sum" is -1, want a whole number, 0 for none`},
 		{`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"summ":3}]}}`, `unknown field "summ"`},
 		{`{"puzzle":"` + p + `","rules":{"odd":"r1c1"}}`, `"odd": want an array of cells such as ["r1c1"], found a string`},
 		{`{"puzzle":"` + p + `","solution":"x"}`, `"solution" has 1 symbols, want 81`},
@@ -44,18 +44,22 @@ func TestJSONObjectFields(t *testing.T) {
 	}
 }
 
-// A cage sum of 0 is refused, in f-puzzles and in our form, with the way to
-// write a cage without a sum; a cage without a value is read and written
-// back without one.
+// A cage sum of 0 is no sum, as SudokuSolver and Interactive-Sudoku-Solver
+// read it, in f-puzzles and in our form; a cage without a value is read
+// and written back without one.
 func TestCageSumZero(t *testing.T) {
 	for _, in := range []string{
 		empty4 + `,"killercage":[{"cells":["R1C1","R1C2"],"value":"0"}]}`,
 		empty4 + `,"killercage":[{"cells":["R1C1","R1C2"],"value":0}]}`,
 	} {
-		_, err := ParseFPuzzles([]byte(in))
-		if err == nil || !strings.Contains(err.Error(), "a cage without a sum leaves its value out") {
-			t.Errorf("ParseFPuzzles(%s) = %v, want a refusal of the sum 0", in, err)
+		g, err := ParseFPuzzles([]byte(in))
+		if err != nil || len(g.Rules.Cages) != 1 || g.Rules.Cages[0].Sum != 0 {
+			t.Errorf("ParseFPuzzles(%s) = %+v, %v; want a cage without a sum", in, g.Rules, err)
 		}
+	}
+	p := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	if g, err := Parse(`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"sum":0}]}}`); err != nil || g.Rules.Cages[0].Sum != 0 {
+		t.Errorf("our form, sum 0: %v", err)
 	}
 	g, err := ParseFPuzzles([]byte(empty4 + `,"killercage":[{"cells":["R1C1","R1C2"]}]}`))
 	if err != nil || len(g.Rules.Cages) != 1 || g.Rules.Cages[0].Sum != 0 {
