@@ -344,3 +344,37 @@ func TestDraw(t *testing.T) {
 		}
 	}
 }
+
+// A puzzle's own solution is checked: the verdict says whether it holds,
+// and what it breaks when it does not.
+func TestVerifyOwnSolution(t *testing.T) {
+	s, _ := newTestServer(t, Config{})
+	const sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	body := func(own string) string {
+		var rows []string
+		for r := range 9 {
+			var cells []string
+			for c := range 9 {
+				if r == 0 && c < 2 {
+					cells = append(cells, "{}")
+					continue
+				}
+				cells = append(cells, `{"value":`+sol[r*9+c:r*9+c+1]+`,"given":true}`)
+			}
+			rows = append(rows, "["+strings.Join(cells, ",")+"]")
+		}
+		digits := strings.Join(strings.Split(own, ""), ",")
+		return `{"size":9,"grid":[` + strings.Join(rows, ",") + `],"solution":[` + digits + `]}`
+	}
+	swapped := "35" + sol[2:] // r1c1 and r1c2 swapped: columns 1 and 2 repeat
+	for _, tc := range []struct{ own, want string }{{sol, "holds"}, {swapped, "breaks"}} {
+		a := call(t, s, "POST", "/v1/verify", "text/plain", strings.NewReader(body(tc.own)+"\n"))
+		v := results(t, a)[0]
+		if v["status"] != "unique" || v["own_solution"] != tc.want {
+			t.Errorf("own solution %s: %s, want unique and own_solution %q", tc.own, a.body, tc.want)
+		}
+		if msg, _ := v["own_solution_error"].(string); (tc.want == "breaks") != strings.Contains(msg, "repeats in column") {
+			t.Errorf("own solution %s: own_solution_error %q", tc.own, msg)
+		}
+	}
+}

@@ -34,11 +34,15 @@ func (o Own) String() string {
 
 // OwnError says which given or rule a puzzle's own solution breaks.
 type OwnError struct {
-	Err error // the given or the rule, and the cells
+	Err   error // the given or the rule, and the cells
+	Given bool  // a given, not a rule
 }
 
 func (e *OwnError) Error() string {
-	return fmt.Sprintf("the puzzle's own solution breaks %v: this reading of the rule may differ from the tool that set it", e.Err)
+	if e.Given {
+		return fmt.Sprintf("the puzzle's own solution does not keep %v", e.Err)
+	}
+	return fmt.Sprintf("the puzzle's own solution breaks a rule as read here (%v); the tool that set it may read the rule differently", e.Err)
 }
 
 func (e *OwnError) Unwrap() error { return e.Err }
@@ -50,16 +54,16 @@ func (e *OwnError) Unwrap() error { return e.Err }
 func CheckOwn(g grid.Grid, own []uint8) error {
 	n := g.N()
 	if len(own) != len(g.Cells) {
-		return &OwnError{fmt.Errorf("the grid: %d digits for %d cells", len(own), len(g.Cells))}
+		return &OwnError{fmt.Errorf("the grid: %d digits for %d cells", len(own), len(g.Cells)), true}
 	}
 	for i, d := range g.Cells {
 		if d != 0 && own[i] != d {
-			return &OwnError{fmt.Errorf("the given %d at %s (it holds %d)", d, grid.Cell{Row: i / n, Col: i % n}, own[i])}
+			return &OwnError{fmt.Errorf("the given %d at %s (it holds %d)", d, grid.Cell{Row: i / n, Col: i % n}, own[i]), true}
 		}
 	}
 	full := grid.Grid{Shape: g.Shape, Cells: own}
 	if err := g.Rules.Check(full); err != nil {
-		return &OwnError{err}
+		return &OwnError{Err: err}
 	}
 	return nil
 }

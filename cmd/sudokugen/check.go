@@ -236,11 +236,12 @@ func (s *summary) String() string {
 		}
 		out += ")"
 	}
-	if s.ownBroken > 0 {
-		out += fmt.Sprintf("; the own solution of %s breaks a rule", countPuzzles(s.ownBroken))
-	}
 	rate := float64(s.total) / el.Seconds()
-	return out + fmt.Sprintf(" in %.2fs (%s puzzles/s)", el.Seconds(), groupDigits(int64(rate)))
+	out += fmt.Sprintf(" in %.2fs (%s puzzles/s)", el.Seconds(), groupDigits(int64(rate)))
+	if s.ownBroken > 0 {
+		out += fmt.Sprintf("; the own solution of %s breaks its givens or rules", countPuzzles(s.ownBroken))
+	}
+	return out
 }
 
 // groupDigits writes n with thousands separators: 12,345.

@@ -343,6 +343,11 @@
     } else {
       card.appendChild(el("p", "error", v.error || v.status));
     }
+    if (v.own_solution === "breaks") {
+      card.appendChild(el("p", "error", "The puzzle came with its own solution, and it does not stand here: " + v.own_solution_error + "."));
+    } else if (v.own_solution === "holds") {
+      card.appendChild(el("p", null, "The puzzle's own solution keeps its givens and rules."));
+    }
     card.appendChild(row);
     list.appendChild(card);
   }
