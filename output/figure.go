@@ -242,13 +242,14 @@ func (f *figure) cages(cages []grid.Cage, tone []float64, label float64, textInk
 	}
 	var loops [][]pt
 	in := make([]bool, n*n)
-	for _, c := range cages {
+	depth := cageDepths(cages, n)
+	for k, c := range cages {
 		clear(in)
 		for _, x := range c.Cells {
 			in[x] = true
 		}
 		for _, l := range cellLoops(in, n) {
-			loops = append(loops, insetLoop(l, cageInset))
+			loops = append(loops, insetLoop(l, cageInset*float64(1+depth[k])))
 		}
 	}
 	f.add(shape{kind: strokeShape, paths: loops, closed: true, fill: noTone, stroke: 0, width: cageWidth, dash: cageDash})
@@ -258,20 +259,49 @@ func (f *figure) cages(cages []grid.Cage, tone []float64, label float64, textInk
 	if links := cornerLinks(cages, n); len(links) > 0 {
 		f.add(shape{kind: strokeShape, paths: links, fill: noTone, stroke: 0, width: cageWidth, dash: cageDash})
 	}
-	for _, c := range cages {
+	for k, c := range cages {
 		if c.Sum == 0 {
 			continue
 		}
 		first := slices.Min(c.Cells)
+		// a cage that overlaps one drawn before takes the first of its
+		// cells without a sum, so that both sums show
+		for _, x := range slices.Sorted(slices.Values(c.Cells)) {
+			if _, taken := f.keepOut[int(x)]; !taken {
+				first = x
+				break
+			}
+		}
 		s := strconv.Itoa(c.Sum)
 		ink := textInk(s)
-		corner := pt{float64(int(first)%n) + cageInset - 0.015, float64(int(first)/n) + cageInset - 0.015}
+		inset := cageInset * float64(1+depth[k])
+		corner := pt{float64(int(first)%n) + inset - 0.015, float64(int(first)/n) + inset - 0.015}
 		patch := rect{corner.x - labelPad, corner.y - labelPad,
 			corner.x + (ink.maxX-ink.minX)*label + labelPad, corner.y + (ink.maxY-ink.minY)*label + labelPad}
 		f.add(shape{kind: fillShape, paths: [][]pt{patch.corners()}, fill: tone[first], stroke: noTone})
 		f.add(shape{kind: textShape, text: s, size: label, at: pt{corner.x - ink.minX*label, corner.y - ink.minY*label}, fill: 0, stroke: noTone})
 		f.keepOut[int(first)] = patch
 	}
+}
+
+// cageDepths returns, per cage, how far inside its cells' borders its
+// outline runs, in insets: 0 for a cage that shares no cell with one
+// before it, else one more than the deepest of those it shares cells with
+// (at most 2), so that the outlines of overlapping cages nest and stay
+// apart.
+func cageDepths(cages []grid.Cage, n int) []int {
+	depth := make([]int, len(cages))
+	at := make([]int, n*n) // 1 + the deepest cage so far on each cell
+	for k, c := range cages {
+		for _, x := range c.Cells {
+			depth[k] = max(depth[k], at[x])
+		}
+		depth[k] = min(depth[k], 2)
+		for _, x := range c.Cells {
+			at[x] = max(at[x], depth[k]+1)
+		}
+	}
+	return depth
 }
 
 // cornerLinks returns, for each two cells of a cage that touch only at a
