@@ -54,7 +54,7 @@ func TestVerifyOwnSolution(t *testing.T) {
 	given[0], given[1] = given[1], given[0]
 	for _, tc := range []struct {
 		name, sol, want, own string
-		code            int
+		code                 int
 	}{
 		{"holds", easySol, "1: unique\n", "holds", 0},
 		{"breaks a rule", string(swapped), "own solution breaks a rule as read here (digit", "breaks", 1},
