@@ -43,6 +43,18 @@ func (c LineClue) distinct() []int32 {
 	return c.Cells
 }
 
+// distinctCells returns cells without the repeats of a cell already
+// listed, in their order.
+func distinctCells(cells []int32) []int32 {
+	out := make([]int32, 0, len(cells))
+	for _, x := range cells {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 func (c LineClue) equal(d LineClue) bool {
 	return c.Value == d.Value && slices.Equal(c.Cells, d.Cells) && slices.Equal(c.Clone, d.Clone)
 }
@@ -101,7 +113,9 @@ const (
 	noLoop loopReading = iota
 	// loopPairs: the rule binds the cells beside each other on the line,
 	// and the closing pair is one of them (whispers): the list as it is,
-	// SudokuSolver's reading.
+	// SudokuSolver's reading. So is a line that comes back to a cell it
+	// passed (SudokuSolver and Interactive-Sudoku-Solver bind each pair of
+	// the list): each pair beside each other is bound, however often.
 	loopPairs
 	// loopSet: the rule binds the line's cells as a set (renban, nabner):
 	// its cells, each once. SudokuSolver's list would count the first
@@ -357,6 +371,9 @@ func (l lineRow) validateLine(v *validation, k int, c LineClue) error {
 		return ruleErrorf(rule, "%s is listed twice: a %s cannot be a loop", cellName(n, c.Cells[0]), sp.what)
 	}
 	cells := c.distinct()
+	if sp.loop == loopPairs {
+		cells = distinctCells(c.Cells)
+	}
 	if err := v.inGrid(func() string { return rule }, cells); err != nil {
 		return err
 	}
