@@ -190,6 +190,20 @@ func TestBrowser(t *testing.T) {
 	checkVariants(t, run, "variants", killer, loose)
 	run("screenshot the variants", chromedp.ScrollIntoView("#results", chromedp.ByQuery), shot("10-variants.png"))
 
+	// A puzzle that came with its own solution, which breaks a rule as
+	// read here: the card says so, beside the verdict.
+	var ownText string
+	run("paste a puzzle whose own solution breaks a rule",
+		setValue("#puzzles", ownSolutionPuzzle()+"\n"),
+		chromedp.ScrollIntoView("#verify", chromedp.ByQuery),
+		chromedp.Click("#verify", chromedp.ByQuery),
+		chromedp.WaitVisible(`article.card.none`, chromedp.ByQuery),
+		chromedp.Text(`article.card.none`, &ownText, chromedp.ByQuery),
+		chromedp.ScrollIntoView("#results", chromedp.ByQuery), shot("10b-own-solution.png"))
+	if !strings.Contains(ownText, "own solution breaks a rule as read here (region sum line 1") {
+		t.Errorf("the card of a puzzle whose own solution breaks a rule says %q", ownText)
+	}
+
 	// Generate a killer on the page: drawn, with its links, and a book of it.
 	var genLinks int
 	run("generate a killer",
@@ -416,4 +430,26 @@ func waitFile(t *testing.T, path string) []byte {
 func setValue(sel, value string) chromedp.Action {
 	js := fmt.Sprintf("document.querySelector(%q).value = %q", sel, value)
 	return chromedp.Evaluate(js, nil)
+}
+
+// ownSolutionPuzzle is an f-puzzles object whose region sum line r1c5
+// r2c6 r1c7 has segments of 12 and 9 in the solution it comes with, its
+// other cells given: no solution, and its own solution breaks the line.
+func ownSolutionPuzzle() string {
+	const sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	var rows, digits []string
+	for r := range 9 {
+		var cells []string
+		for c := range 9 {
+			d := sol[r*9+c : r*9+c+1]
+			digits = append(digits, d)
+			if r == 0 && (c == 4 || c == 6) || r == 1 && c == 5 {
+				cells = append(cells, "{}")
+				continue
+			}
+			cells = append(cells, `{"value":`+d+`,"given":true}`)
+		}
+		rows = append(rows, "["+strings.Join(cells, ",")+"]")
+	}
+	return `{"size":9,"grid":[` + strings.Join(rows, ",") + `],"regionsumline":[{"lines":[["R1C5","R2C6","R1C7"]]}],"solution":[` + strings.Join(digits, ",") + `]}`
 }

@@ -344,7 +344,8 @@
       card.appendChild(el("p", "error", v.error || v.status));
     }
     if (v.own_solution === "breaks") {
-      card.appendChild(el("p", "error", "The puzzle came with its own solution, and it does not stand here: " + v.own_solution_error + "."));
+      const why = v.own_solution_error;
+      card.appendChild(el("p", "error", why.charAt(0).toUpperCase() + why.slice(1) + "."));
     } else if (v.own_solution === "holds") {
       card.appendChild(el("p", null, "The puzzle's own solution keeps its givens and rules."));
     }
