@@ -171,7 +171,8 @@ type batch struct {
 	seq       int
 	jobs      []Job
 	results   []Result
-	ready     bool // decided here: no process needed
+	partial   Result // the last progress reported by the job in progress
+	ready     bool   // decided here: no process needed
 	abandoned bool // the run or the pool stopped before it was done
 }
 
@@ -446,14 +447,14 @@ func (p *Pool) runBatch(pr *proc, b *batch) *proc {
 			p.stop(pr, true)
 			p.restarts.Add(1)
 			pr = nil
-			b.results[i] = Result{Index: b.jobs[i].Index, Err: memoryError(p.cfg.MaxMemory)}
+			b.results[i] = b.stopped(i, memoryError(p.cfg.MaxMemory), 0)
 			i, retried = i+1, false
 		case failure == errTimedOut:
 			p.stop(pr, true)
 			p.restarts.Add(1)
 			pr = nil
 			d := b.jobs[i].timeout(p.cfg.Timeout)
-			b.results[i] = Result{Index: b.jobs[i].Index, Err: fmt.Errorf("%w after %v", ErrTimeout, d), Elapsed: d}
+			b.results[i] = b.stopped(i, fmt.Errorf("%w after %v", ErrTimeout, d), d)
 			i, retried = i+1, false
 		default:
 			// The worker died or garbled its answer: replace it, and give
@@ -471,6 +472,18 @@ func (p *Pool) runBatch(pr *proc, b *batch) *proc {
 		}
 	}
 	return pr
+}
+
+// stopped is the result of job i of b, stopped for err after elapsed:
+// what it reported it had decided, if anything, marked partial.
+func (b *batch) stopped(i int, err error, elapsed time.Duration) Result {
+	res := Result{Index: b.jobs[i].Index}
+	if p := b.partial; p.Partial && p.Index == res.Index {
+		res = p
+	}
+	b.partial = Result{}
+	res.Err, res.Elapsed = err, elapsed
+	return res
 }
 
 // exchange sends jobs [i, end) of b to pr and collects their results. It
@@ -514,6 +527,11 @@ func (p *Pool) exchange(pr *proc, b *batch, i, end int) (int, error) {
 			if w.Index != b.jobs[i].Index {
 				return i, fmt.Errorf("worker answered job %d, want %d", w.Index, b.jobs[i].Index)
 			}
+			if w.Partial {
+				b.partial = w.result()
+				continue
+			}
+			b.partial = Result{}
 			b.results[i] = w.result()
 			i++
 			if i < end {
