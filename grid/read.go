@@ -653,8 +653,12 @@ func (r *Reader) gridShape() Shape {
 }
 
 // cutText returns b as a string of at most maxText bytes, cut at a rune
-// boundary and ending in "..." when cut.
+// boundary and ending in "..." when cut; a field that is missing (no
+// bytes) reads "nothing (it is missing)", for the messages that end "not %s".
 func cutText(b []byte) string {
+	if len(b) == 0 {
+		return "nothing (it is missing)"
+	}
 	if len(b) <= maxText {
 		return string(b)
 	}
