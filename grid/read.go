@@ -399,7 +399,11 @@ func (r *Reader) jsonLine(lineNo int, line []byte, lead int) {
 		if !utf8.Valid(text) {
 			t = quoteText(text)
 		}
-		r.pushBad(lineNo, t, r.parseError(lineNo, col, problemf(ErrJSON, "invalid JSON: %v", err)))
+		msg, ok := JSONSyntax(err)
+		if !ok {
+			msg = err.Error()
+		}
+		r.pushBad(lineNo, t, r.parseError(lineNo, col, problemf(ErrJSON, "invalid JSON: %s", msg)))
 		return
 	}
 	r.push(r.jl.element(text, lineNo, lead+1))
