@@ -381,20 +381,39 @@ func (p *Pool) drive(queue <-chan *batch) {
 		case b := <-queue:
 			p.queued.Add(-int64(len(b.jobs)))
 			p.busy.Add(1)
+			restarts := p.restarts.Load()
 			pr = p.runBatch(pr, b)
 			p.busy.Add(-1)
-			if b.abandoned {
-				continue
+			if !b.abandoned {
+				select {
+				case b.run.done <- b:
+				case <-b.run.ctx.Done():
+				case <-p.ctx.Done():
+				}
 			}
-			select {
-			case b.run.done <- b:
-			case <-b.run.ctx.Done():
-			case <-p.ctx.Done():
+			if pr == nil && (b.abandoned || p.restarts.Load() != restarts) {
+				pr = p.replace()
 			}
 		case <-p.ctx.Done():
 			return
 		}
 	}
+}
+
+// replace starts a process in place of one killed on its job (past its
+// timeout or memory bound, or abandoned), once the job's result is out,
+// so that the next job does not wait for a process to start: a second or
+// more on a loaded machine, which a service's next request would pay.
+// It returns nil when none starts; the next batch tries again.
+func (p *Pool) replace() *proc {
+	if p.ctx.Err() != nil {
+		return nil
+	}
+	pr, err := p.startProc(p.ctx)
+	if err != nil {
+		return nil
+	}
+	return pr
 }
 
 // Reasons an exchange with a process stops early, besides its failure.
@@ -581,7 +600,7 @@ func (p *Pool) startProc(ctx context.Context) (*proc, error) {
 			}
 			cmd.Env = append(cmd.Env, memoryEnv(p.cfg.MaxMemory))
 		}
-		if pr, err = startProc(cmd); err == nil {
+		if pr, err = startProc(ctx, cmd); err == nil {
 			p.running.Add(1)
 			return pr, nil
 		}
