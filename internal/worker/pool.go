@@ -173,7 +173,7 @@ type batch struct {
 	results   []Result
 	partial   Result // the last progress reported by the job in progress
 	ready     bool   // decided here: no process needed
-	abandoned bool // the run or the pool stopped before it was done
+	abandoned bool   // the run or the pool stopped before it was done
 }
 
 // runState is one Run on worker processes.
