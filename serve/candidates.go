@@ -33,7 +33,14 @@ type candidatesResult struct {
 	Solutions  []string `json:"solutions"`
 	Searches   int      `json:"searches"`
 	SATCalls   int      `json:"sat_calls"`
-	Error      *string  `json:"error"`
+	// A puzzle stopped at its timeout or the memory bound: "candidates"
+	// holds the digits proved in, "?" after a cell not settled, and the
+	// counts say how far it got.
+	Partial      bool    `json:"partial,omitempty"`
+	Settled      int     `json:"settled,omitempty"`
+	Open         int     `json:"open,omitempty"`
+	CellsSettled int     `json:"cells_settled,omitempty"`
+	Error        *string `json:"error"`
 }
 
 type candidatesResponse struct {
@@ -197,10 +204,6 @@ func candidatesOf(it item, job Result) candidatesResult {
 	if it.rec.Err != nil {
 		return res
 	}
-	if job.Err != nil {
-		res.Status, res.Error = jobFailure(job.Err)
-		return res
-	}
 	g := it.rec.Grid
 	c := job.Candidates
 	res.Status = c.Status.String()
@@ -208,12 +211,28 @@ func candidatesOf(it item, job Result) candidatesResult {
 		msg := c.Err.Error()
 		res.Error = &msg
 	}
+	if job.Err != nil {
+		res.Status, res.Error = jobFailure(job.Err)
+		if !job.Partial || c.Masks == nil {
+			return res
+		}
+		res.Partial, res.Settled, res.Open = true, c.Settled, c.Open
+	}
 	res.Count, res.Exact, res.Searches, res.SATCalls = c.Count, c.Exact(), c.Searches, c.SATCalls
 	alpha := grid.DefaultAlphabet(g.N())
-	for _, m := range c.Masks {
+	for i, m := range c.Masks {
 		var b []byte
 		for ; m != 0; m &= m - 1 {
 			b = append(b, alpha.Symbol(bits.TrailingZeros64(m)+1))
+		}
+		switch {
+		case !res.Partial:
+		case c.CellSettled(g, i):
+			if g.Cells[i] == 0 {
+				res.CellsSettled++
+			}
+		default:
+			b = append(b, '?')
 		}
 		res.Candidates = append(res.Candidates, string(b))
 	}

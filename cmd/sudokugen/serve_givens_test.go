@@ -6,13 +6,15 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
 
 // /v1/givens runs on the worker pool: a puzzle past the request's timeout
-// answers timeout with the roles decided before it, marked partial, and a
-// client that leaves stops the work on its worker.
+// answers timeout with the roles decided before it, marked partial, as
+// /v1/candidates does with the candidates settled, and a client that
+// leaves stops the work on its worker.
 func TestServeGivensBounded(t *testing.T) {
 	puzzle, err := os.ReadFile("testdata/hard25.txt")
 	if err != nil {
@@ -38,6 +40,28 @@ func TestServeGivensBounded(t *testing.T) {
 	r := ans.Results[0]
 	if decided := len(r.Needed) + len(r.Redundant); r.Status != "timeout" || !r.Partial || r.Verdict != "unique" || decided == 0 {
 		t.Errorf("POST /v1/givens?timeout=1500ms: status %q partial %v verdict %q, %d roles; want a partial timeout with some roles", r.Status, r.Partial, r.Verdict, decided)
+	}
+
+	// /v1/candidates past its timeout shows what it settled
+	resp, err = http.Post(s.url+"/v1/candidates?timeout=1500ms", "text/plain", strings.NewReader(strings.Repeat(".", 36*36)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cands struct {
+		Results []struct {
+			Status        string
+			Partial       bool
+			Settled, Open int
+			Candidates    []string
+		}
+	}
+	err = json.NewDecoder(resp.Body).Decode(&cands)
+	resp.Body.Close()
+	if err != nil || len(cands.Results) != 1 {
+		t.Fatalf("POST /v1/candidates: %v, %+v", err, cands)
+	}
+	if c := cands.Results[0]; c.Status != "timeout" || !c.Partial || c.Settled == 0 || c.Open != 36*36*36 || len(c.Candidates) != 36*36 {
+		t.Errorf("POST /v1/candidates?timeout=1500ms on an empty 36x36: status %q partial %v, %d of %d settled", c.Status, c.Partial, c.Settled, c.Open)
 	}
 
 	// A client that leaves: its request runs on a worker, which is free
