@@ -267,8 +267,11 @@ func givensText(where string, rep givensReport) string {
 	if rep.Error != "" {
 		fmt.Fprintf(&b, ": %s", rep.Error)
 	}
-	if rep.Partial {
+	switch {
+	case rep.Partial:
 		b.WriteString(partialSummary(rep))
+	case rep.Status == "timeout", rep.Status == "memory":
+		b.WriteString(" (nothing decided)")
 	}
 	b.WriteString("\n")
 	if rep.Minimal != "" {
