@@ -22,6 +22,7 @@ type poolFlags struct {
 	timeout   time.Duration
 	maxMemory int64
 	quickLane bool // one more worker for quick jobs only (the service's)
+	keepUp    bool // replace a killed worker at once (the service's)
 }
 
 func (f *poolFlags) register(cmd *cobra.Command) {
@@ -59,7 +60,7 @@ const workerEnv = "SUDOKUGEN_WORKER"
 
 // newPool returns a pool whose workers are copies of this executable.
 func newPool(f poolFlags) (*worker.Pool, error) {
-	cfg := worker.Config{Workers: f.workers, Timeout: f.timeout, MaxMemory: f.maxMemory, QuickLane: f.quickLane}
+	cfg := worker.Config{Workers: f.workers, Timeout: f.timeout, MaxMemory: f.maxMemory, QuickLane: f.quickLane, KeepUp: f.keepUp}
 	if f.workers == 0 {
 		if f.timeout > 0 {
 			return nil, usageError("--timeout needs worker processes (--workers 1 or more)")

@@ -37,6 +37,13 @@ type Config struct {
 	// never waits behind slow ones that hold every other process: the
 	// service's many short requests beside a few hard variants.
 	QuickLane bool
+	// KeepUp replaces a process killed on its job (past its timeout or
+	// memory bound, or abandoned) as soon as the job's result is out, so
+	// that the next job does not wait for a process to start: a second or
+	// more on a loaded machine, which a service's next request would pay.
+	// Without it a process starts when the next job needs one, which suits
+	// a command whose last job may be the one killed.
+	KeepUp bool
 }
 
 // Stats describe a pool at one moment.
@@ -391,7 +398,7 @@ func (p *Pool) drive(queue <-chan *batch) {
 				case <-p.ctx.Done():
 				}
 			}
-			if pr == nil && (b.abandoned || p.restarts.Load() != restarts) {
+			if p.cfg.KeepUp && pr == nil && (b.abandoned || p.restarts.Load() != restarts) {
 				pr = p.replace()
 			}
 		case <-p.ctx.Done():
@@ -400,11 +407,9 @@ func (p *Pool) drive(queue <-chan *batch) {
 	}
 }
 
-// replace starts a process in place of one killed on its job (past its
-// timeout or memory bound, or abandoned), once the job's result is out,
-// so that the next job does not wait for a process to start: a second or
-// more on a loaded machine, which a service's next request would pay.
-// It returns nil when none starts; the next batch tries again.
+// replace starts a process in place of one killed on its job, once the
+// job's result is out (Config.KeepUp). It returns nil when none starts;
+// the next batch tries again.
 func (p *Pool) replace() *proc {
 	if p.ctx.Err() != nil {
 		return nil
