@@ -165,6 +165,9 @@ func (in *fpIn) list(k string) ([]fpEntry, error) {
 // cell reads a cell named as "R1C1" in field what.
 func (in *fpIn) cell(what string, raw json.RawMessage) (int32, error) {
 	var s string
+	if raw == nil {
+		return 0, fpErr("%s is missing: want a cell such as \"R1C1\"", what)
+	}
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return 0, fpErr("%s: want a cell such as \"R1C1\", not %s", what, cutText(raw))
 	}
@@ -178,7 +181,10 @@ func (in *fpIn) cell(what string, raw json.RawMessage) (int32, error) {
 // cellList reads an array of cells named as "R1C1" in field what.
 func (in *fpIn) cellList(what string, raw json.RawMessage) ([]int32, error) {
 	var names []json.RawMessage
-	if raw == nil || json.Unmarshal(raw, &names) != nil {
+	if raw == nil {
+		return nil, fpErr("%s is missing: want an array of cells such as [\"R1C1\", \"R1C2\"]", what)
+	}
+	if json.Unmarshal(raw, &names) != nil {
 		return nil, fpErr("%s: want an array of cells such as [\"R1C1\", \"R1C2\"], not %s", what, cutText(raw))
 	}
 	out := make([]int32, 0, len(names))

@@ -554,7 +554,8 @@ func (j *jsonReader) fail(err error, inValue bool) {
 		if !utf8.Valid(text) {
 			t = quoteText(text)
 		}
-		j.r.pushBad(start, t, j.r.parseError(line, col, problemf(ErrJSON, "invalid JSON: %v", se)))
+		msg, _ := JSONSyntax(se)
+		j.r.pushBad(start, t, j.r.parseError(line, col, problemf(ErrJSON, "invalid JSON: %s", msg)))
 		if j.inArray {
 			j.r.err = io.EOF
 			return
@@ -562,7 +563,8 @@ func (j *jsonReader) fail(err error, inValue bool) {
 		j.resync(buf, pos, at)
 	case err == io.ErrUnexpectedEOF || err == io.EOF: // EOF inside an open array
 		line, col := j.cnt.pos(j.cnt.off)
-		j.bad(line, col, "", problemf(ErrJSON, "JSON input ends inside a value"))
+		msg, _ := JSONSyntax(io.ErrUnexpectedEOF)
+		j.bad(line, col, "", problemf(ErrJSON, "invalid JSON: %s", msg))
 		j.r.err = io.EOF
 	default:
 		j.r.fail(err)

@@ -213,6 +213,9 @@ func readArrowsFP(in *fpIn, r *Rules) error {
 			if !slices.Contains(circle, line[0]) {
 				return fpErr("%s: its line starts at %s, which is not in its circle", what, cellName(in.n, line[0]))
 			}
+			if len(line) == 1 {
+				continue // no shaft: it constrains nothing (degenerate.go)
+			}
 			out = append(out, arrow{circle: slices.Clone(circle), line: line[1:]})
 		}
 	}
@@ -261,6 +264,9 @@ func readArrowsJSON(in *jsonIn, r *Rules) error {
 		line, err := in.cells(what, a.Line)
 		if err != nil {
 			return err
+		}
+		if len(circle) > 0 && len(line) == 0 {
+			continue // no shaft: it constrains nothing (degenerate.go)
 		}
 		out = append(out, arrow{circle, line})
 	}

@@ -170,7 +170,14 @@ type lineRow struct{ sp *lineSpec }
 
 func (l lineRow) get(r *Rules) []LineClue { return r.LineClues(l.sp.kind) }
 
-func (l lineRow) add(r *Rules, c LineClue) { r.setSlot(l.sp.kind, append(slices.Clone(l.get(r)), c)) }
+// add adds the line c read from input, unless it is degenerate (too short
+// to say anything: see degenerate.go).
+func (l lineRow) add(r *Rules, c LineClue) {
+	if l.sp.kind != "clone" && degenerate(c.Cells, l.sp.minCells) {
+		return
+	}
+	r.setSlot(l.sp.kind, append(slices.Clone(l.get(r)), c))
+}
 
 func (l lineRow) has(r *Rules) bool { return len(l.get(r)) > 0 }
 

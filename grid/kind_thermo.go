@@ -33,7 +33,7 @@ var thermoKind = &Kind{
 			if err != nil {
 				return err
 			}
-			r.Thermos = append(r.Thermos, lines...)
+			r.Thermos = append(r.Thermos, keepLines(lines, 2)...)
 		}
 		return nil
 	},
@@ -59,7 +59,7 @@ var thermoKind = &Kind{
 			if err != nil {
 				return err
 			}
-			r.Thermos = append(r.Thermos, cells)
+			r.Thermos = append(r.Thermos, keepLines([][]int32{cells}, 2)...)
 		}
 		return nil
 	},

@@ -402,7 +402,11 @@ func (r *Reader) jsonLine(lineNo int, line []byte, lead int) {
 		if !utf8.Valid(text) {
 			t = quoteText(text)
 		}
-		r.pushBad(lineNo, t, r.parseError(lineNo, col, problemf(ErrJSON, "invalid JSON: %v", err)))
+		msg, ok := JSONSyntax(err)
+		if !ok {
+			msg = err.Error()
+		}
+		r.pushBad(lineNo, t, r.parseError(lineNo, col, problemf(ErrJSON, "invalid JSON: %s", msg)))
 		return
 	}
 	r.push(r.jl.element(text, lineNo, lead+1))
@@ -656,8 +660,12 @@ func (r *Reader) gridShape() Shape {
 }
 
 // cutText returns b as a string of at most maxText bytes, cut at a rune
-// boundary and ending in "..." when cut.
+// boundary and ending in "..." when cut; a field that is missing (no
+// bytes) reads "nothing (it is missing)", for the messages that end "not %s".
 func cutText(b []byte) string {
+	if len(b) == 0 {
+		return "nothing (it is missing)"
+	}
 	if len(b) <= maxText {
 		return string(b)
 	}

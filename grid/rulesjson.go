@@ -226,7 +226,8 @@ func jsonProblem(err error, what, want string) string {
 		}
 		return fmt.Sprintf("%s: want %s, found %s%s", what, want, jsonValueWord(te.Value), at)
 	case errors.As(err, &se):
-		return fmt.Sprintf("%s: invalid JSON: %v", what, se)
+		msg, _ := JSONSyntax(se)
+		return fmt.Sprintf("%s: invalid JSON: %s", what, msg)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return fmt.Sprintf("%s: %s (want %s)", what, strings.TrimPrefix(err.Error(), "json: "), want)
 	}

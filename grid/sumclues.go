@@ -410,7 +410,7 @@ func (q sumLineRow) readFP(in *fpIn, r *Rules) error {
 		}
 		out = append(out, lines...)
 	}
-	q.set(r, out)
+	q.set(r, keepLines(out, q.spec.min))
 	return nil
 }
 
@@ -440,7 +440,7 @@ func (q sumLineRow) readJSON(in *jsonIn, r *Rules) error {
 		}
 		out = append(out, cells)
 	}
-	q.set(r, out)
+	q.set(r, keepLines(out, q.spec.min))
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -144,11 +145,17 @@ func checkPuzzle(p Puzzle, a *grid.Alphabet) error {
 // a page holds puzzles of one size only. See the package documentation for
 // the layout.
 func WriteBook(w io.Writer, puzzles []Puzzle, opts BookOptions) error {
+	return WriteBookContext(context.Background(), w, puzzles, opts)
+}
+
+// WriteBookContext is WriteBook, stopping with ctx's error, having
+// written nothing, when ctx is done before the last page is laid out.
+func WriteBookContext(ctx context.Context, w io.Writer, puzzles []Puzzle, opts BookOptions) error {
 	b, err := newBook(puzzles, opts)
 	if err != nil {
 		return fmt.Errorf("write book: %w", err)
 	}
-	if err := b.render(w); err != nil {
+	if err := b.render(ctx, w); err != nil {
 		return fmt.Errorf("write book: %w", err)
 	}
 	return nil
@@ -159,12 +166,18 @@ func WriteBook(w io.Writer, puzzles []Puzzle, opts BookOptions) error {
 // never leaves a partial book behind; on any error the temporary file is
 // removed and path is untouched.
 func WriteBookFile(path string, puzzles []Puzzle, opts BookOptions) error {
+	return WriteBookFileContext(context.Background(), path, puzzles, opts)
+}
+
+// WriteBookFileContext is WriteBookFile, leaving path untouched when ctx
+// is done before the book is laid out (see WriteBookContext).
+func WriteBookFileContext(ctx context.Context, path string, puzzles []Puzzle, opts BookOptions) error {
 	f, err := Create(path)
 	if err != nil {
 		return fmt.Errorf("write book: %w", err)
 	}
 	defer f.Abort()
-	if err := WriteBook(f, puzzles, opts); err != nil {
+	if err := WriteBookContext(ctx, f, puzzles, opts); err != nil {
 		return err
 	}
 	if err := f.Commit(); err != nil {

@@ -2,6 +2,7 @@ package output
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -15,7 +16,7 @@ import (
 	"github.com/sudokugen/sudokugen/grid"
 )
 
-func (b *book) render(w io.Writer) (err error) {
+func (b *book) render(ctx context.Context, w io.Writer) (err error) {
 	// fpdf panics on some inputs it does not expect; drawable keeps the
 	// known ones away, and this turns any other into an error.
 	defer func() {
@@ -51,6 +52,9 @@ func (b *book) render(w io.Writer) (err error) {
 	r := &renderer{book: b, pdf: pdf, ink: ink}
 	for i, pg := range b.pages {
 		if err := pdf.Error(); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		pdf.AddPage()

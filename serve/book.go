@@ -177,7 +177,7 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request, body []byte) {
 	if levels && !s.rateBook(w, r, puzzles, timeout) {
 		return
 	}
-	writeBook(w, puzzles, opts, "sudoku.pdf")
+	writeBook(w, r, puzzles, opts, "sudoku.pdf")
 }
 
 // rateBook rates the puzzles that have a solution and puts their level and
@@ -210,10 +210,15 @@ func (s *Server) rateBook(w http.ResponseWriter, r *http.Request, puzzles []outp
 	return true
 }
 
-// writeBook writes a PDF book whole, or an error.
-func writeBook(w http.ResponseWriter, puzzles []output.Puzzle, opts output.BookOptions, name string) {
+// writeBook writes a PDF book whole, or an error; it stops laying out the
+// book when the client of r leaves or the request's deadline passes.
+func writeBook(w http.ResponseWriter, r *http.Request, puzzles []output.Puzzle, opts output.BookOptions, name string) {
 	var buf bytes.Buffer
-	if err := output.WriteBook(&buf, puzzles, opts); err != nil {
+	if err := output.WriteBookContext(r.Context(), &buf, puzzles, opts); err != nil {
+		if r.Context().Err() != nil {
+			w.WriteHeader(499) // logged and counted; the client sees nothing
+			return
+		}
 		status := http.StatusInternalServerError
 		var pe *output.PuzzleError
 		if errors.As(err, &pe) || errors.Is(err, output.ErrNoPuzzles) {

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"errors"
 	"math/bits"
 	"net/http"
@@ -11,11 +10,11 @@ import (
 	"github.com/sudokugen/sudokugen/verify"
 )
 
-// The setter's routes: /v1/candidates runs a job per puzzle on the
-// engine, as /v1/verify does; /v1/givens answers in this process, since
-// each puzzle is a run of verdicts rather than one job, within the
-// request's timeout per puzzle (gophersat, past a search's budget, takes
-// its package's lock, so requests side by side stay safe). Both share the
+// The setter's routes: /v1/candidates and /v1/givens run a job per puzzle
+// on the engine, as /v1/verify does, so that the timeout per puzzle, the
+// memory bound of the workers, the request's deadline and the client's
+// going away all stop them; a puzzle stopped at its timeout or memory
+// bound answers with what it had decided, marked partial. Both share the
 // admission of the other routes.
 
 // candidatesResult is the answer of /v1/candidates for one puzzle: the
@@ -34,7 +33,14 @@ type candidatesResult struct {
 	Solutions  []string `json:"solutions"`
 	Searches   int      `json:"searches"`
 	SATCalls   int      `json:"sat_calls"`
-	Error      *string  `json:"error"`
+	// A puzzle stopped at its timeout or the memory bound: "candidates"
+	// holds the digits proved in, "?" after a cell not settled, and the
+	// counts say how far it got.
+	Partial      bool    `json:"partial,omitempty"`
+	Settled      int     `json:"settled,omitempty"`
+	Open         int     `json:"open,omitempty"`
+	CellsSettled int     `json:"cells_settled,omitempty"`
+	Error        *string `json:"error"`
 }
 
 type candidatesResponse struct {
@@ -72,7 +78,12 @@ type givensResult struct {
 	Smallest    bool        `json:"smallest"`
 	Core        []givenCell `json:"core"`
 	RulesAlone  bool        `json:"rules_alone"`
-	Error       *string     `json:"error"`
+	// Partial is true when the puzzle was stopped at its timeout or the
+	// memory bound (status timeout or memory): Verdict is its verdict if
+	// decided, and the lists hold what was decided before the stop.
+	Partial bool    `json:"partial,omitempty"`
+	Verdict string  `json:"verdict,omitempty"`
+	Error   *string `json:"error"`
 }
 
 type givensResponse struct {
@@ -140,8 +151,7 @@ func (s *Server) handleGivens(w http.ResponseWriter, r *http.Request) {
 	})(w, r)
 }
 
-// givens answers /v1/givens in this process (see above), each puzzle
-// within the request's timeout.
+// givens answers /v1/givens on the engine, a job per puzzle.
 func (s *Server) givens(w http.ResponseWriter, r *http.Request, body []byte) {
 	pj, limit, timeout, ok := s.setterRequest(w, r, body)
 	if !ok {
@@ -152,33 +162,37 @@ func (s *Server) givens(w http.ResponseWriter, r *http.Request, body []byte) {
 		return
 	}
 	defer release()
-	resp := givensResponse{Results: make([]givensResult, 0, len(pj.items))}
-	for _, it := range pj.items {
-		ctx, cancel := context.WithTimeout(r.Context(), timeout)
-		res := givensOf(ctx, it, limit)
-		cancel()
-		if r.Context().Err() != nil {
-			return // the client left
+	resp := givensResponse{Results: make([]givensResult, len(pj.items))}
+	var jobs []Job
+	var at []int // item of each job
+	for i, it := range pj.items {
+		resp.Results[i] = givensOf(it, Result{})
+		if it.rec.Err == nil {
+			jobs = append(jobs, Job{Kind: KindGivens, Grid: it.rec.Grid, CountLimit: limit, Timeout: timeout})
+			at = append(at, i)
 		}
-		resp.Results = append(resp.Results, res)
+	}
+	err := s.runJobs(r.Context(), jobs, func(k int, res Result) {
+		i := at[k]
+		resp.Results[i] = givensOf(pj.items[i], res)
+	})
+	if err != nil {
+		s.engineFailed(w, r, err)
+		return
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
 
-// failure is the status and error of an answer that could not be had:
-// the puzzle's own verdict (invalid), or the timeout.
-func failure(ctx context.Context, status verify.Status, err error) (string, *string) {
-	if err == nil {
-		return status.String(), nil
-	}
+// jobFailure is the status and error of a puzzle whose job failed.
+func jobFailure(err error) (string, *string) {
 	msg := err.Error()
-	if status == verify.Unknown || errors.Is(err, context.DeadlineExceeded) {
-		if ctx.Err() != nil {
-			return "timeout", &msg
-		}
-		return "error", &msg
+	switch {
+	case errors.Is(err, ErrTimeout), errors.Is(err, errDeadline):
+		return "timeout", &msg
+	case errors.Is(err, ErrMemory):
+		return "memory", &msg
 	}
-	return status.String(), &msg
+	return "error", &msg
 }
 
 // candidatesOf is the answer for item it, from the result of its job
@@ -190,15 +204,6 @@ func candidatesOf(it item, job Result) candidatesResult {
 	if it.rec.Err != nil {
 		return res
 	}
-	if job.Err != nil {
-		res.Status = "error"
-		if errors.Is(job.Err, ErrTimeout) || errors.Is(job.Err, errDeadline) {
-			res.Status = "timeout"
-		}
-		msg := job.Err.Error()
-		res.Error = &msg
-		return res
-	}
 	g := it.rec.Grid
 	c := job.Candidates
 	res.Status = c.Status.String()
@@ -206,12 +211,28 @@ func candidatesOf(it item, job Result) candidatesResult {
 		msg := c.Err.Error()
 		res.Error = &msg
 	}
+	if job.Err != nil {
+		res.Status, res.Error = jobFailure(job.Err)
+		if !job.Partial || c.Masks == nil {
+			return res
+		}
+		res.Partial, res.Settled, res.Open = true, c.Settled, c.Open
+	}
 	res.Count, res.Exact, res.Searches, res.SATCalls = c.Count, c.Exact(), c.Searches, c.SATCalls
 	alpha := grid.DefaultAlphabet(g.N())
-	for _, m := range c.Masks {
+	for i, m := range c.Masks {
 		var b []byte
 		for ; m != 0; m &= m - 1 {
 			b = append(b, alpha.Symbol(bits.TrailingZeros64(m)+1))
+		}
+		switch {
+		case !res.Partial:
+		case c.CellSettled(g, i):
+			if g.Cells[i] == 0 {
+				res.CellsSettled++
+			}
+		default:
+			b = append(b, '?')
 		}
 		res.Candidates = append(res.Candidates, string(b))
 	}
@@ -221,7 +242,9 @@ func candidatesOf(it item, job Result) candidatesResult {
 	return res
 }
 
-func givensOf(ctx context.Context, it item, limit int) givensResult {
+// givensOf is the answer for item it, from the result of its job (none
+// yet for a record that could not be read).
+func givensOf(it item, job Result) givensResult {
 	v := newVerdict(it)
 	res := givensResult{Index: v.Index, File: v.File, Line: v.Line, Column: v.Column, Puzzle: v.Puzzle,
 		variantFields: v.variant, Status: v.Status, Error: v.Error,
@@ -235,11 +258,19 @@ func givensOf(ctx context.Context, it item, limit int) givensResult {
 		c := grid.Cell{Row: i / n, Col: i % n}
 		return givenCell{Cell: c.String(), Row: c.Row + 1, Col: c.Col + 1, Digit: int(d)}
 	}
-	gr, err := verify.New().Givens(ctx, g, verify.GivensOptions{CountLimit: limit})
-	if err == nil {
-		err = gr.Err
+	gr := job.Givens
+	res.Status = gr.Status.String()
+	if gr.Err != nil {
+		msg := gr.Err.Error()
+		res.Error = &msg
 	}
-	res.Status, res.Error = failure(ctx, gr.Status, err)
+	if job.Err != nil {
+		res.Status, res.Error = jobFailure(job.Err)
+		res.Partial = job.Partial
+		if job.Partial && gr.Status != verify.Unknown {
+			res.Verdict = gr.Status.String()
+		}
+	}
 	if len(gr.Solutions) > 0 && gr.Status == verify.Unique {
 		sol := gr.Solutions[0].String()
 		res.Solution = &sol

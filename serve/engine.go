@@ -19,6 +19,7 @@ const (
 	KindGenerate   = worker.Generate
 	KindRate       = worker.Rate
 	KindCandidates = worker.Candidates
+	KindGivens     = worker.Givens
 )
 
 // Errors of a Result that the service tells apart.

@@ -67,6 +67,8 @@ func (e *localEngine) do(j Job) Result {
 		res.Rating = rate.Puzzle(j.Grid, j.Rate)
 	case KindCandidates:
 		res.Candidates = e.ver.Candidates(context.Background(), j.Grid, verify.CandidateOptions{CountLimit: j.CountLimit})
+	case KindGivens:
+		res.Givens, res.Err = e.ver.Givens(context.Background(), j.Grid, verify.GivensOptions{CountLimit: j.CountLimit})
 	}
 	res.Elapsed = time.Since(start)
 	return res

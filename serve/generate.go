@@ -109,7 +109,7 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, body []byte) {
 		return
 	}
 	s.metrics.verdicts.WithLabelValues("generate", "generated").Add(float64(req.Count))
-	s.writeGenerated(w, &req, seed, opts.Shape, puzzles)
+	s.writeGenerated(w, r, &req, seed, opts.Shape, puzzles)
 }
 
 // generateOptions checks the request and turns it into the generator's
@@ -236,7 +236,7 @@ func generateFailure(index, k int, err error, timeout time.Duration) *apiError {
 }
 
 // writeGenerated writes the puzzles in the format asked for.
-func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, seed uint64, sh grid.Shape, puzzles []generate.Puzzle) {
+func (s *Server) writeGenerated(w http.ResponseWriter, r *http.Request, req *generateRequest, seed uint64, sh grid.Shape, puzzles []generate.Puzzle) {
 	w.Header().Set("X-Sudokugen-Seed", strconv.FormatUint(seed, 10))
 	switch req.Format {
 	case "", "json":
@@ -257,7 +257,7 @@ func (s *Server) writeGenerated(w http.ResponseWriter, req *generateRequest, see
 		}
 		opts, _ := req.bookLayout.options(nil, false) // checked by checkFormat
 		opts.Solutions = req.Solutions
-		writeBook(w, book, opts, fmt.Sprintf("sudoku-%d.pdf", seed))
+		writeBook(w, r, book, opts, fmt.Sprintf("sudoku-%d.pdf", seed))
 	default:
 		f, err := output.ParseFormat(req.Format)
 		if err != nil {

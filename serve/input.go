@@ -127,9 +127,14 @@ func decodeStrict(body []byte, v any, wants map[string]string) *apiError {
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
+	if words, ok := grid.JSONSyntax(err); ok {
+		msg = "invalid JSON: " + words
+	}
 	switch {
 	case errors.As(err, &se):
 		off = se.Offset
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		off = int64(len(body)) // where it ends
 	case errors.As(err, &te):
 		off = te.Offset
 		msg = typeMessage(te, wants)

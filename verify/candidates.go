@@ -40,6 +40,11 @@ type CandidateOptions struct {
 	// Budget is the node budget of each search before gophersat takes
 	// over (0 for the default).
 	Budget int
+	// Progress, when not nil, is called with the candidates found so far
+	// (status Unknown, Settled counting what is decided) after the count
+	// and after each candidate settled. What it is given shares memory
+	// with the search still going on: read it during the call, or copy it.
+	Progress func(Candidates)
 }
 
 // Candidates is the true candidates of a puzzle, with its verdict.
@@ -64,8 +69,30 @@ type Candidates struct {
 	Out []Proof
 	// Searches is the number of searches run (the count included), and
 	// SATCalls the number of candidates gophersat decided; Settled is the
-	// number of candidates of empty cells decided, in or out.
-	Searches, SATCalls, Settled int
+	// number of candidates of empty cells decided, in or out, of Open,
+	// the number of candidates of empty cells (N each). A search stopped
+	// early (Unknown) has Masks holding the digits proved in and Out those
+	// proved out; a cell is settled when each of its digits is one or the
+	// other.
+	Searches, SATCalls, Settled, Open int
+}
+
+// CellSettled reports whether every digit of cell i of the puzzle g is
+// decided, in or out; a given's cell is.
+func (c Candidates) CellSettled(g grid.Grid, i int) bool {
+	if g.Cells[i] != 0 {
+		return true
+	}
+	if c.Masks == nil || c.Out == nil {
+		return false
+	}
+	n := g.N()
+	for e := range n {
+		if c.Masks[i]&(1<<e) == 0 && c.Out[i*n+e] == NoProof {
+			return false
+		}
+	}
+	return true
 }
 
 // Exact reports whether Count is the exact number of solutions.
@@ -114,26 +141,35 @@ func (v *Verifier) Candidates(ctx context.Context, g grid.Grid, opts CandidateOp
 	n := g.N()
 	c.Masks = make([]uint64, len(g.Cells))
 	c.Out = make([]Proof, len(g.Cells)*n)
-	run := &candidateRun{c: &c, g: g, n: n, f: v.finder(g)}
+	for _, d := range g.Cells {
+		if d == 0 {
+			c.Open += n
+		}
+	}
+	run := &candidateRun{c: &c, g: g, n: n, f: v.finder(g), progress: opts.Progress}
 	cnt, ok := run.count(ctx)
 	if !ok {
 		return c
 	}
 	c.Count = cnt.count
 	c.Status = statusOf(c.Count)
-	empty := 0
-	for _, d := range g.Cells {
-		if d == 0 {
-			empty++
-		}
-	}
-	c.Settled = empty * n
 	if cnt.complete {
 		run.outOfCount()
 		return c
 	}
+	run.report()
 	run.settle(ctx, budget)
 	return c
+}
+
+// report hands the progress function, if any, the candidates so far.
+func (run *candidateRun) report() {
+	if run.progress == nil {
+		return
+	}
+	p := *run.c
+	p.Status, p.Err = Unknown, nil
+	run.progress(p)
 }
 
 // finder returns the finder of the true candidates of g, on v's search of
@@ -168,12 +204,19 @@ type candidateRun struct {
 	// of each cell that the searches try first (see setPrefer).
 	root   []uint64
 	prefer []uint8
+	// progress is CandidateOptions.Progress
+	progress func(Candidates)
 }
 
 // cover puts in the digits of the solution sol.
 func (run *candidateRun) cover(sol []uint8) {
+	c := run.c
 	for i, d := range sol {
-		run.c.Masks[i] |= 1 << (d - 1)
+		bit := uint64(1) << (d - 1)
+		if c.Masks[i]&bit == 0 && run.g.Cells[i] == 0 {
+			c.Settled++
+		}
+		c.Masks[i] |= bit
 	}
 }
 
@@ -191,6 +234,8 @@ func (run *candidateRun) count(ctx context.Context) (found, bool) {
 			c.Solutions = append(c.Solutions, grid.Grid{Shape: g.Shape, Cells: append([]uint8(nil), sol...), Rules: g.Rules})
 		}
 		run.cover(sol)
+		c.Count++ // so far; the count's own figure below
+		run.report()
 		return true
 	})
 	switch {
@@ -203,7 +248,7 @@ func (run *candidateRun) count(ctx context.Context) (found, bool) {
 	case cnt.outOfBudget:
 		// gophersat counts in the search's place
 		c.SATCalls++
-		c.Masks, c.Solutions = make([]uint64, len(g.Cells)), nil
+		c.Masks, c.Solutions, c.Settled, c.Count = make([]uint64, len(g.Cells)), nil, 0, 0
 		cnt.count = sat.NewRules(g.Shape, g.Rules).Solutions(g, nil, c.Limit, func(sol grid.Grid) {
 			if len(c.Solutions) < 2 {
 				c.Solutions = append(c.Solutions, sol)
@@ -226,6 +271,7 @@ func (run *candidateRun) outOfCount() {
 		}
 		for e := range n {
 			if c.Masks[i]&(1<<e) == 0 {
+				c.Settled++
 				c.Out[i*n+e] = Search
 				if !rootOK || root[i]&(1<<e) == 0 {
 					c.Out[i*n+e] = Propagation
@@ -262,6 +308,7 @@ func (run *candidateRun) settle(ctx context.Context, budget int) {
 		for e := range n {
 			bit := uint64(1) << e
 			if run.root[i]&bit == 0 {
+				c.Settled++
 				c.Out[i*n+e] = Propagation
 				continue
 			}
@@ -312,6 +359,10 @@ func (run *candidateRun) settleOne(ctx context.Context, cells []uint8, i, e, bud
 	default:
 		c.Out[i*n+e] = Search
 	}
+	if sol == nil {
+		c.Settled++
+	}
+	run.report()
 	return true
 }
 

@@ -35,6 +35,12 @@ type GivenRole struct {
 // Roles returns the role of each given of the unique puzzle g whose
 // solution is sol, in reading order; ctx's error when it is done first.
 func (v *Verifier) Roles(ctx context.Context, g, sol grid.Grid) ([]GivenRole, error) {
+	return v.roles(ctx, g, sol, nil)
+}
+
+// roles is Roles, calling step (when not nil) with the roles so far after
+// each one is decided.
+func (v *Verifier) roles(ctx context.Context, g, sol grid.Grid, step func([]GivenRole)) ([]GivenRole, error) {
 	var out []GivenRole
 	for i, d := range g.Cells {
 		if d == 0 {
@@ -56,6 +62,9 @@ func (v *Verifier) Roles(ctx context.Context, g, sol grid.Grid) ([]GivenRole, er
 			}
 		}
 		out = append(out, role)
+		if step != nil {
+			step(out)
+		}
 	}
 	return out, nil
 }
@@ -68,6 +77,13 @@ func (v *Verifier) Roles(ctx context.Context, g, sol grid.Grid) ([]GivenRole, er
 // givens are left, since removing givens only adds solutions. So no given
 // of the result can go.
 func (v *Verifier) Minimal(ctx context.Context, g grid.Grid, keep []int) (grid.Grid, error) {
+	return v.minimal(ctx, g, keep, nil)
+}
+
+// minimal is Minimal, calling step (when not nil) after each given tried
+// with the puzzle so far: still unique, the givens tried so far that can
+// go gone, those not tried yet still there.
+func (v *Verifier) minimal(ctx context.Context, g grid.Grid, keep []int, step func(grid.Grid)) (grid.Grid, error) {
 	cur := g.Clone()
 	for i, d := range g.Cells {
 		if d == 0 || slices.Contains(keep, i) {
@@ -80,6 +96,9 @@ func (v *Verifier) Minimal(ctx context.Context, g grid.Grid, keep []int) (grid.G
 		}
 		if r.Status != Unique {
 			cur.Cells[i] = d
+		}
+		if step != nil {
+			step(cur)
 		}
 	}
 	return cur, nil
@@ -108,6 +127,12 @@ type Suggestion struct {
 //
 // It returns nothing for a puzzle that is not multiple.
 func (v *Verifier) Suggest(ctx context.Context, g grid.Grid, limit int) ([]Suggestion, error) {
+	return v.suggest(ctx, g, limit, nil)
+}
+
+// suggest is Suggest, calling step (when not nil) with the suggestions so
+// far after each one.
+func (v *Verifier) suggest(ctx context.Context, g grid.Grid, limit int, step func([]Suggestion)) ([]Suggestion, error) {
 	limit = max(limit, 2)
 	n := g.N()
 	cur := g.Clone()
@@ -161,6 +186,9 @@ func (v *Verifier) Suggest(ctx context.Context, g grid.Grid, limit int) ([]Sugge
 			return out, r.Err
 		}
 		out = append(out, Suggestion{Cell: best / n, Digit: uint8(best%n + 1), Count: r.Count, Exact: r.Exact()})
+		if step != nil {
+			step(out)
+		}
 		if r.Status != Multiple {
 			return out, nil
 		}
@@ -203,6 +231,12 @@ var conflictBudget = 3000
 // (remove a given of each core in turn until a solution exists) and
 // Smallest is false.
 func (v *Verifier) Conflict(ctx context.Context, g grid.Grid) (Conflict, error) {
+	return v.conflict(ctx, g, nil)
+}
+
+// conflict is Conflict, calling step (when not nil) with the conflict so
+// far once its first core is found.
+func (v *Verifier) conflict(ctx context.Context, g grid.Grid, step func(Conflict)) (Conflict, error) {
 	cs := &conflictSearch{v: v, ctx: ctx, g: g}
 	c := &cs.c
 	empty := grid.Grid{Shape: g.Shape, Cells: make([]uint8, len(g.Cells)), Rules: g.Rules}
@@ -218,6 +252,9 @@ func (v *Verifier) Conflict(ctx context.Context, g grid.Grid) (Conflict, error) 
 		return *c, err
 	}
 	c.Core = first
+	if step != nil {
+		step(*c)
+	}
 	if found, err := cs.smallest(first); found || err != nil {
 		return *c, err
 	}
@@ -378,6 +415,13 @@ type GivensOptions struct {
 	Keep    []int
 	// CountLimit bounds the counts of Suggest (at least 2).
 	CountLimit int
+	// Progress, when not nil, is called with what Givens has found so
+	// far each time it decides more: the verdict, a given's role, a given
+	// tried for Minimal (Minimal then holds the puzzle so far: unique,
+	// though not yet minimal), a suggestion, or the first core of a
+	// conflict. What it is given shares memory with the work still going
+	// on: read it during the call, or copy it.
+	Progress func(GivensResult)
 }
 
 // GivensResult is what Givens found, by the puzzle's verdict.
@@ -398,22 +442,43 @@ type GivensResult struct {
 // error.
 func (v *Verifier) Givens(ctx context.Context, g grid.Grid, opts GivensOptions) (GivensResult, error) {
 	res := GivensResult{Result: v.CheckContext(ctx, g, Options{})}
+	progress := opts.Progress
+	if progress == nil {
+		progress = func(GivensResult) {}
+	}
+	progress(res)
 	var err error
 	switch res.Status {
 	case Unique:
 		if opts.Minimal {
 			var m grid.Grid
-			if m, err = v.Minimal(ctx, g, opts.Keep); err == nil {
+			if m, err = v.minimal(ctx, g, opts.Keep, func(cur grid.Grid) {
+				p := res
+				p.Minimal = &cur
+				progress(p)
+			}); err == nil {
 				res.Minimal = &m
 			}
 			break
 		}
-		res.Roles, err = v.Roles(ctx, g, res.Solutions[0])
+		res.Roles, err = v.roles(ctx, g, res.Solutions[0], func(r []GivenRole) {
+			p := res
+			p.Roles = r
+			progress(p)
+		})
 	case Multiple:
-		res.Suggestions, err = v.Suggest(ctx, g, opts.CountLimit)
+		res.Suggestions, err = v.suggest(ctx, g, opts.CountLimit, func(s []Suggestion) {
+			p := res
+			p.Suggestions = s
+			progress(p)
+		})
 	case None:
 		var c Conflict
-		c, err = v.Conflict(ctx, g)
+		c, err = v.conflict(ctx, g, func(c Conflict) {
+			p := res
+			p.Conflict = &c
+			progress(p)
+		})
 		res.Conflict = &c
 	}
 	return res, err

@@ -83,7 +83,7 @@ func readSmall(path string, limit int64) ([]byte, error) {
 
 // write lays out the puzzles as a PDF book at path, or on stdout when
 // stdout is not a terminal.
-func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solutions bool) error {
+func (f *bookFlags) write(ctx context.Context, s *streams, path string, puzzles []output.Puzzle, solutions bool) error {
 	if err := f.fits(puzzles); err != nil {
 		return err
 	}
@@ -94,7 +94,10 @@ func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solu
 			return usageError("a PDF book is not for a terminal: give -o book.pdf, or redirect the output")
 		}
 		w := bufio.NewWriterSize(s.Out, 64<<10)
-		if err := output.WriteBook(w, puzzles, opts); err != nil {
+		if err := output.WriteBookContext(ctx, w, puzzles, opts); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 			return &exitError{code: exitNotOK, err: err}
 		}
 		if err := w.Flush(); err != nil {
@@ -102,7 +105,10 @@ func (f *bookFlags) write(s *streams, path string, puzzles []output.Puzzle, solu
 		}
 		return nil
 	}
-	if err := output.WriteBookFile(path, puzzles, opts); err != nil {
+	if err := output.WriteBookFileContext(ctx, path, puzzles, opts); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return &exitError{code: exitUsage, err: err}
 	}
 	return nil
@@ -235,7 +241,7 @@ func runBook(ctx context.Context, opts bookOptions) error {
 			return err
 		}
 	}
-	if err := opts.book.write(s, opts.output, puzzles, opts.solutions); err != nil {
+	if err := opts.book.write(ctx, s, opts.output, puzzles, opts.solutions); err != nil {
 		return err
 	}
 	if !opts.quiet {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -180,9 +181,15 @@ func (run *candidatesRun) write(ctx context.Context, out io.Writer, it item) err
 		return nil
 	}
 	c := it.res.Candidates
+	stop := ""
 	if it.res.Err != nil {
-		// the job failed (a timeout): no answer, said so
-		c = verify.Candidates{Status: verify.Unknown, Err: it.res.Err}
+		// the job failed (a timeout): what it had settled, or nothing,
+		// said so
+		stop = stopStatus(it.res.Err)
+		if !it.res.Partial {
+			c = verify.Candidates{}
+		}
+		c.Status, c.Err = verify.Unknown, it.res.Err
 	}
 	if c.Status == verify.Invalid || c.Status == verify.Unknown || c.Status == verify.None {
 		run.bad++
@@ -191,21 +198,22 @@ func (run *candidatesRun) write(ctx context.Context, out io.Writer, it item) err
 	if run.alphabet != nil {
 		alpha = *run.alphabet
 	}
+	ans := candidatesAnswer{g: rec.Grid, c: c, alpha: alpha, stop: stop}
 	var err error
 	switch {
 	case opts.json:
-		err = writeCandidatesJSON(out, rec, file, c, alpha)
+		err = writeCandidatesJSON(out, rec, file, ans)
 	case opts.format == "fpuzzles":
-		err = writeCandidatesFPuzzles(out, s.Err, where, rec.Grid, c)
+		err = writeCandidatesFPuzzles(out, s.Err, where, ans)
 	case opts.format == "svg", opts.format == "png":
-		err = writeCandidatesImage(out, s.Err, where, rec.Grid, c, alpha, opts.format)
+		err = writeCandidatesImage(out, s.Err, where, ans, opts.format)
 	default:
-		err = writeCandidatesText(out, where, rec.Grid, c, alpha)
+		err = writeCandidatesText(out, where, ans)
 	}
 	if err != nil {
 		return err
 	}
-	if run.proofs != nil && c.Out != nil {
+	if run.proofs != nil && c.Out != nil && stop == "" {
 		return run.writeProofs(ctx, rec, c)
 	}
 	return nil
@@ -241,17 +249,78 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// candidateStrings returns each cell's true candidates in alphabet a.
-func candidateStrings(c verify.Candidates, a grid.Alphabet) []string {
-	out := make([]string, len(c.Masks))
-	for i, m := range c.Masks {
+// candidatesAnswer is the answer on one puzzle: the puzzle g, its
+// candidates c in alphabet alpha, and stop, the status of a job stopped
+// early ("timeout", "memory", "error"; "" when it ran to its end). A job
+// stopped early has the candidates it had settled when its worker last
+// reported, or none.
+type candidatesAnswer struct {
+	g     grid.Grid
+	c     verify.Candidates
+	alpha grid.Alphabet
+	stop  string
+}
+
+// partial reports whether the answer holds what a job stopped early had
+// settled.
+func (a candidatesAnswer) partial() bool { return a.stop != "" && a.c.Masks != nil }
+
+// strings returns each cell's true candidates in the answer's alphabet;
+// in a partial answer, the digits proved in, then "?" for a cell not
+// settled.
+func (a candidatesAnswer) strings() []string {
+	out := make([]string, len(a.c.Masks))
+	for i, m := range a.c.Masks {
 		var b []byte
 		for ; m != 0; m &= m - 1 {
-			b = append(b, a.Symbol(bits.TrailingZeros64(m)+1))
+			b = append(b, a.alpha.Symbol(bits.TrailingZeros64(m)+1))
+		}
+		if a.partial() && !a.c.CellSettled(a.g, i) {
+			b = append(b, '?')
 		}
 		out[i] = string(b)
 	}
 	return out
+}
+
+// cellsSettled counts the empty cells of a partial answer whose every
+// digit is decided, and the empty cells.
+func (a candidatesAnswer) cellsSettled() (settled, empty int) {
+	for i, d := range a.g.Cells {
+		if d == 0 {
+			empty++
+			if a.c.CellSettled(a.g, i) {
+				settled++
+			}
+		}
+	}
+	return settled, empty
+}
+
+// stopStatus is the status of a job stopped early by err.
+func stopStatus(err error) string {
+	switch {
+	case errors.Is(err, worker.ErrTimeout):
+		return "timeout"
+	case errors.Is(err, worker.ErrMemory):
+		return "memory"
+	}
+	return "error"
+}
+
+// statusLine says what the true candidates rest on: the verdict and the
+// count, or how far a job stopped early got.
+func (a candidatesAnswer) statusLine() string {
+	c := a.c
+	if a.stop != "" {
+		if !a.partial() {
+			return fmt.Sprintf("%s: %v (nothing settled)", a.stop, c.Err)
+		}
+		settled, empty := a.cellsSettled()
+		return fmt.Sprintf("%s: %v (partial: %d of %d candidates settled, %d of %d empty cells; %s; a cell's digits are those proved in, ? marks a cell not settled)",
+			a.stop, c.Err, c.Settled, c.Open, settled, empty, plural(c.Count, "1 solution found", fmt.Sprintf("%d solutions found", c.Count)))
+	}
+	return statusLine(c)
 }
 
 // statusLine says what the true candidates rest on: the verdict and the
@@ -273,14 +342,15 @@ func statusLine(c verify.Candidates) string {
 
 // writeCandidatesText writes the verdict and a grid of candidate sets,
 // each cell as wide as the widest, boxes apart.
-func writeCandidatesText(w io.Writer, where string, g grid.Grid, c verify.Candidates, a grid.Alphabet) error {
+func writeCandidatesText(w io.Writer, where string, ans candidatesAnswer) error {
+	g, c := ans.g, ans.c
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\n", where, statusLine(c))
+	fmt.Fprintf(&b, "%s: %s\n", where, ans.statusLine())
 	if c.Masks == nil || c.Status == verify.None {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-	strs := candidateStrings(c, a)
+	strs := ans.strings()
 	width := 1
 	for _, s := range strs {
 		width = max(width, len(s))
@@ -328,11 +398,25 @@ type jsonCandidates struct {
 	CountExact bool     `json:"count_exact"`
 	Searches   int      `json:"searches"`
 	SATCalls   int      `json:"sat_calls"`
+	// A job stopped early: "candidates" holds the digits proved in, "?"
+	// after a cell not settled; the counts say how far it got.
+	Partial      bool `json:"partial,omitempty"`
+	Settled      int  `json:"settled,omitempty"`
+	Open         int  `json:"open,omitempty"`
+	CellsSettled int  `json:"cells_settled,omitempty"`
 }
 
-func writeCandidatesJSON(w io.Writer, rec grid.Record, file string, c verify.Candidates, a grid.Alphabet) error {
+func writeCandidatesJSON(w io.Writer, rec grid.Record, file string, ans candidatesAnswer) error {
+	c, a := ans.c, ans.alpha
 	j := jsonCandidates{Index: rec.Index, File: file, Line: rec.Line, Puzzle: rec.Grid.Format(a), Status: c.Status.String(),
-		Candidates: candidateStrings(c, a), Count: c.Count, CountExact: c.Exact(), Searches: c.Searches, SATCalls: c.SATCalls}
+		Candidates: ans.strings(), Count: c.Count, CountExact: c.Exact(), Searches: c.Searches, SATCalls: c.SATCalls}
+	if ans.stop != "" {
+		j.Status = ans.stop
+	}
+	if ans.partial() {
+		j.Partial, j.Settled, j.Open = true, c.Settled, c.Open
+		j.CellsSettled, _ = ans.cellsSettled()
+	}
 	if c.Err != nil {
 		j.Error = c.Err.Error()
 	}
@@ -344,9 +428,11 @@ func writeCandidatesJSON(w io.Writer, rec grid.Record, file string, c verify.Can
 	return err
 }
 
-func writeCandidatesFPuzzles(w, errw io.Writer, where string, g grid.Grid, c verify.Candidates) error {
-	if c.Masks == nil {
-		fmt.Fprintf(errw, "sudokugen: %s: %s\n", where, statusLine(c))
+func writeCandidatesFPuzzles(w, errw io.Writer, where string, ans candidatesAnswer) error {
+	g, c := ans.g, ans.c
+	if c.Masks == nil || ans.stop != "" {
+		// pencil marks cannot tell a partial answer's open cells
+		fmt.Fprintf(errw, "sudokugen: %s: %s\n", where, ans.statusLine())
 		return nil
 	}
 	data, err := grid.MarshalFPuzzlesMarks(g, c.Masks)
@@ -360,9 +446,10 @@ func writeCandidatesFPuzzles(w, errw io.Writer, where string, g grid.Grid, c ver
 
 // writeCandidatesImage draws the grid with its true candidates as pencil
 // marks, as SVG or as a PNG of 1080 pixels.
-func writeCandidatesImage(w, errw io.Writer, where string, g grid.Grid, c verify.Candidates, a grid.Alphabet, format string) error {
-	if c.Masks == nil {
-		fmt.Fprintf(errw, "sudokugen: %s: %s\n", where, statusLine(c))
+func writeCandidatesImage(w, errw io.Writer, where string, ans candidatesAnswer, format string) error {
+	g, c, a := ans.g, ans.c, ans.alpha
+	if c.Masks == nil || ans.stop != "" {
+		fmt.Fprintf(errw, "sudokugen: %s: %s\n", where, ans.statusLine())
 		return nil
 	}
 	var b bytes.Buffer

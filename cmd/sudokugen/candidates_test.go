@@ -122,3 +122,36 @@ func testCandidatesProof(t *testing.T, first []string) {
 		t.Errorf("--proof: %v", err)
 	}
 }
+
+// candidates stopped by --timeout on an empty 36x36 grid says how far it
+// got and shows what it settled, marked partial: in JSON the counts and
+// "?" after each cell not settled, in text the same in its status line.
+func TestCandidatesPartial(t *testing.T) {
+	empty := strings.Repeat(".", 36*36) + "\n"
+	out, stderr, code := cli(t, empty, "candidates", "--json", "--workers", "1", "--timeout", "1500ms")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1; stderr %s", code, stderr)
+	}
+	var j jsonCandidates
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if j.Status != "timeout" || !j.Partial || j.Settled == 0 || j.Open != 36*36*36 || len(j.Candidates) != 36*36 {
+		t.Fatalf("status %q partial %v, %d of %d settled, %d cells; want a partial timeout", j.Status, j.Partial, j.Settled, j.Open, len(j.Candidates))
+	}
+	settledCells, proved := 0, 0
+	for _, c := range j.Candidates {
+		if !strings.HasSuffix(c, "?") {
+			settledCells++
+		}
+		proved += len(strings.TrimSuffix(c, "?"))
+	}
+	// on an empty grid every digit is in: what is settled is what is proved in
+	if settledCells != j.CellsSettled || proved != j.Settled {
+		t.Errorf("%d cells without ?, %d digits; the counts say %d and %d", settledCells, proved, j.CellsSettled, j.Settled)
+	}
+	text, _, _ := cli(t, empty, "candidates", "--workers", "1", "--timeout", "1500ms")
+	if first := strings.SplitN(text, "\n", 2)[0]; !strings.Contains(first, "timeout: timed out after 1.5s (partial: ") || !strings.Contains(first, "candidates settled") {
+		t.Errorf("text: %q", first)
+	}
+}

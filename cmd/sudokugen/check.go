@@ -22,6 +22,7 @@ type poolFlags struct {
 	timeout   time.Duration
 	maxMemory int64
 	quickLane bool // one more worker for quick jobs only (the service's)
+	keepUp    bool // replace a killed worker at once (the service's)
 }
 
 func (f *poolFlags) register(cmd *cobra.Command) {
@@ -59,7 +60,7 @@ const workerEnv = "SUDOKUGEN_WORKER"
 
 // newPool returns a pool whose workers are copies of this executable.
 func newPool(f poolFlags) (*worker.Pool, error) {
-	cfg := worker.Config{Workers: f.workers, Timeout: f.timeout, MaxMemory: f.maxMemory, QuickLane: f.quickLane}
+	cfg := worker.Config{Workers: f.workers, Timeout: f.timeout, MaxMemory: f.maxMemory, QuickLane: f.quickLane, KeepUp: f.keepUp}
 	if f.workers == 0 {
 		if f.timeout > 0 {
 			return nil, usageError("--timeout needs worker processes (--workers 1 or more)")
@@ -90,6 +91,17 @@ type item struct {
 // results in input order. A record that could not be read goes as a
 // worker.Skip job, which keeps its place.
 func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job, each func(item) error) error {
+	return runEach(ctx, rs, pool, func(rec grid.Record, _ string) (worker.Job, error) {
+		j := job
+		j.Index, j.Grid = rec.Index, rec.Grid
+		return j, nil
+	}, each)
+}
+
+// runEach is runAll with the job of each record that could be read made by
+// jobFor; an error from jobFor ends the input there, as an input error
+// does.
+func runEach(ctx context.Context, rs *records, pool *worker.Pool, jobFor func(rec grid.Record, file string) (worker.Job, error), each func(item) error) error {
 	// The records read and not yet emitted, oldest first: the pool emits
 	// results in the order of their jobs, so a queue serves (a map cost a
 	// twentieth of the reading process's time on royle17).
@@ -126,6 +138,12 @@ func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job,
 		if err != nil || !ok {
 			return worker.Job{}, ok, err
 		}
+		j := worker.Job{Index: rec.Index}
+		if rec.Err == nil {
+			if j, err = jobFor(rec, file); err != nil {
+				return worker.Job{}, false, err
+			}
+		}
 		mu.Lock()
 		if head >= 1024 && 2*head >= len(pending) {
 			// drop what went out, so the queue holds only what is in flight
@@ -135,11 +153,6 @@ func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job,
 		}
 		pending = append(pending, item{rec: rec, file: file})
 		mu.Unlock()
-		j := worker.Job{Index: rec.Index}
-		if rec.Err == nil {
-			j = job
-			j.Index, j.Grid = rec.Index, rec.Grid
-		}
 		return j, true, nil
 	}
 	emit := func(r worker.Result) error {

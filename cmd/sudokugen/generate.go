@@ -225,7 +225,7 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 		if err != nil {
 			return generateError(err, genErr)
 		}
-		return opts.book.write(s, opts.output, puzzles, opts.solutions)
+		return opts.book.write(ctx, s, opts.output, puzzles, opts.solutions)
 	}
 
 	// Text: records go out whole, so a run that stops early leaves only

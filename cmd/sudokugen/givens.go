@@ -3,25 +3,26 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
 type givensOptions struct {
-	io *streams
-	in inputFlags
+	io   *streams
+	in   inputFlags
+	pool poolFlags
 	listing
 	minimal    bool
 	keep       string
 	countLimit int
-	timeout    time.Duration
 	files      []string
 }
 
@@ -52,7 +53,13 @@ and says, by verdict, what their givens do:
 then row 2, ...), keeping those named by --keep, and removes each one whose
 removal leaves the puzzle unique: no given of the result can go.
 
-Every answer rests on verdicts proved as verify proves them.`,
+Every answer rests on verdicts proved as verify proves them.
+
+Puzzles are spread over worker processes (--workers) and answered in input
+order; --timeout and --max-memory bound each puzzle's work. A puzzle
+stopped by them is reported as timeout or memory, with what was decided
+before the stop (the verdict, the givens' roles, the suggestions) marked
+partial.`,
 		Example: `  sudokugen givens puzzle.txt
   sudokugen givens --minimal --keep r1c1,r5c5 puzzle.txt
   sudokugen givens --json 'https://www.f-puzzles.com/?load=...'`,
@@ -62,23 +69,28 @@ Every answer rests on verdicts proved as verify proves them.`,
 		},
 	}
 	opts.in.register(cmd)
+	opts.pool.register(cmd)
 	opts.listing.register(cmd)
 	fl := cmd.Flags()
 	fl.BoolVar(&opts.minimal, "minimal", false, "print a minimal set of the givens that keeps a unique puzzle unique")
 	fl.StringVar(&opts.keep, "keep", "", "with --minimal, givens to keep, such as r1c1,r5c5")
 	fl.IntVar(&opts.countLimit, "count-limit", 1000, "count solutions up to this many when suggesting givens (at least 2)")
-	fl.DurationVar(&opts.timeout, "timeout", 0, "time limit per puzzle, such as 10s; 0 for none")
 	return cmd
 }
 
 // givensReport is what givens says about one puzzle; also its JSON.
 type givensReport struct {
-	Index       int              `json:"index"`
-	File        string           `json:"file"`
-	Line        int              `json:"line"`
-	Puzzle      string           `json:"puzzle"`
-	Status      string           `json:"status"`
-	Error       string           `json:"error,omitempty"`
+	Index  int    `json:"index"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Puzzle string `json:"puzzle"`
+	Status string `json:"status"`
+	Error  string `json:"error,omitempty"`
+	// Partial is set when the work stopped early (status timeout or
+	// memory): Verdict is then the puzzle's verdict if it was decided,
+	// and the lists hold what was decided before the stop.
+	Partial     bool             `json:"partial,omitempty"`
+	Verdict     string           `json:"verdict,omitempty"`
 	Needed      []givenJSON      `json:"needed,omitempty"`
 	Redundant   []givenJSON      `json:"redundant,omitempty"`
 	Minimal     string           `json:"minimal,omitempty"`
@@ -111,74 +123,66 @@ func runGivens(ctx context.Context, opts givensOptions) error {
 	if opts.keep != "" && !opts.minimal {
 		return usageError("--keep goes with --minimal")
 	}
-	if opts.timeout < 0 {
-		return usageError("--timeout must not be negative")
-	}
-	ro, err := opts.in.readOptions()
+	ro, pool, err := setup(opts.in, opts.pool)
 	if err != nil {
 		return err
 	}
+	defer pool.Close()
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
-	defer rs.close()
-	v := verify.New()
 	bad := 0
+	jobFor := func(rec grid.Record, file string) (worker.Job, error) {
+		keep, err := keepCells(opts.keep, rec.Grid)
+		if err != nil {
+			return worker.Job{}, &exitError{code: exitUsage, err: fmt.Errorf("%s:%d: --keep: %w", file, rec.Line, err)}
+		}
+		return worker.Job{Index: rec.Index, Kind: worker.Givens, Grid: rec.Grid, CountLimit: opts.countLimit, Minimal: opts.minimal, Keep: keep}, nil
+	}
 	err = writeRecords(opts.output, s.Out, func(commit func() error, out io.Writer) error {
-		for {
-			rec, file, ok, err := rs.next()
-			if err != nil || !ok {
-				return err
-			}
+		err := runEach(ctx, rs, pool, jobFor, func(it item) error {
+			rec, file := it.rec, it.file
 			where := fmt.Sprintf("%s:%d", file, rec.Line)
 			if rec.Err != nil {
 				bad++
 				fmt.Fprintf(s.Err, "sudokugen: %s\n", parseErrorLine(where, rec.Err))
-				continue
+				return nil
 			}
 			alpha := grid.DefaultAlphabet(rec.Grid.N())
 			if ro.Alphabet != nil {
 				alpha = *ro.Alphabet
 			}
-			keep, err := keepCells(opts.keep, rec.Grid)
-			if err != nil {
-				return &exitError{code: exitUsage, err: fmt.Errorf("%s: --keep: %w", where, err)}
-			}
-			pctx, cancel := ctx, context.CancelFunc(func() {})
-			if opts.timeout > 0 {
-				pctx, cancel = context.WithTimeout(ctx, opts.timeout)
-			}
-			rep, err := givensOf(pctx, v, rec.Grid, alpha, opts.minimal, keep, opts.countLimit)
-			cancel()
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
+			rep := givensOf(rec.Grid, alpha, it.res)
 			rep.Index, rep.File, rep.Line = rec.Index, file, rec.Line
-			if err != nil {
-				rep.Status, rep.Error = "unknown", err.Error()
-			}
 			if rep.Status != "unique" {
 				bad++
 			}
-			if opts.json {
-				data, err := json.Marshal(rep)
-				if err != nil {
-					return err
-				}
-				_, err = out.Write(append(data, '\n'))
-				if err != nil {
-					return err
-				}
-			} else if _, err := io.WriteString(out, givensText(where, rep)); err != nil {
+			if err := writeGivens(out, where, rep, opts.json); err != nil {
 				return err
 			}
-			if err := commit(); err != nil {
-				return err
-			}
+			return commit()
+		})
+		if err == nil {
+			err = rs.err()
 		}
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	return rs.verdict(s.Err, bad)
+}
+
+// writeGivens writes one report, as JSON or as text.
+func writeGivens(out io.Writer, where string, rep givensReport, asJSON bool) error {
+	if !asJSON {
+		_, err := io.WriteString(out, givensText(where, rep))
+		return err
+	}
+	data, err := json.Marshal(rep)
+	if err != nil {
+		return err
+	}
+	_, err = out.Write(append(data, '\n'))
+	return err
 }
 
 // keepCells reads --keep for grid g: cells that hold givens.
@@ -200,17 +204,33 @@ func keepCells(spec string, g grid.Grid) ([]int, error) {
 	return out, nil
 }
 
-// givensOf answers the givens question for puzzle g (see the command's
-// help), with v, as a report in alphabet a.
-func givensOf(ctx context.Context, v *verify.Verifier, g grid.Grid, a grid.Alphabet, minimal bool, keep []int, limit int) (givensReport, error) {
+// givensOf is the report on puzzle g, in alphabet a, from the result of
+// its Givens job: a job stopped at its timeout or memory bound gives what
+// it had decided, marked partial.
+func givensOf(g grid.Grid, a grid.Alphabet, job worker.Result) givensReport {
 	n := g.N()
 	cell := func(i int) string { return grid.Cell{Row: i / n, Col: i % n}.String() }
 	digit := func(d uint8) string { return string(a.Symbol(int(d))) }
 	rep := givensReport{Puzzle: g.Format(a)}
-	res, err := v.Givens(ctx, g, verify.GivensOptions{Minimal: minimal, Keep: keep, CountLimit: limit})
+	res := job.Givens
 	rep.Status = res.Status.String()
 	if res.Err != nil {
 		rep.Error = res.Err.Error()
+	}
+	if job.Err != nil {
+		rep.Status, rep.Error = "error", job.Err.Error()
+		switch {
+		case errors.Is(job.Err, worker.ErrTimeout):
+			rep.Status = "timeout"
+		case errors.Is(job.Err, worker.ErrMemory):
+			rep.Status = "memory"
+		}
+		if job.Partial {
+			rep.Partial = true
+			if res.Status != verify.Unknown {
+				rep.Verdict = res.Status.String()
+			}
+		}
 	}
 	if res.Minimal != nil {
 		rep.Minimal = res.Minimal.Format(a)
@@ -237,7 +257,7 @@ func givensOf(ctx context.Context, v *verify.Verifier, g grid.Grid, a grid.Alpha
 		}
 		rep.Smallest, rep.RulesAlone = c.Smallest, c.RulesAlone
 	}
-	return rep, err
+	return rep
 }
 
 // givensText writes a report as text.
@@ -246,6 +266,12 @@ func givensText(where string, rep givensReport) string {
 	fmt.Fprintf(&b, "%s: %s", where, rep.Status)
 	if rep.Error != "" {
 		fmt.Fprintf(&b, ": %s", rep.Error)
+	}
+	switch {
+	case rep.Partial:
+		b.WriteString(partialSummary(rep))
+	case rep.Status == "timeout", rep.Status == "memory":
+		b.WriteString(" (nothing decided)")
 	}
 	b.WriteString("\n")
 	if rep.Minimal != "" {
@@ -257,7 +283,7 @@ func givensText(where string, rep givensReport) string {
 	for _, g := range rep.Redundant {
 		fmt.Fprintf(&b, "  %s %s  redundant  (unique without it, by %s)\n", g.Cell, g.Digit, g.Proof)
 	}
-	if rep.Status == "unique" && rep.Minimal == "" {
+	if (rep.Status == "unique" || rep.Verdict == "unique") && rep.Minimal == "" {
 		fmt.Fprintf(&b, "  %d needed, %d redundant\n", len(rep.Needed), len(rep.Redundant))
 	}
 	for i, s := range rep.Suggestions {
@@ -280,6 +306,23 @@ func givensText(where string, rep givensReport) string {
 		}
 		fmt.Fprintf(&b, "  remove %s to let a solution exist: %s (%s)\n", strings.Join(rep.Remove, " "), what, plural(len(rep.Remove), "1 given", fmt.Sprintf("%d givens", len(rep.Remove))))
 		fmt.Fprintf(&b, "  a minimal core of givens with no solution: %s\n", strings.Join(rep.Core, " "))
+	case rep.Core != nil:
+		fmt.Fprintf(&b, "  a minimal core of givens with no solution: %s\n", strings.Join(rep.Core, " "))
 	}
 	return b.String()
+}
+
+// partialSummary says what a report stopped early holds.
+func partialSummary(rep givensReport) string {
+	switch {
+	case rep.Verdict == "":
+		return " (partial: no verdict yet)"
+	case rep.Minimal != "":
+		return fmt.Sprintf(" (partial: %s; the givens below are unique but not yet minimal)", rep.Verdict)
+	case rep.Verdict == "unique":
+		return fmt.Sprintf(" (partial: unique; the roles of %d givens decided)", len(rep.Needed)+len(rep.Redundant))
+	case rep.Verdict == "multiple":
+		return fmt.Sprintf(" (partial: multiple; %s so far)", plural(len(rep.Suggestions), "1 suggestion", fmt.Sprintf("%d suggestions", len(rep.Suggestions))))
+	}
+	return fmt.Sprintf(" (partial: %s; the search for givens to remove did not end)", rep.Verdict)
 }

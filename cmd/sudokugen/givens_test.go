@@ -81,3 +81,31 @@ func testGivensMinimal(t *testing.T) {
 		t.Errorf("--minimal %s: %v", m, r.Status)
 	}
 }
+
+// givens runs on the worker pool: --timeout stops a puzzle whose givens
+// take some 20 s (hard25: a minimal 25x25, a verdict per given), and the
+// report gives the roles decided before the stop, marked partial;
+// --max-memory and --workers are taken.
+func TestGivensBounded(t *testing.T) {
+	out, stderr, code := cli(t, "", "givens", "--json", "--workers", "1", "--timeout", "1500ms", "--max-memory", "512MiB", "testdata/hard25.txt")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1; stderr %s", code, stderr)
+	}
+	var rep givensReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	decided := len(rep.Needed) + len(rep.Redundant)
+	if testing.Short() && decided == 0 && rep.Status == "timeout" {
+		// workers built for the race detector may not get past the
+		// verdict within the timeout
+		t.Skip("-short: no role decided within the timeout")
+	}
+	if rep.Status != "timeout" || !rep.Partial || rep.Verdict != "unique" || decided == 0 || decided >= 246 {
+		t.Errorf("status %q partial %v verdict %q, %d roles; want a partial timeout with some roles", rep.Status, rep.Partial, rep.Verdict, decided)
+	}
+	text, _, _ := cli(t, "", "givens", "--workers", "1", "--timeout", "1500ms", "testdata/hard25.txt")
+	if first := strings.SplitN(text, "\n", 2)[0]; !strings.Contains(first, "timeout: timed out after 1.5s (partial: unique; the roles of") {
+		t.Errorf("text: %q", first)
+	}
+}

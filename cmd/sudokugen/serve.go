@@ -218,9 +218,12 @@ func shutdown(log *slog.Logger, srv *serve.Server, hs *http.Server, cancelBase c
 // newServePool returns the service's pool. Every job of the service
 // carries its own timeout, so the pool needs none. Its many requests share
 // the workers, so quick jobs get a lane of their own (worker.Config's
-// QuickLane): a classic puzzle is not kept waiting behind slow variants.
+// QuickLane): a classic puzzle is not kept waiting behind slow variants;
+// and a worker killed on a puzzle is replaced at once (KeepUp), so the
+// next request does not wait for one to start.
 func newServePool(f poolFlags) (*worker.Pool, error) {
 	f.timeout = 0
 	f.quickLane = f.workers > 0
+	f.keepUp = true
 	return newPool(f)
 }

@@ -22,8 +22,10 @@ func (o *verifyOptions) registerAll(cmd *cobra.Command) {
 
 // runSolveAll prints every solution of each puzzle, in this process, one
 // per line; the number of each puzzle's solutions goes to stderr unless
-// --quiet. The exit status is 1 when a puzzle has no solution or is
-// invalid.
+// --quiet. The exit status is 1 when a puzzle has no solution, is invalid
+// or runs past --timeout. The search holds one solution at a time and
+// stops within a few thousand nodes of its context's end: --timeout per
+// puzzle, Ctrl-C, SIGTERM.
 func runSolveAll(ctx context.Context, s *streams, opts verifyOptions, limitSet bool) error {
 	if opts.json {
 		return usageError("--all prints solutions, not JSON")
@@ -34,6 +36,9 @@ func runSolveAll(ctx context.Context, s *streams, opts verifyOptions, limitSet b
 	}
 	if limit < 0 {
 		return usageError("--count-limit must not be negative")
+	}
+	if err := opts.pool.validate(); err != nil {
+		return err
 	}
 	ro, err := opts.in.readOptions()
 	if err != nil {
@@ -55,7 +60,11 @@ func runSolveAll(ctx context.Context, s *streams, opts verifyOptions, limitSet b
 			}
 			printed := 0
 			v := verdict{alphabet: ro.Alphabet}
-			n, all, err := verify.Each(ctx, rec.Grid, limit, func(g grid.Grid) error {
+			pctx, cancel := ctx, context.CancelFunc(func() {})
+			if opts.pool.timeout > 0 {
+				pctx, cancel = context.WithTimeout(ctx, opts.pool.timeout)
+			}
+			n, all, err := verify.Each(pctx, rec.Grid, limit, func(g grid.Grid) error {
 				if _, err := fmt.Fprintln(out, v.format(g)); err != nil {
 					return err
 				}
@@ -64,12 +73,22 @@ func runSolveAll(ctx context.Context, s *streams, opts verifyOptions, limitSet b
 				}
 				return nil
 			})
+			timedOut := pctx.Err() != nil
+			cancel()
 			if err != nil && !errors.Is(err, verify.ErrDisagree) {
 				if ctx.Err() != nil {
 					return err
 				}
 				bad++
-				fmt.Fprintf(s.Err, "sudokugen: %s:%d: %v\n", file, rec.Line, err)
+				if timedOut {
+					fmt.Fprintf(s.Err, "sudokugen: %s:%d: timeout: timed out after %v with %d %s printed (there may be more)\n",
+						file, rec.Line, opts.pool.timeout, n, plural(n, "solution", "solutions"))
+				} else {
+					fmt.Fprintf(s.Err, "sudokugen: %s:%d: %v\n", file, rec.Line, err)
+				}
+				if err := commit(); err != nil {
+					return err
+				}
 				continue
 			}
 			if n == 0 {

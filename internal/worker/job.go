@@ -38,6 +38,9 @@ const (
 	// (Result.DRATFile and CNFFile). A worker keeps what the proofs of
 	// one puzzle share from one such job to the next of the same puzzle.
 	CandidateProof
+	// Givens gives the verify.GivensResult of Job.Grid with Job.Minimal,
+	// Job.Keep and Job.CountLimit: a run of verdicts, one per given tried.
+	Givens
 )
 
 // Job is one unit of work. Jobs cross process boundaries, so they hold only
@@ -46,7 +49,9 @@ type Job struct {
 	Index      int // the caller's number for it; results come back in the order jobs were given
 	Kind       Kind
 	Grid       grid.Grid // Verify, Rate, Candidates
-	CountLimit int       // Verify, Candidates
+	CountLimit int       // Verify, Candidates, Givens
+	Minimal    bool      // Givens: a minimal set of givens (verify.GivensOptions)
+	Keep       []int     // Givens: with Minimal, the givens to keep
 	Check      bool      // Verify: prove unique and none again with the SAT solver (verify.Options.Check)
 	// Proof asks a Verify job for the DRAT proof of a verdict of unique or
 	// none, from the search or solve that reached it (verify.CheckProof),
@@ -75,6 +80,13 @@ type Result struct {
 	Rating rate.Result     // Rate
 	// Candidates is the answer of a Candidates job.
 	Candidates verify.Candidates
+	// Givens is the answer of a Givens job.
+	Givens verify.GivensResult
+	// Partial is true when the job stopped before its end (Err says why:
+	// ErrTimeout, ErrMemory) and Candidates or Givens hold what it had
+	// decided by then: the last progress its worker reported, at most
+	// progressEvery before the stop.
+	Partial bool
 	// Err says why the job could not be done: ErrTimeout, ErrWorkerFailed,
 	// or the error of the package that failed (generate.ErrTargetUnreachable,
 	// say). errors.Is gives the same answer whether the job ran in this
@@ -117,6 +129,28 @@ type runner struct {
 	dimacs sat.DIMACS // writes the CNFs of proofs: a variant's rules as stated (Plain)
 	// prover writes the proofs of CandidateProof jobs on its puzzle
 	prover *verify.CandidateProver
+	// progress, when not nil, takes what a Candidates or Givens job has
+	// decided so far (a Result with Partial set), at most every
+	// progressEvery; the result shares memory with the job still going.
+	progress func(Result)
+	reported time.Time // when the job in progress last reported
+}
+
+// progressEvery is how often a long Candidates or Givens job reports what
+// it has decided so far, so that a job stopped at its timeout or memory
+// bound still shows it. Each report of a Givens job carries all it has
+// found, a few kilobytes a given on a 16x16 killer.
+const progressEvery = 50 * time.Millisecond
+
+// report passes p, the partial answer of the job in progress, to the
+// progress function, unless one went less than progressEvery ago.
+func (r *runner) report(p Result) {
+	if r.progress == nil || time.Since(r.reported) < progressEvery {
+		return
+	}
+	r.reported = time.Now()
+	p.Partial = true
+	r.progress(p)
 }
 
 // A wrapper runs a job by calling do, with faults of its own around it:
@@ -154,7 +188,19 @@ func (r *runner) run(ctx context.Context, j Job) Result {
 	case Rate:
 		res.Rating = rate.Puzzle(j.Grid, j.Rate)
 	case Candidates:
-		res.Candidates = r.ver.Candidates(ctx, j.Grid, verify.CandidateOptions{CountLimit: j.CountLimit})
+		r.reported = start
+		opts := verify.CandidateOptions{CountLimit: j.CountLimit}
+		if r.progress != nil {
+			opts.Progress = func(c verify.Candidates) { r.report(Result{Index: j.Index, Candidates: c}) }
+		}
+		res.Candidates = r.ver.Candidates(ctx, j.Grid, opts)
+	case Givens:
+		r.reported = start
+		opts := verify.GivensOptions{Minimal: j.Minimal, Keep: j.Keep, CountLimit: j.CountLimit}
+		if r.progress != nil {
+			opts.Progress = func(g verify.GivensResult) { r.report(Result{Index: j.Index, Givens: g}) }
+		}
+		res.Givens, res.Err = r.ver.Givens(ctx, j.Grid, opts)
 	case CandidateProof:
 		res = r.proveCandidate(ctx, j)
 	default:
@@ -175,6 +221,8 @@ func decided(j Job) (Result, bool) {
 	case j.Kind == Verify && (j.Grid.Malformed() != nil || len(j.Grid.Clashes()) > 0):
 		// The verifier answers an invalid grid without a solver.
 		return Result{Index: j.Index, Verify: verify.New().Check(j.Grid, verify.Options{CountLimit: j.CountLimit})}, true
+	case j.Kind == Givens && (j.Grid.Malformed() != nil || len(j.Grid.Clashes()) > 0):
+		return Result{Index: j.Index, Givens: verify.GivensResult{Result: verify.New().Check(j.Grid, verify.Options{})}}, true
 	}
 	return Result{}, false
 }

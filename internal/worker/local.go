@@ -3,6 +3,8 @@ package worker
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sync"
 	"time"
 )
 
@@ -62,6 +64,8 @@ type localWorker struct {
 	jobs    chan localJob
 	results chan Result
 	done    chan struct{}
+	mu      sync.Mutex
+	last    Result // the last progress of the job in progress, a copy
 }
 
 // localJob is a job with the context that abandons it.
@@ -74,9 +78,18 @@ func newLocalWorker(wrap wrapper) *localWorker {
 	lw := &localWorker{jobs: make(chan localJob), results: make(chan Result, 1), done: make(chan struct{})}
 	go func() {
 		r := newRunner(wrap)
+		r.progress = func(p Result) {
+			p = p.detached()
+			lw.mu.Lock()
+			lw.last = p
+			lw.mu.Unlock()
+		}
 		for {
 			select {
 			case j := <-lw.jobs:
+				lw.mu.Lock()
+				lw.last = Result{}
+				lw.mu.Unlock()
 				r.held = 0 // each result is emitted before the next job
 				lw.results <- r.do(j.ctx, j.job)
 			case <-lw.done:
@@ -106,7 +119,14 @@ func (lw *localWorker) do(ctx, pool context.Context, j Job, d time.Duration) (Re
 	case r := <-lw.results:
 		return r, nil
 	case <-timeout:
-		return Result{Index: j.Index, Err: fmt.Errorf("%w after %v", ErrTimeout, d), Elapsed: d}, nil
+		res := Result{Index: j.Index}
+		lw.mu.Lock()
+		if lw.last.Partial && lw.last.Index == j.Index {
+			res = lw.last
+		}
+		lw.mu.Unlock()
+		res.Err, res.Elapsed = fmt.Errorf("%w after %v", ErrTimeout, d), d
+		return res, nil
 	case <-ctx.Done():
 		return Result{}, ctx.Err()
 	case <-pool.Done():
@@ -119,4 +139,23 @@ func (lw *localWorker) quit() {
 	if lw != nil {
 		close(lw.done)
 	}
+}
+
+// detached returns a copy of the partial result r that shares no memory
+// with the job still working on it.
+func (r Result) detached() Result {
+	c := &r.Candidates
+	c.Masks, c.Out, c.Solutions = slices.Clone(c.Masks), slices.Clone(c.Out), slices.Clone(c.Solutions)
+	g := &r.Givens
+	g.Roles, g.Suggestions = slices.Clone(g.Roles), slices.Clone(g.Suggestions)
+	if g.Minimal != nil {
+		m := g.Minimal.Clone()
+		g.Minimal = &m
+	}
+	if g.Conflict != nil {
+		k := *g.Conflict
+		k.Cells, k.Core = slices.Clone(k.Cells), slices.Clone(k.Core)
+		g.Conflict = &k
+	}
+	return r
 }

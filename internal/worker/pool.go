@@ -37,6 +37,13 @@ type Config struct {
 	// never waits behind slow ones that hold every other process: the
 	// service's many short requests beside a few hard variants.
 	QuickLane bool
+	// KeepUp replaces a process killed on its job (past its timeout or
+	// memory bound, or abandoned) as soon as the job's result is out, so
+	// that the next job does not wait for a process to start: a second or
+	// more on a loaded machine, which a service's next request would pay.
+	// Without it a process starts when the next job needs one, which suits
+	// a command whose last job may be the one killed.
+	KeepUp bool
 }
 
 // Stats describe a pool at one moment.
@@ -171,8 +178,9 @@ type batch struct {
 	seq       int
 	jobs      []Job
 	results   []Result
-	ready     bool // decided here: no process needed
-	abandoned bool // the run or the pool stopped before it was done
+	partial   Result // the last progress reported by the job in progress
+	ready     bool   // decided here: no process needed
+	abandoned bool   // the run or the pool stopped before it was done
 }
 
 // runState is one Run on worker processes.
@@ -380,20 +388,37 @@ func (p *Pool) drive(queue <-chan *batch) {
 		case b := <-queue:
 			p.queued.Add(-int64(len(b.jobs)))
 			p.busy.Add(1)
+			restarts := p.restarts.Load()
 			pr = p.runBatch(pr, b)
 			p.busy.Add(-1)
-			if b.abandoned {
-				continue
+			if !b.abandoned {
+				select {
+				case b.run.done <- b:
+				case <-b.run.ctx.Done():
+				case <-p.ctx.Done():
+				}
 			}
-			select {
-			case b.run.done <- b:
-			case <-b.run.ctx.Done():
-			case <-p.ctx.Done():
+			if p.cfg.KeepUp && pr == nil && (b.abandoned || p.restarts.Load() != restarts) {
+				pr = p.replace()
 			}
 		case <-p.ctx.Done():
 			return
 		}
 	}
+}
+
+// replace starts a process in place of one killed on its job, once the
+// job's result is out (Config.KeepUp). It returns nil when none starts;
+// the next batch tries again.
+func (p *Pool) replace() *proc {
+	if p.ctx.Err() != nil {
+		return nil
+	}
+	pr, err := p.startProc(p.ctx)
+	if err != nil {
+		return nil
+	}
+	return pr
 }
 
 // Reasons an exchange with a process stops early, besides its failure.
@@ -446,14 +471,14 @@ func (p *Pool) runBatch(pr *proc, b *batch) *proc {
 			p.stop(pr, true)
 			p.restarts.Add(1)
 			pr = nil
-			b.results[i] = Result{Index: b.jobs[i].Index, Err: memoryError(p.cfg.MaxMemory)}
+			b.results[i] = b.stopped(i, memoryError(p.cfg.MaxMemory), 0)
 			i, retried = i+1, false
 		case failure == errTimedOut:
 			p.stop(pr, true)
 			p.restarts.Add(1)
 			pr = nil
 			d := b.jobs[i].timeout(p.cfg.Timeout)
-			b.results[i] = Result{Index: b.jobs[i].Index, Err: fmt.Errorf("%w after %v", ErrTimeout, d), Elapsed: d}
+			b.results[i] = b.stopped(i, fmt.Errorf("%w after %v", ErrTimeout, d), d)
 			i, retried = i+1, false
 		default:
 			// The worker died or garbled its answer: replace it, and give
@@ -471,6 +496,18 @@ func (p *Pool) runBatch(pr *proc, b *batch) *proc {
 		}
 	}
 	return pr
+}
+
+// stopped is the result of job i of b, stopped for err after elapsed:
+// what it reported it had decided, if anything, marked partial.
+func (b *batch) stopped(i int, err error, elapsed time.Duration) Result {
+	res := Result{Index: b.jobs[i].Index}
+	if p := b.partial; p.Partial && p.Index == res.Index {
+		res = p
+	}
+	b.partial = Result{}
+	res.Err, res.Elapsed = err, elapsed
+	return res
 }
 
 // exchange sends jobs [i, end) of b to pr and collects their results. It
@@ -514,6 +551,11 @@ func (p *Pool) exchange(pr *proc, b *batch, i, end int) (int, error) {
 			if w.Index != b.jobs[i].Index {
 				return i, fmt.Errorf("worker answered job %d, want %d", w.Index, b.jobs[i].Index)
 			}
+			if w.Partial {
+				b.partial = w.result()
+				continue
+			}
+			b.partial = Result{}
 			b.results[i] = w.result()
 			i++
 			if i < end {
@@ -563,7 +605,7 @@ func (p *Pool) startProc(ctx context.Context) (*proc, error) {
 			}
 			cmd.Env = append(cmd.Env, memoryEnv(p.cfg.MaxMemory))
 		}
-		if pr, err = startProc(cmd); err == nil {
+		if pr, err = startProc(ctx, cmd); err == nil {
 			p.running.Add(1)
 			return pr, nil
 		}

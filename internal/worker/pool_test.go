@@ -94,6 +94,7 @@ type testConfig struct {
 	startFails int
 	maxMemory  int64
 	quickLane  bool
+	keepUp     bool
 }
 
 // testPool returns a pool of test-binary workers (or, with 0 workers, one
@@ -105,7 +106,7 @@ func testPool(t *testing.T, tc testConfig) (*Pool, string) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	cfg := Config{Workers: tc.workers, Timeout: tc.timeout, MaxMemory: tc.maxMemory, QuickLane: tc.quickLane}
+	cfg := Config{Workers: tc.workers, Timeout: tc.timeout, MaxMemory: tc.maxMemory, QuickLane: tc.quickLane, KeepUp: tc.keepUp}
 	if tc.workers > 0 {
 		cfg.Command = func() *exec.Cmd {
 			cmd := exec.Command(exe)

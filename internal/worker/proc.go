@@ -2,6 +2,7 @@ package worker
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -24,10 +25,10 @@ type proc struct {
 // startTimeout bounds the time a worker process may take to say hello.
 const startTimeout = 30 * time.Second
 
-// startProc starts cmd and waits for its hello. A process that fails to
-// start, or dies before its hello, is an error here; the pool retries it
-// like any other worker death.
-func startProc(cmd *exec.Cmd) (*proc, error) {
+// startProc starts cmd and waits for its hello, at most until ctx is
+// done. A process that fails to start, or dies before its hello, is an
+// error here; the pool retries it like any other worker death.
+func startProc(ctx context.Context, cmd *exec.Cmd) (*proc, error) {
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -59,6 +60,8 @@ func startProc(cmd *exec.Cmd) (*proc, error) {
 		err = pr.readErr()
 	case <-timer.C:
 		err = fmt.Errorf("no answer within %v", startTimeout)
+	case <-ctx.Done():
+		err = ctx.Err()
 	}
 	msg := pr.describe(err)
 	pr.kill()

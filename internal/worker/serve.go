@@ -41,6 +41,9 @@ func serve(r io.Reader, w io.Writer, wrap wrapper) error {
 		cpu := cpuTime()
 		run.held = 0
 		for i, j := range batch {
+			// Reports of progress go out as they come, for the pool to
+			// keep in case the job is stopped.
+			run.progress = func(p Result) { out.encode(toWire(p), j.Kind) }
 			w := toWire(run.do(context.Background(), j))
 			if i == len(batch)-1 {
 				w.CPU = int64(cpuTime() - cpu)

@@ -41,6 +41,12 @@ type wireResult struct {
 	// Candidates travels with Err nil, its error as CandidatesErr.
 	Candidates    verify.Candidates
 	CandidatesErr wireError
+	// Givens travels with its verdict's Err nil, as GivensErr.
+	Givens    verify.GivensResult
+	GivensErr wireError
+	// Partial marks a report of progress: what the job in progress has
+	// decided so far, ahead of its result.
+	Partial bool
 }
 
 // helloIndex marks the first message of a worker, sent when it is ready.
@@ -130,8 +136,11 @@ func toWire(r Result) wireResult {
 
 		Candidates:    r.Candidates,
 		CandidatesErr: encodeError(r.Candidates.Err),
+		Givens:        r.Givens,
+		GivensErr:     encodeError(r.Givens.Err),
+		Partial:       r.Partial,
 	}
-	w.Verify.Err, w.Rating.Err, w.Candidates.Err = nil, nil, nil
+	w.Verify.Err, w.Rating.Err, w.Candidates.Err, w.Givens.Err = nil, nil, nil, nil
 	return w
 }
 
@@ -150,8 +159,10 @@ func (w wireResult) result() Result {
 		CNFFile:  w.CNFFile,
 
 		Candidates: w.Candidates,
+		Givens:     w.Givens,
+		Partial:    w.Partial,
 	}
 	r.Verify.Err, r.Rating.Err = w.VerifyErr.decode(), w.RatingErr.decode()
-	r.Candidates.Err = w.CandidatesErr.decode()
+	r.Candidates.Err, r.Givens.Err = w.CandidatesErr.decode(), w.GivensErr.decode()
 	return r
 }
