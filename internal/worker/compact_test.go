@@ -92,7 +92,7 @@ func TestCompactFields(t *testing.T) {
 		{Job{}, []string{"Index", "Kind", "Grid", "CountLimit", "Minimal", "Keep", "Check", "Proof", "ProofCNF", "ProofTemp", "Cell", "Digit", "Seed", "Gen", "Rate", "Timeout"}}, // Cell and Digit: CandidateProof jobs, Minimal and Keep: Givens jobs, which go as gob
 		{grid.Grid{}, []string{"Shape", "Cells", "Rules"}}, // a grid with Rules goes as gob
 		{grid.Shape{}, []string{"BoxRows", "BoxCols"}},
-		{verify.Result{}, []string{"Status", "Solutions", "Count", "Limit", "Proof", "Assumed", "LeftOut", "Written", "Clashes", "Err"}},                                                                                          // a result with Assumed or LeftOut goes as gob
+		{verify.Result{}, []string{"Status", "Solutions", "Count", "Limit", "Proof", "Assumed", "LeftOut", "Written", "Clashes", "Own", "OwnErr", "Err"}},                                                                         // a result with Assumed or LeftOut goes as gob; Own and OwnErr are the parent's (verify.WithOwn), never a worker's
 		{wireResult{}, []string{"Index", "Verify", "VerifyErr", "Puzzle", "Rating", "RatingErr", "Err", "Elapsed", "CPU", "DRAT", "DRATFile", "CNF", "CNFFile", "Candidates", "CandidatesErr", "Givens", "GivensErr", "Partial"}}, // CNF: a CandidateProof job's, gob; Givens and Partial: Givens and Candidates jobs', gob
 	} {
 		typ := reflect.TypeOf(tc.v)
