@@ -1,6 +1,8 @@
 package sat
 
 import (
+	"sync"
+
 	"github.com/crillab/gophersat/solver"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/up"
@@ -25,11 +27,15 @@ func satisfiable(g grid.Grid, extra [][]int) bool {
 		clauses = append(clauses, []int{l})
 	}
 	clauses = append(clauses, extra...)
-	p := up.New(rc.Vars, clauses)
-	if !p.Base() {
-		return false
+	p := propagators.Get().(*up.Propagator)
+	p.Load(rc.Vars, clauses)
+	ok := p.Base()
+	var left [][]int
+	var fresh int
+	if ok {
+		left, fresh, ok = rest(clauses, p, rc.Vars)
 	}
-	left, fresh, ok := rest(clauses, p, rc.Vars)
+	propagators.Put(p)
 	if !ok {
 		return false
 	}
@@ -44,6 +50,11 @@ func satisfiable(g grid.Grid, extra [][]int) bool {
 	}
 	return solver.New(pb).Solve() == solver.Sat
 }
+
+// propagators holds the Propagators of satisfiable, whose memory one call
+// after another reuses: a variant's generation asks for hundreds of
+// proofs, each the propagation of a CNF of some 15,000 clauses.
+var propagators = sync.Pool{New: func() any { return new(up.Propagator) }}
 
 // rest returns the clauses not yet satisfied by p's assignment, without
 // their false literals, over the variables still free numbered afresh,

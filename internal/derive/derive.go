@@ -537,7 +537,7 @@ func (d *Deriver) mark(used, seen []bool) {
 		}
 		used[id] = true
 		for _, l := range d.p.Clause(id) {
-			v := max(l, -l)
+			v := int(max(l, -l))
 			if seen[v] || d.p.Truth(v) == 0 {
 				continue
 			}

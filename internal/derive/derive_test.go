@@ -223,7 +223,9 @@ func TestPlannerPlain(t *testing.T) {
 func (d *Deriver) all() [][]int {
 	out := make([][]int, d.p.Size())
 	for i := range out {
-		out[i] = d.p.Clause(int32(i))
+		for _, l := range d.p.Clause(int32(i)) {
+			out[i] = append(out[i], int(l))
+		}
 	}
 	return out
 }

@@ -20,7 +20,7 @@ type Propagator struct {
 	// lits holds the literals of every clause, one after another: those
 	// of clause id are lits[start[id]:start[id+1]], so that a CNF of
 	// 20,000 clauses is two allocations, not one per clause
-	lits  []int
+	lits  []int32
 	start []int32
 	watch [][]int32 // per literal (see idx): the clauses that watch it
 	// bin, per literal, holds the clauses of two literals with it: most
@@ -43,6 +43,10 @@ type Propagator struct {
 	// aside
 	tier    []uint8
 	pending [2][]int32
+	// room and broom hold the watch lists and the lists of binary clauses
+	// that New carves out of them (see Load)
+	room  []int32
+	broom []binary
 	// trail[:baseLen] is the propagation of the units (the base) when
 	// baseOK; baseConflict says that it reaches a conflict
 	baseLen      int
@@ -66,7 +70,18 @@ func idx(l int) int {
 // variables 1..nv (a clause may name a larger variable: the assignment
 // grows to it).
 func New(nv int, parts ...[][]int) *Propagator {
-	p := &Propagator{watch: make([][]int32, 2*nv+2), bin: make([][]binary, 2*nv+2), val: make([]int8, nv+1), pos: make([]int32, nv+1)}
+	p := new(Propagator)
+	p.Load(nv, parts...)
+	return p
+}
+
+// Load makes p the Propagator of the clauses of parts over variables
+// 1..nv, as New does, in the memory p holds where it is large enough: for
+// a caller that propagates one CNF after another.
+func (p *Propagator) Load(nv int, parts ...[][]int) {
+	*p = Propagator{watch: zeroed(p.watch, 2*nv+2), bin: zeroed(p.bin, 2*nv+2), val: zeroed(p.val, nv+1), pos: zeroed(p.pos, nv+1),
+		lits: p.lits, start: p.start, units: p.units[:0], unitIDs: p.unitIDs[:0], trail: p.trail[:0],
+		pending: [2][]int32{p.pending[0][:0], p.pending[1][:0]}, room: p.room, broom: p.broom}
 	// the literals in one array, the lists of binary clauses carved out
 	// of another, and each watch list out of a third, with room for as
 	// many again as it starts with: watches move as propagation runs,
@@ -97,13 +112,14 @@ func New(nv int, parts ...[][]int) *Propagator {
 			}
 		}
 	}
-	p.lits = make([]int, 0, total+total/4)
-	p.start = make([]int32, 1, clauses+clauses/4+1)
-	room := make([]int32, 2*watched+2*len(count))
-	broom := make([]binary, binaries)
+	p.lits = reserved(p.lits, total+total/4)
+	p.start = append(reserved(p.start, clauses+clauses/4+1), 0)
+	p.room = zeroed(p.room, 2*watched+2*len(count))
+	p.broom = zeroed(p.broom, binaries)
+	room, broom := p.room, p.broom
 	if within {
 		p.fill(parts, count, bins, room, broom)
-		return p
+		return
 	}
 	at := 0
 	for i, k := range count {
@@ -121,7 +137,26 @@ func New(nv int, parts ...[][]int) *Propagator {
 			p.Add(c)
 		}
 	}
-	return p
+}
+
+// zeroed returns s with length n, every element zero, in s's memory when
+// it is large enough.
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// reserved returns s empty, with room for n elements, in s's memory when
+// it is large enough.
+func reserved[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
 }
 
 // fill is New's Add of every clause of parts, whose literals all name
@@ -141,7 +176,9 @@ func (p *Propagator) fill(parts [][][]int, count, bins, room []int32, broom []bi
 	for _, cnf := range parts {
 		for _, c := range cnf {
 			id := int32(p.Size())
-			p.lits = append(p.lits, c...)
+			for _, l := range c {
+				p.lits = append(p.lits, int32(l))
+			}
 			p.start = append(p.start, int32(len(p.lits)))
 			switch len(c) {
 			case 0:
@@ -191,7 +228,7 @@ func (p *Propagator) Truncate(n int) {
 	} else {
 		done := make([]bool, len(p.watch))
 		for _, l := range p.lits[p.start[n]:] {
-			if i := idx(l); !done[i] {
+			if i := idx(int(l)); !done[i] {
 				done[i] = true
 				drop(i)
 			}
@@ -211,14 +248,14 @@ func (p *Propagator) Truncate(n int) {
 }
 
 // Clause returns the literals of clause id.
-func (p *Propagator) Clause(id int32) []int { return p.lits[p.start[id]:p.start[id+1]] }
+func (p *Propagator) Clause(id int32) []int32 { return p.lits[p.start[id]:p.start[id+1]] }
 
 // Size is the number of clauses.
 func (p *Propagator) Size() int { return len(p.start) - 1 }
 
 // Add puts clause c in the database.
-func (p *Propagator) Add(c []int) {
-	for _, l := range c {
+func (p *Propagator) Add(lits []int) {
+	for _, l := range lits {
 		if v := max(l, -l); v >= len(p.val) {
 			p.pos = append(p.pos, make([]int32, v+1-len(p.val))...)
 			p.val = append(p.val, make([]int8, v+1-len(p.val))...)
@@ -227,15 +264,17 @@ func (p *Propagator) Add(c []int) {
 		}
 	}
 	id := int32(p.Size())
-	p.lits = append(p.lits, c...)
+	for _, l := range lits {
+		p.lits = append(p.lits, int32(l))
+	}
 	p.start = append(p.start, int32(len(p.lits)))
-	c = p.Clause(id)
+	c := p.Clause(id)
 	if p.baseOK && len(c) >= 2 {
 		// watch two literals not false under the base; with fewer, the
 		// base grows or conflicts: it is made again
 		w := 0
 		for j := range c {
-			if w < 2 && p.Truth(c[j]) >= 0 {
+			if w < 2 && p.Truth(int(c[j])) >= 0 {
 				c[w], c[j] = c[j], c[w]
 				w++
 			}
@@ -247,17 +286,17 @@ func (p *Propagator) Add(c []int) {
 	switch len(c) {
 	case 0:
 	case 1:
-		p.units = append(p.units, c[0])
+		p.units = append(p.units, int(c[0]))
 		p.unitIDs = append(p.unitIDs, id)
 		if p.baseOK && !p.baseConflict {
-			p.grow(c[0], id)
+			p.grow(int(c[0]), id)
 		}
 	case 2:
-		p.bin[idx(c[0])] = append(p.bin[idx(c[0])], binary{int32(c[1]), id})
-		p.bin[idx(c[1])] = append(p.bin[idx(c[1])], binary{int32(c[0]), id})
+		p.bin[idx(int(c[0]))] = append(p.bin[idx(int(c[0]))], binary{c[1], id})
+		p.bin[idx(int(c[1]))] = append(p.bin[idx(int(c[1]))], binary{c[0], id})
 	default:
-		p.watch[idx(c[0])] = append(p.watch[idx(c[0])], id)
-		p.watch[idx(c[1])] = append(p.watch[idx(c[1])], id)
+		p.watch[idx(int(c[0]))] = append(p.watch[idx(int(c[0]))], id)
+		p.watch[idx(int(c[1]))] = append(p.watch[idx(int(c[1]))], id)
 	}
 }
 
@@ -378,12 +417,12 @@ func (p *Propagator) deferred() bool {
 // one; -1 when a literal holds.
 func (p *Propagator) Open(id int32) (last, open int) {
 	for _, l := range p.Clause(id) {
-		switch p.Truth(l) {
+		switch p.Truth(int(l)) {
 		case 1:
 			return 0, -1
 		case 0:
 			open++
-			last = l
+			last = int(l)
 		}
 	}
 	return last, open
@@ -415,17 +454,17 @@ func (p *Propagator) propagateFrom(from int) bool {
 		ws := p.watch[idx(f)]
 		for j := 0; j < len(ws); j++ {
 			c := p.Clause(ws[j])
-			if c[0] == f {
+			if int(c[0]) == f {
 				c[0], c[1] = c[1], c[0]
 			}
-			if p.Truth(c[0]) == 1 {
+			if p.Truth(int(c[0])) == 1 {
 				continue
 			}
 			moved := false
 			for k := 2; k < len(c); k++ {
-				if p.Truth(c[k]) != -1 {
+				if p.Truth(int(c[k])) != -1 {
 					c[1], c[k] = c[k], c[1]
-					p.watch[idx(c[1])] = append(p.watch[idx(c[1])], ws[j])
+					p.watch[idx(int(c[1]))] = append(p.watch[idx(int(c[1]))], ws[j])
 					ws[j] = ws[len(ws)-1]
 					ws = ws[:len(ws)-1]
 					j--
@@ -441,12 +480,12 @@ func (p *Propagator) propagateFrom(from int) bool {
 				p.pending[t] = append(p.pending[t], ws[j])
 				continue
 			}
-			if !p.Set(c[0]) {
+			if !p.Set(int(c[0])) {
 				p.watch[idx(f)] = ws
 				p.conflict = ws[j]
 				return false
 			}
-			p.Because(c[0], ws[j])
+			p.Because(int(c[0]), ws[j])
 		}
 		p.watch[idx(f)] = ws
 	}
