@@ -98,6 +98,16 @@
 // Invalid covers rules that cannot hold on the grid too (a cage whose sum
 // no distinct digits make, a region without N cells, overlapping cages).
 //
+// The proofs that CheckProof, WriteCertificate and CandidateProver write
+// for a variant rest on the rules as stated, without the implied clauses:
+// the implied clauses a proof's steps use are derived first, as lemmas
+// (package internal/derive), and the proof is the first that an ordered
+// list of provers writes (see provers.go and docs/proofs.md): gophersat
+// past the search's budget, the verdict's search, a search without the
+// constraints implied by groups of units, one without any implied
+// constraint, gophersat's certified solve of the rules as stated, and that
+// last search run to its end.
+//
 // # Counting
 //
 // With Options.CountLimit above 2 the search runs on to count solutions up
