@@ -378,16 +378,11 @@ func (m *modelLits) grid(s grid.Shape) (grid.Grid, error) {
 	return g, nil
 }
 
-// WriteUniqueCheck writes the CNF of puzzle g with the blocking clause of
-// sol, one of its solutions, in DIMACS format (see WriteDIMACS), after
-// comment lines that say how to read a solver's answer: UNSATISFIABLE
-// proves that sol is g's only solution; a model is another solution.
-func WriteUniqueCheck(w io.Writer, g, sol grid.Grid) error {
-	return WriteUniqueCheckWith(w, new(DIMACS), g, sol)
-}
-
-// WriteUniqueCheckWith is WriteUniqueCheck, the CNF written by d (whose
-// Plain says whether a variant's implied clauses are left out).
+// WriteUniqueCheckWith writes the CNF of puzzle g with the blocking clause
+// of sol, one of its solutions, in DIMACS format, written by d (whose Plain
+// says whether a variant's implied clauses are left out), after comment
+// lines that say how to read a solver's answer: UNSATISFIABLE proves that
+// sol is g's only solution; a model is another solution.
 func WriteUniqueCheckWith(w io.Writer, d *DIMACS, g, sol grid.Grid) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "c uniqueness check: the puzzle below with its solution\nc %s\n", sol)

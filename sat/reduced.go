@@ -158,13 +158,6 @@ func Unique(g, sol grid.Grid) bool {
 	return !sat
 }
 
-// NoSolution reports whether variant (or classic) puzzle g has no
-// solution: its CNF with the givens is unsatisfiable, proved as Unique
-// proves.
-func NoSolution(g grid.Grid) bool {
-	return !satisfiable(g, nil)
-}
-
 // lastOpen reports, for a group with no true variable, whether at most one
 // of its variables is open, and which (0 for none). done is whether the
 // group's true variable was propagated.

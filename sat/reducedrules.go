@@ -1,8 +1,11 @@
 package sat
 
 import (
+	"sync"
+
 	"github.com/crillab/gophersat/solver"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/up"
 )
 
 // satisfiable reports whether the CNF of variant puzzle g (its rules'
@@ -24,11 +27,15 @@ func satisfiable(g grid.Grid, extra [][]int) bool {
 		clauses = append(clauses, []int{l})
 	}
 	clauses = append(clauses, extra...)
-	p := newPropagator(clauses, rc.Vars)
-	if !p.run() {
-		return false
+	p := propagators.Get().(*up.Propagator)
+	p.Load(rc.Vars, clauses)
+	ok := p.Base()
+	var left [][]int
+	var fresh int
+	if ok {
+		left, fresh, ok = rest(clauses, p, rc.Vars)
 	}
-	left, fresh, ok := p.rest()
+	propagators.Put(p)
 	if !ok {
 		return false
 	}
@@ -44,126 +51,22 @@ func satisfiable(g grid.Grid, extra [][]int) bool {
 	return solver.New(pb).Solve() == solver.Sat
 }
 
-// propagator runs unit propagation on clauses over nv variables, counting
-// each clause's literals not yet false.
-type propagator struct {
-	clauses [][]int
-	nv      int
-	start   []int32 // occ[start[l+nv]:start[l+nv+1]] lists the clauses that hold literal l
-	flat    []int32
-	val     []int8 // 1 true, -1 false, 0 free
-	open    []int32
-	done    []bool // satisfied
-	queue   []int
-}
+// propagators holds the Propagators of satisfiable, whose memory one call
+// after another reuses: a variant's generation asks for hundreds of
+// proofs, each the propagation of a CNF of some 15,000 clauses.
+var propagators = sync.Pool{New: func() any { return new(up.Propagator) }}
 
-func newPropagator(clauses [][]int, nv int) *propagator {
-	p := &propagator{clauses: clauses, nv: nv, start: make([]int32, 2*nv+2), val: make([]int8, nv+1),
-		open: make([]int32, len(clauses)), done: make([]bool, len(clauses))}
-	for _, c := range clauses {
-		for _, l := range c {
-			p.start[l+nv+1]++
-		}
-	}
-	for i := 1; i < len(p.start); i++ {
-		p.start[i] += p.start[i-1]
-	}
-	p.flat = make([]int32, p.start[len(p.start)-1])
-	fill := append([]int32(nil), p.start...)
-	for k, c := range clauses {
-		for _, l := range c {
-			p.flat[fill[l+nv]] = int32(k)
-			fill[l+nv]++
-		}
-	}
-	return p
-}
-
-func (p *propagator) occ(l int) []int32 { return p.flat[p.start[l+p.nv]:p.start[l+p.nv+1]] }
-
-func (p *propagator) truth(l int) int8 {
-	if l > 0 {
-		return p.val[l]
-	}
-	return -p.val[-l]
-}
-
-// assign makes literal l true; false when it is false already.
-func (p *propagator) assign(l int) bool {
-	switch p.truth(l) {
-	case 1:
-		return true
-	case -1:
-		return false
-	}
-	if l > 0 {
-		p.val[l] = 1
-	} else {
-		p.val[-l] = -1
-	}
-	p.queue = append(p.queue, l)
-	return true
-}
-
-// run propagates the unit clauses to the end; false on a conflict.
-func (p *propagator) run() bool {
-	for k, c := range p.clauses {
-		p.open[k] = int32(len(c))
-		if len(c) == 0 || len(c) == 1 && !p.assign(c[0]) {
-			return false
-		}
-	}
-	for len(p.queue) > 0 {
-		l := p.queue[len(p.queue)-1]
-		p.queue = p.queue[:len(p.queue)-1]
-		for _, k := range p.occ(l) {
-			p.done[k] = true
-		}
-		for _, k := range p.occ(-l) {
-			if !p.shrink(k) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// shrink counts one more false literal in clause k, and assigns its last
-// free literal when one is left; false on a conflict.
-func (p *propagator) shrink(k int32) bool {
-	if p.done[k] {
-		return true
-	}
-	p.open[k]--
-	if p.open[k] > 1 {
-		return true
-	}
-	// one literal left free, or none: find it
-	unit := 0
-	for _, m := range p.clauses[k] {
-		switch p.truth(m) {
-		case 1:
-			p.done[k] = true
-		case 0:
-			unit = m
-		}
-	}
-	if p.done[k] {
-		return true
-	}
-	return unit != 0 && p.assign(unit)
-}
-
-// rest returns the clauses not yet satisfied, without their false
-// literals, over the variables still free numbered afresh, and how many
-// those are; false when a clause has no literal left.
-func (p *propagator) rest() ([][]int, int, bool) {
-	num := make([]int, p.nv+1)
+// rest returns the clauses not yet satisfied by p's assignment, without
+// their false literals, over the variables still free numbered afresh,
+// and how many those are; false when a clause has no literal left. The
+// clauses are over variables 1..nv.
+func rest(clauses [][]int, p *up.Propagator, nv int) ([][]int, int, bool) {
+	num := make([]int, nv+1)
 	fresh := 0
-	left := make([][]int, 0, len(p.clauses)/2)
+	left := make([][]int, 0, len(clauses)/2)
 	var arena []int // the literals of left, in runs that left slices
-	for k, c := range p.clauses {
-		if p.done[k] {
+	for _, c := range clauses {
+		if satisfied(c, p) {
 			continue
 		}
 		if cap(arena)-len(arena) < len(c) {
@@ -175,7 +78,7 @@ func (p *propagator) rest() ([][]int, int, bool) {
 			if v < 0 {
 				v = -v
 			}
-			if p.val[v] != 0 {
+			if p.Truth(v) != 0 {
 				continue // false: a true one would have satisfied the clause
 			}
 			if num[v] == 0 {
@@ -194,4 +97,15 @@ func (p *propagator) rest() ([][]int, int, bool) {
 		left = append(left, arena[start:len(arena):len(arena)])
 	}
 	return left, fresh, true
+}
+
+// satisfied reports whether a literal of clause c holds under p's
+// assignment.
+func satisfied(c []int, p *up.Propagator) bool {
+	for _, l := range c {
+		if p.Truth(l) == 1 {
+			return true
+		}
+	}
+	return false
 }

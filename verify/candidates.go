@@ -473,26 +473,30 @@ func (f *variantFinder) find(ctx context.Context, cells, prefer []uint8, budget 
 func (f *variantFinder) sat(cells []uint8) ([]uint8, found) { return satFind(f.g, cells) }
 
 // finish ends the proof of a candidate out by the search (proof,
-// Propagation or Search) that the tracer tr traced to bw, nil when the
+// Propagation or Search) that the trace tr traced to bw, nil when the
 // search was not traced, on q, the puzzle with the candidate given: for a
-// variant it writes the derivation of the implied clauses the search used
-// first (see tracer.finish), or where a derivation is given up, the proof
-// of a search without the implied constraints (see withoutAssumed), then
-// q's CNF of the rules as stated to cnf. It returns the proof written.
-func (p *CandidateProver) finish(ctx context.Context, cnf io.Writer, bw *bufio.Writer, tr *tracer, q grid.Grid, proof Proof) (Proof, error) {
+// variant the provers that follow a search write it (see
+// proofCase.provers): the derivation of the implied clauses the search
+// used first (see trace.finish), or where that is given up, the proof of
+// a search without the implied constraints, then q's CNF of the rules as
+// stated to cnf. It returns the proof written.
+func (p *CandidateProver) finish(ctx context.Context, cnf io.Writer, bw *bufio.Writer, tr *trace, q grid.Grid, proof Proof) (Proof, error) {
 	var assumed [][]int
-	if tr != nil {
-		if q.HasRules() {
-			tr.full = p.rules()
-			again := finishProof(ctx, p.model(), q, Result{Status: None, Proof: proof}, tr)
-			if again.Err != nil {
-				return NoProof, again.Err
-			}
-			assumed = again.Assumed
-			if again.LeftOut > 0 {
-				proof = again.Written
-			}
+	if tr != nil && q.HasRules() {
+		pc := newProofCase(ctx, q, tr.sink, nil)
+		pc.m, pc.full, pc.implied.tr = p.model(), p.rules(), tr
+		again := pc.prove(Result{Status: None, Proof: proof}, pc.provers())
+		if again.Err != nil {
+			return NoProof, again.Err
 		}
+		if pc.err != nil {
+			return NoProof, pc.err
+		}
+		assumed = again.Assumed
+		if again.LeftOut > 0 {
+			proof = again.Written
+		}
+	} else if tr != nil {
 		if tr.flush(); tr.err != nil {
 			return NoProof, tr.err
 		}
@@ -585,21 +589,21 @@ func (p *CandidateProver) Write(ctx context.Context, cnf, drat io.Writer, cell i
 		}
 	}
 	bw := bufio.NewWriterSize(drat, 64<<10)
-	// run searches q with a tracer (nil for none) and a fresh search, so
+	// run searches q with a trace (nil for none) and a fresh search, so
 	// that both runs walk the same tree.
-	var tr *tracer
-	run := func(trace bool, budget int) found {
+	var tr *trace
+	run := func(traced bool, budget int) found {
 		if g.HasRules() {
 			s := rulesearch.New(p.model())
-			if trace {
-				tr = &tracer{sink: writerSink{bw}}
-				tr.variant(s, q) // its lemmas wait for their derivation
+			if traced {
+				tr = &trace{sink: writerSink{bw}}
+				tr.variant(s, q, true) // its lemmas wait for their derivation
 			}
 			return variantFound(s.Find(q.Cells, nil, budget, ctx.Done()), budget)
 		}
 		s := searchFor(nil, g.Shape, 1, budget, ctx.Done())
-		if trace {
-			tr = &tracer{sink: writerSink{bw}}
+		if traced {
+			tr = &trace{sink: writerSink{bw}}
 			s.Trace = tr.cells(g.N())
 		}
 		return classicFound(s.Run(q.Cells))

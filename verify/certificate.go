@@ -95,11 +95,11 @@ func WriteCertificateContext(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 	return writeSearchProof(ctx, drat, g, r)
 }
 
-// writeSearchProof runs the search on g again with a tracer that writes
+// writeSearchProof runs the search on g again with a trace that writes
 // its refutations to w as DRAT lemmas, and checks that it reaches the
 // verdict r again.
 func writeSearchProof(ctx context.Context, w io.Writer, g grid.Grid, r Result) error {
-	tr := &tracer{sink: writerSink{w}}
+	tr := &trace{sink: writerSink{w}}
 	// Any limit above one solution walks the same tree as the verdict's.
 	s := searchFor(nil, g.Shape, 2, 0, ctx.Done())
 	s.Trace = tr.cells(g.N())

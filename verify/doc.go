@@ -82,22 +82,31 @@
 // A puzzle with rules (grid.Rules: killer, jigsaw, X, hyper...) takes the
 // path of variant.go: the candidate search of package internal/rulesearch,
 // whose propagation removes exactly what unit propagation removes on the
-// variant's CNF (sat.RuleClauses; the docs of sat and internal/rulesearch give
-// the argument, constraint by constraint), so a verdict settled at its root is proved by
-// propagation, and any other verdict of unique or none by gophersat on that
-// CNF, propagated first (sat.Unique, sat.NoSolution) when the search gives
-// up, and otherwise by the search itself run to its end (proof Search): a
-// complete case split on the candidates of one cell at each node, each node
-// unit propagation on the CNF, each leaf a conflict or the solution (a
-// conflict with B), which is a tree-like resolution refutation of
-// F ∧ G ∧ B, as for classic puzzles. F above is then the variant's CNF,
-// which states the constraints that cage sums and jigsaw regions imply
-// too, and a case split may also be on the digit sets of a cage sum (the
-// literals of the cage's clause that one set holds); everything else in
-// this section holds as written, WriteCertificate writing the search's
-// tree as DRAT from a trace of package internal/rulesearch. Invalid
-// covers rules that cannot hold on the grid too (a cage whose sum no
-// distinct digits make, a region without N cells, overlapping cages).
+// variant's CNF (sat.RuleClauses; the docs of sat and internal/rulesearch
+// give the argument, constraint by constraint), so a verdict settled at its
+// root is proved by propagation, and any other verdict of unique or none by
+// the search itself run to its end (proof Search): a complete case split on
+// the candidates of one cell at each node, each node unit propagation on the
+// CNF, each leaf a conflict or the solution (a conflict with B), which is a
+// tree-like resolution refutation of F ∧ G ∧ B, as for classic puzzles. When
+// the search's node budget runs out, a fresh gophersat solver of that CNF
+// counts the solutions (see Verifier.fresh), and its word is the proof
+// (SAT). F above is then the variant's CNF, which states the constraints
+// that cage sums and jigsaw regions imply too, and a case split may also be
+// on the digit sets of a cage sum (the literals of the cage's clause that
+// one set holds); everything else in this section holds as written.
+// Invalid covers rules that cannot hold on the grid too (a cage whose sum
+// no distinct digits make, a region without N cells, overlapping cages).
+//
+// The proofs that CheckProof, WriteCertificate and CandidateProver write
+// for a variant rest on the rules as stated, without the implied clauses:
+// the implied clauses a proof's steps use are derived first, as lemmas
+// (package internal/derive), and the proof is the first that an ordered
+// list of provers writes (see provers.go and docs/proofs.md): gophersat
+// past the search's budget, the verdict's search, a search without the
+// constraints implied by groups of units, one without any implied
+// constraint, gophersat's certified solve of the rules as stated, and that
+// last search run to its end.
 //
 // # Counting
 //

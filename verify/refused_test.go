@@ -131,12 +131,11 @@ func checkRefusedCandidate(t *testing.T, name string, g, sol grid.Grid, refused 
 }
 
 // A jigsaw whose proof would assume implied clauses is proved again
-// without the implied constraints (see withoutAssumed); past
-// that search's budget gophersat proves it, and when the checker refuses
-// gophersat's proof, the search without them runs to its end, and its
-// proof checks against the plain rules alone. That search holds no line,
-// having nothing to derive (see tracer.bare): past holdLimit, it derives
-// nothing.
+// without the implied constraints (see withoutImplied); past that search's
+// budget gophersat proves it (certified), and when the checker refuses
+// gophersat's proof, the search without them runs to its end (toEnd), and
+// its proof checks against the plain rules alone. That search holds no
+// line, having nothing to derive: past holdLimit, it derives nothing.
 func TestRefusedWithoutAssumed(t *testing.T) {
 	defer func(bb, nb, hl int, c func(io.Writer, grid.Grid, ...[]int) (bool, error)) {
 		bareBudget, narrowBudget, holdLimit, certify = bb, nb, hl, c
@@ -159,11 +158,12 @@ func TestRefusedWithoutAssumed(t *testing.T) {
 	// the search without them alone, past holdLimit at its first line
 	holdLimit = 0
 	var plans []*derive.Plan
-	tr := &tracer{sink: writerSink{&proof}, plans: &plans}
+	pc := newProofCase(context.Background(), g, writerSink{&proof}, &plans)
+	pc.m = rulesearch.NewModel(g.Shape, g.Rules)
 	proof.Reset()
-	again := withoutAssumed(context.Background(), rulesearch.NewModel(g.Shape, g.Rules), g, Result{Status: Unique, Solutions: got.Solutions, Count: 1, Limit: 2, Proof: got.Proof}, tr)
-	if tr.flush(); again.Err != nil || tr.err != nil || again.Written != Search || len(again.Assumed) > 0 {
-		t.Fatalf("without the implied constraints: %v by %v, written %v, %d clauses assumed (%v, %v)", again.Status, again.Proof, again.Written, len(again.Assumed), again.Err, tr.err)
+	again := pc.prove(Result{Status: Unique, Solutions: got.Solutions, Count: 1, Limit: 2, Proof: got.Proof}, []prover{withoutImplied{}, certified{}, toEnd{}})
+	if again.Err != nil || pc.err != nil || again.Written != Search || len(again.Assumed) > 0 {
+		t.Fatalf("without the implied constraints: %v by %v, written %v, %d clauses assumed (%v, %v)", again.Status, again.Proof, again.Written, len(again.Assumed), again.Err, pc.err)
 	}
 	if len(plans) > 0 {
 		t.Errorf("%d derivations written, want none", len(plans))

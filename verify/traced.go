@@ -2,8 +2,6 @@ package verify
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -40,63 +38,34 @@ type ProofSink interface {
 // For a variant, the lemmas that derive the implied clauses the proof
 // uses from the rules as stated come first (see derive.ForProof). Where
 // the search used constraints implied by groups of two units or more, or
-// a derivation is given up, the proof comes from a search without them
-// (see finishProof), and the Result's LeftOut and Written say so.
+// a derivation is given up, the proof comes from a search without them,
+// and the Result's LeftOut and Written say so. The proof is the first
+// that an ordered list of provers writes (see proofCase.provers): the
+// verdict's search is the first, or gophersat past its budget.
 //
 // The CNF it refutes is the one WriteCertificate writes. For any other
 // verdict, or a result with an error, proof is left empty (Reset). The
 // error is proof's, when a write fails; the Result stands either way.
 func (v *Verifier) CheckProof(ctx context.Context, g grid.Grid, opts Options, proof ProofSink) (Result, error) {
-	tr := &tracer{sink: proof, plans: v.plans}
-	res := v.check(ctx, g, opts, tr)
+	pc := newProofCase(ctx, g, proof, v.plans)
+	pc.v = v
+	res := v.check(ctx, g, opts, pc)
 	if (res.Status != Unique && res.Status != None) || res.Err != nil {
-		tr.reset()
-		return res, tr.err
+		pc.implied.tr.reset()
+		return res, nil
 	}
-	if res.Proof == SAT && !tr.proved {
-		// fresh proved it, after the search and gophersat disagreed on a
-		// solution; a certified solve writes the proof
-		tr.reset()
-		var extra [][]int
-		if res.Status == Unique {
-			extra = [][]int{sat.Blocking(g, res.Solutions[0])}
-		}
-		unsat, err := certify(proof, g, extra...)
-		switch {
-		case errors.Is(err, sat.ErrRefused):
-			// the checker refused gophersat's proof: the search's
-			res = res.with(v.searchToEnd(ctx, g, tally{sols: res.Solutions, count: res.Count}, tr))
-			if res.Err != nil {
-				return res, tr.err
-			}
-		case err == nil && !unsat:
-			err = fmt.Errorf("gophersat finds the CNF satisfiable: %w", ErrDisagree)
-			fallthrough
-		case err != nil:
-			proof.Reset()
-			return res, err
-		}
-	}
-	switch res.Proof {
-	case Propagation, Search:
-		var m *rulesearch.Model
-		if g.HasRules() {
-			m = v.modelOf(g)
-		}
-		res = finishProof(ctx, m, g, res, tr)
-	}
-	return res, tr.err
+	return pc.prove(res, pc.provers()), pc.err
 }
 
-// tracer is a search's Tracer that writes each refutation to a ProofSink as
-// a DRAT lemma: the negation of each decision on the path, then 0. It
-// gathers lines in buf and hands them on in blocks.
-type tracer struct {
-	sink   ProofSink
-	buf    []byte
-	n      int // the grid's size, for a classic search's decisions
-	err    error
-	proved bool // certified wrote a gophersat proof
+// trace is the Tracer of one search that writes each refutation to a
+// ProofSink as a DRAT lemma: the negation of each decision on the path,
+// then 0. It gathers lines in buf and hands them on in blocks. Each search
+// a prover runs has a trace of its own.
+type trace struct {
+	sink ProofSink
+	buf  []byte
+	n    int // the grid's size, for a classic search's decisions
+	err  error
 	// uses records the implied constraints a variant's search used, whose
 	// derivation goes first in the proof: hold keeps the search's lines
 	// in buf until then
@@ -110,24 +79,11 @@ type tracer struct {
 	g        grid.Grid
 	released bool
 	assumed  [][]int
-	// redo says that the caller proves a verdict again without the
-	// implied constraints when a derivation is given up (see finish)
-	redo bool
-	// bare says that the searches traced use no implied constraint (see
-	// withoutAssumed): nothing is derived, so their lines go out
-	// as they come
-	bare bool
-	// narrow says that they use none implied by a group of two units or
-	// more (see withoutWide)
-	narrow bool
-	// full, when not nil, is the CNF of g's rules (sat.RuleClauses),
-	// which derived reads: the proofs of one puzzle's candidates share it
-	full *sat.RuleCNF
 	// plans, when not nil, receives the plans of derived (for tests)
 	plans *[]*derive.Plan
 }
 
-// holdLimit is the literals of the lines a variant's tracer holds for the
+// holdLimit is the literals of the lines a variant's trace holds for the
 // derivation that goes before them (about 8 bytes each, and as many again
 // as text): past it they go out at once (see release), so that a search
 // with no node budget keeps its memory bounded. A search within
@@ -139,6 +95,20 @@ var holdLimit = 1 << 22
 // constraint is assumed.
 const deriveBudget = 2000
 
+// derivation says how a proof derives the implied clauses its steps use
+// (see trace.derived).
+type derivation struct {
+	// whole: a plan that leaves a clause out is not written, and the
+	// prover passes the verdict on to the next
+	whole bool
+	// narrow: the search used no constraint implied by a group of two
+	// units or more (see withoutWide)
+	narrow bool
+	// full, when not nil, is the CNF of the puzzle's rules
+	// (sat.RuleClauses): the proofs of one puzzle's candidates share it
+	full *sat.RuleCNF
+}
+
 // finish writes the proof of a verdict that the traced search proved
 // (proof Propagation or Search, sols the solution of a Unique verdict):
 // for a variant, the derivation of the implied constraints the search
@@ -146,11 +116,10 @@ const deriveBudget = 2000
 // Propagation the digit of every empty cell as a unit clause and the
 // empty clause. It returns the implied clauses that the proof assumes.
 //
-// With redo set, a proof that would assume implied clauses is not written
-// (false): the caller proves the verdict again without the implied
-// constraints (see withoutAssumed). A search whose lines passed
-// holdLimit has written them already, and finishes as without redo.
-func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) (assumed [][]int, written bool) {
+// With d.whole, a proof that would assume implied clauses is not written
+// (false): the next prover proves the verdict again. A search whose lines
+// passed holdLimit has written them already, and finishes as without it.
+func (tr *trace) finish(g grid.Grid, proof Proof, sols []grid.Grid, d derivation) (assumed [][]int, written bool) {
 	body := tr.buf
 	tr.buf = nil
 	if proof == Propagation {
@@ -172,11 +141,7 @@ func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) (assumed []
 		body = append(body, '0', '\n')
 		tr.lemmas = append(tr.lemmas, nil)
 	}
-	var extra [][]int
-	if len(sols) == 1 {
-		extra = [][]int{sat.Blocking(g, sols[0])}
-	}
-	assumed, written = tr.derived(g, extra)
+	assumed, written = tr.derived(g, blocking(g, sols), d)
 	if !written {
 		tr.buf = body[:0]
 		return assumed, false
@@ -189,14 +154,23 @@ func (tr *tracer) finish(g grid.Grid, proof Proof, sols []grid.Grid) (assumed []
 	return assumed, true
 }
 
+// blocking is the extra clause of the CNF a verdict's proof refutes: the
+// blocking clause of its solution, when it has one.
+func blocking(g grid.Grid, sols []grid.Grid) [][]int {
+	if len(sols) == 1 {
+		return [][]int{sat.Blocking(g, sols[0])}
+	}
+	return nil
+}
+
 // derived writes the lemmas that derive, from the plain rules and the
 // givens (sat.PlainRuleClauses), the implied clauses that the steps of a
 // variant's proof use (derive.ForProof: the proof's CNF has the extra
 // clauses too), and returns those whose derivation was given up past
 // deriveBudget: the proof assumes them, and its CNF holds them.
 //
-// With redo set, and some clause assumed, it writes nothing (false).
-func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written bool) {
+// With d.whole, and some clause assumed, it writes nothing (false).
+func (tr *trace) derived(g grid.Grid, extra [][]int, d derivation) (assumed [][]int, written bool) {
 	tr.hold = false
 	if tr.released {
 		return tr.assumed, true // the derivation went out when the lines did
@@ -205,17 +179,17 @@ func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written 
 	if u == nil || u.Count() == 0 {
 		return nil, true
 	}
-	full := tr.full
+	full := d.full
 	if full == nil {
 		full = sat.RuleClauses(g.Shape, g.Rules)
 	}
-	// with redo, a plan that leaves a clause out goes unused
-	plan, ok := derive.ForProof(full, g, deriveBudget, derive.Options{Whole: tr.redo, Narrow: tr.narrow}, tr.lemmas, extra...)
+	// with whole, a plan that leaves a clause out goes unused
+	plan, ok := derive.ForProof(full, g, deriveBudget, derive.Options{Whole: d.whole, Narrow: d.narrow}, tr.lemmas, extra...)
 	if !ok {
 		// not expected: the constraints the search used, whole
 		plan = tr.usedPlan(g)
 	}
-	if tr.redo && len(plan.Assumed) > 0 {
+	if d.whole && len(plan.Assumed) > 0 {
 		return plan.Assumed, false
 	}
 	if tr.plans != nil {
@@ -229,7 +203,7 @@ func (tr *tracer) derived(g grid.Grid, extra [][]int) (assumed [][]int, written 
 }
 
 // usedPlan is the plan of the implied constraints the search used.
-func (tr *tracer) usedPlan(g grid.Grid) *derive.Plan {
+func (tr *trace) usedPlan(g grid.Grid) *derive.Plan {
 	u := tr.uses
 	return derive.ImpliedOnly(g, deriveBudget, func(sp sat.Span) bool {
 		switch sp.What {
@@ -254,22 +228,24 @@ func appendLemma(b []byte, c []int) []byte {
 }
 
 // cells returns tr as the Tracer of a classic search on an N x N grid.
-func (tr *tracer) cells(n int) search.Tracer {
+func (tr *trace) cells(n int) search.Tracer {
 	tr.n = n
 	return cellTracer{tr}
 }
 
 // variant makes tr the Tracer of a variant search s of puzzle g, whose
 // decisions are literals of the CNF, recording the implied constraints it
-// uses.
-func (tr *tracer) variant(s *rulesearch.Search, g grid.Grid) {
+// uses. With hold, tr keeps the search's lines for the derivation that
+// goes before them; a search with no implied constraint, with nothing to
+// derive, has its lines go out as they come.
+func (tr *trace) variant(s *rulesearch.Search, g grid.Grid, hold bool) {
 	s.Trace = tr
 	s.Uses = s.NewUses()
-	tr.uses, tr.hold, tr.g = s.Uses, !tr.bare, g
+	tr.uses, tr.hold, tr.g = s.Uses, hold, g
 }
 
 // cellTracer turns a classic search's decisions into literals.
-type cellTracer struct{ tr *tracer }
+type cellTracer struct{ tr *trace }
 
 func (c cellTracer) Refute(path []search.Decision) {
 	tr := c.tr
@@ -283,7 +259,7 @@ func (c cellTracer) Refute(path []search.Decision) {
 }
 
 // Refute writes the lemma that negates path, literals of the CNF.
-func (tr *tracer) Refute(path []int) {
+func (tr *trace) Refute(path []int) {
 	for _, l := range path {
 		tr.buf = strconv.AppendInt(tr.buf, -int64(l), 10)
 		tr.buf = append(tr.buf, ' ')
@@ -308,7 +284,7 @@ func (tr *tracer) Refute(path []int) {
 // the puzzle goes out in its place (derive.Implied, at some cost in time
 // and in clauses assumed), then the lines held, and the lines to come
 // follow as they come.
-func (tr *tracer) release() {
+func (tr *trace) release() {
 	plan := derive.Implied(tr.g, deriveBudget)
 	if tr.plans != nil {
 		*tr.plans = append(*tr.plans, plan)
@@ -329,56 +305,24 @@ func (tr *tracer) release() {
 
 // spill hands the lines gathered on to the sink once they pass limit bytes,
 // unless it holds them.
-func (tr *tracer) spill(limit int) {
+func (tr *trace) spill(limit int) {
 	if len(tr.buf) >= limit && !tr.hold {
 		tr.flush()
 	}
 }
 
-func (tr *tracer) flush() {
+func (tr *trace) flush() {
 	if len(tr.buf) > 0 && tr.err == nil {
 		_, tr.err = tr.sink.Write(tr.buf)
 	}
 	tr.buf = tr.buf[:0]
 }
 
-// reset drops the lines written so far.
-func (tr *tracer) reset() {
+// reset drops the lines written so far, the sink's too.
+func (tr *trace) reset() {
 	tr.buf = tr.buf[:0]
 	tr.lemmas, tr.held = tr.lemmas[:0], 0
 	tr.released, tr.assumed = false, nil
 	tr.sink.Reset()
 	tr.err = nil
-}
-
-// certified proves, past a search's budget, the verdict that the search's
-// solutions t (none or one, checked) are all there are, by a certified
-// gophersat solve from scratch whose proof goes to the sink; true when it
-// does. When the DRAT checker refuses gophersat's proof, the search of v
-// runs to its end instead (see searchToEnd), and its tree is the proof. It
-// does nothing without a tracer (tr nil): the caller's solver then
-// decides. When the CNF is satisfiable, the proof is dropped and the
-// caller counts as without a tracer.
-func (tr *tracer) certified(ctx context.Context, v *Verifier, g grid.Grid, t tally) (tally, bool) {
-	if tr == nil || len(t.sols) > 1 {
-		return t, false
-	}
-	tr.reset()
-	var extra [][]int
-	if len(t.sols) == 1 {
-		extra = [][]int{sat.Blocking(g, t.sols[0])}
-	}
-	unsat, err := certify(tr.sink, g, extra...)
-	if errors.Is(err, sat.ErrRefused) {
-		return v.searchToEnd(ctx, g, t, tr), true
-	}
-	if err != nil {
-		tr.err = err
-	}
-	if !unsat {
-		tr.reset()
-		return t, false
-	}
-	t.proof, tr.proved = SAT, true
-	return t, true
 }

@@ -235,7 +235,7 @@ func TestPlainProofMutations(t *testing.T) {
 
 // A variant search whose lines pass holdLimit sends them out at once, after
 // the derivation of every implied constraint of its puzzle (see
-// tracer.release), and its proof still checks against the plain CNF and
+// trace.release), and its proof still checks against the plain CNF and
 // the clauses it assumes.
 func TestProofPastHoldLimit(t *testing.T) {
 	defer func(n int) { holdLimit = n }(holdLimit)
@@ -277,7 +277,7 @@ func TestProofsWithoutAssumed(t *testing.T) {
 		i    int
 		// what the search that wrote the proof went without: the wide
 		// implied constraints (see withoutWide), all of them (see
-		// withoutAssumed), or none
+		// withoutImplied), or none
 		without string
 	}{
 		{"killer", 0, "wide"}, {"killer", 1, "wide"}, // their searches use wide ones (measured)

@@ -85,15 +85,15 @@ func (v *Verifier) modelOf(g grid.Grid) *rulesearch.Model {
 
 // variantCount is count for a variant puzzle (see count): the search
 // counts, propagation or gophersat proves.
-func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr *tracer) tally {
+func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, pc *proofCase) tally {
 	m := v.modelOf(g)
 	budget := 0
 	if limit == 2 {
-		budget = budgetOf(m, tr != nil)
+		budget = budgetOf(m, pc != nil)
 	}
 	s := rulesearch.New(m)
-	if tr != nil {
-		tr.variant(s, g)
+	if pc != nil {
+		pc.implied.tr.variant(s, g, true)
 	}
 	r := s.Count(g.Cells, limit, budget, ctx.Done(), nil)
 	sols, ok := variantGrids(g, r)
@@ -101,7 +101,7 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, tr 
 	if t, done := v.settle(ctx, g, limit, t, ok, r.Result); done {
 		return t
 	}
-	if t, ok := tr.certified(ctx, v, g, t); ok {
+	if t, ok := pc.settle(t); ok {
 		return t
 	}
 	return v.fresh(g, limit, nil) // the budget ran out
@@ -160,19 +160,18 @@ func variantEach(ctx context.Context, g grid.Grid, limit int, each func(grid.Gri
 
 // writeVariantCertificate is WriteCertificateContext for a variant's
 // verdict r of unique or none by propagation or the search: the search of
-// package internal/rulesearch runs again with a tracer, and must reach the
+// package internal/rulesearch runs again with a trace, and must reach the
 // verdict r again (by the same proof, unless r's went without some implied
 // constraints, r.LeftOut); its proof goes to drat, the derivation of the
-// implied constraints it used first (see tracer.finish), and the CNF it
+// implied constraints it used first (see trace.finish), and the CNF it
 // refutes to cnf: the rules as stated, the givens and the extra clauses.
-// The proof is CheckProof's: where the search used wide implied
-// constraints, or a derivation is given up, the verdict is proved again
-// without them (see finishProof).
+// The proof is CheckProof's: the same provers follow the search (see
+// proofCase.provers).
 func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Grid, r Result, extra [][]int) error {
-	tr := &tracer{sink: writerSink{drat}}
-	m := rulesearch.NewModel(g.Shape, g.Rules)
-	s := rulesearch.New(m)
-	tr.variant(s, g)
+	pc := newProofCase(ctx, g, writerSink{drat}, nil)
+	pc.m = rulesearch.NewModel(g.Shape, g.Rules)
+	s := rulesearch.New(pc.m)
+	pc.implied.tr.variant(s, g, true)
 	res := s.Count(g.Cells, 2, 0, ctx.Done(), nil)
 	switch {
 	case res.Canceled:
@@ -181,14 +180,13 @@ func writeVariantCertificate(ctx context.Context, cnf, drat io.Writer, g grid.Gr
 		res.Count == 1 && !slices.Equal(res.First[0], r.Solutions[0].Cells):
 		return fmt.Errorf("the search run again does not prove the verdict %s: %w", r.Status, ErrDisagree)
 	}
-	again := finishProof(ctx, m, g, Result{Status: r.Status, Solutions: r.Solutions, Count: r.Count, Proof: r.Proof}, tr)
+	again := pc.prove(Result{Status: r.Status, Solutions: r.Solutions, Count: r.Count, Proof: r.Proof}, pc.provers())
 	if again.Err != nil {
 		return again.Err
 	}
-	assumed := again.Assumed
-	if tr.err != nil {
-		return tr.err
+	if pc.err != nil {
+		return pc.err
 	}
 	d := sat.DIMACS{Plain: true}
-	return d.WriteAssuming(cnf, g, assumed, extra...)
+	return d.WriteAssuming(cnf, g, again.Assumed, extra...)
 }

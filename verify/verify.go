@@ -74,14 +74,14 @@ type Result struct {
 	// on trust, and the CNF it refutes holds them after the blocking
 	// clause (see WriteCertificate). CheckProof proves such a verdict
 	// again without them (see LeftOut), so Assumed is nil but where even
-	// that proof could not do without (see tracer.release). Nil for every
+	// that proof could not do without (see trace.release). Nil for every
 	// other verdict, and for Check.
 	Assumed [][]int
 	// LeftOut counts, for a variant's verdict by CheckProof, the
 	// constraints that the rules imply which the search that wrote the
 	// proof went without: those implied by groups of two units or more,
 	// where the verdict's search used some (see withoutWide), or all of
-	// them, where a derivation was given up (see withoutAssumed); 0 for
+	// them, where a derivation was given up (see withoutImplied); 0 for
 	// every other verdict. Written is then the proof written, which may
 	// differ from Proof, the proof of the verdict with every implied
 	// constraint: a search where propagation did, or gophersat where the
@@ -163,18 +163,18 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 	return v.check(ctx, g, opts, nil)
 }
 
-// check is CheckContext; with a tracer, the search or the solve that
-// settles a verdict of unique or none writes its proof there as well (see
-// CheckProof).
-func (v *Verifier) check(ctx context.Context, g grid.Grid, opts Options, tr *tracer) Result {
+// check is CheckContext; with a proofCase, the search that settles a
+// verdict of unique or none traces its proof there as well, and past its
+// budget gophersat's certified solve proves it (see CheckProof).
+func (v *Verifier) check(ctx context.Context, g grid.Grid, opts Options, pc *proofCase) Result {
 	res, ok := precheck(ctx, g, opts)
 	if !ok {
 		return res
 	}
 	if g.HasRules() {
-		res = res.with(v.variantCount(ctx, g, res.Limit, tr))
+		res = res.with(v.variantCount(ctx, g, res.Limit, pc))
 	} else {
-		res = res.with(v.count(ctx, g, res.Limit, tr))
+		res = res.with(v.count(ctx, g, res.Limit, pc))
 	}
 	if opts.Check && g.HasRules() {
 		res = res.checked(g, sat.NewRules(g.Shape, g.Rules)) // the variant's CNF
@@ -256,9 +256,10 @@ type tally struct {
 // there are); whenever it has to find a solution itself, the count is done
 // again on a fresh solver, which is deterministic.
 //
-// With a tracer, the search writes its tree to it as it goes, and past the
-// budget gophersat's certified solve proves the verdict (see certified).
-func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int, tr *tracer) tally {
+// With a proofCase, the search writes its tree to its trace as it goes,
+// and past the budget gophersat's certified solve proves the verdict (see
+// pastBudget).
+func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int, pc *proofCase) tally {
 	// The common question, unique or not, gets a node budget and goes to
 	// the solver past it; a count runs to its end or until ctx is done.
 	budget, done := 0, ctx.Done()
@@ -266,15 +267,15 @@ func (v *Verifier) count(ctx context.Context, g grid.Grid, limit int, tr *tracer
 		budget, done = verdictBudget, nil
 	}
 	v.s = searchFor(v.s, g.Shape, limit, budget, done)
-	if tr != nil {
-		v.s.Trace = tr.cells(g.N())
+	if pc != nil {
+		v.s.Trace = pc.implied.tr.cells(g.N())
 	}
 	r := v.s.Run(g.Cells)
 	t, ok := checked(g, solutions(v.s, g.Shape, r), r.Count)
 	if t, done := v.settle(ctx, g, limit, t, ok, r); done {
 		return t
 	}
-	if t, ok := tr.certified(ctx, v, g, t); ok {
+	if t, ok := pc.settle(t); ok {
 		return t
 	}
 	if r.Count == 0 {

@@ -332,7 +332,7 @@ func (f family) fire(d *Deriver, found func(count)) {
 	}
 	open := 0 // the literals of extra not set
 	for _, l := range f.extra {
-		switch d.truth(l) {
+		switch d.p.Truth(l) {
 		case 1:
 			return
 		case 0:
@@ -345,7 +345,7 @@ func (f family) fire(d *Deriver, found func(count)) {
 		if f.neg {
 			l = -l
 		}
-		switch d.truth(l) {
+		switch d.p.Truth(l) {
 		case -1:
 			no = append(no, i)
 		case 0:
@@ -415,20 +415,17 @@ func (p *planner) settle(want []int, around [][]int, fams []family) bool {
 		have[key(c.cl)] = true
 	}
 	d := p.d
-	n := d.size()
+	n := d.p.Size()
 	for _, c := range todo {
-		d.add(c.cl)
+		d.p.Add(c.cl)
 	}
-	d.tier = make([]uint8, d.size())
-	for i := n; i < len(d.tier); i++ {
-		d.tier[i] = 1
+	tier := make([]uint8, d.p.Size())
+	for i := n; i < len(tier); i++ {
+		tier[i] = 1
 	}
-	d.reason = make([]int32, len(d.val))
-	for i := range d.reason {
-		d.reason[i] = -1
-	}
-	d.baseOK = false // the base again, with its reasons
-	w := walk{d: d, c: want, groups: around, budget: p.budget, used: make([]bool, d.size()), seen: make([]bool, len(d.val))}
+	d.p.SetTiers(tier)
+	d.p.KeepReasons() // and the base again, with its reasons
+	w := walk{d: d, c: want, groups: around, budget: p.budget, used: make([]bool, d.p.Size()), seen: make([]bool, d.p.Vars())}
 	w.hook = func() int32 {
 		conflict := int32(-1)
 		for _, f := range fams {
@@ -440,11 +437,11 @@ func (p *planner) settle(want []int, around [][]int, fams []family) bool {
 				have[key] = true
 				todo = append(todo, c)
 				id := p.addAt(c.cl)
-				d.tier = append(d.tier, 1)
+				d.p.SetTiers(append(d.p.Tiers(), 1))
 				w.used = append(w.used, false)
-				if l := c.cl[0]; d.truth(l) == 0 {
-					d.set(l)
-					d.because(l, id)
+				if l := c.cl[0]; d.p.Truth(l) == 0 {
+					d.p.Set(l)
+					d.p.Because(l, id)
 				} else {
 					conflict = id
 				}
@@ -497,24 +494,22 @@ func (p *planner) addAt(c []int) int32 {
 	d := p.d
 	last := func(from int) {
 		// the literal of c[from:] set last goes to c[from]
-		for i := len(d.trail) - 1; i >= 0; i-- {
-			if j := slices.Index(c[from:], -d.trail[i]); j >= 0 {
+		trail := d.p.Trail()
+		for i := len(trail) - 1; i >= 0; i-- {
+			if j := slices.Index(c[from:], -trail[i]); j >= 0 {
 				c[from], c[from+j] = c[from+j], c[from]
 				return
 			}
 		}
 	}
-	if j := slices.IndexFunc(c, func(l int) bool { return d.truth(l) == 0 }); j >= 0 {
+	if j := slices.IndexFunc(c, func(l int) bool { return d.p.Truth(l) == 0 }); j >= 0 {
 		c[0], c[j] = c[j], c[0]
 	} else {
 		last(0)
 	}
 	last(1)
-	ok := d.baseOK
-	d.baseOK = false // no watches moved by the base: the split's state
-	id := int32(d.size())
-	d.add(c)
-	d.baseOK = ok
+	id := int32(d.p.Size())
+	d.p.AddOrdered(c, true) // no watches moved by the base: the split's state
 	return id
 }
 

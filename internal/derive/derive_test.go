@@ -221,9 +221,11 @@ func TestPlannerPlain(t *testing.T) {
 
 // all returns the clauses of d, in order.
 func (d *Deriver) all() [][]int {
-	out := make([][]int, d.size())
+	out := make([][]int, d.p.Size())
 	for i := range out {
-		out[i] = d.clause(int32(i))
+		for _, l := range d.p.Clause(int32(i)) {
+			out[i] = append(out[i], int(l))
+		}
 	}
 	return out
 }

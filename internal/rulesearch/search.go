@@ -1,7 +1,6 @@
 package rulesearch
 
 import (
-	"math/bits"
 	"math/rand/v2"
 
 	"github.com/sudokugen/sudokugen/internal/search"
@@ -218,7 +217,3 @@ func (s *Search) Fill(rng *rand.Rand, budget int) (search.Outcome, []uint8) {
 	w := walk{s: s, limit: 1, budget: budget, rng: rng}
 	return w.run(cand).outcome()
 }
-
-// Digits returns the number of candidates of cell i, for callers that
-// inspect a propagated state.
-func Digits(m uint64) int { return bits.OnesCount64(m) }
