@@ -158,7 +158,7 @@ func (v Variant) varies() bool {
 // fixedRules returns the rules of v that do not depend on the grid: the
 // diagonals, windows, disjoint groups and moves.
 func (v Variant) fixedRules(s grid.Shape) *grid.Rules {
-	r := &grid.Rules{}
+	r := grid.NewRules()
 	for k, l := range layouts {
 		if v.set&(1<<k) != 0 && l.Fixed != nil {
 			l.Fixed(s, r)
@@ -487,13 +487,14 @@ func (vr *variantRemover) pure(rng *rand.Rand) (grid.Grid, error) {
 // neighbours is split instead, which cannot happen for long: the second
 // solution differs from the grid in at least two cells.
 func splitCage(rng *rand.Rand, r *grid.Rules, full grid.Grid, x int32, n int) *grid.Rules {
-	nr := *r
-	nr.Cages = slices.Clone(r.Cages)
-	k := slices.IndexFunc(nr.Cages, func(c grid.Cage) bool { return slices.Contains(c.Cells, x) })
-	if k < 0 || len(nr.Cages[k].Cells) < 2 {
-		return &nr
+	nr := new(grid.Rules)
+	*nr = *r
+	grid.Cages.Set(nr, slices.Clone(grid.Cages.Get(r)))
+	k := slices.IndexFunc(grid.Cages.Get(nr), func(c grid.Cage) bool { return slices.Contains(c.Cells, x) })
+	if k < 0 || len(grid.Cages.Get(nr)[k].Cells) < 2 {
+		return nr
 	}
-	c := nr.Cages[k]
+	c := grid.Cages.Get(nr)[k]
 	in := map[int32]bool{}
 	for _, y := range c.Cells {
 		in[y] = true
@@ -531,11 +532,11 @@ func splitCage(rng *rand.Rand, r *grid.Rules, full grid.Grid, x int32, n int) *g
 		return s
 	}
 	slices.Sort(part)
-	nr.Cages[k] = grid.Cage{Cells: part, Sum: sum(part)}
+	grid.Cages.Get(nr)[k] = grid.Cage{Cells: part, Sum: sum(part)}
 	for _, comp := range components(n, rest) {
-		nr.Cages = append(nr.Cages, grid.Cage{Cells: comp, Sum: sum(comp)})
+		grid.Cages.Set(nr, append(grid.Cages.Get(nr), grid.Cage{Cells: comp, Sum: sum(comp)}))
 	}
-	return &nr
+	return nr
 }
 
 // components splits cells into their orthogonally connected parts, each

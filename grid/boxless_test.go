@@ -25,10 +25,10 @@ func TestBoxlessShape(t *testing.T) {
 		if !errors.Is(err, ErrNoBoxes) || !errors.Is(err, ErrShape) || !strings.Contains(err.Error(), "give its jigsaw regions") {
 			t.Errorf("%v.Validate() = %v, want ErrNoBoxes", sh, err)
 		}
-		if err := sh.ValidateWith(&Rules{AntiKing: true}); !errors.Is(err, ErrNoBoxes) {
+		if err := sh.ValidateWith(NewRules(AntiKing.Of(true))); !errors.Is(err, ErrNoBoxes) {
 			t.Errorf("%v without regions: %v, want ErrNoBoxes", sh, err)
 		}
-		if err := sh.ValidateWith(&Rules{Regions: []uint8{}}); err != nil {
+		if err := sh.ValidateWith(NewRules(Regions.Of([]uint8{}))); err != nil {
 			t.Errorf("%v with regions: %v", sh, err)
 		}
 	}
@@ -37,7 +37,7 @@ func TestBoxlessShape(t *testing.T) {
 			t.Errorf("RegionShape(%d) = %v, want its boxes", n, sh)
 		}
 		// 1xN is not a second form of a size with boxes
-		if err := (Shape{1, n}).ValidateWith(&Rules{Regions: []uint8{}}); err == nil {
+		if err := (Shape{1, n}).ValidateWith(NewRules(Regions.Of([]uint8{}))); err == nil {
 			t.Errorf("1x%d with regions is valid, want an error", n)
 		}
 	}
@@ -102,7 +102,7 @@ func TestBoxlessJigsaw(t *testing.T) {
 		}
 	}
 	for _, k := range []GroupKind{GroupWindow, GroupDisjoint} {
-		r := &Rules{Regions: g.Rules.Regions, Extra: []Group{{Kind: k, Cells: []int32{0, 6, 12, 18, 24}}}}
+		r := NewRules(Regions.Of(Regions.Get(g.Rules)), Extra.Of([]Group{{Kind: k, Cells: []int32{0, 6, 12, 18, 24}}}))
 		if err := r.Validate(g.Shape); err == nil || !strings.Contains(err.Error(), "no boxes") {
 			t.Errorf("a %s on a 5x5 jigsaw: %v, want an error", k, err)
 		}

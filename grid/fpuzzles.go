@@ -227,7 +227,7 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 			}
 		}
 	}
-	r := &Rules{}
+	r := NewRules()
 	for _, k := range kinds {
 		if err := k.readFP(in, r); err != nil {
 			return Grid{}, err
@@ -449,9 +449,9 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 	}
 	r := g.Rules
 	if r == nil {
-		r = &Rules{}
+		r = NewRules()
 	}
-	if g.Shape.Boxless() && r.Regions == nil {
+	if g.Shape.Boxless() && Regions.Get(r) == nil {
 		return nil, noBoxes(n)
 	}
 	o := &fpOut{n: n, shape: g.Shape, cells: make([][]string, n*n)}

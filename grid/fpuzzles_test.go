@@ -28,18 +28,18 @@ func sampleRules() map[string]*Rules {
 	}
 	return map[string]*Rules{
 		"x":        xRules(),
-		"diagonal": {Extra: []Group{{GroupAntiDiagonal, AntiDiagonal(9)}}},
-		"hyper":    {Extra: windows},
-		"disjoint": {Extra: disjoint},
-		"jigsaw":   {Regions: regions},
-		"killer":   {Cages: []Cage{{[]int32{0, 1, 10}, 12}, {[]int32{40}, 0}, {[]int32{79, 80}, 17}}},
-		"extra":    {Extra: []Group{{GroupRegion, []int32{0, 10, 20, 30}}}},
-		"odd-even": {Odd: []int32{0, 4}, Even: []int32{80}},
-		"kropki":   {White: []Pair{{0, 1}}, Black: []Pair{{9, 18}, {30, 31}}},
-		"xv":       {X: []Pair{{0, 1}}, V: []Pair{{2, 3}}},
-		"thermo":   {Thermos: [][]int32{{0, 10, 20, 21}, {80, 79}}},
-		"moves":    {AntiKing: true, AntiKnight: true},
-		"mixed":    {Regions: regions, Extra: []Group{{GroupDiagonal, Diagonal(9)}, windows[0]}, Cages: []Cage{{[]int32{5, 6}, 0}}, AntiKing: true},
+		"diagonal": NewRules(Extra.Of([]Group{{GroupAntiDiagonal, AntiDiagonal(9)}})),
+		"hyper":    NewRules(Extra.Of(windows)),
+		"disjoint": NewRules(Extra.Of(disjoint)),
+		"jigsaw":   NewRules(Regions.Of(regions)),
+		"killer":   NewRules(Cages.Of([]Cage{{[]int32{0, 1, 10}, 12}, {[]int32{40}, 0}, {[]int32{79, 80}, 17}})),
+		"extra":    NewRules(Extra.Of([]Group{{GroupRegion, []int32{0, 10, 20, 30}}})),
+		"odd-even": NewRules(Odd.Of([]int32{0, 4}), Even.Of([]int32{80})),
+		"kropki":   NewRules(White.Of([]Pair{{0, 1}}), Black.Of([]Pair{{9, 18}, {30, 31}})),
+		"xv":       NewRules(X.Of([]Pair{{0, 1}}), V.Of([]Pair{{2, 3}})),
+		"thermo":   NewRules(Thermos.Of([][]int32{{0, 10, 20, 21}, {80, 79}})),
+		"moves":    NewRules(AntiKing.Of(true), AntiKnight.Of(true)),
+		"mixed":    NewRules(Regions.Of(regions), Extra.Of([]Group{{GroupDiagonal, Diagonal(9)}, windows[0]}), Cages.Of([]Cage{{[]int32{5, 6}, 0}}), AntiKing.Of(true)),
 	}
 }
 
@@ -121,8 +121,7 @@ func TestFPuzzlesRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &Rules{Extra: []Group{{GroupAntiDiagonal, AntiDiagonal(4)}}, Cages: []Cage{{[]int32{1, 5}, 5}, {[]int32{8}, 3}},
-		Odd: []int32{2}, V: []Pair{{12, 13}}}
+	want := NewRules(Extra.Of([]Group{{GroupAntiDiagonal, AntiDiagonal(4)}}), Cages.Of([]Cage{{[]int32{1, 5}, 5}, {[]int32{8}, 3}}), Odd.Of([]int32{2}), V.Of([]Pair{{12, 13}}))
 	if g.String() != "1..............2" || !g.Rules.Equal(want) {
 		t.Fatalf("ParseFPuzzles = %s %+v, want 1..............2 %+v", g, g.Rules, want)
 	}

@@ -87,7 +87,7 @@ func (s Shape) Validate() error {
 // rules r: a shape Validate takes, or, when r has jigsaw regions, the
 // shape without boxes of a size that has no box shape (see RegionShape).
 func (s Shape) ValidateWith(r *Rules) error {
-	if s.Boxless() && r != nil && r.Regions != nil && boxlessSize(s.BoxCols) {
+	if s.Boxless() && r != nil && Regions.Get(r) != nil && boxlessSize(s.BoxCols) {
 		return nil
 	}
 	return s.Validate()

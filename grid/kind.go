@@ -29,52 +29,26 @@ import (
 // propagates any kind without importing the other, and sat imports no
 // search: what the rules imply (Imply) is computed here too.
 //
-// The data of the kinds that came first are fields of Rules; a kind added
-// since keeps its data in Rules through its own typed accessors on the
-// rules' slots (see Rules.slot), so that a new kind is one file and one
-// row of the table.
+// Every kind keeps its data in Rules the same way: under keys of its own
+// (see Key), typed, so that a new kind is one file and one row of the
+// table.
 
 // Rules are the rules of a variant puzzle beyond those of classic Sudoku.
 // A Grid whose Rules is nil is a classic puzzle: every row, column and box
 // holds every digit once. With Rules, the rows and columns still hold every
 // digit once, and so do the regions (Regions, or the boxes of the shape when
-// it is nil); the other fields add constraints. Rules are plain data, built
-// once and then never changed: grids share them (Clone copies the pointer).
+// it has none); the data of the other kinds add constraints. Rules are
+// plain data, built once (NewRules, Key.Set) and then never changed: grids
+// share them (Clone copies the pointer).
 //
 // Cells are row-major indices, r*N+c with 0-based row r and column c.
 //
-// Rules lives beside the table: its fields are the data of the kinds that
-// came first, each read and written only through its kind's file (and
-// kept here for the packages that build rules by hand); a kind added
-// since keeps its data in a slot.
+// Each kind reads and writes its data through its keys (Key.Get, Key.Set),
+// which the packages that build rules by hand use too.
 type Rules struct {
-	// Regions gives the region (0 to N-1) of each cell, row-major, for
-	// jigsaw (irregular) puzzles; nil means the boxes of the shape. Each
-	// region has N cells, connected or not.
-	Regions []uint8
-	// Extra are further groups whose digits all differ: the diagonals of X
-	// puzzles, the windows of hyper puzzles, disjoint groups, extra
-	// regions. A group of N cells holds every digit once.
-	Extra []Group
-	// Cages are killer cages: their digits all differ, and add up to Sum
-	// when Sum is not 0. Cages may overlap: a cell in two keeps both.
-	Cages []Cage
-	// Odd and Even list cells that hold an odd or an even digit.
-	Odd, Even []int32
-	// White are kropki white dots: the digits of the two cells differ by
-	// one. Black are kropki black dots: one digit is twice the other.
-	White, Black []Pair
-	// X and V join two cells whose digits add up to 10 and 5.
-	X, V []Pair
-	// Thermos are thermometers, bulb first: the digits strictly increase
-	// along each one. Consecutive cells touch, diagonally or not.
-	Thermos [][]int32
-	// AntiKing and AntiKnight say that two cells a king's or a knight's
-	// move apart hold different digits.
-	AntiKing, AntiKnight bool
-	// more holds the data of the kinds added since, one slot per row of
-	// the table (see Kind); nil when none has any.
-	more []any
+	// slots holds the data of the kinds, one slot per key (see Key); nil
+	// when none has any.
+	slots []any
 }
 
 // Kind is one kind of constraint: the table's row. Every facet is set for
@@ -163,34 +137,91 @@ var kinds = []*Kind{
 	doubleArrowKind,
 }
 
-// slotOf numbers the kinds by name, for the slots of Rules (a kind's
-// accessors name it: its variable would refer to itself).
-var slotOf map[string]int
+// The keys of the kinds that came first, for the packages that build
+// rules by hand.
+var (
+	// Regions gives the region (0 to N-1) of each cell, row-major, for
+	// jigsaw (irregular) puzzles; nil means the boxes of the shape. Each
+	// region has N cells, connected or not.
+	Regions = NewKey[[]uint8]("regions")
+	// Extra are further groups whose digits all differ: the diagonals of
+	// X puzzles, the windows of hyper puzzles, disjoint groups, extra
+	// regions. A group of N cells holds every digit once.
+	Extra = NewKey[[]Group]("extra")
+	// Cages are killer cages: their digits all differ, and add up to Sum
+	// when Sum is not 0. Cages may overlap: a cell in two keeps both.
+	Cages = NewKey[[]Cage]("cages")
+	// Odd and Even list cells that hold an odd or an even digit.
+	Odd  = NewKey[[]int32]("odd")
+	Even = NewKey[[]int32]("even")
+	// White are kropki white dots: the digits of the two cells differ by
+	// one. Black are kropki black dots: one digit is twice the other.
+	White = NewKey[[]Pair]("white")
+	Black = NewKey[[]Pair]("black")
+	// X and V join two cells whose digits add up to 10 and 5.
+	X = NewKey[[]Pair]("x")
+	V = NewKey[[]Pair]("v")
+	// Thermos are thermometers, bulb first: the digits strictly increase
+	// along each one. Consecutive cells touch, diagonally or not.
+	Thermos = NewKey[[][]int32]("thermos")
+	// AntiKing and AntiKnight say that two cells a king's or a knight's
+	// move apart hold different digits.
+	AntiKing   = NewKey[bool]("anti-king")
+	AntiKnight = NewKey[bool]("anti-knight")
+)
 
-func init() {
-	slotOf = make(map[string]int, len(kinds))
-	for i, k := range kinds {
-		slotOf[k.name] = i
-	}
+// keys counts the keys made so far: a key's place in the slots of Rules.
+var keys int
+
+// Key is where one kind keeps its data of type T in Rules: every kind
+// stores its data the same way, under keys made once, at start-up, by
+// NewKey. A kind with two lists (odd and even cells) has two keys.
+type Key[T any] struct {
+	i    int
+	name string
 }
 
-// slot returns the data of the kind named kind in r, nil when it has none. Only the
-// file of k reads and writes its slot, through typed accessors.
-func (r *Rules) slot(kind string) any {
-	if i, ok := slotOf[kind]; ok && r != nil && i < len(r.more) {
-		return r.more[i]
-	}
-	return nil
+// NewKey returns a new key for data of type T, named name in messages.
+// Keys are made at start-up, as package variables.
+func NewKey[T any](name string) Key[T] {
+	keys++
+	return Key[T]{i: keys - 1, name: name}
 }
 
-// setSlot sets the data of the kind named kind in r, which must not be shared yet.
-func (r *Rules) setSlot(kind string, v any) {
-	i := slotOf[kind]
-	// a copy, never the slots of rules this one was copied from
-	more := make([]any, max(len(r.more), i+1))
-	copy(more, r.more)
-	more[i] = v
-	r.more = more
+// Name returns the name of the key.
+func (k Key[T]) Name() string { return k.name }
+
+// Get returns the data of k in r: the zero T when r is nil or has none.
+func (k Key[T]) Get(r *Rules) T {
+	var v T
+	if r != nil && k.i < len(r.slots) {
+		v, _ = r.slots[k.i].(T)
+	}
+	return v
+}
+
+// Set sets the data of k in r, which must not be shared yet. The slots
+// are copied, never those of rules r was copied from.
+func (k Key[T]) Set(r *Rules, v T) {
+	slots := make([]any, max(len(r.slots), k.i+1))
+	copy(slots, r.slots)
+	slots[k.i] = v
+	r.slots = slots
+}
+
+// Of returns a setting of k to v, for NewRules.
+func (k Key[T]) Of(v T) Setting { return func(r *Rules) { k.Set(r, v) } }
+
+// Setting sets the data of one key in new rules: see Key.Of.
+type Setting func(r *Rules)
+
+// NewRules returns rules with the settings given, in order.
+func NewRules(settings ...Setting) *Rules {
+	r := &Rules{}
+	for _, s := range settings {
+		s(r)
+	}
+	return r
 }
 
 // RulesText returns the paragraph that states the rules of the puzzles
@@ -398,8 +429,8 @@ func pairClashes(g Grid, what string, pairs []Pair, allows func(a, b int) bool, 
 
 // readPairsFP reads the pairs of f-puzzles field k: entries of two
 // "cells", whose "value", when given, must be one of values; pick says
-// which list of out a pair goes to by its value.
-func readPairsFP(in *fpIn, k string, values []string, pick func(value string) *[]Pair) error {
+// which list of r a pair goes to by its value.
+func readPairsFP(in *fpIn, r *Rules, k string, values []string, pick func(value string) Key[[]Pair]) error {
 	entries, err := in.list(k)
 	if err != nil {
 		return err
@@ -424,7 +455,7 @@ func readPairsFP(in *fpIn, k string, values []string, pick func(value string) *[
 			return fpErr("%s has %d cells, want 2", what, len(cs))
 		}
 		dst := pick(v)
-		*dst = append(*dst, Pair{cs[0], cs[1]})
+		dst.Set(r, append(dst.Get(r), Pair{cs[0], cs[1]}))
 	}
 	return nil
 }

@@ -2,7 +2,7 @@ package grid
 
 // antiKingKind is anti-king (Rules.AntiKing): two cells a king's move
 // apart, that touch even only at a corner, hold different digits.
-var antiKingKind = moveKind("anti-king", "Anti-king", func(r *Rules) *bool { return &r.AntiKing }, "antiking", "anti_king", kingSteps,
+var antiKingKind = moveKind("anti-king", "Anti-king", AntiKing, "antiking", "anti_king", kingSteps,
 	"anti-king", "a king's move",
 	"Two cells that touch, even only at a corner (a king's move apart in chess), hold different digits.")
 

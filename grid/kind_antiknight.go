@@ -2,7 +2,7 @@ package grid
 
 // antiKnightKind is anti-knight (Rules.AntiKnight): two cells a knight's
 // move apart hold different digits.
-var antiKnightKind = moveKind("anti-knight", "Anti-knight", func(r *Rules) *bool { return &r.AntiKnight }, "antiknight", "anti_knight", knightSteps,
+var antiKnightKind = moveKind("anti-knight", "Anti-knight", AntiKnight, "antiknight", "anti_knight", knightSteps,
 	"anti-knight", "a knight's move",
 	"Two cells a knight's move apart in chess hold different digits.")
 

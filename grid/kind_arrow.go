@@ -113,11 +113,14 @@ func (a arrow) equal(b arrow) bool {
 	return slices.Equal(a.circle, b.circle) && slices.Equal(a.line, b.line)
 }
 
-func arrows(r *Rules) []arrow { a, _ := r.slot("arrow").([]arrow); return a }
+// arrowKey keeps the arrows of rules.
+var arrowKey = NewKey[[]arrow]("arrow")
+
+func arrows(r *Rules) []arrow { return arrowKey.Get(r) }
 
 func setArrows(r *Rules, a []arrow) {
 	if len(a) > 0 {
-		r.setSlot("arrow", a)
+		arrowKey.Set(r, a)
 	}
 }
 

@@ -21,15 +21,15 @@ import (
 // both (the 45 rule of Imply reads only the cages that overlap no other).
 var cageKind = &Kind{
 	name: "killer cage",
-	has:  func(r *Rules) bool { return len(r.Cages) > 0 },
+	has:  func(r *Rules) bool { return len(Cages.Get(r)) > 0 },
 	equal: func(a, b *Rules) bool {
-		return slices.EqualFunc(a.Cages, b.Cages, func(x, y Cage) bool { return x.Sum == y.Sum && slices.Equal(x.Cells, y.Cells) })
+		return slices.EqualFunc(Cages.Get(a), Cages.Get(b), func(x, y Cage) bool { return x.Sum == y.Sum && slices.Equal(x.Cells, y.Cells) })
 	},
 	names: func(r *Rules, out []string) []string {
-		if len(r.Cages) == 0 {
+		if len(Cages.Get(r)) == 0 {
 			return out
 		}
-		for _, c := range r.Cages {
+		for _, c := range Cages.Get(r) {
 			if c.Sum != 0 {
 				return append(out, "killer")
 			}
@@ -42,15 +42,15 @@ var cageKind = &Kind{
 	jsonFields: []string{"cages"},
 	readJSON:   readCagesJSON,
 	writeJSON: func(o *jsonOut, r *Rules) error {
-		if len(r.Cages) == 0 {
+		if len(Cages.Get(r)) == 0 {
 			return nil
 		}
 		type cageJSON struct {
 			Cells []string `json:"cells"`
 			Sum   int      `json:"sum,omitempty"`
 		}
-		out := make([]cageJSON, len(r.Cages))
-		for i, c := range r.Cages {
+		out := make([]cageJSON, len(Cages.Get(r)))
+		for i, c := range Cages.Get(r) {
 			out[i] = cageJSON{o.names(c.Cells), c.Sum}
 		}
 		o.field("cages", out)
@@ -59,19 +59,19 @@ var cageKind = &Kind{
 	validate: validateCages,
 	clashes:  cageClashes,
 	lower: func(s Shape, r *Rules, l *Lowered) {
-		for k, c := range r.Cages {
+		for k, c := range Cages.Get(r) {
 			if len(c.Cells) > 1 {
 				l.Groups = append(l.Groups, LabelledGroup{c.Cells, "cage " + itoa(k+1), false})
 			}
 		}
-		for _, c := range r.Cages {
+		for _, c := range Cages.Get(r) {
 			if c.Sum != 0 {
 				l.Sums = append(l.Sums, c)
 			}
 		}
 	},
 	layouts: []Layout{{Name: "killer", Gloss: "random cages with their sums over the grid, then givens removed to minimal",
-		After: func(rng *rand.Rand, full Grid, r *Rules) { r.Cages = layoutCages(rng, full) },
+		After: func(rng *rand.Rand, full Grid, r *Rules) { Cages.Set(r, layoutCages(rng, full)) },
 		Refuse: func(s Shape, with []string) error {
 			if s.N() > MaxKillerN {
 				return fmt.Errorf("killer puzzles are made up to %dx%d", MaxKillerN, MaxKillerN)
@@ -79,13 +79,13 @@ var cageKind = &Kind{
 			return nil
 		}}},
 	random: randomCages,
-	draw:   func(s Shape, r *Rules, d *Drawing) { d.Cages = append(d.Cages, r.Cages...) },
+	draw:   func(s Shape, r *Rules, d *Drawing) { d.Cages = append(d.Cages, Cages.Get(r)...) },
 	titles: map[string]string{"killer": "Killer", "cages": "Cages"},
 	text: func(all []Grid) []string {
 		var sums, plain bool
 		for _, g := range all {
 			if g.Rules != nil {
-				for _, c := range g.Rules.Cages {
+				for _, c := range Cages.Get(g.Rules) {
 					sums = sums || c.Sum != 0
 					plain = plain || c.Sum == 0
 				}
@@ -122,17 +122,17 @@ func readCagesFP(in *fpIn, r *Rules) error {
 			}
 			sum = k // 0: no sum
 		}
-		r.Cages = append(r.Cages, Cage{cs, sum})
+		Cages.Set(r, append(Cages.Get(r), Cage{cs, sum}))
 	}
 	return nil
 }
 
 func writeCagesFP(o *fpOut, r *Rules) error {
-	if len(r.Cages) == 0 {
+	if len(Cages.Get(r)) == 0 {
 		return nil
 	}
-	cages := make([]map[string]any, 0, len(r.Cages))
-	for _, c := range r.Cages {
+	cages := make([]map[string]any, 0, len(Cages.Get(r)))
+	for _, c := range Cages.Get(r) {
 		e := map[string]any{"cells": o.names(c.Cells)}
 		if c.Sum != 0 {
 			e["value"] = strconv.Itoa(c.Sum)
@@ -165,14 +165,14 @@ func readCagesJSON(in *jsonIn, r *Rules) error {
 			}
 			sum = v // 0: no sum
 		}
-		r.Cages = append(r.Cages, Cage{cells, sum})
+		Cages.Set(r, append(Cages.Get(r), Cage{cells, sum}))
 	}
 	return nil
 }
 
 func validateCages(v *validation, r *Rules) error {
 	n := v.n
-	for k, c := range r.Cages {
+	for k, c := range Cages.Get(r) {
 		name := func() string { return fmt.Sprintf("cage %d (%s)", k+1, cellList(n, c.Cells)) }
 		if err := v.inGrid(name, c.Cells); err != nil {
 			return err
@@ -199,7 +199,7 @@ func validateCages(v *validation, r *Rules) error {
 // cageClashes reports cages whose givens leave no way to reach their sum.
 func cageClashes(g Grid, r *Rules, out []Clash) []Clash {
 	n := g.N()
-	for k, c := range r.Cages {
+	for k, c := range Cages.Get(r) {
 		if c.Sum == 0 {
 			continue
 		}
@@ -263,7 +263,7 @@ func randomCages(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 				}
 			}
 		}
-		r.Cages = append(r.Cages, Cage{cage, sum})
+		Cages.Set(r, append(Cages.Get(r), Cage{cage, sum}))
 	}
 }
 

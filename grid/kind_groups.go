@@ -16,9 +16,9 @@ import (
 // with their "kind".
 var groupKind = &Kind{
 	name: "extra group",
-	has:  func(r *Rules) bool { return len(r.Extra) > 0 },
+	has:  func(r *Rules) bool { return len(Extra.Get(r)) > 0 },
 	equal: func(a, b *Rules) bool {
-		return slices.EqualFunc(a.Extra, b.Extra, func(x, y Group) bool { return x.Kind == y.Kind && slices.Equal(x.Cells, y.Cells) })
+		return slices.EqualFunc(Extra.Get(a), Extra.Get(b), func(x, y Group) bool { return x.Kind == y.Kind && slices.Equal(x.Cells, y.Cells) })
 	},
 	names:      groupNames,
 	fpFields:   []string{"diagonal+", "diagonal-", "disjointgroups", "extraregion"},
@@ -27,15 +27,15 @@ var groupKind = &Kind{
 	jsonFields: []string{"extra"},
 	readJSON:   readGroupsJSON,
 	writeJSON: func(o *jsonOut, r *Rules) error {
-		if len(r.Extra) == 0 {
+		if len(Extra.Get(r)) == 0 {
 			return nil
 		}
 		type groupJSON struct {
 			Kind  string   `json:"kind"`
 			Cells []string `json:"cells"`
 		}
-		out := make([]groupJSON, 0, len(r.Extra))
-		for _, g := range r.Extra {
+		out := make([]groupJSON, 0, len(Extra.Get(r)))
+		for _, g := range Extra.Get(r) {
 			if int(g.Kind) >= len(groupKindJSON) {
 				return fmt.Errorf("unknown kind of group %d", g.Kind)
 			}
@@ -48,7 +48,7 @@ var groupKind = &Kind{
 	clashes:  func(g Grid, r *Rules, out []Clash) []Clash { return out }, // repeats: see ruleClashes
 	lower: func(s Shape, r *Rules, l *Lowered) {
 		seen := map[GroupKind]int{}
-		for _, g := range r.Extra {
+		for _, g := range Extra.Get(r) {
 			seen[g.Kind]++
 			label := g.Kind.String() + " " + itoa(seen[g.Kind])
 			if g.Kind == GroupDiagonal || g.Kind == GroupAntiDiagonal {
@@ -59,11 +59,11 @@ var groupKind = &Kind{
 	},
 	layouts: []Layout{
 		{Name: "x", Aliases: []string{"diagonal", "sudokux"}, Gloss: "both diagonals", Fixed: func(s Shape, r *Rules) {
-			r.Extra = append(r.Extra, Group{GroupDiagonal, Diagonal(s.N())}, Group{GroupAntiDiagonal, AntiDiagonal(s.N())})
+			Extra.Set(r, append(Extra.Get(r), Group{GroupDiagonal, Diagonal(s.N())}, Group{GroupAntiDiagonal, AntiDiagonal(s.N())}))
 		}},
 		{Name: "hyper", Aliases: []string{"windoku"}, Gloss: "windows", Fixed: func(s Shape, r *Rules) {
 			for _, w := range Windows(s) {
-				r.Extra = append(r.Extra, Group{GroupWindow, w})
+				Extra.Set(r, append(Extra.Get(r), Group{GroupWindow, w}))
 			}
 		}, Refuse: func(s Shape, with []string) error {
 			n := s.N()
@@ -77,7 +77,7 @@ var groupKind = &Kind{
 		}},
 		{Name: "disjoint", Gloss: "disjoint groups", Fixed: func(s Shape, r *Rules) {
 			for _, d := range DisjointGroups(s) {
-				r.Extra = append(r.Extra, Group{GroupDisjoint, d})
+				Extra.Set(r, append(Extra.Get(r), Group{GroupDisjoint, d}))
 			}
 		}, Refuse: func(s Shape, with []string) error {
 			if slices.Contains(with, "jigsaw") {
@@ -97,7 +97,7 @@ var groupKindJSON = [...]string{"region", "diagonal", "anti-diagonal", "window",
 
 func groupNames(r *Rules, out []string) []string {
 	var kinds [len(groupKindNames)]int
-	for _, g := range r.Extra {
+	for _, g := range Extra.Get(r) {
 		if int(g.Kind) < len(kinds) {
 			kinds[g.Kind]++
 		}
@@ -133,10 +133,10 @@ func readGroupsFP(in *fpIn, r *Rules) error {
 		}
 	}
 	if diagMinus {
-		r.Extra = append(r.Extra, Group{GroupDiagonal, Diagonal(n)})
+		Extra.Set(r, append(Extra.Get(r), Group{GroupDiagonal, Diagonal(n)}))
 	}
 	if diagPlus {
-		r.Extra = append(r.Extra, Group{GroupAntiDiagonal, AntiDiagonal(n)})
+		Extra.Set(r, append(Extra.Get(r), Group{GroupAntiDiagonal, AntiDiagonal(n)}))
 	}
 	regs, err := in.list("extraregion")
 	if err != nil {
@@ -153,7 +153,7 @@ func readGroupsFP(in *fpIn, r *Rules) error {
 	for _, w := range Windows(in.shape) {
 		for k, e := range extra {
 			if e != nil && sameSet(e, w) {
-				r.Extra = append(r.Extra, Group{GroupWindow, w})
+				Extra.Set(r, append(Extra.Get(r), Group{GroupWindow, w}))
 				extra[k] = nil
 				break
 			}
@@ -161,12 +161,12 @@ func readGroupsFP(in *fpIn, r *Rules) error {
 	}
 	if disjoint {
 		for _, d := range DisjointGroups(in.shape) {
-			r.Extra = append(r.Extra, Group{GroupDisjoint, d})
+			Extra.Set(r, append(Extra.Get(r), Group{GroupDisjoint, d}))
 		}
 	}
 	for _, e := range extra {
 		if e != nil {
-			r.Extra = append(r.Extra, Group{GroupRegion, e})
+			Extra.Set(r, append(Extra.Get(r), Group{GroupRegion, e}))
 		}
 	}
 	return nil
@@ -175,7 +175,7 @@ func readGroupsFP(in *fpIn, r *Rules) error {
 func writeGroupsFP(o *fpOut, r *Rules) error {
 	var extraRegions []map[string][]string
 	disjoint := 0
-	for _, grp := range r.Extra {
+	for _, grp := range Extra.Get(r) {
 		switch grp.Kind {
 		case GroupDiagonal:
 			o.field("diagonal-", true)
@@ -221,14 +221,14 @@ func readGroupsJSON(in *jsonIn, r *Rules) error {
 		if err != nil {
 			return err
 		}
-		r.Extra = append(r.Extra, Group{GroupKind(kind), cells})
+		Extra.Set(r, append(Extra.Get(r), Group{GroupKind(kind), cells}))
 	}
 	return nil
 }
 
 func validateGroups(v *validation, r *Rules) error {
 	n, s := v.n, v.s
-	for k, g := range r.Extra {
+	for k, g := range Extra.Get(r) {
 		rule := fmt.Sprintf("%s %d", g.Kind, k+1)
 		if err := v.inGrid(func() string { return rule }, g.Cells); err != nil {
 			return err
@@ -255,7 +255,7 @@ func groupText(all []Grid) []string {
 		if g.Rules == nil {
 			continue
 		}
-		for _, grp := range g.Rules.Extra {
+		for _, grp := range Extra.Get(g.Rules) {
 			switch grp.Kind {
 			case GroupDiagonal:
 				diag = true
@@ -314,7 +314,7 @@ func randomGroups(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 	}
 	try := func(k GroupKind, cells []int32) {
 		if rng.IntN(3) == 0 && distinct(cells) {
-			r.Extra = append(r.Extra, Group{k, cells})
+			Extra.Set(r, append(Extra.Get(r), Group{k, cells}))
 		}
 	}
 	try(GroupDiagonal, Diagonal(n))
@@ -330,7 +330,7 @@ func randomGroups(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 			}
 			if all {
 				for _, d := range DisjointGroups(s) {
-					r.Extra = append(r.Extra, Group{GroupDisjoint, d})
+					Extra.Set(r, append(Extra.Get(r), Group{GroupDisjoint, d}))
 				}
 			}
 		}
@@ -346,7 +346,7 @@ func randomGroups(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 		}
 	}
 	if len(cells) >= 2 {
-		r.Extra = append(r.Extra, Group{GroupRegion, cells})
+		Extra.Set(r, append(Extra.Get(r), Group{GroupRegion, cells}))
 	}
 }
 
@@ -355,7 +355,7 @@ func randomGroups(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 func drawGroups(s Shape, r *Rules, d *Drawing) {
 	n := s.N()
 	disjoint := false
-	for _, g := range r.Extra {
+	for _, g := range Extra.Get(r) {
 		switch g.Kind {
 		case GroupWindow, GroupRegion:
 			d.Shaded = append(d.Shaded, g.Cells)

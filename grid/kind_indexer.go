@@ -260,9 +260,12 @@ type indexers [3][][]int32
 
 func (ix indexers) empty() bool { return len(ix[0])+len(ix[1])+len(ix[2]) == 0 }
 
+// indexerKey keeps the indexers of rules.
+var indexerKey = NewKey[*indexers]("indexer")
+
 // indexersOf returns the indexers of r (none for nil).
 func indexersOf(r *Rules) indexers {
-	if ix, ok := r.slot("indexer").(*indexers); ok {
+	if ix := indexerKey.Get(r); ix != nil {
 		return *ix
 	}
 	return indexers{}
@@ -271,7 +274,7 @@ func indexersOf(r *Rules) indexers {
 // setIndexers sets the indexers of r, which must not be shared yet.
 func setIndexers(r *Rules, ix indexers) {
 	if !ix.empty() {
-		r.setSlot("indexer", &ix)
+		indexerKey.Set(r, &ix)
 	}
 }
 

@@ -14,10 +14,10 @@ import (
 // numbers from 1.
 var jigsawKind = &Kind{
 	name:  "jigsaw",
-	has:   func(r *Rules) bool { return r.Regions != nil },
-	equal: func(a, b *Rules) bool { return slices.Equal(a.Regions, b.Regions) },
+	has:   func(r *Rules) bool { return Regions.Get(r) != nil },
+	equal: func(a, b *Rules) bool { return slices.Equal(Regions.Get(a), Regions.Get(b)) },
 	names: func(r *Rules, out []string) []string {
-		if r.Regions != nil {
+		if Regions.Get(r) != nil {
 			out = append(out, "jigsaw")
 		}
 		return out
@@ -28,7 +28,7 @@ var jigsawKind = &Kind{
 	jsonFields:   []string{"regions"},
 	readJSON:     readJigsawJSON,
 	writeJSON: func(o *jsonOut, r *Rules) error {
-		if r.Regions == nil {
+		if Regions.Get(r) == nil {
 			return nil
 		}
 		n := o.n
@@ -36,7 +36,7 @@ var jigsawKind = &Kind{
 		for row := range n {
 			rows[row] = make([]int, n)
 			for c := range n {
-				rows[row][c] = int(r.Regions[row*n+c]) + 1
+				rows[row][c] = int(Regions.Get(r)[row*n+c]) + 1
 			}
 		}
 		o.field("regions", rows)
@@ -48,11 +48,11 @@ var jigsawKind = &Kind{
 	layouts: []Layout{{Name: "jigsaw", Aliases: []string{"irregular"},
 		Gloss: "random connected regions, 4x4 to 12x12, prime sizes included: a 5x5, 7x7 or 11x11 grid has no boxes, so only jigsaws are made at those sizes",
 		Before: func(rng *rand.Rand, s Shape, r *Rules) {
-			r.Regions = layoutRegions(rng, s)
+			Regions.Set(r, layoutRegions(rng, s))
 			// without boxes the regions start as the rows: one still a
 			// straight line is no jigsaw region
-			for s.Boxless() && straightRegion(s.N(), r.Regions) {
-				r.Regions = layoutRegions(rng, s)
+			for s.Boxless() && straightRegion(s.N(), Regions.Get(r)) {
+				Regions.Set(r, layoutRegions(rng, s))
 			}
 		},
 		Refuse: func(s Shape, with []string) error {
@@ -66,7 +66,7 @@ var jigsawKind = &Kind{
 	titles: map[string]string{"jigsaw": "Jigsaw"},
 	text: func(all []Grid) []string {
 		for _, g := range all {
-			if g.Rules != nil && g.Rules.Regions != nil {
+			if g.Rules != nil && Regions.Get(g.Rules) != nil {
 				return []string{"Fill the grid so that every row, every column and every region outlined in bold holds each digit once; the regions are the shapes the bold lines draw, not boxes."}
 			}
 		}
@@ -104,7 +104,7 @@ func readJigsawFP(in *fpIn, r *Rules) error {
 				return fpErr("region %d (numbered from 0, as in the file): %d cells, want %d", k, c, n)
 			}
 		}
-		r.Regions = regions
+		Regions.Set(r, regions)
 		for rows := 2; rows <= n/2; rows++ {
 			other := Shape{BoxRows: rows, BoxCols: n / rows}
 			if n%rows != 0 || other == sh || other.Validate() != nil {
@@ -115,12 +115,13 @@ func readJigsawFP(in *fpIn, r *Rules) error {
 				same = same && int(k) == (*Rules)(nil).Region(other, i)
 			}
 			if same {
-				in.shape, r.Regions = other, nil
+				in.shape = other
+				Regions.Set(r, nil)
 				break
 			}
 		}
 	}
-	if in.shape.Boxless() && r.Regions == nil {
+	if in.shape.Boxless() && Regions.Get(r) == nil {
 		return fpErr("%v", noBoxes(n))
 	}
 	return nil
@@ -129,7 +130,7 @@ func readJigsawFP(in *fpIn, r *Rules) error {
 // writeJigsawFP gives every cell its region: the jigsaw's, or the boxes of
 // a shape other than the one f-puzzles knows for the size.
 func writeJigsawFP(o *fpOut, r *Rules) error {
-	regions := r.Regions
+	regions := Regions.Get(r)
 	if def, _ := ShapeOf(o.n); regions == nil && o.shape != def {
 		regions = make([]uint8, o.n*o.n)
 		for i := range regions {
@@ -152,7 +153,7 @@ func readJigsawJSON(in *jsonIn, r *Rules) error {
 	if len(rows) != n {
 		return fmt.Errorf("rules: regions: %d rows, want %d", len(rows), n)
 	}
-	r.Regions = make([]uint8, n*n)
+	Regions.Set(r, make([]uint8, n*n))
 	for row, line := range rows {
 		if len(line) != n {
 			return fmt.Errorf("rules: regions: row %d has %d numbers, want %d", row+1, len(line), n)
@@ -162,22 +163,22 @@ func readJigsawJSON(in *jsonIn, r *Rules) error {
 			if !ok || k < 1 || k > n {
 				return fmt.Errorf("rules: regions: row %d, column %d: region %s, want a whole number from 1 to %d", row+1, c+1, cutText(raw), n)
 			}
-			r.Regions[row*n+c] = uint8(k - 1)
+			Regions.Get(r)[row*n+c] = uint8(k - 1)
 		}
 	}
 	return nil
 }
 
 func validateJigsaw(v *validation, r *Rules) error {
-	if r.Regions == nil {
+	if Regions.Get(r) == nil {
 		return nil
 	}
 	n := v.n
-	if len(r.Regions) != n*n {
-		return ruleErrorf("regions", "%d cells, want %d", len(r.Regions), n*n)
+	if len(Regions.Get(r)) != n*n {
+		return ruleErrorf("regions", "%d cells, want %d", len(Regions.Get(r)), n*n)
 	}
 	count := make([]int, n)
-	for i, k := range r.Regions {
+	for i, k := range Regions.Get(r) {
 		if int(k) >= n {
 			return ruleErrorf("regions", "%s is in region %d, want 1 to %d", cellName(n, int32(i)), int(k)+1, n)
 		}
@@ -198,7 +199,7 @@ func validateJigsaw(v *validation, r *Rules) error {
 // again.
 func randomJigsaw(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 	n := s.N()
-	start := r.Regions
+	start := Regions.Get(r)
 	for range 20 {
 		regions := slices.Clone(start)
 		if regions == nil {
@@ -214,7 +215,7 @@ func randomJigsaw(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 			}
 		}
 		if !boxes(n, regions) {
-			r.Regions = regions
+			Regions.Set(r, regions)
 			return
 		}
 	}

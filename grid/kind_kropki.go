@@ -12,57 +12,55 @@ import (
 // other values than 1 and 2 are refused; the JSON form as "white" and
 // "black", pairs of cells.
 var kropkiKind = &Kind{
-	name:  "kropki",
-	has:   func(r *Rules) bool { return len(r.White)+len(r.Black) > 0 },
-	equal: func(a, b *Rules) bool { return slices.Equal(a.White, b.White) && slices.Equal(a.Black, b.Black) },
+	name: "kropki",
+	has:  func(r *Rules) bool { return len(White.Get(r))+len(Black.Get(r)) > 0 },
+	equal: func(a, b *Rules) bool {
+		return slices.Equal(White.Get(a), White.Get(b)) && slices.Equal(Black.Get(a), Black.Get(b))
+	},
 	names: func(r *Rules, out []string) []string {
-		if len(r.White)+len(r.Black) > 0 {
+		if len(White.Get(r))+len(Black.Get(r)) > 0 {
 			out = append(out, "kropki")
 		}
 		return out
 	},
 	fpFields: []string{"difference", "ratio"},
 	readFP: func(in *fpIn, r *Rules) error {
-		if err := readPairsFP(in, "difference", []string{"1"}, func(string) *[]Pair { return &r.White }); err != nil {
+		if err := readPairsFP(in, r, "difference", []string{"1"}, func(string) Key[[]Pair] { return White }); err != nil {
 			return err
 		}
-		return readPairsFP(in, "ratio", []string{"2"}, func(string) *[]Pair { return &r.Black })
+		return readPairsFP(in, r, "ratio", []string{"2"}, func(string) Key[[]Pair] { return Black })
 	},
 	writeFP: func(o *fpOut, r *Rules) error {
-		if len(r.White) > 0 {
-			o.field("difference", o.pairs(r.White, ""))
+		if len(White.Get(r)) > 0 {
+			o.field("difference", o.pairs(White.Get(r), ""))
 		}
-		if len(r.Black) > 0 {
-			o.field("ratio", o.pairs(r.Black, ""))
+		if len(Black.Get(r)) > 0 {
+			o.field("ratio", o.pairs(Black.Get(r), ""))
 		}
 		return nil
 	},
 	jsonFields: []string{"white", "black"},
-	readJSON: func(in *jsonIn, r *Rules) (err error) {
-		if r.White, err = in.pairs("white", "white dot"); err != nil {
-			return err
-		}
-		r.Black, err = in.pairs("black", "black dot")
-		return err
+	readJSON: func(in *jsonIn, r *Rules) error {
+		return in.pairsOf(r, "white", "white dot", White, "black", "black dot", Black)
 	},
 	writeJSON: func(o *jsonOut, r *Rules) error {
-		o.pairs("white", r.White)
-		o.pairs("black", r.Black)
+		o.pairs("white", White.Get(r))
+		o.pairs("black", Black.Get(r))
 		return nil
 	},
 	validate: func(v *validation, r *Rules) error {
-		if err := v.pairsOK("white dot", r.White); err != nil {
+		if err := v.pairsOK("white dot", White.Get(r)); err != nil {
 			return err
 		}
-		return v.pairsOK("black dot", r.Black)
+		return v.pairsOK("black dot", Black.Get(r))
 	},
 	clashes: func(g Grid, r *Rules, out []Clash) []Clash {
-		out = pairClashes(g, "white dot", r.White, consecutive, out)
-		return pairClashes(g, "black dot", r.Black, double, out)
+		out = pairClashes(g, "white dot", White.Get(r), consecutive, out)
+		return pairClashes(g, "black dot", Black.Get(r), double, out)
 	},
 	lower: func(s Shape, r *Rules, l *Lowered) {
-		pairLinks(l, r.White, consecutiveRel)
-		pairLinks(l, r.Black, doubleRel)
+		pairLinks(l, White.Get(r), consecutiveRel)
+		pairLinks(l, Black.Get(r), doubleRel)
 	},
 	layouts: []Layout{{Name: "kropki",
 		Gloss: "some of the solution's consecutive pairs marked with white dots and pairs in ratio 1:2 with black, then givens removed to minimal",
@@ -70,8 +68,8 @@ var kropkiKind = &Kind{
 			n := full.N()
 			// one mark a pair: a 1 beside a 2 gets a white dot or a black, a 2
 			// beside a 3 a white dot or (xv) a V
-			r.White = append(r.White, somePairs(rng, n, full.Cells, slices.Concat(r.White, r.Black, r.X, r.V), consecutive, whiteDotCount(rng, n))...)
-			r.Black = append(r.Black, somePairs(rng, n, full.Cells, slices.Concat(r.White, r.Black, r.X, r.V), double, blackDotCount(rng, n))...)
+			White.Set(r, append(White.Get(r), somePairs(rng, n, full.Cells, slices.Concat(White.Get(r), Black.Get(r), X.Get(r), V.Get(r)), consecutive, whiteDotCount(rng, n))...))
+			Black.Set(r, append(Black.Get(r), somePairs(rng, n, full.Cells, slices.Concat(White.Get(r), Black.Get(r), X.Get(r), V.Get(r)), double, blackDotCount(rng, n))...))
 		},
 		// (kropki-negative refuses kropki)
 		Refuse: func(s Shape, with []string) error {
@@ -82,14 +80,14 @@ var kropkiKind = &Kind{
 			return nil
 		}}},
 	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
-		r.White = randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, consecutive)
-		r.Black = randomPairs(rng, s.N(), rng.IntN(s.N()), sol, double)
+		White.Set(r, randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, consecutive))
+		Black.Set(r, randomPairs(rng, s.N(), rng.IntN(s.N()), sol, double))
 	},
 	draw: func(s Shape, r *Rules, d *Drawing) {
-		for _, p := range r.White {
+		for _, p := range White.Get(r) {
 			d.Dots = append(d.Dots, Dot{p, false})
 		}
-		for _, p := range r.Black {
+		for _, p := range Black.Get(r) {
 			d.Dots = append(d.Dots, Dot{p, true})
 		}
 	},
@@ -98,8 +96,8 @@ var kropkiKind = &Kind{
 		var white, black bool
 		for _, g := range all {
 			if g.Rules != nil {
-				white = white || len(g.Rules.White) > 0
-				black = black || len(g.Rules.Black) > 0
+				white = white || len(White.Get(g.Rules)) > 0
+				black = black || len(Black.Get(g.Rules)) > 0
 			}
 		}
 		var s []string

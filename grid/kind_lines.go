@@ -62,9 +62,11 @@ func (c LineClue) equal(d LineClue) bool {
 // LineClues returns the lines of the kind of lines named kind in r
 // ("whispers", "renban"...), none for a kind that is not one.
 func (r *Rules) LineClues(kind string) []LineClue {
-	l, _ := r.slot(kind).([]LineClue)
-	return l
+	return lineKeys[kind].Get(r)
 }
+
+// lineKeys are the keys of the kinds of lines, by name.
+var lineKeys = map[string]Key[[]LineClue]{}
 
 // lineSpec is what a kind of lines says of itself.
 type lineSpec struct {
@@ -72,6 +74,8 @@ type lineSpec struct {
 	// --variant), title that for headings; fp and json are its fields in the
 	// two formats; what names one line in messages.
 	kind, variant, title, fp, json, what string
+	// key keeps its lines in rules.
+	key Key[[]LineClue]
 	// minCells is the least number of cells of a line; maxCells the most in
 	// a grid of size n, 0 for no bound; a loop counts its cells once.
 	minCells int
@@ -138,6 +142,8 @@ func (sp *lineSpec) cells(c LineClue) []int32 {
 
 // lineKind returns the row of the table of the kind of lines sp.
 func lineKind(sp *lineSpec) *Kind {
+	sp.key = NewKey[[]LineClue](sp.kind)
+	lineKeys[sp.kind] = sp.key
 	l := lineRow{sp}
 	k := &Kind{
 		name:       sp.kind,
@@ -168,9 +174,9 @@ func lineKind(sp *lineSpec) *Kind {
 // lineRow holds the facets of the row of a kind of lines, one method each.
 type lineRow struct{ sp *lineSpec }
 
-func (l lineRow) get(r *Rules) []LineClue { return r.LineClues(l.sp.kind) }
+func (l lineRow) get(r *Rules) []LineClue { return l.sp.key.Get(r) }
 
-func (l lineRow) add(r *Rules, c LineClue) { r.setSlot(l.sp.kind, append(slices.Clone(l.get(r)), c)) }
+func (l lineRow) add(r *Rules, c LineClue) { l.sp.key.Set(r, append(slices.Clone(l.get(r)), c)) }
 
 func (l lineRow) has(r *Rules) bool { return len(l.get(r)) > 0 }
 
@@ -561,7 +567,7 @@ func layoutLines(rng *rand.Rand, sp *lineSpec, full Grid, r *Rules) {
 				for _, x := range line {
 					used[x] = true
 				}
-				r.setSlot(sp.kind, append(slices.Clone(r.LineClues(sp.kind)), LineClue{Cells: line}))
+				sp.key.Set(r, append(slices.Clone(sp.key.Get(r)), LineClue{Cells: line}))
 			}
 			continue
 		}
@@ -596,7 +602,7 @@ func layoutLines(rng *rand.Rand, sp *lineSpec, full Grid, r *Rules) {
 		for _, x := range line {
 			used[x] = true
 		}
-		r.setSlot(sp.kind, append(slices.Clone(r.LineClues(sp.kind)), LineClue{Cells: line}))
+		sp.key.Set(r, append(slices.Clone(sp.key.Get(r)), LineClue{Cells: line}))
 	}
 }
 

@@ -147,13 +147,13 @@ func (lk littleKiller) cells(n int) []int32 {
 }
 
 func littleKillers(r *Rules) []littleKiller {
-	l, _ := r.slot("little killer").([]littleKiller)
+	l := littleKillerKey.Get(r)
 	return l
 }
 
 func setLittleKillers(r *Rules, l []littleKiller) {
 	if len(l) > 0 {
-		r.setSlot("little killer", l)
+		littleKillerKey.Set(r, l)
 	}
 }
 
@@ -287,3 +287,6 @@ func randomLittleKillers(rng *rand.Rand, n int, sol []uint8, count int) []little
 	})
 	return slices.Clone(out)
 }
+
+// littleKillerKey keeps the little killer clues of rules.
+var littleKillerKey = NewKey[[]littleKiller]("little killer")

@@ -46,7 +46,7 @@ var minMaxKind = &Kind{
 			}
 		}
 		if len(m.Max)+len(m.Min) > 0 {
-			r.setSlot("minmax", &m)
+			minMaxKey.Set(r, &m)
 		}
 		return nil
 	},
@@ -85,7 +85,7 @@ var minMaxKind = &Kind{
 			*f.dest = cs
 		}
 		if len(m.Max)+len(m.Min) > 0 {
-			r.setSlot("minmax", &m)
+			minMaxKey.Set(r, &m)
 		}
 		return nil
 	},
@@ -187,7 +187,7 @@ var minMaxKind = &Kind{
 			}
 		}
 		if len(m.Max)+len(m.Min) > 0 {
-			r.setSlot("minmax", &m)
+			minMaxKey.Set(r, &m)
 		}
 	},
 	draw: func(s Shape, r *Rules, d *Drawing) {
@@ -223,7 +223,7 @@ type minMax struct{ Max, Min []int32 }
 
 // minMaxOf returns the minimum and maximum cells of r (none for nil).
 func minMaxOf(r *Rules) minMax {
-	if m, ok := r.slot("minmax").(*minMax); ok {
+	if m := minMaxKey.Get(r); m != nil {
 		return *m
 	}
 	return minMax{}
@@ -234,3 +234,6 @@ var (
 	greaterRel = &Relation{func(a, b int) bool { return a > b }}
 	lessRel    = &Relation{func(a, b int) bool { return a < b }}
 )
+
+// minMaxKey keeps the minimum and maximum cells of rules.
+var minMaxKey = NewKey[*minMax]("minmax")

@@ -9,8 +9,8 @@ import (
 // different digits; title titles it in headings. flag is its data in Rules; fp and js its f-puzzles and
 // JSON fields, both true or absent; unit and move the words of a clash
 // ("anti-king", "a king's move"); sentence its rule in a book.
-func moveKind(name, title string, flag func(r *Rules) *bool, fp, js string, steps [][2]int, unit, move, sentence string) *Kind {
-	on := func(r *Rules) bool { return *flag(r) }
+func moveKind(name, title string, flag Key[bool], fp, js string, steps [][2]int, unit, move, sentence string) *Kind {
+	on := flag.Get
 	var k *Kind
 	k = &Kind{
 		name:  name,
@@ -25,7 +25,7 @@ func moveKind(name, title string, flag func(r *Rules) *bool, fp, js string, step
 		fpFields: []string{fp},
 		readFP: func(in *fpIn, r *Rules) error {
 			b, err := in.flag(fp)
-			*flag(r) = b
+			flag.Set(r, b)
 			return err
 		},
 		writeFP: func(o *fpOut, r *Rules) error {
@@ -36,7 +36,9 @@ func moveKind(name, title string, flag func(r *Rules) *bool, fp, js string, step
 		},
 		jsonFields: []string{js},
 		readJSON: func(in *jsonIn, r *Rules) error {
-			_, err := in.decode(js, flag(r), "true or false")
+			var b bool
+			_, err := in.decode(js, &b, "true or false")
+			flag.Set(r, b)
 			return err
 		},
 		writeJSON: func(o *jsonOut, r *Rules) error {
@@ -70,11 +72,11 @@ func moveKind(name, title string, flag func(r *Rules) *bool, fp, js string, step
 				l.Moves = append(l.Moves, Moves{Steps: steps, Unit: unit, Name: move})
 			}
 		},
-		layouts: []Layout{{Name: unit, Gloss: "cells " + move + " apart differ", Fixed: func(s Shape, r *Rules) { *flag(r) = true }}},
+		layouts: []Layout{{Name: unit, Gloss: "cells " + move + " apart differ", Fixed: func(s Shape, r *Rules) { flag.Set(r, true) }}},
 		random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
-			*flag(r) = rng.IntN(2) == 0
+			flag.Set(r, rng.IntN(2) == 0)
 			if sol != nil && !keeps(k, s, sol, r) {
-				*flag(r) = false
+				flag.Set(r, false)
 			}
 		},
 		draw: func(s Shape, r *Rules, d *Drawing) {

@@ -86,7 +86,7 @@ var negativeKind = &Kind{
 			check(notDotted(n, r), notDoubleRel, "negative ratio", "neighbours without a kropki dot are not in ratio 1:2")
 		}
 		if neg.XV {
-			check(unmarked(n, r.X, r.V), notXVRel, "negative XV", "neighbours without an X or a V add up to neither 10 nor 5")
+			check(unmarked(n, X.Get(r), V.Get(r)), notXVRel, "negative XV", "neighbours without an X or a V add up to neither 10 nor 5")
 		}
 		return out
 	},
@@ -96,14 +96,14 @@ var negativeKind = &Kind{
 			pairLinks(l, notDotted(s.N(), r), notDoubleRel)
 		}
 		if neg.XV {
-			pairLinks(l, unmarked(s.N(), r.X, r.V), notXVRel)
+			pairLinks(l, unmarked(s.N(), X.Get(r), V.Get(r)), notXVRel)
 		}
 	},
 	layouts: []Layout{
 		{Name: "kropki-negative", Aliases: []string{"negativekropki"},
 			Gloss: "black dots on every pair in ratio 1:2, none elsewhere",
 			After: func(rng *rand.Rand, full Grid, r *Rules) {
-				r.Black = append(r.Black, missingPairs(full.N(), full.Cells, r.Black, double)...)
+				Black.Set(r, append(Black.Get(r), missingPairs(full.N(), full.Cells, Black.Get(r), double)...))
 				setNegative(r, negative{Ratio: true, XV: negativeOf(r).XV})
 			},
 			Refuse: refuseWith("kropki-negative", "kropki")},
@@ -111,13 +111,13 @@ var negativeKind = &Kind{
 			Gloss: "an X or a V on every pair that adds up to 10 or 5, none elsewhere",
 			After: func(rng *rand.Rand, full Grid, r *Rules) {
 				n := full.N()
-				r.X = append(r.X, missingPairs(n, full.Cells, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 10 })...)
-				r.V = append(r.V, missingPairs(n, full.Cells, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 5 })...)
+				X.Set(r, append(X.Get(r), missingPairs(n, full.Cells, append(slices.Clone(X.Get(r)), V.Get(r)...), func(a, b int) bool { return a+b == 10 })...))
+				V.Set(r, append(V.Get(r), missingPairs(n, full.Cells, append(slices.Clone(X.Get(r)), V.Get(r)...), func(a, b int) bool { return a+b == 5 })...))
 				// one mark a pair: the white dots that the kropki layout drew on
 				// a 2 beside a 3 give way to their Vs
-				r.White = slices.DeleteFunc(r.White, func(p Pair) bool {
-					return slices.Contains(r.V, p) || slices.Contains(r.V, Pair{p[1], p[0]})
-				})
+				White.Set(r, slices.DeleteFunc(White.Get(r), func(p Pair) bool {
+					return slices.Contains(V.Get(r), p) || slices.Contains(V.Get(r), Pair{p[1], p[0]})
+				}))
 				setNegative(r, negative{Ratio: negativeOf(r).Ratio, XV: true})
 			},
 			Refuse: refuseWith("xv-negative", "xv")},
@@ -128,14 +128,14 @@ var negativeKind = &Kind{
 		if rng.IntN(3) > 0 {
 			neg.Ratio = true
 			if sol != nil {
-				r.Black = append(r.Black, missingPairs(n, sol, r.Black, double)...)
+				Black.Set(r, append(Black.Get(r), missingPairs(n, sol, Black.Get(r), double)...))
 			}
 		}
 		if rng.IntN(3) > 0 {
 			neg.XV = true
 			if sol != nil {
-				r.X = append(r.X, missingPairs(n, sol, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 10 })...)
-				r.V = append(r.V, missingPairs(n, sol, append(slices.Clone(r.X), r.V...), func(a, b int) bool { return a+b == 5 })...)
+				X.Set(r, append(X.Get(r), missingPairs(n, sol, append(slices.Clone(X.Get(r)), V.Get(r)...), func(a, b int) bool { return a+b == 10 })...))
+				V.Set(r, append(V.Get(r), missingPairs(n, sol, append(slices.Clone(X.Get(r)), V.Get(r)...), func(a, b int) bool { return a+b == 5 })...))
 			}
 		}
 		setNegative(r, neg)
@@ -200,7 +200,7 @@ func readNegative(list []string) (negative, error) {
 
 // negativeOf returns the negative constraints of r (none for nil).
 func negativeOf(r *Rules) negative {
-	if neg, ok := r.slot("negative").(*negative); ok {
+	if neg := negativeKey.Get(r); neg != nil {
 		return *neg
 	}
 	return negative{}
@@ -210,9 +210,9 @@ func negativeOf(r *Rules) negative {
 // shared yet.
 func setNegative(r *Rules, neg negative) {
 	if neg.Ratio || neg.XV {
-		r.setSlot("negative", &neg)
-	} else if r.slot("negative") != nil {
-		r.setSlot("negative", nil)
+		negativeKey.Set(r, &neg)
+	} else if negativeKey.Get(r) != nil {
+		negativeKey.Set(r, nil)
 	}
 }
 
@@ -268,3 +268,6 @@ func refuseWith(name, other string) func(s Shape, with []string) error {
 		return nil
 	}
 }
+
+// negativeKey keeps the negative constraints of rules.
+var negativeKey = NewKey[*negative]("negative")

@@ -25,7 +25,7 @@ var nonconsecutiveKind = &Kind{
 	readFP: func(in *fpIn, r *Rules) error {
 		on, err := in.flag("nonconsecutive")
 		if on {
-			r.setSlot("nonconsecutive", true)
+			nonconsecutiveKey.Set(r, true)
 		}
 		return err
 	},
@@ -42,7 +42,7 @@ var nonconsecutiveKind = &Kind{
 			return err
 		}
 		if on {
-			r.setSlot("nonconsecutive", true)
+			nonconsecutiveKey.Set(r, true)
 		}
 		return nil
 	},
@@ -73,7 +73,7 @@ var nonconsecutiveKind = &Kind{
 		}
 	},
 	layouts: []Layout{{Name: "nonconsecutive", Gloss: "neighbours never consecutive",
-		Fixed: func(s Shape, r *Rules) { r.setSlot("nonconsecutive", true) }}},
+		Fixed: func(s Shape, r *Rules) { nonconsecutiveKey.Set(r, true) }}},
 	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 		if rng.IntN(2) == 0 {
 			for _, p := range notDotted(s.N(), r) {
@@ -81,7 +81,7 @@ var nonconsecutiveKind = &Kind{
 					return
 				}
 			}
-			r.setSlot("nonconsecutive", true)
+			nonconsecutiveKey.Set(r, true)
 		}
 	},
 	draw: func(s Shape, r *Rules, d *Drawing) {
@@ -100,7 +100,7 @@ var nonconsecutiveKind = &Kind{
 	},
 }
 
-func nonconsecutive(r *Rules) bool { on, _ := r.slot("nonconsecutive").(bool); return on }
+func nonconsecutive(r *Rules) bool { return nonconsecutiveKey.Get(r) }
 
 // notConsecutive is the relation of two neighbours without a white dot:
 // their digits are not consecutive, and differ, as two cells of a row or
@@ -120,4 +120,7 @@ var notConsecutive = &Relation{func(a, b int) bool { return a-b != 1 && b-a != 1
 // override the black dots' negative constraint, and black dots the
 // white's, since both are kropki dots): a strict kropki puzzle may put a
 // black dot on a 1 and a 2.
-func notDotted(n int, r *Rules) []Pair { return unmarked(n, r.White, r.Black) }
+func notDotted(n int, r *Rules) []Pair { return unmarked(n, White.Get(r), Black.Get(r)) }
+
+// nonconsecutiveKey keeps whether rules are nonconsecutive.
+var nonconsecutiveKey = NewKey[bool]("nonconsecutive")

@@ -10,11 +10,13 @@ import (
 // "odd" and "even", lists of {"cell": "R1C1"}; in the JSON form, lists of
 // cells.
 var parityKind = &Kind{
-	name:  "odd-even",
-	has:   func(r *Rules) bool { return len(r.Odd)+len(r.Even) > 0 },
-	equal: func(a, b *Rules) bool { return slices.Equal(a.Odd, b.Odd) && slices.Equal(a.Even, b.Even) },
+	name: "odd-even",
+	has:  func(r *Rules) bool { return len(Odd.Get(r))+len(Even.Get(r)) > 0 },
+	equal: func(a, b *Rules) bool {
+		return slices.Equal(Odd.Get(a), Odd.Get(b)) && slices.Equal(Even.Get(a), Even.Get(b))
+	},
 	names: func(r *Rules, out []string) []string {
-		if len(r.Odd)+len(r.Even) > 0 {
+		if len(Odd.Get(r))+len(Even.Get(r)) > 0 {
 			out = append(out, "odd-even")
 		}
 		return out
@@ -36,9 +38,9 @@ var parityKind = &Kind{
 					return err
 				}
 				if k == "odd" {
-					r.Odd = append(r.Odd, c)
+					Odd.Set(r, append(Odd.Get(r), c))
 				} else {
-					r.Even = append(r.Even, c)
+					Even.Set(r, append(Even.Get(r), c))
 				}
 			}
 		}
@@ -48,7 +50,7 @@ var parityKind = &Kind{
 		for _, f := range []struct {
 			k  string
 			cs []int32
-		}{{"odd", r.Odd}, {"even", r.Even}} {
+		}{{"odd", Odd.Get(r)}, {"even", Even.Get(r)}} {
 			if len(f.cs) == 0 {
 				continue
 			}
@@ -64,39 +66,41 @@ var parityKind = &Kind{
 	readJSON: func(in *jsonIn, r *Rules) error {
 		for _, f := range []struct {
 			k   string
-			dst *[]int32
-		}{{"odd", &r.Odd}, {"even", &r.Even}} {
+			dst Key[[]int32]
+		}{{"odd", Odd}, {"even", Even}} {
 			var names []string
 			ok, err := in.decode(f.k, &names, `an array of cells such as ["r1c1"]`)
 			if err != nil {
 				return err
 			}
 			if ok {
-				if *f.dst, err = in.cells(f.k, names); err != nil {
+				cs, err := in.cells(f.k, names)
+				if err != nil {
 					return err
 				}
+				f.dst.Set(r, cs)
 			}
 		}
 		return nil
 	},
 	writeJSON: func(o *jsonOut, r *Rules) error {
-		if len(r.Odd) > 0 {
-			o.field("odd", o.names(r.Odd))
+		if len(Odd.Get(r)) > 0 {
+			o.field("odd", o.names(Odd.Get(r)))
 		}
-		if len(r.Even) > 0 {
-			o.field("even", o.names(r.Even))
+		if len(Even.Get(r)) > 0 {
+			o.field("even", o.names(Even.Get(r)))
 		}
 		return nil
 	},
 	validate: func(v *validation, r *Rules) error {
-		if err := v.inGrid(func() string { return "odd cells" }, r.Odd); err != nil {
+		if err := v.inGrid(func() string { return "odd cells" }, Odd.Get(r)); err != nil {
 			return err
 		}
-		if err := v.inGrid(func() string { return "even cells" }, r.Even); err != nil {
+		if err := v.inGrid(func() string { return "even cells" }, Even.Get(r)); err != nil {
 			return err
 		}
-		for _, c := range r.Even {
-			if slices.Contains(r.Odd, c) {
+		for _, c := range Even.Get(r) {
+			if slices.Contains(Odd.Get(r), c) {
 				return ruleErrorf("even cells", "%s is marked both odd and even", cellName(v.n, c))
 			}
 		}
@@ -108,7 +112,7 @@ var parityKind = &Kind{
 			cs   []int32
 			odd  bool
 			word string
-		}{{r.Odd, true, "odd"}, {r.Even, false, "even"}} {
+		}{{Odd.Get(r), true, "odd"}, {Even.Get(r), false, "even"}} {
 			for _, c := range f.cs {
 				if v := g.Cells[c]; v != 0 && (v%2 == 1) != f.odd {
 					x := cellOf(n, c)
@@ -122,25 +126,25 @@ var parityKind = &Kind{
 	lower: func(s Shape, r *Rules, l *Lowered) {
 		n := s.N()
 		odd := digitMask(n, func(d int) bool { return d%2 == 1 })
-		for _, c := range r.Odd {
+		for _, c := range Odd.Get(r) {
 			l.Masks = append(l.Masks, Mask{c, odd})
 		}
-		for _, c := range r.Even {
+		for _, c := range Even.Get(r) {
 			l.Masks = append(l.Masks, Mask{c, digitMask(n, func(d int) bool { return true }) &^ odd})
 		}
 	},
 	random: randomParity,
 	draw: func(s Shape, r *Rules, d *Drawing) {
-		d.Circles = append(d.Circles, r.Odd...)
-		d.Squares = append(d.Squares, r.Even...)
+		d.Circles = append(d.Circles, Odd.Get(r)...)
+		d.Squares = append(d.Squares, Even.Get(r)...)
 	},
 	titles: map[string]string{"odd-even": "Odd-even"},
 	text: func(all []Grid) []string {
 		var odd, even bool
 		for _, g := range all {
 			if g.Rules != nil {
-				odd = odd || len(g.Rules.Odd) > 0
-				even = even || len(g.Rules.Even) > 0
+				odd = odd || len(Odd.Get(g.Rules)) > 0
+				even = even || len(Even.Get(g.Rules)) > 0
 			}
 		}
 		switch {
@@ -164,9 +168,9 @@ func randomParity(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 			odd = sol[c]%2 == 1
 		}
 		if odd {
-			r.Odd = append(r.Odd, int32(c))
+			Odd.Set(r, append(Odd.Get(r), int32(c)))
 		} else {
-			r.Even = append(r.Even, int32(c))
+			Even.Set(r, append(Even.Get(r), int32(c)))
 		}
 	}
 }
@@ -186,9 +190,9 @@ func readParityCells(in *fpIn, r *Rules) error {
 			}
 			switch i := int32(row*in.n + c); strings.ToLower(v) {
 			case "odd":
-				r.Odd = append(r.Odd, i)
+				Odd.Set(r, append(Odd.Get(r), i))
 			case "even":
-				r.Even = append(r.Even, i)
+				Even.Set(r, append(Even.Get(r), i))
 			default:
 				return fpErr("r%dc%d: \"parity\": want \"Odd\" or \"Even\", not %s", row+1, c+1, cutText(raw))
 			}

@@ -145,14 +145,14 @@ var pencilMarkKind = &Kind{
 }
 
 func pencilMarks(r *Rules) []Mask {
-	m, _ := r.slot("pencil marks").([]Mask)
+	m := pencilMarkKey.Get(r)
 	return m
 }
 
 func setPencilMarks(r *Rules, marks []Mask) {
 	if len(marks) > 0 {
 		slices.SortFunc(marks, func(a, b Mask) int { return int(a.Cell - b.Cell) })
-		r.setSlot("pencil marks", marks)
+		pencilMarkKey.Set(r, marks)
 	}
 }
 
@@ -181,3 +181,6 @@ func randomPencilMarks(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 	}
 	setPencilMarks(r, marks)
 }
+
+// pencilMarkKey keeps the given pencil marks of rules.
+var pencilMarkKey = NewKey[[]Mask]("pencil marks")

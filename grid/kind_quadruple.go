@@ -52,7 +52,7 @@ var quadrupleKind = &Kind{
 			qs = append(qs, q)
 		}
 		if len(qs) > 0 {
-			r.setSlot("quadruple", qs)
+			quadrupleKey.Set(r, qs)
 		}
 		return nil
 	},
@@ -91,7 +91,7 @@ var quadrupleKind = &Kind{
 			qs = append(qs, q)
 		}
 		if len(qs) > 0 {
-			r.setSlot("quadruple", qs)
+			quadrupleKey.Set(r, qs)
 		}
 		return nil
 	},
@@ -199,7 +199,7 @@ var quadrupleKind = &Kind{
 			qs = append(qs, q)
 		}
 		if len(qs) > 0 {
-			r.setSlot("quadruple", qs)
+			quadrupleKey.Set(r, qs)
 		}
 	},
 	draw: func(s Shape, r *Rules, d *Drawing) {
@@ -249,7 +249,7 @@ func (q quadruple) name(n int) string {
 
 // quadruplesOf returns the quadruples of r (none for nil).
 func quadruplesOf(r *Rules) []quadruple {
-	qs, _ := r.slot("quadruple").([]quadruple)
+	qs := quadrupleKey.Get(r)
 	return qs
 }
 
@@ -309,3 +309,6 @@ func subsets(cells []int32, k int) [][]int32 {
 	}
 	return append(out, subsets(cells[1:], k)...)
 }
+
+// quadrupleKey keeps the quadruples of rules.
+var quadrupleKey = NewKey[[]quadruple]("quadruple")

@@ -42,7 +42,7 @@ func TestRegionSegments(t *testing.T) {
 		{"loop in one box", line("r1c1", "r1c2", "r2c2", "r2c1", "r1c1"), [][]int32{line("r1c1", "r1c2", "r2c2", "r2c1")}},
 	}
 	for _, tt := range tests {
-		got := regionSegments(s, &Rules{}, tt.line)
+		got := regionSegments(s, NewRules(), tt.line)
 		if !slices.EqualFunc(got, tt.want, slices.Equal) {
 			t.Errorf("%s: regionSegments(%v) = %v, want %v", tt.name, tt.line, got, tt.want)
 		}

@@ -12,12 +12,12 @@ import (
 // "thermos", lists of cells.
 var thermoKind = &Kind{
 	name: "thermometer",
-	has:  func(r *Rules) bool { return len(r.Thermos) > 0 },
+	has:  func(r *Rules) bool { return len(Thermos.Get(r)) > 0 },
 	equal: func(a, b *Rules) bool {
-		return slices.EqualFunc(a.Thermos, b.Thermos, func(x, y []int32) bool { return slices.Equal(x, y) })
+		return slices.EqualFunc(Thermos.Get(a), Thermos.Get(b), func(x, y []int32) bool { return slices.Equal(x, y) })
 	},
 	names: func(r *Rules, out []string) []string {
-		if len(r.Thermos) > 0 {
+		if len(Thermos.Get(r)) > 0 {
 			out = append(out, "thermo")
 		}
 		return out
@@ -33,16 +33,16 @@ var thermoKind = &Kind{
 			if err != nil {
 				return err
 			}
-			r.Thermos = append(r.Thermos, lines...)
+			Thermos.Set(r, append(Thermos.Get(r), lines...))
 		}
 		return nil
 	},
 	writeFP: func(o *fpOut, r *Rules) error {
-		if len(r.Thermos) == 0 {
+		if len(Thermos.Get(r)) == 0 {
 			return nil
 		}
-		out := make([]map[string][][]string, len(r.Thermos))
-		for i, t := range r.Thermos {
+		out := make([]map[string][][]string, len(Thermos.Get(r)))
+		for i, t := range Thermos.Get(r) {
 			out[i] = map[string][][]string{"lines": {o.names(t)}}
 		}
 		o.field("thermometer", out)
@@ -59,14 +59,14 @@ var thermoKind = &Kind{
 			if err != nil {
 				return err
 			}
-			r.Thermos = append(r.Thermos, cells)
+			Thermos.Set(r, append(Thermos.Get(r), cells))
 		}
 		return nil
 	},
 	writeJSON: func(o *jsonOut, r *Rules) error {
-		if len(r.Thermos) > 0 {
-			out := make([][]string, len(r.Thermos))
-			for i, t := range r.Thermos {
+		if len(Thermos.Get(r)) > 0 {
+			out := make([][]string, len(Thermos.Get(r)))
+			for i, t := range Thermos.Get(r) {
 				out[i] = o.names(t)
 			}
 			o.field("thermos", out)
@@ -75,7 +75,7 @@ var thermoKind = &Kind{
 	},
 	validate: func(v *validation, r *Rules) error {
 		n := v.n
-		for k, t := range r.Thermos {
+		for k, t := range Thermos.Get(r) {
 			rule := fmt.Sprintf("thermometer %d (%s)", k+1, cellList(n, t))
 			if err := v.inGrid(func() string { return rule }, t); err != nil {
 				return err
@@ -93,7 +93,7 @@ var thermoKind = &Kind{
 	},
 	clashes: thermoClashes,
 	lower: func(s Shape, r *Rules, l *Lowered) {
-		for _, t := range r.Thermos {
+		for _, t := range Thermos.Get(r) {
 			for i := 1; i < len(t); i++ {
 				l.Links = append(l.Links, Link{t[i-1], t[i], increases})
 			}
@@ -102,14 +102,14 @@ var thermoKind = &Kind{
 	layouts: []Layout{{Name: "thermometer", Aliases: []string{"thermo", "thermometers", "thermos"},
 		Gloss: "random thermometers of 3 to 6 cells drawn from the solution, then givens removed to minimal",
 		After: func(rng *rand.Rand, full Grid, r *Rules) {
-			r.Thermos = append(r.Thermos, layoutThermos(rng, full.N(), full.Cells, thermoCount(rng, full.N()))...)
+			Thermos.Set(r, append(Thermos.Get(r), layoutThermos(rng, full.N(), full.Cells, thermoCount(rng, full.N()))...))
 		}}},
 	random: randomThermos,
-	draw:   func(s Shape, r *Rules, d *Drawing) { d.Tubes = append(d.Tubes, r.Thermos...) },
+	draw:   func(s Shape, r *Rules, d *Drawing) { d.Tubes = append(d.Tubes, Thermos.Get(r)...) },
 	titles: map[string]string{"thermo": "Thermo"},
 	text: func(all []Grid) []string {
 		for _, g := range all {
-			if g.Rules != nil && len(g.Rules.Thermos) > 0 {
+			if g.Rules != nil && len(Thermos.Get(g.Rules)) > 0 {
 				return []string{"Along each thermometer the digits increase, from the bulb to the other end."}
 			}
 		}
@@ -121,7 +121,7 @@ var thermoKind = &Kind{
 // thermometer, and two givens that do not increase along one.
 func thermoClashes(g Grid, r *Rules, out []Clash) []Clash {
 	n := g.N()
-	for k, t := range r.Thermos {
+	for k, t := range Thermos.Get(r) {
 		for a, ca := range t {
 			va := int(g.Cells[ca])
 			if va == 0 {
@@ -164,7 +164,7 @@ func randomThermos(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
 			t = append(t, z)
 		}
 		if len(t) >= 2 {
-			r.Thermos = append(r.Thermos, t)
+			Thermos.Set(r, append(Thermos.Get(r), t))
 		}
 	}
 }

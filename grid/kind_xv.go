@@ -10,74 +10,70 @@ import (
 // the JSON form as "x" and "v", pairs of cells.
 var xvKind = &Kind{
 	name:  "xv",
-	has:   func(r *Rules) bool { return len(r.X)+len(r.V) > 0 },
-	equal: func(a, b *Rules) bool { return slices.Equal(a.X, b.X) && slices.Equal(a.V, b.V) },
+	has:   func(r *Rules) bool { return len(X.Get(r))+len(V.Get(r)) > 0 },
+	equal: func(a, b *Rules) bool { return slices.Equal(X.Get(a), X.Get(b)) && slices.Equal(V.Get(a), V.Get(b)) },
 	names: func(r *Rules, out []string) []string {
-		if len(r.X)+len(r.V) > 0 {
+		if len(X.Get(r))+len(V.Get(r)) > 0 {
 			out = append(out, "xv")
 		}
 		return out
 	},
 	fpFields: []string{"xv"},
 	readFP: func(in *fpIn, r *Rules) error {
-		return readPairsFP(in, "xv", []string{"X", "V"}, func(v string) *[]Pair {
+		return readPairsFP(in, r, "xv", []string{"X", "V"}, func(v string) Key[[]Pair] {
 			if v == "X" {
-				return &r.X
+				return X
 			}
-			return &r.V
+			return V
 		})
 	},
 	writeFP: func(o *fpOut, r *Rules) error {
-		if xv := append(o.pairs(r.X, "X"), o.pairs(r.V, "V")...); len(xv) > 0 {
+		if xv := append(o.pairs(X.Get(r), "X"), o.pairs(V.Get(r), "V")...); len(xv) > 0 {
 			o.field("xv", xv)
 		}
 		return nil
 	},
 	jsonFields: []string{"x", "v"},
-	readJSON: func(in *jsonIn, r *Rules) (err error) {
-		if r.X, err = in.pairs("x", "X"); err != nil {
-			return err
-		}
-		r.V, err = in.pairs("v", "V")
-		return err
+	readJSON: func(in *jsonIn, r *Rules) error {
+		return in.pairsOf(r, "x", "X", X, "v", "V", V)
 	},
 	writeJSON: func(o *jsonOut, r *Rules) error {
-		o.pairs("x", r.X)
-		o.pairs("v", r.V)
+		o.pairs("x", X.Get(r))
+		o.pairs("v", V.Get(r))
 		return nil
 	},
 	validate: func(v *validation, r *Rules) error {
-		if err := v.pairsOK("X", r.X); err != nil {
+		if err := v.pairsOK("X", X.Get(r)); err != nil {
 			return err
 		}
-		return v.pairsOK("V", r.V)
+		return v.pairsOK("V", V.Get(r))
 	},
 	clashes: func(g Grid, r *Rules, out []Clash) []Clash {
-		out = pairClashes(g, "X", r.X, sumTen, out)
-		return pairClashes(g, "V", r.V, sumFive, out)
+		out = pairClashes(g, "X", X.Get(r), sumTen, out)
+		return pairClashes(g, "V", V.Get(r), sumFive, out)
 	},
 	lower: func(s Shape, r *Rules, l *Lowered) {
-		pairLinks(l, r.X, sumTenRel)
-		pairLinks(l, r.V, sumFiveRel)
+		pairLinks(l, X.Get(r), sumTenRel)
+		pairLinks(l, V.Get(r), sumFiveRel)
 	},
 	layouts: []Layout{{Name: "xv",
 		Gloss: "some of the solution's pairs that add up to 10 or 5 marked X or V, then givens removed to minimal",
 		After: func(rng *rand.Rand, full Grid, r *Rules) {
 			n := full.N()
 			// one mark a pair: the dots of kropki, drawn before, keep theirs
-			marks := slices.Concat(r.White, r.Black)
-			r.X = append(r.X, somePairs(rng, n, full.Cells, marks, sumTen, xCount(rng, n))...)
-			r.V = append(r.V, somePairs(rng, n, full.Cells, marks, sumFive, vCount(rng, n))...)
+			marks := slices.Concat(White.Get(r), Black.Get(r))
+			X.Set(r, append(X.Get(r), somePairs(rng, n, full.Cells, marks, sumTen, xCount(rng, n))...))
+			V.Set(r, append(V.Get(r), somePairs(rng, n, full.Cells, marks, sumFive, vCount(rng, n))...))
 		}}}, // (xv-negative refuses xv)
 	random: func(rng *rand.Rand, s Shape, sol []uint8, r *Rules) {
-		r.X = randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, sumTen)
-		r.V = randomPairs(rng, s.N(), rng.IntN(s.N()), sol, sumFive)
+		X.Set(r, randomPairs(rng, s.N(), 1+rng.IntN(s.N()), sol, sumTen))
+		V.Set(r, randomPairs(rng, s.N(), rng.IntN(s.N()), sol, sumFive))
 	},
 	draw: func(s Shape, r *Rules, d *Drawing) {
-		for _, p := range r.X {
+		for _, p := range X.Get(r) {
 			d.Letters = append(d.Letters, Letter{p, "X"})
 		}
-		for _, p := range r.V {
+		for _, p := range V.Get(r) {
 			d.Letters = append(d.Letters, Letter{p, "V"})
 		}
 	},
@@ -86,8 +82,8 @@ var xvKind = &Kind{
 		var x, v bool
 		for _, g := range all {
 			if g.Rules != nil {
-				x = x || len(g.Rules.X) > 0
-				v = v || len(g.Rules.V) > 0
+				x = x || len(X.Get(g.Rules)) > 0
+				v = v || len(V.Get(g.Rules)) > 0
 			}
 		}
 		var s []string

@@ -45,12 +45,12 @@ func (r *Rules) units(s Shape, l *Lowered, peers bool) *RuleUnits {
 	n := s.N()
 	extra := 0
 	if r != nil {
-		extra = len(r.Extra)
+		extra = len(Extra.Get(r))
 	}
 	u := &RuleUnits{N: n, Of: make([][]int32, n*n), Peers: make([][]int32, n*n),
 		Units: make([][]int32, 0, 3*n+extra), Labels: make([]string, 0, 3*n+extra)}
 	regionWord := "box"
-	if r != nil && r.Regions != nil {
+	if r != nil && Regions.Get(r) != nil {
 		regionWord = "region"
 	}
 	// one backing array for the rows, columns and regions, and one for

@@ -83,8 +83,8 @@ func (r *Rules) Equal(o *Rules) bool {
 // Region returns the region of cell i in a grid of shape s: its jigsaw
 // region, or its box when the rules have none (or are nil).
 func (r *Rules) Region(s Shape, i int) int {
-	if r != nil && r.Regions != nil {
-		return int(r.Regions[i])
+	if r != nil && Regions.Get(r) != nil {
+		return int(Regions.Get(r)[i])
 	}
 	n := s.N()
 	return (i/n/s.BoxRows)*(n/s.BoxCols) + i%n/s.BoxCols

@@ -22,7 +22,7 @@ func mustParse(t *testing.T, s string) Grid {
 }
 
 func xRules() *Rules {
-	return &Rules{Extra: []Group{{GroupDiagonal, Diagonal(9)}, {GroupAntiDiagonal, AntiDiagonal(9)}}}
+	return NewRules(Extra.Of([]Group{{GroupDiagonal, Diagonal(9)}, {GroupAntiDiagonal, AntiDiagonal(9)}}))
 }
 
 func TestRulesValidate(t *testing.T) {
@@ -37,25 +37,25 @@ func TestRulesValidate(t *testing.T) {
 		r    Rules
 		want string // part of the error; "" for valid
 	}{
-		{"empty", Rules{}, ""},
-		{"rows as regions", Rules{Regions: bands}, ""},
-		{"region short", Rules{Regions: short}, "region 1: 8 cells, want 9"},
-		{"region count", Rules{Regions: bands[:80]}, "regions: 80 cells, want 81"},
+		{"empty", *NewRules(), ""},
+		{"rows as regions", *NewRules(Regions.Of(bands)), ""},
+		{"region short", *NewRules(Regions.Of(short)), "region 1: 8 cells, want 9"},
+		{"region count", *NewRules(Regions.Of(bands[:80])), "regions: 80 cells, want 81"},
 		{"x", *xRules(), ""},
-		{"bad diagonal", Rules{Extra: []Group{{GroupDiagonal, AntiDiagonal(9)}}}, "are not a diagonal"},
-		{"windows", Rules{Extra: []Group{{GroupWindow, Windows(shape9)[3]}}}, ""},
-		{"cage ok", Rules{Cages: []Cage{{[]int32{0, 1}, 17}}}, ""},
-		{"cage sum", Rules{Cages: []Cage{{[]int32{0, 1}, 18}}}, "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 9 add up to 18 (they make 3 to 17)"},
-		{"cages overlap", Rules{Cages: []Cage{{[]int32{0, 1}, 0}, {[]int32{1, 2}, 5}}}, ""},
-		{"cage too big", Rules{Cages: []Cage{{[]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0}}}, "10 cells, want 1 to 9"},
-		{"cage outside", Rules{Cages: []Cage{{[]int32{81}, 0}}}, "cell 81 is outside"},
-		{"cage twice", Rules{Cages: []Cage{{[]int32{3, 3}, 0}}}, "r1c4 is listed twice"},
-		{"pair ok", Rules{White: []Pair{{0, 9}}}, ""},
-		{"pair far", Rules{Black: []Pair{{0, 10}}}, "black dot 1: r1c1 and r2c2 are not orthogonally adjacent"},
-		{"thermo diagonal", Rules{Thermos: [][]int32{{0, 10, 20}}}, ""},
-		{"thermo gap", Rules{Thermos: [][]int32{{0, 2}}}, "r1c3 does not touch r1c1: not a chain"},
-		{"thermo long", Rules{Thermos: [][]int32{{0, 1, 2, 3, 4, 5, 6, 7, 8, 17}}}, "10 cells, want 2 to 9"},
-		{"odd and even", Rules{Odd: []int32{4}, Even: []int32{4}}, "r1c5 is marked both odd and even"},
+		{"bad diagonal", *NewRules(Extra.Of([]Group{{GroupDiagonal, AntiDiagonal(9)}})), "are not a diagonal"},
+		{"windows", *NewRules(Extra.Of([]Group{{GroupWindow, Windows(shape9)[3]}})), ""},
+		{"cage ok", *NewRules(Cages.Of([]Cage{{[]int32{0, 1}, 17}})), ""},
+		{"cage sum", *NewRules(Cages.Of([]Cage{{[]int32{0, 1}, 18}})), "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 9 add up to 18 (they make 3 to 17)"},
+		{"cages overlap", *NewRules(Cages.Of([]Cage{{[]int32{0, 1}, 0}, {[]int32{1, 2}, 5}})), ""},
+		{"cage too big", *NewRules(Cages.Of([]Cage{{[]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0}})), "10 cells, want 1 to 9"},
+		{"cage outside", *NewRules(Cages.Of([]Cage{{[]int32{81}, 0}})), "cell 81 is outside"},
+		{"cage twice", *NewRules(Cages.Of([]Cage{{[]int32{3, 3}, 0}})), "r1c4 is listed twice"},
+		{"pair ok", *NewRules(White.Of([]Pair{{0, 9}})), ""},
+		{"pair far", *NewRules(Black.Of([]Pair{{0, 10}})), "black dot 1: r1c1 and r2c2 are not orthogonally adjacent"},
+		{"thermo diagonal", *NewRules(Thermos.Of([][]int32{{0, 10, 20}})), ""},
+		{"thermo gap", *NewRules(Thermos.Of([][]int32{{0, 2}})), "r1c3 does not touch r1c1: not a chain"},
+		{"thermo long", *NewRules(Thermos.Of([][]int32{{0, 1, 2, 3, 4, 5, 6, 7, 8, 17}})), "10 cells, want 2 to 9"},
+		{"odd and even", *NewRules(Odd.Of([]int32{4}), Even.Of([]int32{4})), "r1c5 is marked both odd and even"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,11 +78,11 @@ func TestRulesNames(t *testing.T) {
 		want string
 	}{
 		{nil, "classic"},
-		{&Rules{}, "classic"},
+		{NewRules(), "classic"},
 		{xRules(), "x"},
-		{&Rules{Extra: []Group{{GroupDiagonal, Diagonal(9)}}}, "diagonal"},
-		{&Rules{Cages: []Cage{{[]int32{0, 1}, 3}}, AntiKing: true}, "killer,anti-king"},
-		{&Rules{Regions: make([]uint8, 81), Extra: []Group{{GroupWindow, Windows(shape9)[0]}}}, "jigsaw,hyper"},
+		{NewRules(Extra.Of([]Group{{GroupDiagonal, Diagonal(9)}})), "diagonal"},
+		{NewRules(Cages.Of([]Cage{{[]int32{0, 1}, 3}}), AntiKing.Of(true)), "killer,anti-king"},
+		{NewRules(Regions.Of(make([]uint8, 81)), Extra.Of([]Group{{GroupWindow, Windows(shape9)[0]}})), "jigsaw,hyper"},
 	}
 	for _, tt := range tests {
 		if got := tt.r.Name(); got != tt.want {
@@ -151,18 +151,18 @@ func TestRuleClashesAndCheck(t *testing.T) {
 		want  string
 	}{
 		{"diagonal", "1........" + ".........." + ".1", xRules(), "digit 1 repeats in diagonal (r1c1 and r3c3)"},
-		{"cage repeat", "22", &Rules{Cages: []Cage{{[]int32{0, 9, 1}, 0}}}, "digit 2 repeats in row 1"},
-		{"cage sum", "9", &Rules{Cages: []Cage{{[]int32{0, 1}, 9}}}, "cage 1 (r1c1 r1c2) must add up to 9"},
-		{"odd", ".4", &Rules{Odd: []int32{1}}, "r1c2 holds 4, but it is marked odd"},
-		{"white", "13", &Rules{White: []Pair{{0, 1}}}, "r1c1 holds 1 and r1c2 holds 3, which white dot 1 between them does not allow"},
-		{"black ok", "36", &Rules{Black: []Pair{{0, 1}}}, ""},
-		{"x", "37", &Rules{X: []Pair{{0, 1}}}, ""},
-		{"v", "32", &Rules{V: []Pair{{0, 1}}}, ""},
-		{"v bad", "3........4", &Rules{V: []Pair{{0, 9}}}, "V 1"},
-		{"thermo", "5.4", &Rules{Thermos: [][]int32{{0, 1, 2}}}, "thermometer 1 must increase"},
-		{"thermo end", "..2", &Rules{Thermos: [][]int32{{0, 1, 2}}}, "cannot be cell 3"},
-		{"king", "1" + "........." + "1", &Rules{AntiKing: true}, "digit 1 repeats a king's move apart (r1c1 and r2c2)"},
-		{"knight", "1" + "........." + ".1", &Rules{AntiKnight: true}, "a knight's move apart (r1c1 and r2c3)"},
+		{"cage repeat", "22", NewRules(Cages.Of([]Cage{{[]int32{0, 9, 1}, 0}})), "digit 2 repeats in row 1"},
+		{"cage sum", "9", NewRules(Cages.Of([]Cage{{[]int32{0, 1}, 9}})), "cage 1 (r1c1 r1c2) must add up to 9"},
+		{"odd", ".4", NewRules(Odd.Of([]int32{1})), "r1c2 holds 4, but it is marked odd"},
+		{"white", "13", NewRules(White.Of([]Pair{{0, 1}})), "r1c1 holds 1 and r1c2 holds 3, which white dot 1 between them does not allow"},
+		{"black ok", "36", NewRules(Black.Of([]Pair{{0, 1}})), ""},
+		{"x", "37", NewRules(X.Of([]Pair{{0, 1}})), ""},
+		{"v", "32", NewRules(V.Of([]Pair{{0, 1}})), ""},
+		{"v bad", "3........4", NewRules(V.Of([]Pair{{0, 9}})), "V 1"},
+		{"thermo", "5.4", NewRules(Thermos.Of([][]int32{{0, 1, 2}})), "thermometer 1 must increase"},
+		{"thermo end", "..2", NewRules(Thermos.Of([][]int32{{0, 1, 2}})), "cannot be cell 3"},
+		{"king", "1" + "........." + "1", NewRules(AntiKing.Of(true)), "digit 1 repeats a king's move apart (r1c1 and r2c2)"},
+		{"knight", "1" + "........." + ".1", NewRules(AntiKnight.Of(true)), "a knight's move apart (r1c1 and r2c3)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -143,6 +143,19 @@ func (in *jsonIn) cells(what string, names []string) ([]int32, error) {
 	return out, nil
 }
 
+// pairsOf reads the pairs of fields ka (named wa) and kb into the keys a
+// and b of r.
+func (in *jsonIn) pairsOf(r *Rules, ka, wa string, a Key[[]Pair], kb, wb string, b Key[[]Pair]) error {
+	pa, err := in.pairs(ka, wa)
+	if err != nil {
+		return err
+	}
+	pb, err := in.pairs(kb, wb)
+	a.Set(r, pa)
+	b.Set(r, pb)
+	return err
+}
+
 // pairs reads field k, pairs of cells, named what 1, what 2...
 func (in *jsonIn) pairs(k, what string) ([]Pair, error) {
 	var list [][2]string
@@ -188,7 +201,7 @@ func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
 			return nil, unsupportedf([]string{k}, "rules: unknown field %q (want %s)", k, strings.Join(jsonRuleFields(), ", "))
 		}
 	}
-	r := &Rules{}
+	r := NewRules()
 	for _, k := range kinds {
 		if err := k.readJSON(in, r); err != nil {
 			return nil, err

@@ -113,7 +113,7 @@ type edgeSpec struct {
 // clue without a value being cosmetic (SudokuSolver passes over it too);
 // the JSON form as {"cell": "r0c3", "value": 10}.
 func edgeClueKind(spec edgeSpec) *Kind {
-	e := edgeRow{spec}
+	e := edgeRow{spec, NewKey[[]edgeClue](spec.name)}
 	return &Kind{
 		name:       spec.name,
 		has:        e.has,
@@ -138,13 +138,16 @@ func edgeClueKind(spec edgeSpec) *Kind {
 
 // edgeRow holds the facets of the row of a kind of clues outside the
 // grid, one method each.
-type edgeRow struct{ spec edgeSpec }
+type edgeRow struct {
+	spec edgeSpec
+	key  Key[[]edgeClue]
+}
 
-func (e edgeRow) get(r *Rules) []edgeClue { c, _ := r.slot(e.spec.name).([]edgeClue); return c }
+func (e edgeRow) get(r *Rules) []edgeClue { return e.key.Get(r) }
 
 func (e edgeRow) set(r *Rules, c []edgeClue) {
 	if len(c) > 0 {
-		r.setSlot(e.spec.name, c)
+		e.key.Set(r, c)
 	}
 }
 
@@ -357,7 +360,7 @@ type sumLineSpec struct {
 // (digits may repeat). f-puzzles writes them as {"lines": [[cells]]}, the
 // JSON form as lists of cells.
 func equalSumLineKind(spec sumLineSpec) *Kind {
-	q := sumLineRow{spec}
+	q := sumLineRow{spec, NewKey[[][]int32](spec.name)}
 	return &Kind{
 		name:       spec.name,
 		has:        q.has,
@@ -381,13 +384,16 @@ func equalSumLineKind(spec sumLineSpec) *Kind {
 
 // sumLineRow holds the facets of the row of a kind of lines of equal sums,
 // one method each.
-type sumLineRow struct{ spec sumLineSpec }
+type sumLineRow struct {
+	spec sumLineSpec
+	key  Key[[][]int32]
+}
 
-func (q sumLineRow) get(r *Rules) [][]int32 { c, _ := r.slot(q.spec.name).([][]int32); return c }
+func (q sumLineRow) get(r *Rules) [][]int32 { return q.key.Get(r) }
 
 func (q sumLineRow) set(r *Rules, c [][]int32) {
 	if len(c) > 0 {
-		r.setSlot(q.spec.name, c)
+		q.key.Set(r, c)
 	}
 }
 

@@ -129,7 +129,7 @@ func ruleClauses(s grid.Shape, r *grid.Rules, plain bool) *RuleCNF {
 	// of a killer or a jigsaw (20,000 in all for a 9x9 killer)
 	base := 4 * n * n * (1 + n*(n-1)/2)
 	l := r.Lower(s)
-	if r.Regions != nil || len(l.Sums) > 0 {
+	if grid.Regions.Get(r) != nil || len(l.Sums) > 0 {
 		base *= 2
 	}
 	e.out = make([][]int, 0, base)
@@ -188,7 +188,7 @@ func (e *encoder) part(what string) {
 // regions these are Clauses(s), clause for clause.
 func (e *encoder) units(s grid.Shape, r *grid.Rules) {
 	n := e.n
-	if r.Regions == nil {
+	if grid.Regions.Get(r) == nil {
 		e.out = append(e.out, baseClauses(s)...)
 		e.part("each cell holds one digit; each row, column and box each digit once")
 		return

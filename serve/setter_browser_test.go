@@ -109,10 +109,11 @@ func TestSetterBrowser(t *testing.T) {
 	// ten solutions or more
 	var c verify.Candidates
 	for k := 0; c.Status != verify.Multiple || c.Count < 10; k++ {
-		r := *killer.Rules // rules are never changed in place
-		r.Cages = slices.Clone(r.Cages)
-		r.Cages[k].Sum = 0
-		killer.Rules = &r
+		r := new(grid.Rules) // rules are never changed in place
+		*r = *killer.Rules
+		grid.Cages.Set(r, slices.Clone(grid.Cages.Get(r)))
+		grid.Cages.Get(r)[k].Sum = 0
+		killer.Rules = r
 		c = verify.TrueCandidates(t.Context(), killer, verify.CandidateOptions{CountLimit: 50})
 		t.Logf("the killer without %d sums: %v, %d solutions (exact %v)", k+1, c.Status, c.Count, c.Exact())
 	}

@@ -64,7 +64,7 @@ func killerPuzzle(t testing.TB) (grid.Grid, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &grid.Rules{}
+	r := grid.NewRules()
 	for _, cage := range strings.Split(row["cages"], ";") {
 		sum, cells, _ := strings.Cut(cage, ":")
 		c := grid.Cage{}
@@ -72,7 +72,7 @@ func killerPuzzle(t testing.TB) (grid.Grid, string) {
 		for _, name := range strings.Split(cells, ",") {
 			c.Cells = append(c.Cells, cellIndex(t, name))
 		}
-		r.Cages = append(r.Cages, c)
+		grid.Cages.Set(r, append(grid.Cages.Get(r), c))
 	}
 	g.Rules = r
 	return g, row["solution"]
@@ -93,7 +93,7 @@ func jigsawPuzzle(t testing.TB) (grid.Grid, string) {
 		}
 		regions[i] = seen[c]
 	}
-	g.Rules = &grid.Rules{Regions: regions}
+	g.Rules = grid.NewRules(grid.Regions.Of(regions))
 	return g, row["solution"]
 }
 
@@ -229,7 +229,7 @@ func TestGenerateVariants(t *testing.T) {
 	for _, p := range a.json["puzzles"].([]any) {
 		p := p.(map[string]any)
 		g, err := grid.ParseFPuzzlesLink(p["sudokupad_url"].(string))
-		if err != nil || p["variant"] != "jigsaw,x" || g.Rules.Regions == nil || g.String() != p["puzzle"] {
+		if err != nil || p["variant"] != "jigsaw,x" || grid.Regions.Get(g.Rules) == nil || g.String() != p["puzzle"] {
 			t.Errorf("generated %v: %v", p, err)
 			continue
 		}

@@ -94,7 +94,7 @@ func sameNames(got, want []string) bool {
 // twoMarks returns a pair of cells that two dots, Xs or Vs of r join.
 func twoMarks(r *grid.Rules) (grid.Pair, bool) {
 	seen := map[grid.Pair]bool{}
-	for _, p := range slices.Concat(r.White, r.Black, r.X, r.V) {
+	for _, p := range slices.Concat(grid.White.Get(r), grid.Black.Get(r), grid.X.Get(r), grid.V.Get(r)) {
 		if p[0] > p[1] {
 			p = grid.Pair{p[1], p[0]}
 		}

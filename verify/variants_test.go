@@ -56,7 +56,7 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 		if err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
-		r := &grid.Rules{}
+		r := grid.NewRules()
 		for _, c := range strings.Split(row["cages"], ";") {
 			sum, cells, _ := strings.Cut(c, ":")
 			s, err := strconv.Atoi(sum)
@@ -72,7 +72,7 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 				}
 				cage.Cells = append(cage.Cells, x)
 			}
-			r.Cages = append(r.Cages, cage)
+			grid.Cages.Set(r, append(grid.Cages.Get(r), cage))
 		}
 		if err := r.Validate(sh); err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
@@ -103,7 +103,7 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 			}
 			regions[i] = num[letters[i]]
 		}
-		g.Rules = &grid.Rules{Regions: regions}
+		g.Rules = grid.NewRules(grid.Regions.Of(regions))
 		if err := g.Rules.Validate(shape); err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
@@ -134,7 +134,7 @@ func TestRealVariants(t *testing.T) {
 		if !sat.Unique(g, r.Solutions[0]) {
 			t.Errorf("%s: gophersat finds a second solution", ids[i])
 		}
-		if len(g.Rules.Cages) > 0 {
+		if len(grid.Cages.Get(g.Rules)) > 0 {
 			killers++
 		} else {
 			jigsaws++
@@ -177,8 +177,8 @@ func TestVariantVerdictsAgreeWithSAT(t *testing.T) {
 						}
 					}
 				}
-				if k == 3 && len(q.Rules.Cages) > 0 { // and a cage sum less
-					q.Rules = &grid.Rules{Cages: q.Rules.Cages[1:]}
+				if k == 3 && len(grid.Cages.Get(q.Rules)) > 0 { // and a cage sum less
+					q.Rules = grid.NewRules(grid.Cages.Of(grid.Cages.Get(q.Rules)[1:]))
 				}
 			}
 			r := Puzzle(q, Options{CountLimit: 3})

@@ -36,7 +36,7 @@ func jigsawGrid(t *testing.T) grid.Grid {
 		}
 		reg[i] = num[jigsawRegions[i]]
 	}
-	g.Rules = &grid.Rules{Regions: reg}
+	g.Rules = grid.NewRules(grid.Regions.Of(reg))
 	return g
 }
 

@@ -26,13 +26,13 @@ func NewKindCase(rng *rand.Rand, k *grid.Kind, sizes []int) KindCase {
 		panic(err)
 	}
 	sol := RandomSolution(rng, s)
-	base := &grid.Rules{}
+	base := grid.NewRules()
 	if s.Boxless() || rng.IntN(2) == 0 {
 		// regions that moved no cell out of its box (or row) are no
 		// jigsaw: draw again
 		jigsaw := grid.Table()[0]
-		for base.Regions == nil || !moved(s, base.Regions) {
-			base.Regions = nil
+		for grid.Regions.Get(base) == nil || !moved(s, grid.Regions.Get(base)) {
+			grid.Regions.Set(base, nil)
 			jigsaw.Random(rng, s, sol, base)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // first few whose search, undisturbed, takes more than pollEvery nodes.
 func TestSecondDone(t *testing.T) {
 	sh := grid.Shape{BoxRows: 4, BoxCols: 4}
-	m := NewModel(sh, &grid.Rules{AntiKing: true})
+	m := NewModel(sh, grid.NewRules(grid.AntiKing.Of(true)))
 	closed := make(chan struct{})
 	close(closed)
 	found := 0

@@ -24,7 +24,7 @@ func TestCompactRoundTrip(t *testing.T) {
 		sol.Cells[i] = uint8(i%9 + 1)
 	}
 	variant := g.Clone()
-	variant.Rules = &grid.Rules{AntiKing: true}
+	variant.Rules = grid.NewRules(grid.AntiKing.Of(true))
 	batches := [][]Job{
 		{{Index: 3, Kind: Verify, Grid: g, CountLimit: 2}, {Index: 4, Kind: Verify, Grid: g.Clone(), CountLimit: 1000, Check: true},
 			{Index: 9, Kind: Verify, Grid: g, CountLimit: 2, Proof: true}, {Index: 10, Kind: Verify, Grid: g, CountLimit: 2, Check: true, Proof: true, ProofCNF: true, ProofTemp: "/tmp/p/.x-"}},
