@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // indepCNF is this test's own CNF of a variant puzzle, which shares no code
@@ -102,46 +103,46 @@ func newIndepCNF(g grid.Grid) *indepCNF {
 // rules adds the clauses of the rules r beyond rows, columns and regions.
 func (c *indepCNF) rules(r *grid.Rules) {
 	n := c.n
-	for _, e := range grid.Extra.Get(r) {
+	for _, e := range rules.Extra.Get(r) {
 		c.allDiff(e.Cells, len(e.Cells) == n)
 	}
-	for _, cage := range grid.Cages.Get(r) {
+	for _, cage := range rules.Cages.Get(r) {
 		c.allDiff(cage.Cells, false)
 		if cage.Sum != 0 {
 			c.cageSum(cage)
 		}
 	}
-	for _, x := range grid.Odd.Get(r) {
+	for _, x := range rules.Odd.Get(r) {
 		for d := 2; d <= n; d += 2 {
 			c.add(-c.x(int(x), d))
 		}
 	}
-	for _, x := range grid.Even.Get(r) {
+	for _, x := range rules.Even.Get(r) {
 		for d := 1; d <= n; d += 2 {
 			c.add(-c.x(int(x), d))
 		}
 	}
-	for _, p := range grid.White.Get(r) {
+	for _, p := range rules.White.Get(r) {
 		c.forbid(p[0], p[1], func(a, b int) bool { return a-b == 1 || b-a == 1 })
 	}
-	for _, p := range grid.Black.Get(r) {
+	for _, p := range rules.Black.Get(r) {
 		c.forbid(p[0], p[1], func(a, b int) bool { return a == 2*b || b == 2*a })
 	}
-	for _, p := range grid.X.Get(r) {
+	for _, p := range rules.X.Get(r) {
 		c.forbid(p[0], p[1], func(a, b int) bool { return a+b == 10 })
 	}
-	for _, p := range grid.V.Get(r) {
+	for _, p := range rules.V.Get(r) {
 		c.forbid(p[0], p[1], func(a, b int) bool { return a+b == 5 })
 	}
-	for _, t := range grid.Thermos.Get(r) {
+	for _, t := range rules.Thermos.Get(r) {
 		for i := 1; i < len(t); i++ {
 			c.forbid(t[i-1], t[i], func(a, b int) bool { return a < b })
 		}
 	}
-	if grid.AntiKing.Get(r) {
+	if rules.AntiKing.Get(r) {
 		c.moves([][2]int{{1, -1}, {1, 0}, {1, 1}, {0, 1}})
 	}
-	if grid.AntiKnight.Get(r) {
+	if rules.AntiKnight.Get(r) {
 		c.moves([][2]int{{1, 2}, {1, -2}, {2, 1}, {2, -1}})
 	}
 }

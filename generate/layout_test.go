@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // Variants whose rules allow no grid are refused by Validate, before any
@@ -40,7 +41,7 @@ func TestInfeasible(t *testing.T) {
 		t.Skipf("the 4x4 grids: %v", err)
 	}
 	defer f.Close()
-	anti := grid.NewRules(grid.AntiKing.Of(true))
+	anti := grid.NewRules(rules.AntiKing.Of(true))
 	sc := bufio.NewScanner(f)
 	count := 0
 	for sc.Scan() {
@@ -60,12 +61,12 @@ func TestInfeasible(t *testing.T) {
 	// over the groups finds no grid.
 	x, _ := ParseVariant("x,hyper")
 	sh := grid.Shape{BoxRows: 2, BoxCols: 3}
-	if n := countGroups(sh, grid.Extra.Get(x.fixedRules(sh)), 1); n != 0 {
+	if n := countGroups(sh, rules.Extra.Get(x.fixedRules(sh)), 1); n != 0 {
 		t.Errorf("x,hyper 6x6: the exhaustive search found %d grids", n)
 	}
 	// and the same search finds grids where they exist
 	xOnly, _ := ParseVariant("x")
-	if n := countGroups(sh, grid.Extra.Get(xOnly.fixedRules(sh)), 1); n != 1 {
+	if n := countGroups(sh, rules.Extra.Get(xOnly.fixedRules(sh)), 1); n != 1 {
 		t.Errorf("x 6x6: the exhaustive search found %d grids, want one", n)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/rate"
+	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -489,12 +490,12 @@ func (vr *variantRemover) pure(rng *rand.Rand) (grid.Grid, error) {
 func splitCage(rng *rand.Rand, r *grid.Rules, full grid.Grid, x int32, n int) *grid.Rules {
 	nr := new(grid.Rules)
 	*nr = *r
-	grid.Cages.Set(nr, slices.Clone(grid.Cages.Get(r)))
-	k := slices.IndexFunc(grid.Cages.Get(nr), func(c grid.Cage) bool { return slices.Contains(c.Cells, x) })
-	if k < 0 || len(grid.Cages.Get(nr)[k].Cells) < 2 {
+	rules.Cages.Set(nr, slices.Clone(rules.Cages.Get(r)))
+	k := slices.IndexFunc(rules.Cages.Get(nr), func(c grid.Cage) bool { return slices.Contains(c.Cells, x) })
+	if k < 0 || len(rules.Cages.Get(nr)[k].Cells) < 2 {
 		return nr
 	}
-	c := grid.Cages.Get(nr)[k]
+	c := rules.Cages.Get(nr)[k]
 	in := map[int32]bool{}
 	for _, y := range c.Cells {
 		in[y] = true
@@ -532,9 +533,9 @@ func splitCage(rng *rand.Rand, r *grid.Rules, full grid.Grid, x int32, n int) *g
 		return s
 	}
 	slices.Sort(part)
-	grid.Cages.Get(nr)[k] = grid.Cage{Cells: part, Sum: sum(part)}
+	rules.Cages.Get(nr)[k] = grid.Cage{Cells: part, Sum: sum(part)}
 	for _, comp := range components(n, rest) {
-		grid.Cages.Set(nr, append(grid.Cages.Get(nr), grid.Cage{Cells: comp, Sum: sum(comp)}))
+		rules.Cages.Set(nr, append(rules.Cages.Get(nr), grid.Cage{Cells: comp, Sum: sum(comp)}))
 	}
 	return nr
 }

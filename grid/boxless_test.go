@@ -1,9 +1,12 @@
-package grid
+package grid_test
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // A published 5x5 jigsaw (see verify/testdata/variants) and its solution.
@@ -25,7 +28,7 @@ func TestBoxlessShape(t *testing.T) {
 		if !errors.Is(err, ErrNoBoxes) || !errors.Is(err, ErrShape) || !strings.Contains(err.Error(), "give its jigsaw regions") {
 			t.Errorf("%v.Validate() = %v, want ErrNoBoxes", sh, err)
 		}
-		if err := sh.ValidateWith(NewRules(AntiKing.Of(true))); !errors.Is(err, ErrNoBoxes) {
+		if err := sh.ValidateWith(NewRules(rules.AntiKing.Of(true))); !errors.Is(err, ErrNoBoxes) {
 			t.Errorf("%v without regions: %v, want ErrNoBoxes", sh, err)
 		}
 		if err := sh.ValidateWith(NewRules(Regions.Of([]uint8{}))); err != nil {
@@ -102,7 +105,7 @@ func TestBoxlessJigsaw(t *testing.T) {
 		}
 	}
 	for _, k := range []GroupKind{GroupWindow, GroupDisjoint} {
-		r := NewRules(Regions.Of(Regions.Get(g.Rules)), Extra.Of([]Group{{Kind: k, Cells: []int32{0, 6, 12, 18, 24}}}))
+		r := NewRules(Regions.Of(Regions.Get(g.Rules)), rules.Extra.Of([]Group{{Kind: k, Cells: []int32{0, 6, 12, 18, 24}}}))
 		if err := r.Validate(g.Shape); err == nil || !strings.Contains(err.Error(), "no boxes") {
 			t.Errorf("a %s on a 5x5 jigsaw: %v, want an error", k, err)
 		}

@@ -12,11 +12,31 @@ func MissingFacets(k *Kind) []string {
 			out = append(out, v.Type().Field(i).Name)
 		}
 	}
-	if len(k.fpFields)+len(k.fpCellFields) == 0 {
+	if len(k.FPFields)+len(k.FPCellFields) == 0 {
 		out = append(out, "f-puzzles fields")
 	}
-	if len(k.jsonFields) == 0 {
+	if len(k.JSONFields) == 0 {
 		out = append(out, "JSON fields")
 	}
 	return out
+}
+
+// Names the external tests use of what the package keeps to itself.
+const (
+	MaxText = maxText
+	Instead = instead
+)
+
+var (
+	SetCount = setCount
+	Popcount = popcount
+)
+
+// WithoutKinds runs f with the table empty, as in a program that does not
+// import package rules.
+func WithoutKinds(f func()) {
+	saved := kinds
+	kinds = nil
+	defer func() { kinds = saved }()
+	f()
 }

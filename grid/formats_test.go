@@ -1,10 +1,12 @@
-package grid
+package grid_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 // TestFormats reads each testdata file of a format puzzle people use and

@@ -52,7 +52,7 @@ func fpuzzlesData(s string) (string, error) {
 				d = d[:k]
 			}
 			if d == "" {
-				return "", fpErr("the link holds no puzzle after %q: paste the whole link f-puzzles gives (Export, then Copy link)", strings.TrimLeft(mark, "?&/"))
+				return "", FPErrorf("the link holds no puzzle after %q: paste the whole link f-puzzles gives (Export, then Copy link)", strings.TrimLeft(mark, "?&/"))
 			}
 			return d, nil
 		}
@@ -86,11 +86,11 @@ func sudokuPadLink(s string) error {
 	}
 	switch {
 	case id == "":
-		return fpErr("the SudokuPad link names no puzzle: %s", instead)
+		return FPErrorf("the SudokuPad link names no puzzle: %s", instead)
 	case strings.HasPrefix(id, "scl") || strings.HasPrefix(id, "ctc"):
-		return fpErr("a SudokuPad link in SudokuPad's own format (%q), which sudokugen does not read: %s", id[:3], instead)
+		return FPErrorf("a SudokuPad link in SudokuPad's own format (%q), which sudokugen does not read: %s", id[:3], instead)
 	}
-	return fpErr("a SudokuPad short link (%q) names a puzzle kept on SudokuPad's server, which sudokugen does not fetch: %s", cutID(id), instead)
+	return FPErrorf("a SudokuPad short link (%q) names a puzzle kept on SudokuPad's server, which sudokugen does not fetch: %s", cutID(id), instead)
 }
 
 func cutID(id string) string {
@@ -118,7 +118,7 @@ func ParseFPuzzlesLinkContext(ctx context.Context, s string) (Grid, error) {
 func parseFPuzzlesLink(ctx context.Context, s string) (Grid, []uint8, error) {
 	d, err := fpuzzlesData(s)
 	if errors.Is(err, errNoLink) {
-		return Grid{}, nil, fpErr("not an f-puzzles link")
+		return Grid{}, nil, FPErrorf("not an f-puzzles link")
 	}
 	if err != nil {
 		return Grid{}, nil, err
@@ -126,11 +126,11 @@ func parseFPuzzlesLink(ctx context.Context, s string) (Grid, []uint8, error) {
 	js, err := lzstring.Decompress(ctx, d, MaxLinkUnits)
 	switch {
 	case errors.Is(err, lzstring.ErrTooLarge):
-		return Grid{}, nil, fpErr("link data: decompresses to more than %d characters, more than any puzzle needs", MaxLinkUnits)
+		return Grid{}, nil, FPErrorf("link data: decompresses to more than %d characters, more than any puzzle needs", MaxLinkUnits)
 	case ctx.Err() != nil:
 		return Grid{}, nil, fmt.Errorf("f-puzzles link: %w", err)
 	case err != nil:
-		return Grid{}, nil, fpErr("link data: %v", err)
+		return Grid{}, nil, FPErrorf("link data: %v", err)
 	}
 	return parseFPuzzles([]byte(js))
 }

@@ -1,4 +1,4 @@
-package grid
+package grid_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/sudokugen/sudokugen/grid"
 
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 	"github.com/sudokugen/sudokugen/internal/lzstring/lztest"
@@ -135,7 +137,7 @@ func TestLinkMessages(t *testing.T) {
 			t.Errorf("ParseFPuzzlesLink(%q) = %v, want an error with %q", tt.in, err, tt.want)
 			continue
 		}
-		if strings.Contains(tt.in, "sudokupad.app/") && !strings.Contains(tt.in, "fpuzzles") && !strings.Contains(err.Error(), instead) {
+		if strings.Contains(tt.in, "sudokupad.app/") && !strings.Contains(tt.in, "fpuzzles") && !strings.Contains(err.Error(), Instead) {
 			t.Errorf("ParseFPuzzlesLink(%q) = %v, want it to say what to paste instead", tt.in, err)
 		}
 		// the readers give the same message, on its line

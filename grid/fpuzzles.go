@@ -94,7 +94,7 @@ func ParseFPuzzles(data []byte) (Grid, error) {
 func parseFPuzzles(data []byte) (Grid, []uint8, error) {
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(data, &keys); err != nil {
-		return Grid{}, nil, fpErr("%s", jsonProblem(err, "the puzzle", "an object"))
+		return Grid{}, nil, FPErrorf("%s", jsonProblem(err, "the puzzle", "an object"))
 	}
 	g, err := fromFPuzzles(keys)
 	if err != nil {
@@ -102,88 +102,88 @@ func parseFPuzzles(data []byte) (Grid, []uint8, error) {
 	}
 	sol, err := readSolution(keys["solution"], g.N(), DefaultAlphabet(g.N()))
 	if err != nil {
-		return Grid{}, nil, fpErr("%v", err)
+		return Grid{}, nil, FPErrorf("%v", err)
 	}
 	return g, sol, nil
 }
 
-func fpErr(format string, args ...any) error {
+func FPErrorf(format string, args ...any) error {
 	return problemf(ErrJSON, "f-puzzles: "+format, args...)
 }
 
 // fpIn is an f-puzzles object being read: its fields, and its cells'.
-type fpIn struct {
-	n     int
-	shape Shape // the shape so far: the jigsaw kind may change it
-	keys  map[string]json.RawMessage
-	cells [][]map[string]json.RawMessage
+type FPIn struct {
+	N         int
+	Shape     Shape // the shape so far: the jigsaw kind may change it
+	Keys      map[string]json.RawMessage
+	GridCells [][]map[string]json.RawMessage
 }
 
 // present reports whether field k is there with a value that says
 // something: not false, null or an empty array.
-func present(v json.RawMessage) bool {
+func Present(v json.RawMessage) bool {
 	v = bytes.TrimSpace(v)
 	return v != nil && string(v) != "[]" && string(v) != "false" && string(v) != "null"
 }
 
 // flag reads the boolean field k; false when it is absent.
-func (in *fpIn) flag(k string) (bool, error) {
-	v, ok := in.keys[k]
+func (in *FPIn) Flag(k string) (bool, error) {
+	v, ok := in.Keys[k]
 	if !ok || string(bytes.TrimSpace(v)) == "null" {
 		return false, nil
 	}
 	var b bool
 	if err := json.Unmarshal(v, &b); err != nil {
-		return false, fpErr("%q: want true or false, not %s", k, cutText(v))
+		return false, FPErrorf("%q: want true or false, not %s", k, CutText(v))
 	}
 	return b, nil
 }
 
 // fpEntry is one element of a list field of f-puzzles, such as a killer
 // cage: its fields.
-type fpEntry map[string]json.RawMessage
+type FPEntry map[string]json.RawMessage
 
 // list reads field k, an array of objects; none when it is absent.
-func (in *fpIn) list(k string) ([]fpEntry, error) {
-	v, ok := in.keys[k]
+func (in *FPIn) List(k string) ([]FPEntry, error) {
+	v, ok := in.Keys[k]
 	if !ok || string(bytes.TrimSpace(v)) == "null" {
 		return nil, nil
 	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(v, &raw); err != nil {
-		return nil, fpErr("%q: want an array of objects, not %s", k, cutText(v))
+		return nil, FPErrorf("%q: want an array of objects, not %s", k, CutText(v))
 	}
-	out := make([]fpEntry, len(raw))
+	out := make([]FPEntry, len(raw))
 	for j, e := range raw {
 		if err := json.Unmarshal(e, &out[j]); err != nil || out[j] == nil {
-			return nil, fpErr("%q %d: want an object, not %s", k, j+1, cutText(e))
+			return nil, FPErrorf("%q %d: want an object, not %s", k, j+1, CutText(e))
 		}
 	}
 	return out, nil
 }
 
 // cell reads a cell named as "R1C1" in field what.
-func (in *fpIn) cell(what string, raw json.RawMessage) (int32, error) {
+func (in *FPIn) Cell(what string, raw json.RawMessage) (int32, error) {
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return 0, fpErr("%s: want a cell such as \"R1C1\", not %s", what, cutText(raw))
+		return 0, FPErrorf("%s: want a cell such as \"R1C1\", not %s", what, CutText(raw))
 	}
-	c, err := ParseCell(s, in.n)
+	c, err := ParseCell(s, in.N)
 	if err != nil {
-		return 0, fpErr("%s: %v", what, err)
+		return 0, FPErrorf("%s: %v", what, err)
 	}
 	return c, nil
 }
 
 // cellList reads an array of cells named as "R1C1" in field what.
-func (in *fpIn) cellList(what string, raw json.RawMessage) ([]int32, error) {
+func (in *FPIn) CellList(what string, raw json.RawMessage) ([]int32, error) {
 	var names []json.RawMessage
 	if raw == nil || json.Unmarshal(raw, &names) != nil {
-		return nil, fpErr("%s: want an array of cells such as [\"R1C1\", \"R1C2\"], not %s", what, cutText(raw))
+		return nil, FPErrorf("%s: want an array of cells such as [\"R1C1\", \"R1C2\"], not %s", what, CutText(raw))
 	}
 	out := make([]int32, 0, len(names))
 	for _, s := range names {
-		c, err := in.cell(what, s)
+		c, err := in.Cell(what, s)
 		if err != nil {
 			return nil, err
 		}
@@ -193,7 +193,7 @@ func (in *fpIn) cellList(what string, raw json.RawMessage) ([]int32, error) {
 }
 
 // whole reads a whole number, written as a JSON number (9 or 9.0).
-func whole(raw json.RawMessage) (int, bool) {
+func Whole(raw json.RawMessage) (int, bool) {
 	var f float64
 	if json.Unmarshal(raw, &f) != nil || f != math.Trunc(f) || math.Abs(f) > 1<<30 {
 		return 0, false
@@ -202,17 +202,17 @@ func whole(raw json.RawMessage) (int, bool) {
 }
 
 func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
-	size, ok := whole(keys["size"])
+	size, ok := Whole(keys["size"])
 	if !ok {
-		return Grid{}, fpErr("\"size\": want a whole number, not %s", cutText(keys["size"]))
+		return Grid{}, FPErrorf("\"size\": want a whole number, not %s", CutText(keys["size"]))
 	}
 	// a size without boxes reads as a jigsaw: its cells must then give
 	// their regions
 	sh, err := RegionShape(size)
 	if err != nil {
-		return Grid{}, fpErr("size %d: %v", size, err)
+		return Grid{}, FPErrorf("size %d: %v", size, err)
 	}
-	in := &fpIn{n: size, shape: sh, keys: keys}
+	in := &FPIn{N: size, Shape: sh, Keys: keys}
 	if err := in.readCells(); err != nil {
 		return Grid{}, err
 	}
@@ -220,7 +220,7 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 		return Grid{}, err
 	}
 	g := New(sh)
-	for row, line := range in.cells {
+	for row, line := range in.GridCells {
 		for c, cell := range line {
 			if err := fpGiven(&g, row, c, cell); err != nil {
 				return Grid{}, err
@@ -229,13 +229,13 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 	}
 	r := NewRules()
 	for _, k := range kinds {
-		if err := k.readFP(in, r); err != nil {
+		if err := k.ReadFP(in, r); err != nil {
 			return Grid{}, err
 		}
 	}
-	g.Shape = in.shape
+	g.Shape = in.Shape
 	if err := r.Validate(g.Shape); err != nil {
-		return Grid{}, fpErr("%v", err)
+		return Grid{}, FPErrorf("%v", err)
 	}
 	if !r.Empty() {
 		g.Rules = r
@@ -245,42 +245,45 @@ func fromFPuzzles(keys map[string]json.RawMessage) (Grid, error) {
 
 // readCells reads "grid": N rows of N objects, whose fields are cosmetic
 // or read by a kind.
-func (in *fpIn) readCells() error {
-	n := in.n
+func (in *FPIn) readCells() error {
+	n := in.N
 	var rows []json.RawMessage
-	if err := json.Unmarshal(in.keys["grid"], &rows); err != nil {
-		return fpErr("\"grid\": want an array of %d rows, not %s", n, cutText(in.keys["grid"]))
+	if err := json.Unmarshal(in.Keys["grid"], &rows); err != nil {
+		return FPErrorf("\"grid\": want an array of %d rows, not %s", n, CutText(in.Keys["grid"]))
 	}
 	if len(rows) != n {
-		return fpErr("\"grid\" has %d rows, want %d", len(rows), n)
+		return FPErrorf("\"grid\" has %d rows, want %d", len(rows), n)
 	}
 	known := map[string]bool{}
 	for _, k := range kinds {
-		for _, f := range k.fpCellFields {
+		for _, f := range k.FPCellFields {
 			known[f] = true
 		}
 	}
-	in.cells = make([][]map[string]json.RawMessage, n)
+	in.GridCells = make([][]map[string]json.RawMessage, n)
 	for row, raw := range rows {
 		var line []json.RawMessage
 		if err := json.Unmarshal(raw, &line); err != nil {
-			return fpErr("row %d of \"grid\": want an array of %d cells, not %s", row+1, n, cutText(raw))
+			return FPErrorf("row %d of \"grid\": want an array of %d cells, not %s", row+1, n, CutText(raw))
 		}
 		if len(line) != n {
-			return fpErr("row %d of \"grid\" has %d cells, want %d", row+1, len(line), n)
+			return FPErrorf("row %d of \"grid\" has %d cells, want %d", row+1, len(line), n)
 		}
-		in.cells[row] = make([]map[string]json.RawMessage, n)
+		in.GridCells[row] = make([]map[string]json.RawMessage, n)
 		for c, cell := range line {
 			var m map[string]json.RawMessage
 			if err := json.Unmarshal(cell, &m); err != nil {
-				return fpErr("r%dc%d: want an object such as {\"value\": 5, \"given\": true}, not %s", row+1, c+1, cutText(cell))
+				return FPErrorf("r%dc%d: want an object such as {\"value\": 5, \"given\": true}, not %s", row+1, c+1, CutText(cell))
 			}
 			for _, f := range slices.Sorted(maps.Keys(m)) {
-				if !fpCellCosmetic[f] && !known[f] && present(m[f]) {
-					return unsupportedf([]string{f}, "f-puzzles: r%dc%d: field %q is not supported", row+1, c+1, f)
+				if !fpCellCosmetic[f] && !known[f] && Present(m[f]) {
+					if !Registered() {
+						return fmt.Errorf("f-puzzles: r%dc%d: field %q: %w", row+1, c+1, f, ErrNoKinds)
+					}
+					return Unsupportedf([]string{f}, "f-puzzles: r%dc%d: field %q is not supported", row+1, c+1, f)
 				}
 			}
-			in.cells[row][c] = m
+			in.GridCells[row][c] = m
 		}
 	}
 	return nil
@@ -291,7 +294,7 @@ func (in *fpIn) readCells() error {
 func fpUnknown(keys map[string]json.RawMessage) error {
 	known := map[string]bool{}
 	for _, k := range kinds {
-		for _, f := range k.fpFields {
+		for _, f := range k.FPFields {
 			known[f] = true
 		}
 	}
@@ -299,7 +302,7 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 	// first, then the others
 	var why, names, fields []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
-		if fpCosmetic[k] || known[k] || !present(keys[k]) || k == "cage" && drawnFrom(keys[k], keys["clone"]) {
+		if fpCosmetic[k] || known[k] || !Present(keys[k]) || k == "cage" && drawnFrom(keys[k], keys["clone"]) {
 			continue
 		}
 		fields = append(fields, k)
@@ -315,8 +318,11 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 	case len(names) > 1:
 		why = append(why, "constraints "+strings.Join(names, ", ")+" are not supported")
 	}
+	if len(fields) > 0 && !Registered() {
+		return fmt.Errorf("f-puzzles: fields %s: %w", strings.Join(fields, ", "), ErrNoKinds)
+	}
 	if len(why) > 0 {
-		return unsupportedf(fields, "f-puzzles: %s", strings.Join(why, "; "))
+		return Unsupportedf(fields, "f-puzzles: %s", strings.Join(why, "; "))
 	}
 	return nil
 }
@@ -334,7 +340,7 @@ func drawnFrom(raw, clones json.RawMessage) bool {
 	}
 	var sides []map[string]bool
 	var cl []struct{ Cells, CloneCells []string }
-	if present(clones) && json.Unmarshal(clones, &cl) == nil {
+	if Present(clones) && json.Unmarshal(clones, &cl) == nil {
 		for _, c := range cl {
 			for _, side := range [][]string{c.Cells, c.CloneCells} {
 				set := map[string]bool{}
@@ -346,11 +352,11 @@ func drawnFrom(raw, clones json.RawMessage) bool {
 		}
 	}
 	for _, c := range cages {
-		if present(c["fromConstraint"]) {
+		if Present(c["fromConstraint"]) {
 			continue
 		}
 		var cells []string
-		if present(c["value"]) || json.Unmarshal(c["cells"], &cells) != nil || !slices.ContainsFunc(sides, func(side map[string]bool) bool {
+		if Present(c["value"]) || json.Unmarshal(c["cells"], &cells) != nil || !slices.ContainsFunc(sides, func(side map[string]bool) bool {
 			return len(side) == len(cells) && !slices.ContainsFunc(cells, func(x string) bool { return !side[strings.ToUpper(x)] })
 		}) {
 			return false
@@ -364,7 +370,7 @@ func fpGiven(g *Grid, row, c int, cell map[string]json.RawMessage) error {
 	n := g.N()
 	if given, ok := cell["given"]; !ok || string(bytes.TrimSpace(given)) != "true" {
 		if ok && string(bytes.TrimSpace(given)) != "false" && string(bytes.TrimSpace(given)) != "null" {
-			return fpErr("r%dc%d: \"given\": want true or false, not %s", row+1, c+1, cutText(given))
+			return FPErrorf("r%dc%d: \"given\": want true or false, not %s", row+1, c+1, CutText(given))
 		}
 		return nil
 	}
@@ -372,16 +378,16 @@ func fpGiven(g *Grid, row, c int, cell map[string]json.RawMessage) error {
 	if !has || string(bytes.TrimSpace(v)) == "null" {
 		return nil
 	}
-	d, ok := whole(v)
+	d, ok := Whole(v)
 	if !ok || d < 0 || d > n {
-		return fpErr("r%dc%d holds %s, not a digit of a %dx%d grid", row+1, c+1, cutText(v), n, n)
+		return FPErrorf("r%dc%d holds %s, not a digit of a %dx%d grid", row+1, c+1, CutText(v), n, n)
 	}
 	g.Cells[row*n+c] = uint8(d)
 	return nil
 }
 
 // fpString reads a value that f-puzzles writes as a string (or a number).
-func fpString(v json.RawMessage) string {
+func FPString(v json.RawMessage) string {
 	var s string
 	if json.Unmarshal(v, &s) == nil {
 		return strings.TrimSpace(s)
@@ -391,16 +397,16 @@ func fpString(v json.RawMessage) string {
 
 // fpOut is an f-puzzles object being written: the fields of the kinds,
 // in the table's order, and the fields they add to cells.
-type fpOut struct {
-	n      int
-	shape  Shape
+type FPOut struct {
+	N      int
+	Shape  Shape
 	fields bytes.Buffer
 	cells  [][]string // per cell, its fields as "name":value
 	err    error
 }
 
 // field writes top-level field k with value v.
-func (o *fpOut) field(k string, v any) {
+func (o *FPOut) Field(k string, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		o.err = err
@@ -411,27 +417,27 @@ func (o *fpOut) field(k string, v any) {
 }
 
 // cellField adds field k with value v (JSON) to cell i.
-func (o *fpOut) cellField(i int, k, v string) {
+func (o *FPOut) CellField(i int, k, v string) {
 	o.cells[i] = append(o.cells[i], `"`+k+`":`+v)
 }
 
 // name names cell c as f-puzzles does: R1C1.
-func (o *fpOut) name(c int32) string { return strings.ToUpper(cellName(o.n, c)) }
+func (o *FPOut) Name(c int32) string { return strings.ToUpper(CellName(o.N, c)) }
 
-func (o *fpOut) names(cs []int32) []string {
+func (o *FPOut) Names(cs []int32) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
-		out[i] = o.name(c)
+		out[i] = o.Name(c)
 	}
 	return out
 }
 
 // pairs returns pairs as f-puzzles entries, with a value when value is not
 // "".
-func (o *fpOut) pairs(ps []Pair, value string) []map[string]any {
+func (o *FPOut) Pairs(ps []Pair, value string) []map[string]any {
 	var out []map[string]any
 	for _, p := range ps {
-		e := map[string]any{"cells": []string{o.name(p[0]), o.name(p[1])}}
+		e := map[string]any{"cells": []string{o.Name(p[0]), o.Name(p[1])}}
 		if value != "" {
 			e["value"] = value
 		}
@@ -454,15 +460,15 @@ func MarshalFPuzzles(g Grid) ([]byte, error) {
 	if g.Shape.Boxless() && Regions.Get(r) == nil {
 		return nil, noBoxes(n)
 	}
-	o := &fpOut{n: n, shape: g.Shape, cells: make([][]string, n*n)}
+	o := &FPOut{N: n, Shape: g.Shape, cells: make([][]string, n*n)}
 	for i, v := range g.Cells {
 		if v != 0 {
-			o.cellField(i, "value", strconv.Itoa(int(v)))
-			o.cellField(i, "given", "true")
+			o.CellField(i, "value", strconv.Itoa(int(v)))
+			o.CellField(i, "given", "true")
 		}
 	}
 	for _, k := range kinds {
-		if err := k.writeFP(o, r); err != nil {
+		if err := k.WriteFP(o, r); err != nil {
 			return nil, err
 		}
 	}

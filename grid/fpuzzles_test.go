@@ -1,4 +1,4 @@
-package grid
+package grid_test
 
 import (
 	"bytes"
@@ -6,6 +6,9 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 )
@@ -28,18 +31,18 @@ func sampleRules() map[string]*Rules {
 	}
 	return map[string]*Rules{
 		"x":        xRules(),
-		"diagonal": NewRules(Extra.Of([]Group{{GroupAntiDiagonal, AntiDiagonal(9)}})),
-		"hyper":    NewRules(Extra.Of(windows)),
-		"disjoint": NewRules(Extra.Of(disjoint)),
+		"diagonal": NewRules(rules.Extra.Of([]Group{{GroupAntiDiagonal, AntiDiagonal(9)}})),
+		"hyper":    NewRules(rules.Extra.Of(windows)),
+		"disjoint": NewRules(rules.Extra.Of(disjoint)),
 		"jigsaw":   NewRules(Regions.Of(regions)),
-		"killer":   NewRules(Cages.Of([]Cage{{[]int32{0, 1, 10}, 12}, {[]int32{40}, 0}, {[]int32{79, 80}, 17}})),
-		"extra":    NewRules(Extra.Of([]Group{{GroupRegion, []int32{0, 10, 20, 30}}})),
-		"odd-even": NewRules(Odd.Of([]int32{0, 4}), Even.Of([]int32{80})),
-		"kropki":   NewRules(White.Of([]Pair{{0, 1}}), Black.Of([]Pair{{9, 18}, {30, 31}})),
-		"xv":       NewRules(X.Of([]Pair{{0, 1}}), V.Of([]Pair{{2, 3}})),
-		"thermo":   NewRules(Thermos.Of([][]int32{{0, 10, 20, 21}, {80, 79}})),
-		"moves":    NewRules(AntiKing.Of(true), AntiKnight.Of(true)),
-		"mixed":    NewRules(Regions.Of(regions), Extra.Of([]Group{{GroupDiagonal, Diagonal(9)}, windows[0]}), Cages.Of([]Cage{{[]int32{5, 6}, 0}}), AntiKing.Of(true)),
+		"killer":   NewRules(rules.Cages.Of([]Cage{{[]int32{0, 1, 10}, 12}, {[]int32{40}, 0}, {[]int32{79, 80}, 17}})),
+		"extra":    NewRules(rules.Extra.Of([]Group{{GroupRegion, []int32{0, 10, 20, 30}}})),
+		"odd-even": NewRules(rules.Odd.Of([]int32{0, 4}), rules.Even.Of([]int32{80})),
+		"kropki":   NewRules(rules.White.Of([]Pair{{0, 1}}), rules.Black.Of([]Pair{{9, 18}, {30, 31}})),
+		"xv":       NewRules(rules.X.Of([]Pair{{0, 1}}), rules.V.Of([]Pair{{2, 3}})),
+		"thermo":   NewRules(rules.Thermos.Of([][]int32{{0, 10, 20, 21}, {80, 79}})),
+		"moves":    NewRules(rules.AntiKing.Of(true), rules.AntiKnight.Of(true)),
+		"mixed":    NewRules(Regions.Of(regions), rules.Extra.Of([]Group{{GroupDiagonal, Diagonal(9)}, windows[0]}), rules.Cages.Of([]Cage{{[]int32{5, 6}, 0}}), rules.AntiKing.Of(true)),
 	}
 }
 
@@ -121,7 +124,7 @@ func TestFPuzzlesRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := NewRules(Extra.Of([]Group{{GroupAntiDiagonal, AntiDiagonal(4)}}), Cages.Of([]Cage{{[]int32{1, 5}, 5}, {[]int32{8}, 3}}), Odd.Of([]int32{2}), V.Of([]Pair{{12, 13}}))
+	want := NewRules(rules.Extra.Of([]Group{{GroupAntiDiagonal, AntiDiagonal(4)}}), rules.Cages.Of([]Cage{{[]int32{1, 5}, 5}, {[]int32{8}, 3}}), rules.Odd.Of([]int32{2}), rules.V.Of([]Pair{{12, 13}}))
 	if g.String() != "1..............2" || !g.Rules.Equal(want) {
 		t.Fatalf("ParseFPuzzles = %s %+v, want 1..............2 %+v", g, g.Rules, want)
 	}

@@ -1,9 +1,11 @@
-package grid
+package grid_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 // The pencil marks go into the empty cells, and the puzzle reads back the

@@ -1,4 +1,4 @@
-package grid
+package grid_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 // addSeeds adds the testdata files and a few lines of the shared data.
@@ -82,8 +84,8 @@ func FuzzReader(f *testing.F) {
 			if rec.Index != i || rec.Line < 1 {
 				t.Fatalf("record %d: Index %d, Line %d", i, rec.Index, rec.Line)
 			}
-			if len(rec.Text) > maxText || !utf8.ValidString(rec.Text) {
-				t.Fatalf("record %d: Text %q: longer than %d bytes or not UTF-8", i, rec.Text, maxText)
+			if len(rec.Text) > MaxText || !utf8.ValidString(rec.Text) {
+				t.Fatalf("record %d: Text %q: longer than %d bytes or not UTF-8", i, rec.Text, MaxText)
 			}
 			if rec.Err != nil {
 				var pe *ParseError

@@ -1,4 +1,4 @@
-package grid
+package grid_test
 
 import (
 	"bufio"
@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 	"github.com/sudokugen/sudokugen/internal/lzstring/lztest"

@@ -115,6 +115,10 @@ func (e noBoxes) Error() string {
 	return fmt.Sprintf("a %dx%d grid has no boxes: give its jigsaw regions", int(e), int(e))
 }
 
+// BoxlessError returns the error of a grid of size n without boxes and
+// without regions; it matches ErrNoBoxes and ErrShape.
+func BoxlessError(n int) error { return noBoxes(n) }
+
 // Is makes the error match ErrNoBoxes and ErrShape.
 func (e noBoxes) Is(target error) bool { return target == ErrNoBoxes || target == ErrShape }
 

@@ -1,8 +1,10 @@
-package grid
+package grid_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 func TestParseShape(t *testing.T) {

@@ -253,7 +253,7 @@ func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 			}
 			if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 				field, _ := strconv.Unquote(name)
-				return Grid{}, unsupportedf([]string{field}, "unknown field %s (a puzzle object takes %s)", name, strings.Join(ourFields, ", "))
+				return Grid{}, Unsupportedf([]string{field}, "unknown field %s (a puzzle object takes %s)", name, strings.Join(ourFields, ", "))
 			}
 			return Grid{}, problemf(ErrJSON, "%s", jsonProblem(err, "the puzzle", "an object"))
 		}
@@ -271,7 +271,7 @@ func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 		}
 		return j.fromString(s, Shape{})
 	}
-	return Grid{}, problemf(ErrJSON, "JSON value %s is not a puzzle", cutText(raw))
+	return Grid{}, problemf(ErrJSON, "JSON value %s is not a puzzle", CutText(raw))
 }
 
 // ourFields are the fields of our JSON objects that make the puzzle.
@@ -337,8 +337,11 @@ func (j *jsonReader) fromOursOnly(obj *ourObject) (Grid, error) {
 		return g, err
 	}
 	r, err := UnmarshalRules(rules, g.Shape)
+	if errors.Is(err, ErrNoKinds) {
+		return Grid{}, err
+	}
 	if err != nil {
-		return Grid{}, prefixed("", err, func(err error) error { return problemf(ErrJSON, "%v", err) })
+		return Grid{}, Prefixed("", err, func(err error) error { return problemf(ErrJSON, "%v", err) })
 	}
 	g.Rules = r
 	return g, checkVariant(obj.Variant, r)
@@ -352,7 +355,7 @@ func checkVariant(raw json.RawMessage, r *Rules) error {
 	}
 	var name string
 	if err := json.Unmarshal(raw, &name); err != nil {
-		return problemf(ErrJSON, "\"variant\": want a string such as \"killer\", not %s", cutText(raw))
+		return problemf(ErrJSON, "\"variant\": want a string such as \"killer\", not %s", CutText(raw))
 	}
 	if want := r.Name(); !strings.EqualFold(strings.TrimSpace(name), want) {
 		if r.Empty() {
@@ -443,10 +446,10 @@ func (j *jsonReader) fromArray(elems []json.RawMessage, hint Shape) (Grid, error
 func number(raw json.RawMessage, n int) (uint8, error) {
 	var f float64
 	if err := json.Unmarshal(raw, &f); err != nil {
-		return 0, problemf(ErrSymbol, "%s is not a number", cutText(raw))
+		return 0, problemf(ErrSymbol, "%s is not a number", CutText(raw))
 	}
 	if f != math.Trunc(f) || f < 0 || f > float64(n) {
-		return 0, problemf(ErrSymbol, "value %s is not a digit of a %dx%d grid", cutText(raw), n, n)
+		return 0, problemf(ErrSymbol, "value %s is not a digit of a %dx%d grid", CutText(raw), n, n)
 	}
 	return uint8(f), nil
 }
@@ -516,7 +519,7 @@ func compactText(elems []json.RawMessage) string {
 	if !utf8.Valid(b.Bytes()) {
 		return quoteText(b.Bytes())
 	}
-	return cutText(b.Bytes())
+	return CutText(b.Bytes())
 }
 
 // fail turns a decoder error into a final bad record, or, for a syntax
@@ -550,7 +553,7 @@ func (j *jsonReader) fail(err error, inValue bool) {
 			text = text[:k]
 		}
 		text = bytes.TrimSpace(text)
-		t := cutText(text)
+		t := CutText(text)
 		if !utf8.Valid(text) {
 			t = quoteText(text)
 		}

@@ -26,9 +26,9 @@ func TestKindsTable(t *testing.T) {
 	}
 	var held, broke int
 	for _, k := range grid.Table() {
-		t.Run(k.Name(), func(t *testing.T) {
+		t.Run(k.Name, func(t *testing.T) {
 			if miss := grid.MissingFacets(k); len(miss) > 0 {
-				t.Fatalf("kind %s lacks %v", k.Name(), miss)
+				t.Fatalf("kind %s lacks %v", k.Name, miss)
 			}
 			for trial := range trials {
 				sizes := []int{4, 5, 6, 7, 8, 9}
@@ -37,7 +37,7 @@ func TestKindsTable(t *testing.T) {
 				}
 				c := gridtest.NewKindCase(rng, k, sizes)
 				for _, r := range []*grid.Rules{c.Kept, c.Any} {
-					name := fmt.Sprintf("%s trial %d, %s grid, rules %s", k.Name(), trial, c.Shape, mustJSON(t, r, c.Shape.N()))
+					name := fmt.Sprintf("%s trial %d, %s grid, rules %s", k.Name, trial, c.Shape, mustJSON(t, r, c.Shape.N()))
 					if err := r.Validate(c.Shape); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}

@@ -47,7 +47,7 @@ func readSolution(raw json.RawMessage, n int, a Alphabet) ([]uint8, error) {
 	}
 	var items []json.RawMessage
 	if json.Unmarshal(raw, &items) != nil {
-		return nil, fmt.Errorf("\"solution\": want an array of the %d digits, not %s", want, cutText(raw))
+		return nil, fmt.Errorf("\"solution\": want an array of the %d digits, not %s", want, CutText(raw))
 	}
 	if len(items) == n && n > 1 && bytes.HasPrefix(bytes.TrimSpace(items[0]), []byte("[")) {
 		// rows of digits
@@ -55,7 +55,7 @@ func readSolution(raw json.RawMessage, n int, a Alphabet) ([]uint8, error) {
 		for _, row := range items {
 			var cells []json.RawMessage
 			if json.Unmarshal(row, &cells) != nil {
-				return nil, fmt.Errorf("\"solution\": want rows of digits, not %s", cutText(row))
+				return nil, fmt.Errorf("\"solution\": want rows of digits, not %s", CutText(row))
 			}
 			flat = append(flat, cells...)
 		}
@@ -72,7 +72,7 @@ func readSolution(raw json.RawMessage, n int, a Alphabet) ([]uint8, error) {
 		case blank:
 			empty = true
 		case !ok:
-			return nil, fmt.Errorf("\"solution\": %s at r%dc%d is not a digit from 1 to %d", cutText(it), i/n+1, i%n+1, n)
+			return nil, fmt.Errorf("\"solution\": %s at r%dc%d is not a digit from 1 to %d", CutText(it), i/n+1, i%n+1, n)
 		}
 		out[i] = uint8(d)
 	}
@@ -101,7 +101,7 @@ func solutionDigit(raw json.RawMessage, n int, a Alphabet) (d int, ok, blank boo
 		// a number written as a string, such as "12" in a 16x16 grid
 		raw = json.RawMessage(s)
 	}
-	v, isNum := whole(raw)
+	v, isNum := Whole(raw)
 	switch {
 	case !isNum:
 		return 0, false, false

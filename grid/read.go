@@ -398,7 +398,7 @@ func (r *Reader) jsonLine(lineNo int, line []byte, lead int) {
 		if errors.As(err, &se) {
 			col = lead + int(max(se.Offset, 1))
 		}
-		t := cutText(text)
+		t := CutText(text)
 		if !utf8.Valid(text) {
 			t = quoteText(text)
 		}
@@ -523,7 +523,7 @@ func (r *Reader) onePuzzle(lineNo int, line []byte, from, to int) {
 	if shape == (Shape{}) {
 		shape = shapeByCells[count]
 	}
-	text := cutText(bytes.TrimSpace(line[from:to]))
+	text := CutText(bytes.TrimSpace(line[from:to]))
 	cells := make([]uint8, count)
 	if col, err := r.decode(cells, line, cols, shape.N()); err != nil {
 		r.pushBad(lineNo, text, r.parseError(lineNo, col, err))
@@ -545,7 +545,7 @@ func (r *Reader) startGrid(lineNo int, line []byte, n int) {
 	a := r.alphabet(n)
 	for _, col := range r.cellCols {
 		if d, ok := a.Digit(line[col-1]); !ok || d > n {
-			r.pushBad(lineNo, cutText(bytes.TrimLeft(line, " \t")),
+			r.pushBad(lineNo, CutText(bytes.TrimLeft(line, " \t")),
 				r.parseError(lineNo, int(col), symbolProblem(line[col-1:], n)))
 			return
 		}
@@ -609,7 +609,7 @@ func (r *Reader) endGrid() {
 		return
 	}
 	acc.active = false
-	text := cutText(acc.text)
+	text := CutText(acc.text)
 	if acc.err == nil && acc.rows < acc.n {
 		var err error = problemf(ErrShortGrid, "grid cut short after %d of %d rows", acc.rows, acc.n)
 		if k := isqrt(acc.n); acc.rows == 1 && k*k == acc.n && boxlessSize(k) {
@@ -657,7 +657,7 @@ func (r *Reader) gridShape() Shape {
 
 // cutText returns b as a string of at most maxText bytes, cut at a rune
 // boundary and ending in "..." when cut.
-func cutText(b []byte) string {
+func CutText(b []byte) string {
 	if len(b) <= maxText {
 		return string(b)
 	}

@@ -1,4 +1,4 @@
-package grid
+package grid_test
 
 import (
 	"bufio"
@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")

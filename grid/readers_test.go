@@ -1,9 +1,12 @@
-package grid
+package grid_test
 
 import (
 	"regexp"
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // empty4 is an empty 4x4 f-puzzles grid, for the fields that follow it.
@@ -53,16 +56,16 @@ func TestCageSumZero(t *testing.T) {
 		empty4 + `,"killercage":[{"cells":["R1C1","R1C2"],"value":0}]}`,
 	} {
 		g, err := ParseFPuzzles([]byte(in))
-		if err != nil || len(Cages.Get(g.Rules)) != 1 || Cages.Get(g.Rules)[0].Sum != 0 {
+		if err != nil || len(rules.Cages.Get(g.Rules)) != 1 || rules.Cages.Get(g.Rules)[0].Sum != 0 {
 			t.Errorf("ParseFPuzzles(%s) = %+v, %v; want a cage without a sum", in, g.Rules, err)
 		}
 	}
 	p := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-	if g, err := Parse(`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"sum":0}]}}`); err != nil || Cages.Get(g.Rules)[0].Sum != 0 {
+	if g, err := Parse(`{"puzzle":"` + p + `","rules":{"cages":[{"cells":["r1c1"],"sum":0}]}}`); err != nil || rules.Cages.Get(g.Rules)[0].Sum != 0 {
 		t.Errorf("our form, sum 0: %v", err)
 	}
 	g, err := ParseFPuzzles([]byte(empty4 + `,"killercage":[{"cells":["R1C1","R1C2"]}]}`))
-	if err != nil || len(Cages.Get(g.Rules)) != 1 || Cages.Get(g.Rules)[0].Sum != 0 {
+	if err != nil || len(rules.Cages.Get(g.Rules)) != 1 || rules.Cages.Get(g.Rules)[0].Sum != 0 {
 		t.Fatalf("a cage without a value: %+v, %v", g.Rules, err)
 	}
 	data, err := MarshalFPuzzles(g)
@@ -178,7 +181,7 @@ func TestFPuzzlesFields(t *testing.T) {
 func TestFPuzzlesFieldOrder(t *testing.T) {
 	in := `{"author":"a","killercage":[{"cells":["R1C1","R1C2"],"value":"3"}],"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`
 	g, err := Parse(in)
-	if err != nil || len(Cages.Get(g.Rules)) != 1 {
+	if err != nil || len(rules.Cages.Get(g.Rules)) != 1 {
 		t.Fatalf("Parse(%s) = %+v, %v", in, g.Rules, err)
 	}
 }

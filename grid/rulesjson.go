@@ -31,14 +31,14 @@ import (
 
 // jsonOut is the JSON form of rules being written, field by field in the
 // table's order.
-type jsonOut struct {
-	n   int
+type JSONOut struct {
+	N   int
 	b   bytes.Buffer
 	err error
 }
 
 // field writes field k with value v.
-func (o *jsonOut) field(k string, v any) {
+func (o *JSONOut) Field(k string, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		o.err = err
@@ -52,32 +52,32 @@ func (o *jsonOut) field(k string, v any) {
 }
 
 // names returns cells as r1c1 names.
-func (o *jsonOut) names(cells []int32) []string {
+func (o *JSONOut) Names(cells []int32) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
-		out[i] = cellName(o.n, c)
+		out[i] = CellName(o.N, c)
 	}
 	return out
 }
 
 // pairs writes pairs as field k, when there are any.
-func (o *jsonOut) pairs(k string, ps []Pair) {
+func (o *JSONOut) Pairs(k string, ps []Pair) {
 	if len(ps) == 0 {
 		return
 	}
 	out := make([][2]string, len(ps))
 	for i, p := range ps {
-		out[i] = [2]string{cellName(o.n, p[0]), cellName(o.n, p[1])}
+		out[i] = [2]string{CellName(o.N, p[0]), CellName(o.N, p[1])}
 	}
-	o.field(k, out)
+	o.Field(k, out)
 }
 
 // MarshalRules returns the JSON form of r for a grid of size n.
 func MarshalRules(r *Rules, n int) ([]byte, error) {
-	o := &jsonOut{n: n}
+	o := &JSONOut{N: n}
 	if r != nil {
 		for _, k := range kinds {
-			if err := k.writeJSON(o, r); err != nil {
+			if err := k.WriteJSON(o, r); err != nil {
 				return nil, err
 			}
 		}
@@ -105,20 +105,20 @@ func ParseCell(s string, n int) (int32, error) {
 }
 
 // jsonIn is the JSON form of rules being read.
-type jsonIn struct {
-	n      int
+type JSONIn struct {
+	N      int
 	fields map[string]json.RawMessage
 }
 
 // has reports whether field k is there (and not null).
-func (in *jsonIn) has(k string) bool {
+func (in *JSONIn) has(k string) bool {
 	v, ok := in.fields[k]
 	return ok && string(bytes.TrimSpace(v)) != "null"
 }
 
 // decode reads field k into v, which want describes for an error; false
 // when the field is absent.
-func (in *jsonIn) decode(k string, v any, want string) (bool, error) {
+func (in *JSONIn) Decode(k string, v any, want string) (bool, error) {
 	if !in.has(k) {
 		return false, nil
 	}
@@ -131,10 +131,10 @@ func (in *jsonIn) decode(k string, v any, want string) (bool, error) {
 }
 
 // cells reads names of cells, for the rule what.
-func (in *jsonIn) cells(what string, names []string) ([]int32, error) {
+func (in *JSONIn) Cells(what string, names []string) ([]int32, error) {
 	out := make([]int32, 0, len(names))
 	for _, name := range names {
-		c, err := ParseCell(name, in.n)
+		c, err := ParseCell(name, in.N)
 		if err != nil {
 			return nil, fmt.Errorf("rules: %s: %w", what, err)
 		}
@@ -145,7 +145,7 @@ func (in *jsonIn) cells(what string, names []string) ([]int32, error) {
 
 // pairsOf reads the pairs of fields ka (named wa) and kb into the keys a
 // and b of r.
-func (in *jsonIn) pairsOf(r *Rules, ka, wa string, a Key[[]Pair], kb, wb string, b Key[[]Pair]) error {
+func (in *JSONIn) PairsOf(r *Rules, ka, wa string, a Key[[]Pair], kb, wb string, b Key[[]Pair]) error {
 	pa, err := in.pairs(ka, wa)
 	if err != nil {
 		return err
@@ -157,14 +157,14 @@ func (in *jsonIn) pairsOf(r *Rules, ka, wa string, a Key[[]Pair], kb, wb string,
 }
 
 // pairs reads field k, pairs of cells, named what 1, what 2...
-func (in *jsonIn) pairs(k, what string) ([]Pair, error) {
+func (in *JSONIn) pairs(k, what string) ([]Pair, error) {
 	var list [][2]string
-	if _, err := in.decode(k, &list, `an array of pairs of cells, such as [["r1c1", "r1c2"]]`); err != nil {
+	if _, err := in.Decode(k, &list, `an array of pairs of cells, such as [["r1c1", "r1c2"]]`); err != nil {
 		return nil, err
 	}
 	var out []Pair
 	for j, p := range list {
-		c, err := in.cells(what+" "+strconv.Itoa(j+1), p[:])
+		c, err := in.Cells(what+" "+strconv.Itoa(j+1), p[:])
 		if err != nil {
 			return nil, err
 		}
@@ -178,7 +178,7 @@ func (in *jsonIn) pairs(k, what string) ([]Pair, error) {
 var jsonKnown = sync.OnceValue(func() map[string]bool {
 	known := map[string]bool{}
 	for _, k := range kinds {
-		for _, f := range k.jsonFields {
+		for _, f := range k.JSONFields {
 			known[f] = true
 		}
 	}
@@ -188,7 +188,10 @@ var jsonKnown = sync.OnceValue(func() map[string]bool {
 // UnmarshalRules reads the JSON form of rules for a grid of shape s, and
 // validates them (see Rules.Validate).
 func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
-	in := &jsonIn{n: s.N()}
+	if !Registered() {
+		return nil, fmt.Errorf("rules: %w", ErrNoKinds)
+	}
+	in := &JSONIn{N: s.N()}
 	if err := json.Unmarshal(data, &in.fields); err != nil || in.fields == nil {
 		if err == nil {
 			err = errors.New("null")
@@ -198,12 +201,12 @@ func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
 	known := jsonKnown()
 	for _, k := range slices.Sorted(maps.Keys(in.fields)) {
 		if !known[k] {
-			return nil, unsupportedf([]string{k}, "rules: unknown field %q (want %s)", k, strings.Join(jsonRuleFields(), ", "))
+			return nil, Unsupportedf([]string{k}, "rules: unknown field %q (want %s)", k, strings.Join(jsonRuleFields(), ", "))
 		}
 	}
 	r := NewRules()
 	for _, k := range kinds {
-		if err := k.readJSON(in, r); err != nil {
+		if err := k.ReadJSON(in, r); err != nil {
 			return nil, err
 		}
 	}
@@ -221,7 +224,7 @@ func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
 func jsonRuleFields() []string {
 	var out []string
 	for _, k := range kinds {
-		out = append(out, k.jsonFields...)
+		out = append(out, k.JSONFields...)
 	}
 	return out
 }

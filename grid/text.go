@@ -155,15 +155,15 @@ func (r *Reader) link(line []byte, lead int) bool {
 	}
 	r.endGrid()
 	if err != nil {
-		r.pushBad(r.line, cutText([]byte(text)), r.parseError(r.line, lead+1, err))
+		r.pushBad(r.line, CutText([]byte(text)), r.parseError(r.line, lead+1, err))
 		return true
 	}
 	if s := r.opts.Shape; s != (Shape{}) && s.N() != g.N() {
-		r.pushBad(r.line, cutText([]byte(text)), r.parseError(r.line, lead+1,
+		r.pushBad(r.line, CutText([]byte(text)), r.parseError(r.line, lead+1,
 			problemf(ErrLength, "f-puzzles grid of size %d, want %d", g.N(), s.N())))
 		return true
 	}
-	r.push(Record{Line: r.line, Text: cutText([]byte(text)), Grid: g, Solution: sol})
+	r.push(Record{Line: r.line, Text: CutText([]byte(text)), Grid: g, Solution: sol})
 	return true
 }
 
@@ -274,7 +274,7 @@ func (r *Reader) lengthError(line []byte, sp span) {
 	if k := slices.Index(r.fields, sp); k >= 0 && len(r.fields) > 1 {
 		err = problemf(ErrLength, "the puzzle in field %d of %d has %v", k+1, len(r.fields), err)
 	}
-	r.pushBad(r.line, cutText(bytes.TrimSpace(line[sp.from:sp.to])), r.parseError(r.line, col, err))
+	r.pushBad(r.line, CutText(bytes.TrimSpace(line[sp.from:sp.to])), r.parseError(r.line, col, err))
 }
 
 // words reads a line of words separated by white space one of which is the
@@ -396,7 +396,7 @@ func (r *Reader) badHeader(line []byte, fields []span) bool {
 		return false
 	}
 	r.endGrid()
-	r.pushBad(r.line, cutText(bytes.TrimSpace(line)), r.parseError(r.line, fields[0].from+1,
+	r.pushBad(r.line, CutText(bytes.TrimSpace(line)), r.parseError(r.line, fields[0].from+1,
 		problemf(ErrNoPuzzle, "a header line with no column of puzzles (want one named puzzle, quizzes, sudoku or grid)")))
 	return true
 }

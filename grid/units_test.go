@@ -1,8 +1,10 @@
-package grid
+package grid_test
 
 import (
 	"slices"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 func TestUnits(t *testing.T) {

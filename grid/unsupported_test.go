@@ -1,10 +1,12 @@
-package grid
+package grid_test
 
 import (
 	"errors"
 	"slices"
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 )

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 var nine = grid.Shape{BoxRows: 3, BoxCols: 3}
@@ -122,7 +123,7 @@ func edgeKind(f *figure, x, y int, down bool) (thick bool, count int) {
 // TestRegionLines checks that every inner edge is drawn once, thick
 // exactly where it parts two regions, for boxes and for a jigsaw.
 func TestRegionLines(t *testing.T) {
-	for _, r := range []*grid.Rules{grid.NewRules(grid.AntiKing.Of(true)), grid.NewRules(grid.Regions.Of(jigsawRegions()))} {
+	for _, r := range []*grid.Rules{grid.NewRules(rules.AntiKing.Of(true)), grid.NewRules(grid.Regions.Of(jigsawRegions()))} {
 		g := grid.New(nine)
 		g.Rules = r
 		f, err := newFigure(g, figureOptions{})
@@ -172,12 +173,12 @@ func TestFigureMarks(t *testing.T) {
 		}
 		circles, texts, squares, diagonals, cageLoops, shaded := countMarks(f)
 		wantShaded, wantDiagonals, wantSums := wantMarks(r)
-		wantCircles := len(grid.Odd.Get(r)) + len(grid.Thermos.Get(r)) + len(grid.White.Get(r)) + len(grid.Black.Get(r))
-		if circles != wantCircles || squares != len(grid.Even.Get(r)) || texts != wantSums+len(grid.X.Get(r))+len(grid.V.Get(r)) ||
-			shaded != float64(wantShaded) || diagonals != wantDiagonals || cageLoops < len(grid.Cages.Get(r)) {
+		wantCircles := len(rules.Odd.Get(r)) + len(rules.Thermos.Get(r)) + len(rules.White.Get(r)) + len(rules.Black.Get(r))
+		if circles != wantCircles || squares != len(rules.Even.Get(r)) || texts != wantSums+len(rules.X.Get(r))+len(rules.V.Get(r)) ||
+			shaded != float64(wantShaded) || diagonals != wantDiagonals || cageLoops < len(rules.Cages.Get(r)) {
 			t.Errorf("%s: %d circles, %d squares, %d texts, %v shaded cells, %d diagonals, %d cage outlines; want %d, %d, %d, %d, %d, at least %d",
 				v.name, circles, squares, texts, shaded, diagonals, cageLoops,
-				wantCircles, len(grid.Even.Get(r)), wantSums+len(grid.X.Get(r))+len(grid.V.Get(r)), wantShaded, wantDiagonals, len(grid.Cages.Get(r)))
+				wantCircles, len(rules.Even.Get(r)), wantSums+len(rules.X.Get(r))+len(rules.V.Get(r)), wantShaded, wantDiagonals, len(rules.Cages.Get(r)))
 		}
 	}
 }
@@ -212,7 +213,7 @@ func countMarks(f *figure) (circles, texts, squares, diagonals, cageLoops int, s
 // cage sums a figure of them should draw.
 func wantMarks(r *grid.Rules) (wantShaded, wantDiagonals, wantSums int) {
 	cells := map[int32]bool{}
-	for _, g := range grid.Extra.Get(r) {
+	for _, g := range rules.Extra.Get(r) {
 		switch g.Kind {
 		case grid.GroupWindow, grid.GroupRegion:
 			for _, c := range g.Cells {
@@ -223,7 +224,7 @@ func wantMarks(r *grid.Rules) (wantShaded, wantDiagonals, wantSums int) {
 		}
 	}
 	wantShaded = len(cells)
-	for _, c := range grid.Cages.Get(r) {
+	for _, c := range rules.Cages.Get(r) {
 		if c.Sum != 0 {
 			wantSums++
 		}
@@ -282,11 +283,11 @@ func TestDigitsClearOfSums(t *testing.T) {
 // edge of empty cells, where tests look for it.
 func markPuzzle() Puzzle {
 	g := grid.New(nine)
-	r := grid.NewRules(grid.Cages.Of([]grid.Cage{{Cells: []int32{63, 64, 72}, Sum: 15}}), grid.Odd.Of([]int32{4}), grid.Even.Of([]int32{6}), grid.White.Of([]grid.Pair{{76, 77}}), grid.Black.Of([]grid.Pair{{78, 79}}), grid.X.Of([]grid.Pair{{36, 45}}), grid.V.Of([]grid.Pair{{43, 44}}))
+	r := grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{63, 64, 72}, Sum: 15}}), rules.Odd.Of([]int32{4}), rules.Even.Of([]int32{6}), rules.White.Of([]grid.Pair{{76, 77}}), rules.Black.Of([]grid.Pair{{78, 79}}), rules.X.Of([]grid.Pair{{36, 45}}), rules.V.Of([]grid.Pair{{43, 44}}))
 	for _, w := range grid.Windows(nine) {
-		grid.Extra.Set(r, append(grid.Extra.Get(r), grid.Group{Kind: grid.GroupWindow, Cells: w}))
+		rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: grid.GroupWindow, Cells: w}))
 	}
-	grid.Thermos.Set(r, [][]int32{{8, 17, 26}})
+	rules.Thermos.Set(r, [][]int32{{8, 17, 26}})
 	g.Rules = r
 	g.Cells[80] = 5
 	return Puzzle{Number: 1, Grid: g}
@@ -488,7 +489,7 @@ func TestVariantSVG(t *testing.T) {
 			}
 		}
 		r := p.Grid.Rules
-		if want := len(grid.Odd.Get(r)) + len(grid.Thermos.Get(r)) + len(grid.White.Get(r)) + len(grid.Black.Get(r)); circles != want {
+		if want := len(rules.Odd.Get(r)) + len(rules.Thermos.Get(r)) + len(rules.White.Get(r)) + len(rules.Black.Get(r)); circles != want {
 			t.Errorf("WriteSVG(%s): %d circles, want %d", v.name, circles, want)
 		}
 		if uses != p.Grid.Givens() {
@@ -533,7 +534,7 @@ func TestVariantBook(t *testing.T) {
 		s := pg.layout.slots(solutionArea(content(b.size, b.margins, 1)), solutionGap)[0]
 		cell := gridSide(s, solutionLabelSize(s.w)) / 9
 		for _, i := range pg.puzzles {
-			killer := slices.ContainsFunc(grid.Cages.Get(b.puzzles[i].Grid.Rules), func(c grid.Cage) bool { return c.Sum != 0 })
+			killer := slices.ContainsFunc(rules.Cages.Get(b.puzzles[i].Grid.Rules), func(c grid.Cage) bool { return c.Sum != 0 })
 			if killer && cell < cageSolCell {
 				t.Errorf("solution of puzzle %d (%s) has cells of %.1f pt, want at least %v", b.puzzles[i].Number, b.puzzles[i].Grid.Rules.Name(), cell, cageSolCell)
 			}
@@ -554,7 +555,7 @@ func TestVariantBook(t *testing.T) {
 // naming the rule, by every writer.
 func TestVariantErrors(t *testing.T) {
 	g := grid.New(nine)
-	g.Rules = grid.NewRules(grid.Cages.Of([]grid.Cage{{Cells: []int32{0, 1}, Sum: 30}}))
+	g.Rules = grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{0, 1}, Sum: 30}}))
 	p := Puzzle{Grid: g}
 	for name, err := range map[string]error{
 		"WriteBook": WriteBook(io.Discard, []Puzzle{p}, BookOptions{}),
@@ -580,16 +581,16 @@ func TestRulesText(t *testing.T) {
 		{"shaded windows", func(r *grid.Rules) bool { return strings.Contains(r.Name(), "hyper") }},
 		{"shaded region", func(r *grid.Rules) bool { return strings.Contains(r.Name(), "extra-regions") }},
 		{"same place within their boxes", func(r *grid.Rules) bool { return strings.Contains(r.Name(), "disjoint") }},
-		{"dashed cage add up", func(r *grid.Rules) bool { return len(grid.Cages.Get(r)) > 0 }},
-		{"grey circle", func(r *grid.Rules) bool { return len(grid.Odd.Get(r)) > 0 }},
-		{"grey square", func(r *grid.Rules) bool { return len(grid.Even.Get(r)) > 0 }},
-		{"white dot", func(r *grid.Rules) bool { return len(grid.White.Get(r)) > 0 }},
-		{"black dot", func(r *grid.Rules) bool { return len(grid.Black.Get(r)) > 0 }},
-		{"an X add up to 10", func(r *grid.Rules) bool { return len(grid.X.Get(r)) > 0 }},
-		{"a V add up to 5", func(r *grid.Rules) bool { return len(grid.V.Get(r)) > 0 }},
-		{"thermometer", func(r *grid.Rules) bool { return len(grid.Thermos.Get(r)) > 0 }},
-		{"king's move", func(r *grid.Rules) bool { return grid.AntiKing.Get(r) }},
-		{"knight's move", func(r *grid.Rules) bool { return grid.AntiKnight.Get(r) }},
+		{"dashed cage add up", func(r *grid.Rules) bool { return len(rules.Cages.Get(r)) > 0 }},
+		{"grey circle", func(r *grid.Rules) bool { return len(rules.Odd.Get(r)) > 0 }},
+		{"grey square", func(r *grid.Rules) bool { return len(rules.Even.Get(r)) > 0 }},
+		{"white dot", func(r *grid.Rules) bool { return len(rules.White.Get(r)) > 0 }},
+		{"black dot", func(r *grid.Rules) bool { return len(rules.Black.Get(r)) > 0 }},
+		{"an X add up to 10", func(r *grid.Rules) bool { return len(rules.X.Get(r)) > 0 }},
+		{"a V add up to 5", func(r *grid.Rules) bool { return len(rules.V.Get(r)) > 0 }},
+		{"thermometer", func(r *grid.Rules) bool { return len(rules.Thermos.Get(r)) > 0 }},
+		{"king's move", func(r *grid.Rules) bool { return rules.AntiKing.Get(r) }},
+		{"knight's move", func(r *grid.Rules) bool { return rules.AntiKnight.Get(r) }},
 	}
 	for k, v := range variantKinds {
 		p := variantPuzzle(t, v, nine, uint64(k), false)

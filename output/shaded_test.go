@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // Neighbouring extra regions are drawn each with its own outline, not as
@@ -33,7 +34,7 @@ func TestTouchingRegions(t *testing.T) {
 		}
 		return loops
 	}
-	two := grid.NewRules(grid.Extra.Of([]grid.Group{
+	two := grid.NewRules(rules.Extra.Of([]grid.Group{
 		{Kind: grid.GroupRegion, Cells: block(1, 1)},
 		{Kind: grid.GroupRegion, Cells: block(1, 4)},
 	}))
@@ -52,7 +53,7 @@ func TestTouchingRegions(t *testing.T) {
 	}
 	hyper := grid.NewRules()
 	for _, w := range grid.Windows(grid.Shape{BoxRows: 3, BoxCols: 3}) {
-		grid.Extra.Set(hyper, append(grid.Extra.Get(hyper), grid.Group{Kind: grid.GroupWindow, Cells: w}))
+		rules.Extra.Set(hyper, append(rules.Extra.Get(hyper), grid.Group{Kind: grid.GroupWindow, Cells: w}))
 	}
 	if loops := outlines(hyper); len(loops) != 0 {
 		t.Errorf("hyper windows, which touch nothing: %d outlines, want none", len(loops))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // The variant puzzles of these tests are made here from their rules: a
@@ -164,16 +165,16 @@ func extraRules(kinds ...grid.GroupKind) func(sh grid.Shape) *grid.Rules {
 		for _, k := range kinds {
 			switch k {
 			case grid.GroupDiagonal:
-				grid.Extra.Set(r, append(grid.Extra.Get(r), grid.Group{Kind: k, Cells: grid.Diagonal(sh.N())}))
+				rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: k, Cells: grid.Diagonal(sh.N())}))
 			case grid.GroupAntiDiagonal:
-				grid.Extra.Set(r, append(grid.Extra.Get(r), grid.Group{Kind: k, Cells: grid.AntiDiagonal(sh.N())}))
+				rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: k, Cells: grid.AntiDiagonal(sh.N())}))
 			case grid.GroupWindow:
 				for _, w := range grid.Windows(sh) {
-					grid.Extra.Set(r, append(grid.Extra.Get(r), grid.Group{Kind: k, Cells: w}))
+					rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: k, Cells: w}))
 				}
 			case grid.GroupDisjoint:
 				for _, d := range grid.DisjointGroups(sh) {
-					grid.Extra.Set(r, append(grid.Extra.Get(r), grid.Group{Kind: k, Cells: d}))
+					rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: k, Cells: d}))
 				}
 			}
 		}
@@ -194,8 +195,8 @@ var variantKinds = []variantKind{
 	{"kropki", nil, addDots},
 	{"xv", nil, addXV},
 	{"thermo", nil, addThermos},
-	{"anti-king", func(grid.Shape) *grid.Rules { return grid.NewRules(grid.AntiKing.Of(true)) }, nil},
-	{"anti-knight", func(grid.Shape) *grid.Rules { return grid.NewRules(grid.AntiKnight.Of(true)) }, nil},
+	{"anti-king", func(grid.Shape) *grid.Rules { return grid.NewRules(rules.AntiKing.Of(true)) }, nil},
+	{"anti-knight", func(grid.Shape) *grid.Rules { return grid.NewRules(rules.AntiKnight.Of(true)) }, nil},
 	{"killer-x", extraRules(grid.GroupDiagonal, grid.GroupAntiDiagonal), addCages},
 	{"jigsaw-x", func(sh grid.Shape) *grid.Rules {
 		r := extraRules(grid.GroupDiagonal, grid.GroupAntiDiagonal)(sh)
@@ -302,7 +303,7 @@ func addCages(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 		for _, c := range cells {
 			sum += int(sol.Cells[c])
 		}
-		grid.Cages.Set(r, append(grid.Cages.Get(r), grid.Cage{Cells: cells, Sum: sum}))
+		rules.Cages.Set(r, append(rules.Cages.Get(r), grid.Cage{Cells: cells, Sum: sum}))
 	}
 }
 
@@ -325,7 +326,7 @@ func addExtraRegion(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 		}
 		cells = append(cells, next[rng.IntN(len(next))])
 	}
-	grid.Extra.Set(r, append(grid.Extra.Get(r), grid.Group{Kind: grid.GroupRegion, Cells: cells}))
+	rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: grid.GroupRegion, Cells: cells}))
 }
 
 // addParity marks about one cell in six odd or even, as its digit is.
@@ -335,9 +336,9 @@ func addParity(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 			continue
 		}
 		if v%2 == 1 {
-			grid.Odd.Set(r, append(grid.Odd.Get(r), int32(i)))
+			rules.Odd.Set(r, append(rules.Odd.Get(r), int32(i)))
 		} else {
-			grid.Even.Set(r, append(grid.Even.Get(r), int32(i)))
+			rules.Even.Set(r, append(rules.Even.Get(r), int32(i)))
 		}
 	}
 }
@@ -365,9 +366,9 @@ func addDots(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 		}
 		switch {
 		case a == 2*b || b == 2*a:
-			grid.Black.Set(r, append(grid.Black.Get(r), p))
+			rules.Black.Set(r, append(rules.Black.Get(r), p))
 		case a-b == 1 || b-a == 1:
-			grid.White.Set(r, append(grid.White.Get(r), p))
+			rules.White.Set(r, append(rules.White.Get(r), p))
 		}
 	})
 }
@@ -377,9 +378,9 @@ func addXV(r *grid.Rules, sol grid.Grid, _ *rand.Rand) {
 	pairs(sol.N(), func(p grid.Pair) {
 		switch int(sol.Cells[p[0]]) + int(sol.Cells[p[1]]) {
 		case 10:
-			grid.X.Set(r, append(grid.X.Get(r), p))
+			rules.X.Set(r, append(rules.X.Get(r), p))
 		case 5:
-			grid.V.Set(r, append(grid.V.Get(r), p))
+			rules.V.Set(r, append(rules.V.Get(r), p))
 		}
 	})
 }
@@ -390,7 +391,7 @@ func addThermos(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 	n := sol.N()
 	used := make([]bool, n*n)
 	for _, start := range rng.Perm(n * n) {
-		if len(grid.Thermos.Get(r)) == 4 {
+		if len(rules.Thermos.Get(r)) == 4 {
 			return
 		}
 		if used[start] || sol.Cells[start] > 4 {
@@ -400,7 +401,7 @@ func addThermos(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 		for len(t) < 6 {
 			last := t[len(t)-1]
 			var next []int32
-			for _, nb := range grid.KingNeighbours(n, last) {
+			for _, nb := range rules.KingNeighbours(n, last) {
 				if !used[nb] && !slices.Contains(t, nb) && sol.Cells[nb] > sol.Cells[last] {
 					next = append(next, nb)
 				}
@@ -414,7 +415,7 @@ func addThermos(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 			for _, c := range t {
 				used[c] = true
 			}
-			grid.Thermos.Set(r, append(grid.Thermos.Get(r), t))
+			rules.Thermos.Set(r, append(rules.Thermos.Get(r), t))
 		}
 	}
 }
@@ -437,7 +438,7 @@ func variantBook(t testing.TB) []Puzzle {
 func TestVariantWriters(t *testing.T) {
 	g := grid.New(grid.Shape{BoxRows: 3, BoxCols: 3})
 	g.Cells[0] = 5
-	g.Rules = grid.NewRules(grid.Extra.Of([]grid.Group{{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(9)}}))
+	g.Rules = grid.NewRules(rules.Extra.Of([]grid.Group{{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(9)}}))
 	p := Puzzle{Number: 1, Grid: g}
 	for _, f := range Formats() {
 		var b bytes.Buffer

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // The solver of a variant's CNF counts exactly the grids that keep its
@@ -16,18 +17,18 @@ func TestRuleSolverCounts(t *testing.T) {
 	sh := grid.Shape{BoxRows: 2, BoxCols: 2}
 	jig := []uint8{0, 0, 1, 1, 0, 2, 1, 1, 0, 2, 3, 3, 2, 2, 3, 3}
 	rules := map[string]*grid.Rules{
-		"x":       grid.NewRules(grid.Extra.Of([]grid.Group{{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(4)}, {Kind: grid.GroupAntiDiagonal, Cells: grid.AntiDiagonal(4)}})),
+		"x":       grid.NewRules(rules.Extra.Of([]grid.Group{{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(4)}, {Kind: grid.GroupAntiDiagonal, Cells: grid.AntiDiagonal(4)}})),
 		"jigsaw":  grid.NewRules(grid.Regions.Of(jig)),
-		"killer":  grid.NewRules(grid.Cages.Of([]grid.Cage{{Cells: []int32{0, 1}, Sum: 3}, {Cells: []int32{5, 6, 10}, Sum: 9}, {Cells: []int32{15}, Sum: 4}})),
-		"parity":  grid.NewRules(grid.Odd.Of([]int32{0, 5}), grid.Even.Of([]int32{15})),
-		"kropki":  grid.NewRules(grid.White.Of([]grid.Pair{{0, 1}}), grid.Black.Of([]grid.Pair{{4, 8}})),
-		"xv":      grid.NewRules(grid.V.Of([]grid.Pair{{0, 1}, {2, 6}})),
-		"thermo":  grid.NewRules(grid.Thermos.Of([][]int32{{0, 5, 10}})),
-		"king":    grid.NewRules(grid.AntiKing.Of(true), grid.Regions.Of(jig)),
-		"knight":  grid.NewRules(grid.AntiKnight.Of(true)),
-		"cage":    grid.NewRules(grid.Cages.Of([]grid.Cage{{Cells: []int32{0, 5}}})),
-		"extra":   grid.NewRules(grid.Extra.Of([]grid.Group{{Kind: grid.GroupRegion, Cells: []int32{1, 6, 11}}})),
-		"several": grid.NewRules(grid.Regions.Of(jig), grid.Odd.Of([]int32{3}), grid.Cages.Of([]grid.Cage{{Cells: []int32{12, 13}, Sum: 7}}), grid.White.Of([]grid.Pair{{9, 10}})),
+		"killer":  grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{0, 1}, Sum: 3}, {Cells: []int32{5, 6, 10}, Sum: 9}, {Cells: []int32{15}, Sum: 4}})),
+		"parity":  grid.NewRules(rules.Odd.Of([]int32{0, 5}), rules.Even.Of([]int32{15})),
+		"kropki":  grid.NewRules(rules.White.Of([]grid.Pair{{0, 1}}), rules.Black.Of([]grid.Pair{{4, 8}})),
+		"xv":      grid.NewRules(rules.V.Of([]grid.Pair{{0, 1}, {2, 6}})),
+		"thermo":  grid.NewRules(rules.Thermos.Of([][]int32{{0, 5, 10}})),
+		"king":    grid.NewRules(rules.AntiKing.Of(true), grid.Regions.Of(jig)),
+		"knight":  grid.NewRules(rules.AntiKnight.Of(true)),
+		"cage":    grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{0, 5}}})),
+		"extra":   grid.NewRules(rules.Extra.Of([]grid.Group{{Kind: grid.GroupRegion, Cells: []int32{1, 6, 11}}})),
+		"several": grid.NewRules(grid.Regions.Of(jig), rules.Odd.Of([]int32{3}), rules.Cages.Of([]grid.Cage{{Cells: []int32{12, 13}, Sum: 7}}), rules.White.Of([]grid.Pair{{9, 10}})),
 	}
 	all := gridtest.LatinSquares(4)
 	for name, r := range rules {

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -111,8 +112,8 @@ func TestSetterBrowser(t *testing.T) {
 	for k := 0; c.Status != verify.Multiple || c.Count < 10; k++ {
 		r := new(grid.Rules) // rules are never changed in place
 		*r = *killer.Rules
-		grid.Cages.Set(r, slices.Clone(grid.Cages.Get(r)))
-		grid.Cages.Get(r)[k].Sum = 0
+		rules.Cages.Set(r, slices.Clone(rules.Cages.Get(r)))
+		rules.Cages.Get(r)[k].Sum = 0
 		killer.Rules = r
 		c = verify.TrueCandidates(t.Context(), killer, verify.CandidateOptions{CountLimit: 50})
 		t.Logf("the killer without %d sums: %v, %d solutions (exact %v)", k+1, c.Status, c.Count, c.Exact())

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // The variant puzzles of these tests are published ones, from the test
@@ -72,7 +73,7 @@ func killerPuzzle(t testing.TB) (grid.Grid, string) {
 		for _, name := range strings.Split(cells, ",") {
 			c.Cells = append(c.Cells, cellIndex(t, name))
 		}
-		grid.Cages.Set(r, append(grid.Cages.Get(r), c))
+		rules.Cages.Set(r, append(rules.Cages.Get(r), c))
 	}
 	g.Rules = r
 	return g, row["solution"]

@@ -14,6 +14,7 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -34,20 +35,20 @@ func enumerate(g grid.Grid, limit, maxNodes int) (int, []uint64, bool) {
 	e.masks = make([]uint64, len(e.cells))
 	e.checks = make([][]func() bool, len(e.cells))
 	if r := g.Rules; r != nil {
-		for _, c := range grid.Cages.Get(r) {
+		for _, c := range rules.Cages.Get(r) {
 			e.check(c.Cells, e.cageCheck(c))
 		}
-		for _, t := range grid.Thermos.Get(r) {
+		for _, t := range rules.Thermos.Get(r) {
 			e.check(t, e.thermoCheck(t))
 		}
-		e.pairs(grid.White.Get(r), func(a, b int) bool { return a-b == 1 || b-a == 1 })
-		e.pairs(grid.Black.Get(r), func(a, b int) bool { return a == 2*b || b == 2*a })
-		e.pairs(grid.X.Get(r), func(a, b int) bool { return a+b == 10 })
-		e.pairs(grid.V.Get(r), func(a, b int) bool { return a+b == 5 })
-		for _, x := range grid.Odd.Get(r) {
+		e.pairs(rules.White.Get(r), func(a, b int) bool { return a-b == 1 || b-a == 1 })
+		e.pairs(rules.Black.Get(r), func(a, b int) bool { return a == 2*b || b == 2*a })
+		e.pairs(rules.X.Get(r), func(a, b int) bool { return a+b == 10 })
+		e.pairs(rules.V.Get(r), func(a, b int) bool { return a+b == 5 })
+		for _, x := range rules.Odd.Get(r) {
 			e.check([]int32{x}, func() bool { return e.cells[x]%2 == 1 })
 		}
-		for _, x := range grid.Even.Get(r) {
+		for _, x := range rules.Even.Get(r) {
 			e.check([]int32{x}, func() bool { return e.cells[x]%2 == 0 })
 		}
 	}
@@ -288,10 +289,10 @@ func addRules(rng *rand.Rand, kind string, sol grid.Grid) *grid.Rules {
 		addPairRule(rng, kind, sol, r)
 	}
 	if kind == "odd/even" {
-		slices.Sort(grid.Odd.Get(r))
-		slices.Sort(grid.Even.Get(r))
-		grid.Odd.Set(r, slices.Compact(grid.Odd.Get(r)))
-		grid.Even.Set(r, slices.Compact(grid.Even.Get(r)))
+		slices.Sort(rules.Odd.Get(r))
+		slices.Sort(rules.Even.Get(r))
+		rules.Odd.Set(r, slices.Compact(rules.Odd.Get(r)))
+		rules.Even.Set(r, slices.Compact(rules.Even.Get(r)))
 	}
 	if kind == "thermo" {
 		addThermos(rng, sol, r)
@@ -316,21 +317,21 @@ func addPairRule(rng *rand.Rand, kind string, sol grid.Grid, r *grid.Rules) {
 	switch kind {
 	case "kropki":
 		if x-y == 1 || y-x == 1 {
-			grid.White.Set(r, append(grid.White.Get(r), p))
+			rules.White.Set(r, append(rules.White.Get(r), p))
 		} else if x == 2*y || y == 2*x {
-			grid.Black.Set(r, append(grid.Black.Get(r), p))
+			rules.Black.Set(r, append(rules.Black.Get(r), p))
 		}
 	case "xv":
 		if x+y == 10 {
-			grid.X.Set(r, append(grid.X.Get(r), p))
+			rules.X.Set(r, append(rules.X.Get(r), p))
 		} else if x+y == 5 {
-			grid.V.Set(r, append(grid.V.Get(r), p))
+			rules.V.Set(r, append(rules.V.Get(r), p))
 		}
 	case "odd/even":
 		if x%2 == 1 {
-			grid.Odd.Set(r, append(grid.Odd.Get(r), a))
+			rules.Odd.Set(r, append(rules.Odd.Get(r), a))
 		} else {
-			grid.Even.Set(r, append(grid.Even.Get(r), a))
+			rules.Even.Set(r, append(rules.Even.Get(r), a))
 		}
 	}
 }
@@ -350,7 +351,7 @@ func addThermos(rng *rand.Rand, sol grid.Grid, r *grid.Rules) {
 		for len(t) < 6 {
 			last := t[len(t)-1]
 			var next []int32
-			for _, nb := range grid.KingNeighbours(n, last) {
+			for _, nb := range rules.KingNeighbours(n, last) {
 				if !used[nb] && !slices.Contains(t, nb) && at(nb) > at(last) {
 					next = append(next, nb)
 				}
@@ -364,9 +365,9 @@ func addThermos(rng *rand.Rand, sol grid.Grid, r *grid.Rules) {
 			for _, x := range t {
 				used[x] = true
 			}
-			grid.Thermos.Set(r, append(grid.Thermos.Get(r), t))
+			rules.Thermos.Set(r, append(rules.Thermos.Get(r), t))
 		}
-		if len(grid.Thermos.Get(r)) == 4 {
+		if len(rules.Thermos.Get(r)) == 4 {
 			break
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 var lineKinds = flag.Bool("lines200", false, "check 200 generated puzzles of every kind of lines that generate makes (whispers, renban, palindrome), not a sample")
@@ -46,10 +47,10 @@ func TestGeneratedLineKinds(t *testing.T) {
 				}
 				g, sol := p.Grid, p.Solution
 				name := fmt.Sprintf("%s %d (%s)", kind, i, g)
-				if len(g.Rules.LineClues(kind)) == 0 {
+				if len(rules.LineClues(g.Rules, kind)) == 0 {
 					t.Fatalf("%s: no lines", name)
 				}
-				lines += len(g.Rules.LineClues(kind))
+				lines += len(rules.LineClues(g.Rules, kind))
 				givens += g.Givens()
 				proofs[uniqueTwoWays(t, name, g, sol)]++
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -72,7 +73,7 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 				}
 				cage.Cells = append(cage.Cells, x)
 			}
-			grid.Cages.Set(r, append(grid.Cages.Get(r), cage))
+			rules.Cages.Set(r, append(rules.Cages.Get(r), cage))
 		}
 		if err := r.Validate(sh); err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
@@ -134,7 +135,7 @@ func TestRealVariants(t *testing.T) {
 		if !sat.Unique(g, r.Solutions[0]) {
 			t.Errorf("%s: gophersat finds a second solution", ids[i])
 		}
-		if len(grid.Cages.Get(g.Rules)) > 0 {
+		if len(rules.Cages.Get(g.Rules)) > 0 {
 			killers++
 		} else {
 			jigsaws++
@@ -177,8 +178,8 @@ func TestVariantVerdictsAgreeWithSAT(t *testing.T) {
 						}
 					}
 				}
-				if k == 3 && len(grid.Cages.Get(q.Rules)) > 0 { // and a cage sum less
-					q.Rules = grid.NewRules(grid.Cages.Of(grid.Cages.Get(q.Rules)[1:]))
+				if k == 3 && len(rules.Cages.Get(q.Rules)) > 0 { // and a cage sum less
+					q.Rules = grid.NewRules(rules.Cages.Of(rules.Cages.Get(q.Rules)[1:]))
 				}
 			}
 			r := Puzzle(q, Options{CountLimit: 3})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // randomRules draws rules for a 4x4 grid: regions, diagonals, cages with
@@ -26,10 +27,10 @@ func randomRules(rng *rand.Rand, sh grid.Shape, sol []uint8) *grid.Rules {
 		grid.Regions.Set(r, reg)
 	}
 	if rng.IntN(3) == 0 {
-		grid.Extra.Set(r, append(grid.Extra.Get(r), grid.Group{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(n)}))
+		rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(n)}))
 	}
 	if rng.IntN(4) == 0 {
-		grid.Extra.Set(r, append(grid.Extra.Get(r), grid.Group{Kind: grid.GroupAntiDiagonal, Cells: grid.AntiDiagonal(n)}))
+		rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: grid.GroupAntiDiagonal, Cells: grid.AntiDiagonal(n)}))
 	}
 	used := make([]bool, 16)
 	for k := rng.IntN(4); k > 0; k-- {
@@ -49,7 +50,7 @@ func randomRules(rng *rand.Rand, sh grid.Shape, sol []uint8) *grid.Rules {
 				sum = 0
 			}
 		}
-		grid.Cages.Set(r, append(grid.Cages.Get(r), grid.Cage{Cells: []int32{int32(a), int32(b)}, Sum: sum}))
+		rules.Cages.Set(r, append(rules.Cages.Get(r), grid.Cage{Cells: []int32{int32(a), int32(b)}, Sum: sum}))
 	}
 	pair := func() grid.Pair {
 		a := rng.IntN(15)
@@ -61,23 +62,23 @@ func randomRules(rng *rand.Rand, sh grid.Shape, sol []uint8) *grid.Rules {
 	for k := rng.IntN(3); k > 0; k-- {
 		switch rng.IntN(4) {
 		case 0:
-			grid.White.Set(r, append(grid.White.Get(r), pair()))
+			rules.White.Set(r, append(rules.White.Get(r), pair()))
 		case 1:
-			grid.Black.Set(r, append(grid.Black.Get(r), pair()))
+			rules.Black.Set(r, append(rules.Black.Get(r), pair()))
 		case 2:
-			grid.V.Set(r, append(grid.V.Get(r), pair()))
+			rules.V.Set(r, append(rules.V.Get(r), pair()))
 		case 3:
-			grid.Thermos.Set(r, append(grid.Thermos.Get(r), []int32{0, 5, 10}))
+			rules.Thermos.Set(r, append(rules.Thermos.Get(r), []int32{0, 5, 10}))
 		}
 	}
 	if rng.IntN(4) == 0 {
-		grid.Odd.Set(r, append(grid.Odd.Get(r), int32(rng.IntN(16))))
+		rules.Odd.Set(r, append(rules.Odd.Get(r), int32(rng.IntN(16))))
 	}
 	if rng.IntN(4) == 0 {
-		grid.Even.Set(r, append(grid.Even.Get(r), int32(rng.IntN(16))))
+		rules.Even.Set(r, append(rules.Even.Get(r), int32(rng.IntN(16))))
 	}
-	grid.AntiKing.Set(r, rng.IntN(6) == 0)
-	grid.AntiKnight.Set(r, rng.IntN(6) == 0)
+	rules.AntiKing.Set(r, rng.IntN(6) == 0)
+	rules.AntiKnight.Set(r, rng.IntN(6) == 0)
 	return r
 }
 
@@ -96,7 +97,7 @@ func TestCountAgainstEnumeration(t *testing.T) {
 	for trial := range 150 {
 		r := randomRules(rng, sh, all[rng.IntN(len(all))])
 		if err := r.Validate(sh); err != nil {
-			if grid.Odd.Get(r) != nil && grid.Even.Get(r) != nil {
+			if rules.Odd.Get(r) != nil && rules.Even.Get(r) != nil {
 				continue // the same cell odd and even
 			}
 			t.Fatalf("trial %d: %v", trial, err)

@@ -1,0 +1,31 @@
+package rules
+
+import "github.com/sudokugen/sudokugen/grid"
+
+// xsumKind is X-sums: a number beside a row or a column is the sum of the
+// first X digits from that side, X being the first of them. f-puzzles
+// writes them as "xsum": [{"cell": "R0C3", "value": "10"}], the JSON form
+// as "xsums": [{"cell": "r0c3", "value": 10}].
+var xsumKind = edgeClueKind(edgeSpec{
+	name: "X-sum", variant: "xsum", title: "X-sums",
+	fp: "xsum", js: "xsums",
+	rangeOf: func(n int) (int, int) { return 1, n * (n + 1) / 2 },
+	of: func(n int, digits []uint8) int {
+		sum := 0
+		for _, d := range digits[:digits[0]] {
+			sum += int(d)
+		}
+		return sum
+	},
+	lower: func(e *sumEnc, line []int32, value int) {
+		first := e.digit(line[0])
+		terms := []ord{first}
+		for i := 1; i < len(line); i++ {
+			// cell i counts when the first digit is more than i
+			terms = append(terms, e.gated(first.ge(i+1), e.digit(line[i])))
+		}
+		e.equalConst(e.sum(terms, value+1), value)
+	},
+	sentence: "A number in a square beside a row or a column is the sum of the first X digits from that side, X being the first of them.",
+	mark:     grid.OutsideBoxed,
+})
