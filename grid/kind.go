@@ -336,21 +336,6 @@ func (v *Validation) InGrid(rule func() string, list []int32) error {
 	return nil
 }
 
-// pairsOK checks pairs of orthogonally adjacent cells, named what 1, what
-// 2...
-func (v *Validation) PairsOK(what string, pairs []Pair) error {
-	for k, pr := range pairs {
-		rule := func() string { return what + " " + itoa(k+1) }
-		if err := v.InGrid(rule, pr[:]); err != nil {
-			return err
-		}
-		if !Adjacent(v.N, pr[0], pr[1], false) {
-			return RuleErrorf(rule(), "%s and %s are not orthogonally adjacent", CellName(v.N, pr[0]), CellName(v.N, pr[1]))
-		}
-	}
-	return nil
-}
-
 // cellOf returns cell i of a grid of size n.
 func CellOf(n int, i int32) Cell { return Cell{int(i) / n, int(i) % n} }
 

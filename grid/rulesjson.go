@@ -143,21 +143,8 @@ func (in *JSONIn) Cells(what string, names []string) ([]int32, error) {
 	return out, nil
 }
 
-// pairsOf reads the pairs of fields ka (named wa) and kb into the keys a
-// and b of r.
-func (in *JSONIn) PairsOf(r *Rules, ka, wa string, a Key[[]Pair], kb, wb string, b Key[[]Pair]) error {
-	pa, err := in.pairs(ka, wa)
-	if err != nil {
-		return err
-	}
-	pb, err := in.pairs(kb, wb)
-	a.Set(r, pa)
-	b.Set(r, pb)
-	return err
-}
-
-// pairs reads field k, pairs of cells, named what 1, what 2...
-func (in *JSONIn) pairs(k, what string) ([]Pair, error) {
+// Pairs reads field k, pairs of cells, named what 1, what 2...
+func (in *JSONIn) Pairs(k, what string) ([]Pair, error) {
 	var list [][2]string
 	if _, err := in.Decode(k, &list, `an array of pairs of cells, such as [["r1c1", "r1c2"]]`); err != nil {
 		return nil, err

@@ -632,3 +632,6 @@ func allPairs(l *grid.Lowered, cells []int32, rel func(i, j int) *grid.Relation)
 		}
 	}
 }
+
+// sameDigit is the relation of two cells that hold the same digit.
+var sameDigit = relation("same digit", func(a, b int) bool { return a == b })

@@ -98,3 +98,18 @@ func moveKind(name, title string, flag grid.Key[bool], fp, js string, steps [][2
 	}
 	return k
 }
+
+// kingSteps are the moves of a king, in row-major order of their targets.
+var kingSteps = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
+
+// KingNeighbours returns the cells a king's move from cell i of a grid of
+// size n, in row-major order: the cells that touch it.
+func KingNeighbours(n int, i int32) []int32 { return grid.MoveCells(n, i, kingSteps) }
+
+// knightSteps are the moves of a knight, in row-major order of their
+// targets.
+var knightSteps = [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}
+
+// KnightNeighbours returns the cells a knight's move from cell i of a grid
+// of size n, in row-major order.
+func KnightNeighbours(n int, i int32) []int32 { return grid.MoveCells(n, i, knightSteps) }

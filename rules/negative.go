@@ -88,7 +88,7 @@ var negativeKind = &grid.Kind{
 			check(notDotted(n, r), notDoubleRel, "negative ratio", "neighbours without a kropki dot are not in ratio 1:2")
 		}
 		if neg.XV {
-			check(unmarked(n, X.Get(r), V.Get(r)), notXVRel, "negative XV", "neighbours without an X or a V add up to neither 10 nor 5")
+			check(notMarked(n, r, xMark, vMark), notXVRel, "negative XV", "neighbours without an X or a V add up to neither 10 nor 5")
 		}
 		return out
 	},
@@ -98,28 +98,24 @@ var negativeKind = &grid.Kind{
 			pairLinks(l, notDotted(s.N(), r), notDoubleRel)
 		}
 		if neg.XV {
-			pairLinks(l, unmarked(s.N(), X.Get(r), V.Get(r)), notXVRel)
+			pairLinks(l, notMarked(s.N(), r, xMark, vMark), notXVRel)
 		}
 	},
 	Layouts: []grid.Layout{
 		{Name: "kropki-negative", Aliases: []string{"negativekropki"},
 			Gloss: "black dots on every pair in ratio 1:2, none elsewhere",
 			After: func(rng *rand.Rand, full grid.Grid, r *grid.Rules) {
-				Black.Set(r, append(Black.Get(r), missingPairs(full.N(), full.Cells, Black.Get(r), double)...))
+				markAll(full.N(), full.Cells, r, blackDot)
 				setNegative(r, negative{Ratio: true, XV: negativeOf(r).XV})
 			},
 			Refuse: refuseWith("kropki-negative", "kropki")},
 		{Name: "xv-negative", Aliases: []string{"negativexv"},
 			Gloss: "an X or a V on every pair that adds up to 10 or 5, none elsewhere",
 			After: func(rng *rand.Rand, full grid.Grid, r *grid.Rules) {
-				n := full.N()
-				X.Set(r, append(X.Get(r), missingPairs(n, full.Cells, append(slices.Clone(X.Get(r)), V.Get(r)...), func(a, b int) bool { return a+b == 10 })...))
-				V.Set(r, append(V.Get(r), missingPairs(n, full.Cells, append(slices.Clone(X.Get(r)), V.Get(r)...), func(a, b int) bool { return a+b == 5 })...))
+				markAll(full.N(), full.Cells, r, xMark, vMark)
 				// one mark a pair: the white dots that the kropki layout drew on
 				// a 2 beside a 3 give way to their Vs
-				White.Set(r, slices.DeleteFunc(White.Get(r), func(p grid.Pair) bool {
-					return slices.Contains(V.Get(r), p) || slices.Contains(V.Get(r), grid.Pair{p[1], p[0]})
-				}))
+				giveWay(r, whiteDot, vMark)
 				setNegative(r, negative{Ratio: negativeOf(r).Ratio, XV: true})
 			},
 			Refuse: refuseWith("xv-negative", "xv")},
@@ -130,14 +126,13 @@ var negativeKind = &grid.Kind{
 		if rng.IntN(3) > 0 {
 			neg.Ratio = true
 			if sol != nil {
-				Black.Set(r, append(Black.Get(r), missingPairs(n, sol, Black.Get(r), double)...))
+				markAll(n, sol, r, blackDot)
 			}
 		}
 		if rng.IntN(3) > 0 {
 			neg.XV = true
 			if sol != nil {
-				X.Set(r, append(X.Get(r), missingPairs(n, sol, append(slices.Clone(X.Get(r)), V.Get(r)...), func(a, b int) bool { return a+b == 10 })...))
-				V.Set(r, append(V.Get(r), missingPairs(n, sol, append(slices.Clone(X.Get(r)), V.Get(r)...), func(a, b int) bool { return a+b == 5 })...))
+				markAll(n, sol, r, xMark, vMark)
 			}
 		}
 		setNegative(r, neg)
@@ -224,41 +219,6 @@ var (
 	notDoubleRel = &grid.Relation{Allows: func(a, b int) bool { return a != 2*b && b != 2*a }}
 	notXVRel     = &grid.Relation{Allows: func(a, b int) bool { return a+b != 10 && a+b != 5 }}
 )
-
-// unmarked returns the pairs of orthogonally adjacent cells of a grid of
-// size n that none of the marks joins, in row-major order.
-func unmarked(n int, marks ...[]grid.Pair) []grid.Pair {
-	marked := map[grid.Pair]bool{}
-	for _, list := range marks {
-		for _, p := range list {
-			marked[p] = true
-			marked[grid.Pair{p[1], p[0]}] = true
-		}
-	}
-	var out []grid.Pair
-	for i := range int32(n * n) {
-		if int(i)%n < n-1 && !marked[grid.Pair{i, i + 1}] {
-			out = append(out, grid.Pair{i, i + 1})
-		}
-		if int(i)+n < n*n && !marked[grid.Pair{i, i + int32(n)}] {
-			out = append(out, grid.Pair{i, i + int32(n)})
-		}
-	}
-	return out
-}
-
-// missingPairs returns the pairs of orthogonally adjacent cells of the
-// full grid cells whose digits rel accepts and that marks does not hold
-// yet, in row-major order.
-func missingPairs(n int, cells []uint8, marks []grid.Pair, rel func(a, b int) bool) []grid.Pair {
-	var out []grid.Pair
-	for _, p := range unmarked(n, marks) {
-		if rel(int(cells[p[0]]), int(cells[p[1]])) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
 
 // refuseWith refuses the layout name together with the layout other, which
 // draws marks of the same kind.

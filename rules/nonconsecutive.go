@@ -114,15 +114,5 @@ func nonconsecutive(r *grid.Rules) bool { return nonconsecutiveKey.Get(r) }
 // nodes a puzzle in place of 65,370.
 var notConsecutive = &grid.Relation{Allows: func(a, b int) bool { return a-b != 1 && b-a != 1 && a != b }}
 
-// notDotted returns the pairs of orthogonally adjacent cells of a grid of
-// size n that no kropki dot of r joins, white or black, in row-major
-// order: the pairs the nonconsecutive rule and the negative ratio rule
-// bind. A dot of either colour exempts its pair from both, as
-// SudokuSolver reads them (SudokuSolver/SolverFactory.cs: white dots
-// override the black dots' negative constraint, and black dots the
-// white's, since both are kropki dots): a strict kropki puzzle may put a
-// black dot on a 1 and a 2.
-func notDotted(n int, r *grid.Rules) []grid.Pair { return unmarked(n, White.Get(r), Black.Get(r)) }
-
 // nonconsecutiveKey keeps whether rules are nonconsecutive.
 var nonconsecutiveKey = grid.NewKey[bool]("nonconsecutive")

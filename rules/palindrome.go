@@ -34,9 +34,6 @@ var palindromeKind = lineKind(&lineSpec{
 	grow:  growPalindrome,
 })
 
-// sameDigit is the relation of two cells that hold the same digit.
-var sameDigit = relation("same digit", func(a, b int) bool { return a == b })
-
 // growPalindrome grows a palindrome of the full grid from its middle, a
 // cell, outwards by a touching cell at each end that hold the same digit,
 // among the cells not used.
