@@ -2,13 +2,13 @@ package grid
 
 import "reflect"
 
-// MissingFacets returns the facets that kind k lacks: a function left nil,
-// or no field of either format.
+// MissingFacets returns the facets that kind k lacks: a function left nil
+// (but the optional FPDrawn), or no field of either format.
 func MissingFacets(k *Kind) []string {
 	var out []string
 	v := reflect.ValueOf(k).Elem()
 	for i := range v.NumField() {
-		if f := v.Field(i); f.Kind() == reflect.Func && f.IsNil() {
+		if f := v.Field(i); f.Kind() == reflect.Func && f.IsNil() && v.Type().Field(i).Name != "FPDrawn" {
 			out = append(out, v.Type().Field(i).Name)
 		}
 	}

@@ -289,6 +289,18 @@ func (in *FPIn) readCells() error {
 	return nil
 }
 
+// fpDrawn reports whether a kind says that field k of the f-puzzles
+// object keys, which no kind reads, is f-puzzles' drawing of its
+// constraints (see Kind.FPDrawn).
+func fpDrawn(keys map[string]json.RawMessage, k string) bool {
+	for _, kind := range kinds {
+		if kind.FPDrawn != nil && kind.FPDrawn(keys, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // fpUnknown refuses a top-level field that is neither cosmetic nor read
 // by a kind of the table.
 func fpUnknown(keys map[string]json.RawMessage) error {
@@ -302,7 +314,7 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 	// first, then the others
 	var why, names, fields []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
-		if fpCosmetic[k] || known[k] || !Present(keys[k]) || k == "cage" && drawnFrom(keys[k], keys["clone"]) {
+		if fpCosmetic[k] || known[k] || !Present(keys[k]) || fpDrawn(keys, k) {
 			continue
 		}
 		fields = append(fields, k)
@@ -325,44 +337,6 @@ func fpUnknown(keys map[string]json.RawMessage) error {
 		return Unsupportedf(fields, "f-puzzles: %s", strings.Join(why, "; "))
 	}
 	return nil
-}
-
-// drawnFrom reports whether every cage of an f-puzzles "cage" field is
-// f-puzzles' drawing of another constraint of the puzzle: one marked
-// "fromConstraint" (such as the shading of indexer cells), or one with no
-// value whose cells are those of one side of a clone (raw clones: the
-// "clone" field), the outline that setters draw round clones. Such a cage
-// has no rule of its own.
-func drawnFrom(raw, clones json.RawMessage) bool {
-	var cages []map[string]json.RawMessage
-	if json.Unmarshal(raw, &cages) != nil {
-		return false
-	}
-	var sides []map[string]bool
-	var cl []struct{ Cells, CloneCells []string }
-	if Present(clones) && json.Unmarshal(clones, &cl) == nil {
-		for _, c := range cl {
-			for _, side := range [][]string{c.Cells, c.CloneCells} {
-				set := map[string]bool{}
-				for _, x := range side {
-					set[strings.ToUpper(x)] = true
-				}
-				sides = append(sides, set)
-			}
-		}
-	}
-	for _, c := range cages {
-		if Present(c["fromConstraint"]) {
-			continue
-		}
-		var cells []string
-		if Present(c["value"]) || json.Unmarshal(c["cells"], &cells) != nil || !slices.ContainsFunc(sides, func(side map[string]bool) bool {
-			return len(side) == len(cells) && !slices.ContainsFunc(cells, func(x string) bool { return !side[strings.ToUpper(x)] })
-		}) {
-			return false
-		}
-	}
-	return true
 }
 
 // fpGiven reads the given of cell (row, c), if it has one.

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -68,6 +69,11 @@ type Kind struct {
 	// writes them, or fails for rules the format cannot hold.
 	ReadFP  func(in *FPIn, r *Rules) error
 	WriteFP func(out *FPOut, r *Rules) error
+	// FPDrawn, when set (it is the one facet a kind may leave nil),
+	// reports whether field k of the f-puzzles object keys, which no kind
+	// reads, is only f-puzzles' drawing of constraints of this kind (the
+	// outline setters draw round a clone), which holds no rule of its own.
+	FPDrawn func(keys map[string]json.RawMessage, k string) bool
 	// JSONFields are the fields of the "rules" object of JSON Lines it
 	// reads; ReadJSON reads them, WriteJSON writes them.
 	JSONFields []string
@@ -526,6 +532,17 @@ type Layout struct {
 	// Refuse says why it cannot be made on shape s together with the
 	// layouts named with, or nil.
 	Refuse func(s Shape, with []string) error
+	// Regions says that it makes the puzzle's own regions (jigsaw
+	// regions): the layouts a grid without boxes can be made with.
+	Regions bool
+	// Split, when set, gives the layout a pure form, named "pure-" and its
+	// name, whose puzzles have no givens at all: while the puzzle has a
+	// second solution, Split returns its rules r with the part that holds
+	// cell x (where the second solution differs from the full grid full)
+	// split, until the rules alone make the puzzle unique. PureGloss says
+	// what the pure form is, for help.
+	Split     func(rng *rand.Rand, r *Rules, full Grid, x int32) *Rules
+	PureGloss string
 }
 
 // Varies reports whether the rules of l differ from puzzle to puzzle.

@@ -73,6 +73,7 @@ var cageKind = &grid.Kind{
 		}
 	},
 	Layouts: []grid.Layout{{Name: "killer", Gloss: "random cages with their sums over the grid, then givens removed to minimal",
+		Split: splitCage, PureGloss: "no givens: cages split until they alone are unique",
 		After: func(rng *rand.Rand, full grid.Grid, r *grid.Rules) { Cages.Set(r, layoutCages(rng, full)) },
 		Refuse: func(s grid.Shape, with []string) error {
 			if s.N() > MaxKillerN {
@@ -359,3 +360,91 @@ func layoutCages(rng *rand.Rand, g grid.Grid) []grid.Cage {
 // Cages are killer cages: their digits all differ, and add up to Sum
 // when Sum is not 0. Cages may overlap: a cell in two keeps both.
 var Cages = grid.NewKey[[]grid.Cage]("cages")
+
+// splitCage returns rules whose cage holding cell x is split in two
+// connected parts (x's part grown from x to about half the cage); a cage
+// of one cell cannot be split, and then a neighbouring cage of x's
+// neighbours is split instead, which cannot happen for long: the second
+// solution differs from the grid in at least two cells.
+func splitCage(rng *rand.Rand, r *grid.Rules, full grid.Grid, x int32) *grid.Rules {
+	n := full.N()
+	nr := new(grid.Rules)
+	*nr = *r
+	Cages.Set(nr, slices.Clone(Cages.Get(r)))
+	k := slices.IndexFunc(Cages.Get(nr), func(c grid.Cage) bool { return slices.Contains(c.Cells, x) })
+	if k < 0 || len(Cages.Get(nr)[k].Cells) < 2 {
+		return nr
+	}
+	c := Cages.Get(nr)[k]
+	in := map[int32]bool{}
+	for _, y := range c.Cells {
+		in[y] = true
+	}
+	part := []int32{x}
+	taken := map[int32]bool{x: true}
+	want := max(1, len(c.Cells)/2)
+	for len(part) < want {
+		var next []int32
+		for _, y := range part {
+			for _, z := range grid.Orth(n, y) {
+				if in[z] && !taken[z] {
+					next = append(next, z)
+				}
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		z := next[rng.IntN(len(next))]
+		taken[z] = true
+		part = append(part, z)
+	}
+	var rest []int32
+	for _, y := range c.Cells {
+		if !taken[y] {
+			rest = append(rest, y)
+		}
+	}
+	sum := func(cells []int32) int {
+		s := 0
+		for _, y := range cells {
+			s += int(full.Cells[y])
+		}
+		return s
+	}
+	slices.Sort(part)
+	Cages.Get(nr)[k] = grid.Cage{Cells: part, Sum: sum(part)}
+	for _, comp := range components(n, rest) {
+		Cages.Set(nr, append(Cages.Get(nr), grid.Cage{Cells: comp, Sum: sum(comp)}))
+	}
+	return nr
+}
+
+// components splits cells into their orthogonally connected parts, each
+// sorted, in the order of their first cells.
+func components(n int, cells []int32) [][]int32 {
+	in := map[int32]bool{}
+	for _, c := range cells {
+		in[c] = true
+	}
+	seen := map[int32]bool{}
+	var out [][]int32
+	for _, c := range cells {
+		if seen[c] {
+			continue
+		}
+		comp := []int32{c}
+		seen[c] = true
+		for k := 0; k < len(comp); k++ {
+			for _, z := range grid.Orth(n, comp[k]) {
+				if in[z] && !seen[z] {
+					seen[z] = true
+					comp = append(comp, z)
+				}
+			}
+		}
+		slices.Sort(comp)
+		out = append(out, comp)
+	}
+	return out
+}

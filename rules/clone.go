@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"encoding/json"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -13,6 +16,10 @@ import (
 var cloneKind = lineKind(&lineSpec{
 	kind: "clone", variant: "clone", title: "Clone", fp: "clone", json: "clone", what: "clone",
 	minCells: 1,
+	// the outlines setters draw round clones, as f-puzzles "cage"s
+	fpDrawn: func(keys map[string]json.RawMessage, k string) bool {
+		return k == "cage" && drawnFrom(keys["cage"], keys["clone"])
+	},
 	holds: func(n int, c LineClue, d []int) bool {
 		m := len(c.Cells)
 		for i := range m {
@@ -42,4 +49,42 @@ func cloneName(k int) string {
 		s += strconv.Itoa(k/26 + 1)
 	}
 	return s
+}
+
+// drawnFrom reports whether every cage of an f-puzzles "cage" field is
+// f-puzzles' drawing of another constraint of the puzzle: one marked
+// "fromConstraint" (such as the shading of indexer cells), or one with no
+// value whose cells are those of one side of a clone (raw clones: the
+// "clone" field), the outline that setters draw round clones. Such a cage
+// has no rule of its own.
+func drawnFrom(raw, clones json.RawMessage) bool {
+	var cages []map[string]json.RawMessage
+	if json.Unmarshal(raw, &cages) != nil {
+		return false
+	}
+	var sides []map[string]bool
+	var cl []struct{ Cells, CloneCells []string }
+	if grid.Present(clones) && json.Unmarshal(clones, &cl) == nil {
+		for _, c := range cl {
+			for _, side := range [][]string{c.Cells, c.CloneCells} {
+				set := map[string]bool{}
+				for _, x := range side {
+					set[strings.ToUpper(x)] = true
+				}
+				sides = append(sides, set)
+			}
+		}
+	}
+	for _, c := range cages {
+		if grid.Present(c["fromConstraint"]) {
+			continue
+		}
+		var cells []string
+		if grid.Present(c["value"]) || json.Unmarshal(c["cells"], &cells) != nil || !slices.ContainsFunc(sides, func(side map[string]bool) bool {
+			return len(side) == len(cells) && !slices.ContainsFunc(cells, func(x string) bool { return !side[strings.ToUpper(x)] })
+		}) {
+			return false
+		}
+	}
+	return true
 }

@@ -47,7 +47,7 @@ var jigsawKind = &grid.Kind{
 	Validate: validateJigsaw,
 	Clashes:  func(g grid.Grid, r *grid.Rules, out []grid.Clash) []grid.Clash { return out }, // repeats in regions: see ruleClashes
 	Lower:    func(s grid.Shape, r *grid.Rules, l *grid.Lowered) {},                          // the regions are units: see Units
-	Layouts: []grid.Layout{{Name: "jigsaw", Aliases: []string{"irregular"},
+	Layouts: []grid.Layout{{Name: "jigsaw", Aliases: []string{"irregular"}, Regions: true,
 		Gloss: "random connected regions, 4x4 to 12x12, prime sizes included: a 5x5, 7x7 or 11x11 grid has no boxes, so only jigsaws are made at those sizes",
 		Before: func(rng *rand.Rand, s grid.Shape, r *grid.Rules) {
 			grid.Regions.Set(r, layoutRegions(rng, s))

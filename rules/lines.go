@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -78,6 +79,8 @@ type lineSpec struct {
 	kind, variant, title, fp, json, what string
 	// key keeps its lines in rules.
 	key grid.Key[[]LineClue]
+	// fpDrawn is its Kind.FPDrawn, or nil.
+	fpDrawn func(keys map[string]json.RawMessage, k string) bool
 	// minCells is the least number of cells of a line; maxCells the most in
 	// a grid of size n, 0 for no bound; a loop counts its cells once.
 	minCells int
@@ -153,6 +156,7 @@ func lineKind(sp *lineSpec) *grid.Kind {
 		Equal:      l.equal,
 		Names:      variantNames(l.has, sp.variant),
 		FPFields:   []string{sp.fp},
+		FPDrawn:    sp.fpDrawn,
 		ReadFP:     l.readFP,
 		WriteFP:    l.writeFP,
 		JSONFields: []string{sp.json},
