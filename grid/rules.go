@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -266,9 +265,6 @@ func MoveCells(n int, i int32, steps [][2]int) []int32 {
 	}
 	return out
 }
-
-// itoa is strconv.Itoa.
-func itoa(k int) string { return strconv.Itoa(k) }
 
 // Names returns the names of the variants r makes of a puzzle, in the
 // order of the table of kinds: jigsaw, x (both diagonals) or diagonal
