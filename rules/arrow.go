@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
 )
 
 // arrowKind is arrows: the digits on an arrow's line add up to the number
@@ -55,15 +56,15 @@ var arrowKind = &grid.Kind{
 		if len(as) == 0 {
 			return
 		}
-		e := newSumEnc(s, l)
+		e := sumcnf.NewEnc(s, l)
 		for _, a := range as {
-			circle := make([]ord, len(a.circle))
+			circle := make([]sumcnf.Ord, len(a.circle))
 			for i, c := range a.circle {
-				circle[i] = scaled(e.digit(c), pow10(len(a.circle)-1-i))
+				circle[i] = sumcnf.Scaled(e.Digit(c), pow10(len(a.circle)-1-i))
 			}
 			_, hi := pillRange(s.N(), len(a.circle))
 			capacity := min(hi, len(a.line)*s.N()) + 1
-			e.equal(e.sum(circle, capacity), e.sum(e.cells(a.line), capacity))
+			e.Equal(e.Sum(circle, capacity), e.Sum(e.Cells(a.line), capacity))
 		}
 	},
 	Layouts: []grid.Layout{{Name: "arrow", Gloss: "random arrows drawn from the solution, then givens removed to minimal",

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
 )
 
 // littleKillerKind is little killers: a number outside the grid with an
@@ -100,9 +101,9 @@ var littleKillerKind = &grid.Kind{
 		if len(lks) == 0 || l.Bare() {
 			return
 		}
-		e := newSumEnc(s, l)
+		e := sumcnf.NewEnc(s, l)
 		for _, lk := range lks {
-			e.sumIs(e.cells(lk.cells(s.N())), lk.sum)
+			e.SumIs(e.Cells(lk.cells(s.N())), lk.sum)
 		}
 	},
 	Layouts: []grid.Layout{{Name: "little-killer", Aliases: []string{"littlekiller"}, Gloss: "little killer clues drawn from the solution, then givens removed to minimal",

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
 )
 
 // The family of clues outside the grid, beside a row or a column
@@ -90,7 +91,7 @@ type edgeSpec struct {
 	// clue's side) give: the rule's meaning, for the direct check.
 	of func(n int, digits []uint8) int
 	// lower adds the clauses that the line's clue is value.
-	lower func(e *sumEnc, line []int32, value int)
+	lower func(e *sumcnf.Enc, line []int32, value int)
 	// sentence states the rule for books, naming its mark.
 	sentence string
 	// mark sets the kind's clues apart from the other kinds' in pictures.
@@ -269,7 +270,7 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	if len(cs) == 0 {
 		return
 	}
-	enc := newSumEnc(s, l)
+	enc := sumcnf.NewEnc(s, l)
 	for _, c := range cs {
 		e.spec.lower(enc, edgeLine(s.N(), c.row, c.col), c.value)
 	}

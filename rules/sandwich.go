@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/sudokugen/sudokugen/grid"
+import (
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
+)
 
 // sandwichKind is sandwich sums: a number beside a row or a column is the
 // sum of the digits strictly between its 1 and its N (0 when they touch).
@@ -31,26 +34,26 @@ var sandwichKind = edgeClueKind(edgeSpec{
 // lowerSandwich says that the digits of line strictly between its 1 and
 // its N add up to value: a cell is between them when exactly one of them
 // comes before it and it is neither.
-func lowerSandwich(e *sumEnc, line []int32, value int) {
-	n := e.n
-	x := func(i, d int) int { return e.l.CellVar(line[i], d) }
-	one, top := litFalse, litFalse // 1, N before cell i
-	var terms []ord
+func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
+	n := e.N
+	x := func(i, d int) int { return e.L.CellVar(line[i], d) }
+	one, top := sumcnf.LitFalse, sumcnf.LitFalse // 1, N before cell i
+	var terms []sumcnf.Ord
 	for i := range line {
 		if i > 0 && i < n-1 {
-			b := e.l.AuxVar()
-			e.clause(-b, -x(i, 1))
-			e.clause(-b, -x(i, n))
-			e.clause(-b, one, top)
-			e.clause(-b, neg(one), neg(top))
-			e.clause(b, neg(one), top, x(i, 1), x(i, n))
-			e.clause(b, one, neg(top), x(i, 1), x(i, n))
-			terms = append(terms, e.gated(b, e.digit(line[i])))
+			b := e.L.AuxVar()
+			e.Clause(-b, -x(i, 1))
+			e.Clause(-b, -x(i, n))
+			e.Clause(-b, one, top)
+			e.Clause(-b, sumcnf.Neg(one), sumcnf.Neg(top))
+			e.Clause(b, sumcnf.Neg(one), top, x(i, 1), x(i, n))
+			e.Clause(b, one, sumcnf.Neg(top), x(i, 1), x(i, n))
+			terms = append(terms, e.Gated(b, e.Digit(line[i])))
 		}
-		one, top = e.or(one, x(i, 1)), e.or(top, x(i, n))
+		one, top = e.Or(one, x(i, 1)), e.Or(top, x(i, n))
 	}
-	e.equalConst(e.sum(terms, value+1), value)
+	e.EqualConst(e.Sum(terms, value+1), value)
 	if len(line) == n {
-		e.l.Places = append(e.l.Places, grid.Place{Unit: line, Digit: 1}, grid.Place{Unit: line, Digit: n})
+		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: 1}, grid.Place{Unit: line, Digit: n})
 	}
 }

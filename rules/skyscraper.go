@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/sudokugen/sudokugen/grid"
+import (
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
+)
 
 // skyscraperKind is skyscrapers: a number beside a row or a column says
 // how many of its digits are seen from that side, a digit being seen when
@@ -28,33 +31,33 @@ var skyscraperKind = edgeClueKind(edgeSpec{
 // lowerSkyscraper says that value digits of line are seen: a digit is
 // seen when it is above the highest before it, kept in the order
 // encoding.
-func lowerSkyscraper(e *sumEnc, line []int32, value int) {
-	n := e.n
-	high := e.digit(line[0])
-	terms := []ord{{vals: []int{1}}} // the first digit is always seen
+func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
+	n := e.N
+	high := e.Digit(line[0])
+	terms := []sumcnf.Ord{{Vals: []int{1}}} // the first digit is always seen
 	for i := 1; i < len(line); i++ {
-		d := e.digit(line[i])
-		seen := e.l.AuxVar()
+		d := e.Digit(line[i])
+		seen := e.L.AuxVar()
 		for v := 1; v <= n; v++ {
-			x := e.l.CellVar(line[i], v)
-			e.clause(-x, high.ge(v), seen)
-			e.clause(-x, neg(high.ge(v)), -seen)
+			x := e.L.CellVar(line[i], v)
+			e.Clause(-x, high.GE(v), seen)
+			e.Clause(-x, sumcnf.Neg(high.GE(v)), -seen)
 		}
-		terms = append(terms, flagOrd(seen))
+		terms = append(terms, sumcnf.FlagOrd(seen))
 		if i == len(line)-1 {
 			break
 		}
-		next := e.fresh(1, n)
+		next := e.Fresh(1, n)
 		for v := 2; v <= n; v++ {
-			e.clause(neg(high.ge(v)), next.ge(v))
-			e.clause(neg(d.ge(v)), next.ge(v))
-			e.clause(neg(next.ge(v)), high.ge(v), d.ge(v))
+			e.Clause(sumcnf.Neg(high.GE(v)), next.GE(v))
+			e.Clause(sumcnf.Neg(d.GE(v)), next.GE(v))
+			e.Clause(sumcnf.Neg(next.GE(v)), high.GE(v), d.GE(v))
 		}
 		high = next
 	}
-	e.equalConst(e.sum(terms, value+1), value)
-	if len(line) == e.n {
+	e.EqualConst(e.Sum(terms, value+1), value)
+	if len(line) == e.N {
 		// the N hides everything behind it
-		e.l.Places = append(e.l.Places, grid.Place{Unit: line, Digit: e.n})
+		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: e.N})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
 )
 
 // The family of lines whose parts add up to the same total (region sum
@@ -201,9 +202,9 @@ func (q sumLineRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	if len(ls) == 0 {
 		return
 	}
-	e := newSumEnc(s, l)
+	e := sumcnf.NewEnc(s, l)
 	for _, t := range ls {
-		e.sumsEqual(q.spec.groups(s, r, t))
+		e.SumsEqual(q.spec.groups(s, r, t))
 	}
 }
 

@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/sudokugen/sudokugen/grid"
+import (
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
+)
 
 // xsumKind is X-sums: a number beside a row or a column is the sum of the
 // first X digits from that side, X being the first of them. f-puzzles
@@ -17,14 +20,14 @@ var xsumKind = edgeClueKind(edgeSpec{
 		}
 		return sum
 	},
-	lower: func(e *sumEnc, line []int32, value int) {
-		first := e.digit(line[0])
-		terms := []ord{first}
+	lower: func(e *sumcnf.Enc, line []int32, value int) {
+		first := e.Digit(line[0])
+		terms := []sumcnf.Ord{first}
 		for i := 1; i < len(line); i++ {
 			// cell i counts when the first digit is more than i
-			terms = append(terms, e.gated(first.ge(i+1), e.digit(line[i])))
+			terms = append(terms, e.Gated(first.GE(i+1), e.Digit(line[i])))
 		}
-		e.equalConst(e.sum(terms, value+1), value)
+		e.EqualConst(e.Sum(terms, value+1), value)
 	},
 	sentence: "A number in a square beside a row or a column is the sum of the first X digits from that side, X being the first of them.",
 	mark:     grid.OutsideBoxed,

@@ -1,5 +1,8 @@
-package rules
-
+// Package sumcnf owns the CNF encoding of sums, for every kind that has
+// them: the order encoding of the sums that the kinds write as their own
+// clauses (Enc), and the digit-set encoding of the cages with a sum that
+// package sat writes (Cages).
+//
 // The sums of the rules that add digits (arrows, little killers,
 // sandwiches, X-sums, skyscrapers, region sum lines, zippers, double
 // arrows) are written as plain clauses (Lowered.Clauses) in the order
@@ -18,6 +21,7 @@ package rules
 // that the other side of an equation can be, plus one), so the number of
 // variables is at most the number of terms times the cap, and the number
 // of clauses that times N.
+package sumcnf
 
 import (
 	"slices"
@@ -28,28 +32,28 @@ import (
 // Constant literals: a literal that is always true or always false, which
 // the clause builder folds away.
 const (
-	litTrue  = 1 << 30
-	litFalse = -litTrue
+	LitTrue  = 1 << 30
+	LitFalse = -LitTrue
 )
 
 // ord is an integer in the order encoding: vals are the values it may
 // take, in increasing order, and ge(v) the literal "it is at least v"
 // (litTrue for v at most the least value, litFalse above the greatest).
-type ord struct {
-	vals []int
+type Ord struct {
+	Vals []int
 	at   func(v int) int // for vals[0] < v <= the last of vals
 }
 
-func (o ord) lo() int { return o.vals[0] }
-func (o ord) hi() int { return o.vals[len(o.vals)-1] }
+func (o Ord) Lo() int { return o.Vals[0] }
+func (o Ord) Hi() int { return o.Vals[len(o.Vals)-1] }
 
 // ge returns the literal "o >= v".
-func (o ord) ge(v int) int {
+func (o Ord) GE(v int) int {
 	switch {
-	case v <= o.lo():
-		return litTrue
-	case v > o.hi():
-		return litFalse
+	case v <= o.Lo():
+		return LitTrue
+	case v > o.Hi():
+		return LitFalse
 	}
 	return o.at(v)
 }
@@ -57,15 +61,15 @@ func (o ord) ge(v int) int {
 // sumEnc writes the clauses of sums into a Lowered, keeping the order
 // encoding of each cell's digit that it has made, so that a cell in two
 // sums of one kind has one.
-type sumEnc struct {
-	l      *grid.Lowered
-	n      int
-	digits map[int32]ord
+type Enc struct {
+	L      *grid.Lowered
+	N      int
+	digits map[int32]Ord
 	buf    []int // room for the clauses' literals, so that each is no allocation of its own
 }
 
-func newSumEnc(s grid.Shape, l *grid.Lowered) *sumEnc {
-	return &sumEnc{l: l, n: s.N(), digits: map[int32]ord{}}
+func NewEnc(s grid.Shape, l *grid.Lowered) *Enc {
+	return &Enc{L: l, N: s.N(), digits: map[int32]Ord{}}
 }
 
 // clause adds the clause of lits, folding the constants: none when a
@@ -76,8 +80,8 @@ func newSumEnc(s grid.Shape, l *grid.Lowered) *sumEnc {
 // literal twice, miss the clause's unit and refuse a sound proof.
 // gophersat drops the copy as it loads a CNF, so its proofs rest on the
 // clause without it.
-func (e *sumEnc) clause(lits ...int) {
-	if e.l.Bare() {
+func (e *Enc) Clause(lits ...int) {
+	if e.L.Bare() {
 		return
 	}
 	if cap(e.buf)-len(e.buf) < len(lits) {
@@ -86,10 +90,10 @@ func (e *sumEnc) clause(lits ...int) {
 	at := len(e.buf)
 	for _, l := range lits {
 		switch l {
-		case litTrue:
+		case LitTrue:
 			e.buf = e.buf[:at]
 			return
-		case litFalse:
+		case LitFalse:
 			continue
 		}
 		if slices.Contains(e.buf[at:], l) {
@@ -99,34 +103,34 @@ func (e *sumEnc) clause(lits ...int) {
 	}
 	out := e.buf[at:len(e.buf):len(e.buf)]
 	if len(out) == 0 {
-		v := e.l.AuxVar()
-		e.l.Clauses = append(e.l.Clauses, []int{v}, []int{-v})
+		v := e.L.AuxVar()
+		e.L.Clauses = append(e.L.Clauses, []int{v}, []int{-v})
 		return
 	}
-	e.l.Clauses = append(e.l.Clauses, out)
+	e.L.Clauses = append(e.L.Clauses, out)
 }
 
 // neg negates a literal, constants included.
-func neg(l int) int { return -l }
+func Neg(l int) int { return -l }
 
 // digit returns the order encoding of the digit of cell c: 1 to N, with
 // "c >= v" tied to the cell's variables.
-func (e *sumEnc) digit(c int32) ord {
+func (e *Enc) Digit(c int32) Ord {
 	if o, ok := e.digits[c]; ok {
 		return o
 	}
-	n := e.n
+	n := e.N
 	ge := make([]int, n+1) // ge[v] for v = 2..n
 	for v := 2; v <= n; v++ {
-		ge[v] = e.l.AuxVar()
+		ge[v] = e.L.AuxVar()
 	}
-	x := func(d int) int { return e.l.CellVar(c, d) }
+	x := func(d int) int { return e.L.CellVar(c, d) }
 	for v := 2; v <= n; v++ {
 		// c holds v: at least v; c holds v-1: not at least v
-		e.clause(-x(v), ge[v])
-		e.clause(-x(v-1), -ge[v])
+		e.Clause(-x(v), ge[v])
+		e.Clause(-x(v-1), -ge[v])
 		if v < n {
-			e.clause(-ge[v+1], ge[v])
+			e.Clause(-ge[v+1], ge[v])
 		}
 		at := []int{-ge[v]}
 		below := []int{ge[v]}
@@ -137,85 +141,85 @@ func (e *sumEnc) digit(c int32) ord {
 				below = append(below, x(d))
 			}
 		}
-		e.clause(at...)
-		e.clause(below...)
+		e.Clause(at...)
+		e.Clause(below...)
 	}
 	vals := make([]int, n)
 	for i := range vals {
 		vals[i] = i + 1
 	}
-	o := ord{vals: vals, at: func(v int) int { return ge[v] }}
+	o := Ord{Vals: vals, at: func(v int) int { return ge[v] }}
 	e.digits[c] = o
 	return o
 }
 
 // scaled returns o times w (w > 0): the digit of a pill's cell.
-func scaled(o ord, w int) ord {
-	vals := make([]int, len(o.vals))
-	for i, v := range o.vals {
+func Scaled(o Ord, w int) Ord {
+	vals := make([]int, len(o.Vals))
+	for i, v := range o.Vals {
 		vals[i] = v * w
 	}
-	return ord{vals: vals, at: func(v int) int { return o.ge((v + w - 1) / w) }}
+	return Ord{Vals: vals, at: func(v int) int { return o.GE((v + w - 1) / w) }}
 }
 
 // flagOrd returns a 0 or 1 that is 1 when literal g is true.
-func flagOrd(g int) ord {
-	return ord{vals: []int{0, 1}, at: func(int) int { return g }}
+func FlagOrd(g int) Ord {
+	return Ord{Vals: []int{0, 1}, at: func(int) int { return g }}
 }
 
 // gated returns o when literal g is true and 0 when it is false; o's
 // values are above 0.
-func (e *sumEnc) gated(g int, o ord) ord {
-	vals := append([]int{0}, o.vals...)
+func (e *Enc) Gated(g int, o Ord) Ord {
+	vals := append([]int{0}, o.Vals...)
 	lits := map[int]int{}
-	for _, v := range o.vals {
-		if v == o.lo() {
+	for _, v := range o.Vals {
+		if v == o.Lo() {
 			// at least the least value of o: exactly when g holds
 			lits[v] = g
 			continue
 		}
-		t := e.l.AuxVar()
-		e.clause(-t, g)
-		e.clause(-t, o.ge(v))
-		e.clause(t, -g, neg(o.ge(v)))
+		t := e.L.AuxVar()
+		e.Clause(-t, g)
+		e.Clause(-t, o.GE(v))
+		e.Clause(t, -g, Neg(o.GE(v)))
 		lits[v] = t
 	}
-	return ord{vals: vals, at: func(v int) int {
+	return Ord{Vals: vals, at: func(v int) int {
 		// the least value of o at least v
-		for _, w := range o.vals {
+		for _, w := range o.Vals {
 			if w >= v {
 				return lits[w]
 			}
 		}
-		return litFalse
+		return LitFalse
 	}}
 }
 
 // add returns x+y, kept up to cap: a sum above cap reads as cap.
-func (e *sumEnc) add(x, y ord, cap int) ord { return e.addIn(x, y, x.lo()+y.lo(), cap, true) }
+func (e *Enc) Add(x, y Ord, cap int) Ord { return e.addIn(x, y, x.Lo()+y.Lo(), cap, true) }
 
 // fresh returns a new integer from lo to hi, its literals chained so that
 // "at least v+1" implies "at least v".
-func (e *sumEnc) fresh(lo, hi int) ord {
+func (e *Enc) Fresh(lo, hi int) Ord {
 	ge := make([]int, hi-lo+1) // ge[v-lo] for v = lo+1..hi
 	for v := lo + 1; v <= hi; v++ {
-		ge[v-lo] = e.l.AuxVar()
+		ge[v-lo] = e.L.AuxVar()
 		if v > lo+1 {
-			e.clause(-ge[v-lo], ge[v-lo-1])
+			e.Clause(-ge[v-lo], ge[v-lo-1])
 		}
 	}
 	vals := make([]int, hi-lo+1)
 	for i := range vals {
 		vals[i] = lo + i
 	}
-	return ord{vals: vals, at: func(v int) int { return ge[v-lo] }}
+	return Ord{Vals: vals, at: func(v int) int { return ge[v-lo] }}
 }
 
 // sum returns the sum of terms (at least one), kept up to cap.
-func (e *sumEnc) sum(terms []ord, cap int) ord {
+func (e *Enc) Sum(terms []Ord, cap int) Ord {
 	z := terms[0]
 	for _, t := range terms[1:] {
-		z = e.add(z, t, cap)
+		z = e.Add(z, t, cap)
 	}
 	return z
 }
@@ -228,32 +232,32 @@ func (e *sumEnc) sum(terms []ord, cap int) ord {
 // no longer reach k at once: on 400 generated little killer puzzles,
 // 2,965 clauses a puzzle against 4,754, the same search nodes, and a
 // sixth less time.
-func (e *sumEnc) sumIs(terms []ord, k int) {
+func (e *Enc) SumIs(terms []Ord, k int) {
 	restLo, restHi := make([]int, len(terms)+1), make([]int, len(terms)+1)
 	for i := len(terms) - 1; i >= 0; i-- {
-		restLo[i] = restLo[i+1] + terms[i].lo()
-		restHi[i] = restHi[i+1] + terms[i].hi()
+		restLo[i] = restLo[i+1] + terms[i].Lo()
+		restHi[i] = restHi[i+1] + terms[i].Hi()
 	}
 	z := terms[0]
 	for i := range terms {
 		if i > 0 {
-			z = e.addWithin(z, terms[i], k-restHi[i+1], k-restLo[i+1])
+			z = e.AddWithin(z, terms[i], k-restHi[i+1], k-restLo[i+1])
 		}
 		// the bounds of the partial sum, as clauses on its literals (for
 		// the first term, a digit, its own; then those addWithin kept)
-		e.clause(z.ge(k - restHi[i+1]))
-		e.clause(neg(z.ge(k - restLo[i+1] + 1)))
+		e.Clause(z.GE(k - restHi[i+1]))
+		e.Clause(Neg(z.GE(k - restLo[i+1] + 1)))
 	}
 }
 
 // addWithin returns x+y, which must lie from lo to hi: a sum of x and y
 // outside that has no value, so their clauses forbid it.
-func (e *sumEnc) addWithin(x, y ord, lo, hi int) ord { return e.addIn(x, y, lo, hi, false) }
+func (e *Enc) AddWithin(x, y Ord, lo, hi int) Ord { return e.addIn(x, y, lo, hi, false) }
 
 // addIn returns x+y from lo to hi: with saturate, a sum above hi reads as
 // hi (add); without, a sum outside has no value (addWithin).
-func (e *sumEnc) addIn(x, y ord, lo, hi int, saturate bool) ord {
-	lo, hi = max(lo, x.lo()+y.lo()), min(hi, x.hi()+y.hi())
+func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
+	lo, hi = max(lo, x.Lo()+y.Lo()), min(hi, x.Hi()+y.Hi())
 	switch {
 	case lo <= hi:
 	case saturate:
@@ -262,16 +266,16 @@ func (e *sumEnc) addIn(x, y ord, lo, hi int, saturate bool) ord {
 		// no sum fits: the first clause below forbids every one
 		hi = lo
 	}
-	z := e.fresh(lo, hi)
-	for i, a := range x.vals {
-		nextA := litFalse
-		if i+1 < len(x.vals) {
-			nextA = x.ge(x.vals[i+1])
+	z := e.Fresh(lo, hi)
+	for i, a := range x.Vals {
+		nextA := LitFalse
+		if i+1 < len(x.Vals) {
+			nextA = x.GE(x.Vals[i+1])
 		}
-		for j, b := range y.vals {
-			nextB := litFalse
-			if j+1 < len(y.vals) {
-				nextB = y.ge(y.vals[j+1])
+		for j, b := range y.Vals {
+			nextB := LitFalse
+			if j+1 < len(y.Vals) {
+				nextB = y.GE(y.Vals[j+1])
 			}
 			top := a + b
 			if saturate {
@@ -279,69 +283,69 @@ func (e *sumEnc) addIn(x, y ord, lo, hi int, saturate bool) ord {
 			}
 			// x >= a and y >= b: z >= a+b (saturated, or false past
 			// hi); x <= a and y <= b: z <= a+b (false below lo)
-			e.clause(neg(x.ge(a)), neg(y.ge(b)), z.ge(top))
-			e.clause(nextA, nextB, neg(z.ge(a+b+1)))
+			e.Clause(Neg(x.GE(a)), Neg(y.GE(b)), z.GE(top))
+			e.Clause(nextA, nextB, Neg(z.GE(a+b+1)))
 		}
 	}
 	return z
 }
 
 // digits returns the order encodings of the digits of cells.
-func (e *sumEnc) cells(cells []int32) []ord {
-	out := make([]ord, len(cells))
+func (e *Enc) Cells(cells []int32) []Ord {
+	out := make([]Ord, len(cells))
 	for i, c := range cells {
-		out[i] = e.digit(c)
+		out[i] = e.Digit(c)
 	}
 	return out
 }
 
 // equal says x = y.
-func (e *sumEnc) equal(x, y ord) {
-	for v := min(x.lo(), y.lo()) + 1; v <= max(x.hi(), y.hi())+1; v++ {
-		a, b := x.ge(v), y.ge(v)
+func (e *Enc) Equal(x, y Ord) {
+	for v := min(x.Lo(), y.Lo()) + 1; v <= max(x.Hi(), y.Hi())+1; v++ {
+		a, b := x.GE(v), y.GE(v)
 		if a == b {
 			continue
 		}
-		e.clause(neg(a), b)
-		e.clause(a, neg(b))
+		e.Clause(Neg(a), b)
+		e.Clause(a, Neg(b))
 	}
 }
 
 // equalConst says x = k.
-func (e *sumEnc) equalConst(x ord, k int) {
-	e.clause(x.ge(k))
-	e.clause(neg(x.ge(k + 1)))
+func (e *Enc) EqualConst(x Ord, k int) {
+	e.Clause(x.GE(k))
+	e.Clause(Neg(x.GE(k + 1)))
 }
 
 // sumsEqual says the digits of each group of cells add up to the same
 // total (digits may repeat within a group).
-func (e *sumEnc) sumsEqual(groups [][]int32) {
+func (e *Enc) SumsEqual(groups [][]int32) {
 	if len(groups) < 2 {
 		return
 	}
 	capacity := 1 << 30
 	for _, g := range groups {
-		capacity = min(capacity, len(g)*e.n+1)
+		capacity = min(capacity, len(g)*e.N+1)
 	}
-	first := e.sum(e.cells(groups[0]), capacity)
+	first := e.Sum(e.Cells(groups[0]), capacity)
 	for _, g := range groups[1:] {
-		e.equal(first, e.sum(e.cells(g), capacity))
+		e.Equal(first, e.Sum(e.Cells(g), capacity))
 	}
 }
 
 // or returns a literal that is true exactly when a or b is.
-func (e *sumEnc) or(a, b int) int {
+func (e *Enc) Or(a, b int) int {
 	switch {
-	case a == litFalse:
+	case a == LitFalse:
 		return b
-	case b == litFalse:
+	case b == LitFalse:
 		return a
-	case a == litTrue || b == litTrue:
-		return litTrue
+	case a == LitTrue || b == LitTrue:
+		return LitTrue
 	}
-	o := e.l.AuxVar()
-	e.clause(-a, o)
-	e.clause(-b, o)
-	e.clause(-o, a, b)
+	o := e.L.AuxVar()
+	e.Clause(-a, o)
+	e.Clause(-b, o)
+	e.Clause(-o, a, b)
 	return o
 }
