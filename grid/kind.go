@@ -79,6 +79,10 @@ type Kind struct {
 	JSONFields []string
 	ReadJSON   func(in *JSONIn, r *Rules) error
 	WriteJSON  func(out *JSONOut, r *Rules) error
+	// JSONOld maps the names its fields had before the JSON form named
+	// every field in snake_case to the names it has now: the old names
+	// are still read, never written.
+	JSONOld map[string]string
 	// Validate reports the first constraint of it that cannot hold in a
 	// grid of shape v.Shape, as a *RuleError.
 	Validate func(v *Validation, r *Rules) error

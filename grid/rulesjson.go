@@ -172,6 +172,26 @@ var jsonKnown = sync.OnceValue(func() map[string]bool {
 	return known
 })
 
+// renameOld gives the fields that a kind names the old way (see
+// Kind.JSONOld) their names now, so that the kinds read only those.
+func (in *JSONIn) renameOld() error {
+	for _, k := range kinds {
+		for _, old := range slices.Sorted(maps.Keys(k.JSONOld)) {
+			raw, ok := in.fields[old]
+			if !ok {
+				continue
+			}
+			now := k.JSONOld[old]
+			if _, both := in.fields[now]; both {
+				return fmt.Errorf("rules: %q and %q are the same field, named the old way and the new: give one", old, now)
+			}
+			delete(in.fields, old)
+			in.fields[now] = raw
+		}
+	}
+	return nil
+}
+
 // UnmarshalRules reads the JSON form of rules for a grid of shape s, and
 // validates them (see Rules.Validate).
 func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
@@ -184,6 +204,9 @@ func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
 			err = errors.New("null")
 		}
 		return nil, fmt.Errorf("rules: %s", jsonProblem(err, "\"rules\"", "an object"))
+	}
+	if err := in.renameOld(); err != nil {
+		return nil, err
 	}
 	known := jsonKnown()
 	for _, k := range slices.Sorted(maps.Keys(in.fields)) {

@@ -3,10 +3,11 @@ package rules
 import "github.com/sudokugen/sudokugen/grid"
 
 // betweenLineKind is between lines: the digits on the line lie strictly
-// between the digits in the circles at its two ends. f-puzzles and the
-// JSON form write them as "betweenline", lines of cells, ends included.
+// between the digits in the circles at its two ends. f-puzzles writes them
+// as "betweenline", the JSON form as "between_lines" (and reads
+// "betweenline", its name before), lines of cells, ends included.
 var betweenLineKind = lineKind(&lineSpec{
-	kind: "betweenline", variant: "between", title: "Between lines", fp: "betweenline", json: "betweenline", what: "between line",
+	kind: "betweenline", variant: "between", title: "Between lines", fp: "betweenline", json: "between_lines", jsonOld: "betweenline", what: "between line",
 	minCells: 3,
 	maxCells: func(n int) int { return n },
 	holds: func(n int, c LineClue, d []int) bool {

@@ -10,11 +10,12 @@ import (
 // middle and high (1-3, 4-6, 7-9 on 9x9; on other sizes the middle set is
 // the odd one out when N leaves 1 over after threes, the outer ones
 // otherwise), and any three cells in a row on the line hold one digit of
-// each: two cells a multiple of three apart on it are in one set, others
-// in different sets. f-puzzles and the JSON form write them as
-// "entropicline", lines of cells.
+// each: two cells a multiple of three apart on it are in one set, others in
+// different sets. f-puzzles writes them as "entropicline", the JSON form as
+// "entropic_lines" (and reads "entropicline", its name before), lines of
+// cells.
 var entropicLineKind = lineKind(&lineSpec{
-	kind: "entropicline", variant: "entropic", title: "Entropic lines", fp: "entropicline", json: "entropicline", what: "entropic line",
+	kind: "entropicline", variant: "entropic", title: "Entropic lines", fp: "entropicline", json: "entropic_lines", jsonOld: "entropicline", what: "entropic line",
 	minCells: 2,
 	loop:     loopThrees,
 	holds: func(n int, c LineClue, d []int) bool {

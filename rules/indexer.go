@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -16,9 +17,10 @@ import (
 // row v of its column holds r; in a box-indexer cell, the p-th cell of its
 // region (its cells in reading order), that the v-th cell of the region
 // holds p. f-puzzles writes them as "columnindexer", "rowindexer" and
-// "boxindexer", lists of {"cells": [...]}; the JSON form as the same
-// fields, lists of lists of cells. Its data is an *indexers in the rules'
-// slot.
+// "boxindexer", lists of {"cells": [...]}; the JSON form as
+// "column_indexers", "row_indexers" and "box_indexers" (read under the
+// f-puzzles names too, as it was written before), lists of lists of cells.
+// Its data is an *indexers under its key.
 var indexerKind = &grid.Kind{
 	Name: "indexer",
 	Has:  func(r *grid.Rules) bool { return !indexersOf(r).empty() },
@@ -66,9 +68,11 @@ var indexerKind = &grid.Kind{
 		}
 		return nil
 	},
-	JSONFields: []string{"rowindexer", "columnindexer", "boxindexer"},
+	JSONFields: []string{"row_indexers", "column_indexers", "box_indexers"},
+	JSONOld:    map[string]string{"rowindexer": "row_indexers", "columnindexer": "column_indexers", "boxindexer": "box_indexers"},
 	ReadJSON: func(in *grid.JSONIn, r *grid.Rules) error {
 		return readIndexers(r, func(field string) ([][]int32, error) {
+			field = indexerJSON(field)
 			var names [][]string
 			if _, err := in.Decode(field, &names, `an array of lists of cells, such as [["r1c1", "r2c1"]]`); err != nil {
 				return nil, err
@@ -89,7 +93,7 @@ var indexerKind = &grid.Kind{
 			for j, cs := range list {
 				out[j] = o.Names(cs)
 			}
-			o.Field(field, out)
+			o.Field(indexerJSON(field), out)
 		}
 		return nil
 	},
@@ -221,12 +225,16 @@ var indexerKind = &grid.Kind{
 	},
 }
 
+// indexerJSON returns the JSON field of the indexers of f-puzzles field
+// fp: "row_indexers" for "rowindexer".
+func indexerJSON(fp string) string { return strings.TrimSuffix(fp, "indexer") + "_indexers" }
+
 // indexerNames name the three indexers, in the order of indexers.
 var indexerNames = [3]string{"column", "row", "box"}
 
 // readIndexers sets the indexers of r to the lists of cells that read
-// returns for the field of each indexer ("columnindexer", "rowindexer",
-// "boxindexer", the same in both formats), those with no cells left out.
+// returns for the f-puzzles field of each indexer ("columnindexer",
+// "rowindexer", "boxindexer"), those with no cells left out.
 func readIndexers(r *grid.Rules, read func(field string) ([][]int32, error)) error {
 	var ix indexers
 	for k := range ix {

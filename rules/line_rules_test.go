@@ -64,20 +64,20 @@ func TestLineRulesCheck(t *testing.T) {
 		{`{"palindrome": [["r1c2", "r2c3", "r3c2"]]}`, false},                          // 9 5 2
 		{`{"palindrome": [["r2c3", "r3c3", "r4c2"]]}`, false},                          // 5 4 6
 		{`{"palindrome": [["r1c3", "r2c4", "r3c4"]]}`, true},                           // 1 8 1
-		{`{"betweenline": [["r1c2", "r2c3", "r3c2"]]}`, true},                          // 9 > 5 > 2
-		{`{"betweenline": [["r1c3", "r2c3", "r3c3"]]}`, false},                         // 1 5 4: 5 not below 4
-		{`{"entropicline": [["r1c3", "r2c3", "r3c2", "r4c3"]]}`, false},                // 1 5 2: 1 and 2 both low
-		{`{"entropicline": [["r1c3", "r2c3", "r1c4", "r2c4"]]}`, false},                // 1 5 7 8: 8 and 7 both high, but 8 should be low
-		{`{"entropicline": [["r3c4", "r2c5", "r1c4", "r1c3"]]}`, true},                 // 1 4 7 1
-		{`{"modularline": [["r3c4", "r2c5", "r1c4", "r1c3"]]}`, false},                 // 1 4: same remainder
-		{`{"modularline": [["r1c1", "r1c2", "r1c3"]]}`, true},                          // 8 9 1: remainders 2 0 1
-		{`{"modularline": [["r1c1", "r1c2", "r1c3", "r1c4"]]}`, false},                 // 8 and 7 three apart, remainders 2 and 1
+		{`{"between_lines": [["r1c2", "r2c3", "r3c2"]]}`, true},                        // 9 > 5 > 2
+		{`{"between_lines": [["r1c3", "r2c3", "r3c3"]]}`, false},                       // 1 5 4: 5 not below 4
+		{`{"entropic_lines": [["r1c3", "r2c3", "r3c2", "r4c3"]]}`, false},              // 1 5 2: 1 and 2 both low
+		{`{"entropic_lines": [["r1c3", "r2c3", "r1c4", "r2c4"]]}`, false},              // 1 5 7 8: 8 and 7 both high, but 8 should be low
+		{`{"entropic_lines": [["r3c4", "r2c5", "r1c4", "r1c3"]]}`, true},               // 1 4 7 1
+		{`{"modular_lines": [["r3c4", "r2c5", "r1c4", "r1c3"]]}`, false},               // 1 4: same remainder
+		{`{"modular_lines": [["r1c1", "r1c2", "r1c3"]]}`, true},                        // 8 9 1: remainders 2 0 1
+		{`{"modular_lines": [["r1c1", "r1c2", "r1c3", "r1c4"]]}`, false},               // 8 and 7 three apart, remainders 2 and 1
 		{`{"nabner": [["r1c3", "r2c3", "r3c4"]]}`, false},                              // 1 5 1
 		{`{"nabner": [["r1c3", "r2c3", "r1c4"]]}`, true},                               // 1 5 7
-		{`{"slowthermometer": [["r3c4", "r2c5", "r2c4"]]}`, true},                      // 1 4 8
-		{`{"slowthermometer": [["r2c4", "r2c5"]]}`, false},                             // 8 4
-		{`{"slowthermometer": [["r3c3", "r4c4", "r4c5"]]}`, false},                     // 4 4 2
-		{`{"slowthermometer": [["r3c2", "r3c3", "r4c4", "r5c4"]]}`, true},              // 2 4 4 6: equal across boxes
+		{`{"slow_thermometers": [["r3c4", "r2c5", "r2c4"]]}`, true},                    // 1 4 8
+		{`{"slow_thermometers": [["r2c4", "r2c5"]]}`, false},                           // 8 4
+		{`{"slow_thermometers": [["r3c3", "r4c4", "r4c5"]]}`, false},                   // 4 4 2
+		{`{"slow_thermometers": [["r3c2", "r3c3", "r4c4", "r5c4"]]}`, true},            // 2 4 4 6: equal across boxes
 		{`{"clone": [{"cells": ["r1c1", "r1c2"], "clone": ["r2c4", "r5c9"]}]}`, true},  // 8 9, 8 9
 		{`{"clone": [{"cells": ["r1c1", "r1c2"], "clone": ["r5c9", "r2c4"]}]}`, false}, // 8 9, 9 8
 	}

@@ -77,6 +77,9 @@ type lineSpec struct {
 	// --variant), title that for headings; fp and json are its fields in the
 	// two formats; what names one line in messages.
 	kind, variant, title, fp, json, what string
+	// jsonOld is the name its JSON field had before snake_case, still
+	// read; "" when it has not changed.
+	jsonOld string
 	// key keeps its lines in rules.
 	key grid.Key[[]LineClue]
 	// fpDrawn is its Kind.FPDrawn, or nil.
@@ -160,6 +163,7 @@ func lineKind(sp *lineSpec) *grid.Kind {
 		ReadFP:     l.readFP,
 		WriteFP:    l.writeFP,
 		JSONFields: []string{sp.json},
+		JSONOld:    oldName(sp.jsonOld, sp.json),
 		ReadJSON:   l.readJSON,
 		WriteJSON:  l.writeJSON,
 		Validate:   l.validate,

@@ -4,10 +4,11 @@ import "github.com/sudokugen/sudokugen/grid"
 
 // modularLineKind is modular lines: any three cells in a row on the line
 // hold digits of the three remainders modulo 3; cells a multiple of three
-// apart on it leave the same remainder, others different ones.
-// f-puzzles and the JSON form write them as "modularline", lines of cells.
+// apart on it leave the same remainder, others different ones. f-puzzles
+// writes them as "modularline", the JSON form as "modular_lines" (and reads
+// "modularline", its name before), lines of cells.
 var modularLineKind = lineKind(&lineSpec{
-	kind: "modularline", variant: "modular", title: "Modular lines", fp: "modularline", json: "modularline", what: "modular line",
+	kind: "modularline", variant: "modular", title: "Modular lines", fp: "modularline", json: "modular_lines", jsonOld: "modularline", what: "modular line",
 	minCells: 2,
 	loop:     loopThrees,
 	holds: func(n int, c LineClue, d []int) bool {

@@ -85,6 +85,7 @@ func edgeLine(n, row, col int) []int32 {
 type edgeSpec struct {
 	name, variant, title string
 	fp, js               string // the f-puzzles and JSON fields
+	jsOld                string // the JSON field before snake_case, still read, or ""
 	// rangeOf returns the values a clue may have on a grid of size n.
 	rangeOf func(n int) (lo, hi int)
 	// of returns the clue that the digits of a full line (from the
@@ -115,6 +116,7 @@ func edgeClueKind(spec edgeSpec) *grid.Kind {
 		ReadFP:     e.readFP,
 		WriteFP:    e.writeFP,
 		JSONFields: []string{spec.js},
+		JSONOld:    oldName(spec.jsOld, spec.js),
 		ReadJSON:   e.readJSON,
 		WriteJSON:  e.writeJSON,
 		Validate:   e.validate,

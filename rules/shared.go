@@ -108,3 +108,12 @@ func abs(x int) int {
 func orthogonal(n int, i int32) []int32 {
 	return grid.MoveCells(n, i, [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}})
 }
+
+// oldName returns the JSONOld facet of a kind whose JSON field now was
+// named old: none when old is "".
+func oldName(old, now string) map[string]string {
+	if old == "" {
+		return nil
+	}
+	return map[string]string{old: now}
+}

@@ -2,13 +2,14 @@ package rules
 
 import "github.com/sudokugen/sudokugen/grid"
 
-// slowThermometerKind is slow thermometers: the digits never decrease
-// from the bulb, so that two cells beside each other on one may hold the
-// same digit where no other rule (a row, column or box they share) keeps
-// them apart. f-puzzles and the JSON form write them as
-// "slowthermometer", lines of cells from the bulb.
+// slowThermometerKind is slow thermometers: the digits never decrease from
+// the bulb, so that two cells beside each other on one may hold the same
+// digit where no other rule (a row, column or box they share) keeps them
+// apart. f-puzzles writes them as "slowthermometer", the JSON form as
+// "slow_thermometers" (and reads "slowthermometer", its name before), lines
+// of cells from the bulb.
 var slowThermometerKind = lineKind(&lineSpec{
-	kind: "slowthermometer", variant: "slowthermo", title: "Slow thermo", fp: "slowthermometer", json: "slowthermometer", what: "slow thermometer",
+	kind: "slowthermometer", variant: "slowthermo", title: "Slow thermo", fp: "slowthermometer", json: "slow_thermometers", jsonOld: "slowthermometer", what: "slow thermometer",
 	minCells: 2,
 	holds: func(n int, c LineClue, d []int) bool {
 		for i := 1; i < len(d); i++ {

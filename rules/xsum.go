@@ -8,10 +8,11 @@ import (
 // xsumKind is X-sums: a number beside a row or a column is the sum of the
 // first X digits from that side, X being the first of them. f-puzzles
 // writes them as "xsum": [{"cell": "R0C3", "value": "10"}], the JSON form
-// as "xsums": [{"cell": "r0c3", "value": 10}].
+// as "x_sums" (and reads "xsums", its name before): [{"cell": "r0c3",
+// "value": 10}].
 var xsumKind = edgeClueKind(edgeSpec{
 	name: "X-sum", variant: "xsum", title: "X-sums",
-	fp: "xsum", js: "xsums",
+	fp: "xsum", js: "x_sums", jsOld: "xsums",
 	rangeOf: func(n int) (int, int) { return 1, n * (n + 1) / 2 },
 	of: func(n int, digits []uint8) int {
 		sum := 0
