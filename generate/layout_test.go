@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 )
@@ -45,7 +46,7 @@ func TestInfeasible(t *testing.T) {
 	sc := bufio.NewScanner(f)
 	count := 0
 	for sc.Scan() {
-		g, err := grid.Parse(sc.Text())
+		g, err := formats.Parse(sc.Text())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,10 +22,6 @@ func MissingFacets(k *Kind) []string {
 }
 
 // Names the external tests use of what the package keeps to itself.
-const (
-	MaxText = maxText
-	Instead = instead
-)
 
 var (
 	SetCount = setCount

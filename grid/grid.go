@@ -66,7 +66,7 @@ func (s Shape) String() string { return fmt.Sprintf("%dx%d", s.BoxRows, s.BoxCol
 // without boxes (see Boxless) is refused with an error that wraps
 // ErrNoBoxes: only a jigsaw has one (see ValidateWith).
 func (s Shape) Validate() error {
-	if s.Boxless() && boxlessSize(s.BoxCols) {
+	if s.Boxless() && BoxlessSize(s.BoxCols) {
 		return noBoxes(s.BoxCols)
 	}
 	if s.BoxRows < 2 || s.BoxCols < 2 {
@@ -87,7 +87,7 @@ func (s Shape) Validate() error {
 // rules r: a shape Validate takes, or, when r has jigsaw regions, the
 // shape without boxes of a size that has no box shape (see RegionShape).
 func (s Shape) ValidateWith(r *Rules) error {
-	if s.Boxless() && r != nil && Regions.Get(r) != nil && boxlessSize(s.BoxCols) {
+	if s.Boxless() && r != nil && Regions.Get(r) != nil && BoxlessSize(s.BoxCols) {
 		return nil
 	}
 	return s.Validate()
@@ -124,7 +124,7 @@ func (e noBoxes) Is(target error) bool { return target == ErrNoBoxes || target =
 
 // boxlessSize reports whether n is a supported size without a box shape
 // (a prime): a size only jigsaws have.
-func boxlessSize(n int) bool {
+func BoxlessSize(n int) bool {
 	if n < MinN || n > MaxN {
 		return false
 	}
@@ -139,7 +139,7 @@ func boxlessSize(n int) bool {
 // RegionShape returns the shape of a jigsaw of size n: ShapeOf(n) when n
 // has a box shape, else the shape without boxes, 1xN (see Boxless).
 func RegionShape(n int) (Shape, error) {
-	if boxlessSize(n) {
+	if BoxlessSize(n) {
 		return Shape{BoxRows: 1, BoxCols: n}, nil
 	}
 	return ShapeOf(n)

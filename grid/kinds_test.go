@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
@@ -75,11 +76,11 @@ func roundTrips(t *testing.T, name string, c gridtest.KindCase, r *grid.Rules, r
 			g.Cells[i] = v
 		}
 	}
-	data, err := grid.MarshalFPuzzles(g)
+	data, err := formats.MarshalFPuzzles(g)
 	if err != nil {
 		t.Fatalf("%s: MarshalFPuzzles: %v", name, err)
 	}
-	back, err := grid.ParseFPuzzles(data)
+	back, err := formats.ParseFPuzzles(data)
 	if err != nil || !back.Equal(g) || !back.Rules.Equal(g.Rules) {
 		t.Fatalf("%s: f-puzzles round trip: %v\n got %s %s\nJSON %s", name, err, back, mustJSON(t, back.Rules, back.N()), data)
 	}

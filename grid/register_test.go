@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -18,12 +19,12 @@ func TestReadWithoutKinds(t *testing.T) {
 			t.Fatal("Registered() with the table empty")
 		}
 		for _, in := range []string{killer, fp} {
-			_, err := grid.Parse(in)
+			_, err := formats.Parse(in)
 			if !errors.Is(err, grid.ErrNoKinds) {
 				t.Errorf("Parse(%.40s...) = %v, want ErrNoKinds", in, err)
 			}
 		}
-		if _, err := grid.Parse(strings.Repeat(".", 81)); err != nil {
+		if _, err := formats.Parse(strings.Repeat(".", 81)); err != nil {
 			t.Errorf("a classic puzzle: %v", err)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/sudokugen/sudokugen/formats"
 	. "github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 )
@@ -25,7 +26,7 @@ func mustParse(t *testing.T, s string) Grid {
 }
 
 func xRules() *Rules {
-	return NewRules(rules.Extra.Of([]Group{{GroupDiagonal, Diagonal(9)}, {GroupAntiDiagonal, AntiDiagonal(9)}}))
+	return NewRules(rules.Extra.Of([]Group{{Kind: GroupDiagonal, Cells: Diagonal(9)}, {Kind: GroupAntiDiagonal, Cells: AntiDiagonal(9)}}))
 }
 
 func TestRulesValidate(t *testing.T) {
@@ -45,14 +46,14 @@ func TestRulesValidate(t *testing.T) {
 		{"region short", *NewRules(Regions.Of(short)), "region 1: 8 cells, want 9"},
 		{"region count", *NewRules(Regions.Of(bands[:80])), "regions: 80 cells, want 81"},
 		{"x", *xRules(), ""},
-		{"bad diagonal", *NewRules(rules.Extra.Of([]Group{{GroupDiagonal, AntiDiagonal(9)}})), "are not a diagonal"},
-		{"windows", *NewRules(rules.Extra.Of([]Group{{GroupWindow, Windows(shape9)[3]}})), ""},
-		{"cage ok", *NewRules(rules.Cages.Of([]Cage{{[]int32{0, 1}, 17}})), ""},
-		{"cage sum", *NewRules(rules.Cages.Of([]Cage{{[]int32{0, 1}, 18}})), "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 9 add up to 18 (they make 3 to 17)"},
-		{"cages overlap", *NewRules(rules.Cages.Of([]Cage{{[]int32{0, 1}, 0}, {[]int32{1, 2}, 5}})), ""},
-		{"cage too big", *NewRules(rules.Cages.Of([]Cage{{[]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0}})), "10 cells, want 1 to 9"},
-		{"cage outside", *NewRules(rules.Cages.Of([]Cage{{[]int32{81}, 0}})), "cell 81 is outside"},
-		{"cage twice", *NewRules(rules.Cages.Of([]Cage{{[]int32{3, 3}, 0}})), "r1c4 is listed twice"},
+		{"bad diagonal", *NewRules(rules.Extra.Of([]Group{{Kind: GroupDiagonal, Cells: AntiDiagonal(9)}})), "are not a diagonal"},
+		{"windows", *NewRules(rules.Extra.Of([]Group{{Kind: GroupWindow, Cells: Windows(shape9)[3]}})), ""},
+		{"cage ok", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 17}})), ""},
+		{"cage sum", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 18}})), "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 9 add up to 18 (they make 3 to 17)"},
+		{"cages overlap", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 0}, {Cells: []int32{1, 2}, Sum: 5}})), ""},
+		{"cage too big", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Sum: 0}})), "10 cells, want 1 to 9"},
+		{"cage outside", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{81}, Sum: 0}})), "cell 81 is outside"},
+		{"cage twice", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{3, 3}, Sum: 0}})), "r1c4 is listed twice"},
 		{"pair ok", *NewRules(rules.White.Of([]Pair{{0, 9}})), ""},
 		{"pair far", *NewRules(rules.Black.Of([]Pair{{0, 10}})), "black dot 1: r1c1 and r2c2 are not orthogonally adjacent"},
 		{"thermo diagonal", *NewRules(rules.Thermos.Of([][]int32{{0, 10, 20}})), ""},
@@ -83,9 +84,9 @@ func TestRulesNames(t *testing.T) {
 		{nil, "classic"},
 		{NewRules(), "classic"},
 		{xRules(), "x"},
-		{NewRules(rules.Extra.Of([]Group{{GroupDiagonal, Diagonal(9)}})), "diagonal"},
-		{NewRules(rules.Cages.Of([]Cage{{[]int32{0, 1}, 3}}), rules.AntiKing.Of(true)), "killer,anti-king"},
-		{NewRules(Regions.Of(make([]uint8, 81)), rules.Extra.Of([]Group{{GroupWindow, Windows(shape9)[0]}})), "jigsaw,hyper"},
+		{NewRules(rules.Extra.Of([]Group{{Kind: GroupDiagonal, Cells: Diagonal(9)}})), "diagonal"},
+		{NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 3}}), rules.AntiKing.Of(true)), "killer,anti-king"},
+		{NewRules(Regions.Of(make([]uint8, 81)), rules.Extra.Of([]Group{{Kind: GroupWindow, Cells: Windows(shape9)[0]}})), "jigsaw,hyper"},
 	}
 	for _, tt := range tests {
 		if got := tt.r.Name(); got != tt.want {
@@ -154,8 +155,8 @@ func TestRuleClashesAndCheck(t *testing.T) {
 		want  string
 	}{
 		{"diagonal", "1........" + ".........." + ".1", xRules(), "digit 1 repeats in diagonal (r1c1 and r3c3)"},
-		{"cage repeat", "22", NewRules(rules.Cages.Of([]Cage{{[]int32{0, 9, 1}, 0}})), "digit 2 repeats in row 1"},
-		{"cage sum", "9", NewRules(rules.Cages.Of([]Cage{{[]int32{0, 1}, 9}})), "cage 1 (r1c1 r1c2) must add up to 9"},
+		{"cage repeat", "22", NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 9, 1}, Sum: 0}})), "digit 2 repeats in row 1"},
+		{"cage sum", "9", NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 9}})), "cage 1 (r1c1 r1c2) must add up to 9"},
 		{"odd", ".4", NewRules(rules.Odd.Of([]int32{1})), "r1c2 holds 4, but it is marked odd"},
 		{"white", "13", NewRules(rules.White.Of([]Pair{{0, 1}})), "r1c1 holds 1 and r1c2 holds 3, which white dot 1 between them does not allow"},
 		{"black ok", "36", NewRules(rules.Black.Of([]Pair{{0, 1}})), ""},

@@ -125,7 +125,7 @@ func (in *JSONIn) Decode(k string, v any, want string) (bool, error) {
 	dec := json.NewDecoder(bytes.NewReader(in.fields[k]))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return false, fmt.Errorf("rules: %s", jsonProblem(err, strconv.Quote(k), want))
+		return false, fmt.Errorf("rules: %s", JSONProblem(err, strconv.Quote(k), want))
 	}
 	return true, nil
 }
@@ -203,7 +203,7 @@ func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
 		if err == nil {
 			err = errors.New("null")
 		}
-		return nil, fmt.Errorf("rules: %s", jsonProblem(err, "\"rules\"", "an object"))
+		return nil, fmt.Errorf("rules: %s", JSONProblem(err, "\"rules\"", "an object"))
 	}
 	if err := in.renameOld(); err != nil {
 		return nil, err
@@ -241,7 +241,7 @@ func jsonRuleFields() []string {
 
 // jsonProblem says what is wrong with a JSON value in the format's words,
 // never Go's: what names the value, want what it should be.
-func jsonProblem(err error, what, want string) string {
+func JSONProblem(err error, what, want string) string {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 )
@@ -672,17 +673,17 @@ func TestVariantSections(t *testing.T) {
 func FuzzDrawVariant(f *testing.F) {
 	for k, v := range variantKinds {
 		p := variantPuzzle(f, v, nine, uint64(k), k%2 == 0)
-		b, err := grid.MarshalFPuzzles(p.Grid)
+		b, err := formats.MarshalFPuzzles(p.Grid)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(b)
 	}
 	m := markPuzzle()
-	b, _ := grid.MarshalFPuzzles(m.Grid)
+	b, _ := formats.MarshalFPuzzles(m.Grid)
 	f.Add(b)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, err := grid.ParseFPuzzles(data)
+		g, err := formats.ParseFPuzzles(data)
 		if err != nil || len(g.Clashes()) > 0 {
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 )
@@ -447,7 +448,7 @@ func TestVariantWriters(t *testing.T) {
 		tw.Flush()
 		text := b.String()
 		if f == FormatFPuzzlesURL {
-			back, err := grid.ParseFPuzzlesLink(strings.TrimSpace(text))
+			back, err := formats.ParseFPuzzlesLink(strings.TrimSpace(text))
 			if err != nil || !back.Equal(g) {
 				t.Errorf("%s: link reads back as %v, %v", f, back, err)
 			}

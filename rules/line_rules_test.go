@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 )
@@ -18,7 +19,7 @@ const lineSolution = "8917524366758431923241698579674213854536872192189357641865
 
 func fullGrid(t *testing.T, r *grid.Rules) grid.Grid {
 	t.Helper()
-	g, err := grid.Parse(lineSolution)
+	g, err := formats.Parse(lineSolution)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestLineRulesFPuzzles(t *testing.T) {
 		"nabner": [{"lines": [["R1C7", "R1C8"]]}],
 		"slowthermometer": [{"lines": [["R7C8", "R8C8"]]}],
 		"clone": [{"cells": ["R9C9"], "cloneCells": ["R1C9"]}]}`
-	g, err := grid.ParseFPuzzles([]byte(doc))
+	g, err := formats.ParseFPuzzles([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestLineRulesFPuzzles(t *testing.T) {
 		{`"renban": [{"lines": [["R1C1", "R1C2", "R1C3", "R1C4", "R1C5", "R1C6", "R1C7", "R1C8", "R1C9", "R2C9", "R1C1"]]}]`, "10 cells, want 2 to 9"},
 	}
 	for _, b := range bad {
-		_, err := grid.ParseFPuzzles([]byte(`{"size": 9, ` + cells + `, ` + b.field + `}`))
+		_, err := formats.ParseFPuzzles([]byte(`{"size": 9, ` + cells + `, ` + b.field + `}`))
 		if err == nil || !strings.Contains(err.Error(), b.want) {
 			t.Errorf("%s: %v, want an error saying %q", b.field, err, b.want)
 		}
@@ -213,16 +214,16 @@ func TestLineLoops(t *testing.T) {
 	}
 	for _, tt := range tests {
 		data := `{"size": 9, ` + cells + `, ` + tt.field + `}`
-		g, err := grid.ParseFPuzzles([]byte(data))
+		g, err := formats.ParseFPuzzles([]byte(data))
 		if err != nil {
 			t.Errorf("%s: %v", tt.field, err)
 			continue
 		}
-		out, err := grid.MarshalFPuzzles(g)
+		out, err := formats.MarshalFPuzzles(g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if back, err := grid.ParseFPuzzles(out); err != nil || !back.Rules.Equal(g.Rules) {
+		if back, err := formats.ParseFPuzzles(out); err != nil || !back.Rules.Equal(g.Rules) {
 			t.Errorf("%s: written as %s, read back %v", tt.field, out, err)
 		}
 		order := []string{"R1C1", "R1C2", "R2C2", "R2C1"}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/rulesearch"
 	"github.com/sudokugen/sudokugen/sat"
@@ -18,7 +19,7 @@ import (
 // variant search, and by cadical on the CNF, one blocking clause per
 // solution found.
 func TestMiracleCount(t *testing.T) {
-	g, err := grid.Parse(`{"puzzle":"` + strings.Repeat(".", 81) + `","rules":{"anti_king":true,"anti_knight":true,"nonconsecutive":true}}`)
+	g, err := formats.Parse(`{"puzzle":"` + strings.Repeat(".", 81) + `","rules":{"anti_king":true,"anti_knight":true,"nonconsecutive":true}}`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestKropkiDotsExemptFromBothNegatives(t *testing.T) {
 		{`"negative":["ratio"],"nonconsecutive":true,"black":[["r1c1","r1c2"]]`, ""},
 	}
 	for _, tt := range tests {
-		g, err := grid.Parse(`{"puzzle":"` + givens + `","rules":{` + tt.rules + `}}`)
+		g, err := formats.Parse(`{"puzzle":"` + givens + `","rules":{` + tt.rules + `}}`)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.rules, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -18,7 +19,7 @@ func fp9(extra string) string {
 // same cells listed the other way round are another number.
 func TestPillReadsInOrder(t *testing.T) {
 	sol := "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
-	full, err := grid.Parse(sol)
+	full, err := formats.Parse(sol)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func TestPillReadsInOrder(t *testing.T) {
 		{`"R1C2","R1C1"`, `"R2C3","R3C2","R3C1"`, true}, // 21 = 6+8+7
 	} {
 		start := strings.Split(c.pill, ",")[1]
-		g, err := grid.ParseFPuzzles([]byte(fp9(`,"arrow":[{"cells":[` + c.pill + `],"lines":[[` + start + `,` + c.line + `]]}]`)))
+		g, err := formats.ParseFPuzzles([]byte(fp9(`,"arrow":[{"cells":[` + c.pill + `],"lines":[[` + start + `,` + c.line + `]]}]`)))
 		if err != nil {
 			t.Fatalf("pill %s line %s: %v", c.pill, c.line, err)
 		}
@@ -67,13 +68,13 @@ func TestSumKindsRefuse(t *testing.T) {
 		{`,"doublearrow":[{"lines":[["R1C1","R1C2"]]}]`, "want at least 3"},
 		{`,"regionsumline":[{"lines":[["R1C1","R1C1"]]}]`, "listed twice"},
 	} {
-		_, err := grid.ParseFPuzzles([]byte(fp9(c.extra)))
+		_, err := formats.ParseFPuzzles([]byte(fp9(c.extra)))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.extra, err, c.want)
 		}
 	}
 	// clues without a number are marks without a rule
-	g, err := grid.ParseFPuzzles([]byte(fp9(`,"sandwichsum":[{"cell":"R0C1","value":""}],"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"0"}]`)))
+	g, err := formats.ParseFPuzzles([]byte(fp9(`,"sandwichsum":[{"cell":"R0C1","value":""}],"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"0"}]`)))
 	if err != nil || g.Rules != nil {
 		t.Errorf("clues without a number: %v, rules %v", err, g.Rules)
 	}
@@ -81,7 +82,7 @@ func TestSumKindsRefuse(t *testing.T) {
 	// reading there
 	row := "[" + strings.Repeat("{},", 15) + "{}]"
 	big := `{"size":16,"grid":[` + strings.Repeat(row+",", 15) + row + `],"arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C3"]]}]}`
-	if _, err := grid.ParseFPuzzles([]byte(big)); err == nil || !strings.Contains(err.Error(), "up to 9x9") {
+	if _, err := formats.ParseFPuzzles([]byte(big)); err == nil || !strings.Contains(err.Error(), "up to 9x9") {
 		t.Errorf("a pill on 16x16: %v", err)
 	}
 }
@@ -93,7 +94,7 @@ func TestSumKindsRefuse(t *testing.T) {
 // skyscrapers with an arrowhead); lines of their own styles, and rings at
 // both ends of a double arrow.
 func TestSumKindsDraw(t *testing.T) {
-	g, err := grid.ParseFPuzzles([]byte(fp9(`,"arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C3","R3C3"]]}]` +
+	g, err := formats.ParseFPuzzles([]byte(fp9(`,"arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C3","R3C3"]]}]` +
 		`,"littlekillersum":[{"cell":"R0C0","direction":"DR","value":"45"}]` +
 		`,"sandwichsum":[{"cell":"R3C10","value":"10"}],"xsum":[{"cell":"R0C4","value":"10"}],"skyscraper":[{"cell":"R10C4","value":"3"}]` +
 		`,"regionsumline":[{"lines":[["R4C3","R4C4"]]}],"zipperline":[{"lines":[["R6C1","R6C2","R6C3"]]}],"doublearrow":[{"lines":[["R8C1","R8C2","R8C3"]]}]`)))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/verify"
@@ -96,7 +97,7 @@ func TestSetterBrowser(t *testing.T) {
 	if input == several || len(input) != 81 {
 		t.Errorf("after the click the input is %q, want the puzzle with a given more", input)
 	}
-	g, err := grid.Parse(input)
+	g, err := formats.Parse(input)
 	if err != nil {
 		t.Fatal(err)
 	}

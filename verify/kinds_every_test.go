@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
@@ -275,7 +276,7 @@ func checkCertified(t *testing.T, name string, g grid.Grid, r Result) {
 	block := sat.Blocking(g, r.Solutions[0])
 	var proof, cnfText bytes.Buffer
 	if unsat, err := sat.Certify(&proof, g, block); err != nil || !unsat {
-		data, _ := grid.MarshalFPuzzles(g) // the puzzle whole, to replay it
+		data, _ := formats.MarshalFPuzzles(g) // the puzzle whole, to replay it
 		t.Fatalf("%s by gophersat: Certify = %v, %v; the puzzle: %s", name, unsat, err, data)
 	}
 	d := sat.DIMACS{Plain: true}

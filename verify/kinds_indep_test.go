@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
@@ -53,7 +54,7 @@ func independentCNFReading(g grid.Grid, old reading) (*indep, error) {
 	e.old = old
 	if r.Arrows != nil || r.LittleKillers != nil || r.Sandwiches != nil || r.RegionSumLines != nil ||
 		r.Zippers != nil || r.XSums != nil || r.Skyscrapers != nil || r.DoubleArrows != nil {
-		fp, err := grid.MarshalFPuzzles(g)
+		fp, err := formats.MarshalFPuzzles(g)
 		if err != nil {
 			return nil, err
 		}
@@ -689,7 +690,7 @@ func checkRulesProof(t *testing.T, name string, g grid.Grid, r Result) {
 	}
 	nv := sat.RuleClauses(g.Shape, g.Rules).Vars
 	if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof); err != nil {
-		data, _ := grid.MarshalFPuzzles(g) // the puzzle whole, to replay it
+		data, _ := formats.MarshalFPuzzles(g) // the puzzle whole, to replay it
 		t.Fatalf("%s (%s): %v by %v, %d lemmas: the DRAT checker refuses the proof: %v; the puzzle: %s", name, g.Rules.Name(), r.Status, r.Proof, len(proof), err, data)
 	}
 }

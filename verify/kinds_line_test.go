@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
@@ -79,7 +80,7 @@ var linePuzzles = []struct{ name, link, solution string }{
 // passes the DRAT checker.
 func TestLinePuzzlesFromSudokuSolver(t *testing.T) {
 	for _, p := range linePuzzles {
-		g, err := grid.ParseFPuzzlesLink(p.link)
+		g, err := formats.ParseFPuzzlesLink(p.link)
 		if err != nil {
 			t.Fatalf("%s: %v", p.name, err)
 		}

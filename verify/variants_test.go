@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
@@ -53,7 +54,7 @@ func readTSV(t *testing.T, path string) []map[string]string {
 func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
 	for _, row := range readTSV(t, "testdata/variants/killer.tsv") {
-		g, err := grid.Parse(row["givens"])
+		g, err := formats.Parse(row["givens"])
 		if err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
@@ -79,7 +80,7 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
 		g.Rules = r
-		sol, err := grid.Parse(row["solution"])
+		sol, err := formats.Parse(row["solution"])
 		if err != nil {
 			t.Fatalf("%s: solution: %v", row["id"], err)
 		}
@@ -91,7 +92,7 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 		if err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
-		g, err := grid.ParseWith(row["givens"], grid.ReadOptions{Shape: shape})
+		g, err := formats.ParseWith(row["givens"], formats.ReadOptions{Shape: shape})
 		if err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
@@ -108,7 +109,7 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 		if err := g.Rules.Validate(shape); err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
-		sol, err := grid.ParseWith(row["solution"], grid.ReadOptions{Shape: shape})
+		sol, err := formats.ParseWith(row["solution"], formats.ReadOptions{Shape: shape})
 		if err != nil {
 			t.Fatalf("%s: solution: %v", row["id"], err)
 		}
@@ -214,9 +215,9 @@ func TestFPuzzlesFromOutside(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromJSON, errJSON := grid.ParseFPuzzles(data)
-		fromData, errData := grid.ParseFPuzzlesLink(row["fpuzzles_load"])
-		fromLink, errLink := grid.ParseFPuzzlesLink(grid.FPuzzlesURL + row["fpuzzles_load"])
+		fromJSON, errJSON := formats.ParseFPuzzles(data)
+		fromData, errData := formats.ParseFPuzzlesLink(row["fpuzzles_load"])
+		fromLink, errLink := formats.ParseFPuzzlesLink(formats.FPuzzlesURL + row["fpuzzles_load"])
 		var lacking []string
 		for _, k := range strings.Split(row["rules"], ",") {
 			if unsupported[k] {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
 )
@@ -42,9 +42,9 @@ func (f *poolFlags) validate() error {
 
 // setup checks the pool and input flags shared by the commands that
 // verify puzzles, and returns the read options and the pool.
-func setup(in inputFlags, pf poolFlags) (grid.ReadOptions, *worker.Pool, error) {
+func setup(in inputFlags, pf poolFlags) (formats.ReadOptions, *worker.Pool, error) {
 	if err := pf.validate(); err != nil {
-		return grid.ReadOptions{}, nil, err
+		return formats.ReadOptions{}, nil, err
 	}
 	ro, err := in.readOptions()
 	if err != nil {
@@ -80,7 +80,7 @@ func newPool(f poolFlags) (*worker.Pool, error) {
 
 // item is one record of the input with the result of its job.
 type item struct {
-	rec  grid.Record
+	rec  formats.Record
 	file string
 	res  worker.Result
 }

@@ -1,9 +1,11 @@
-package grid
+package formats
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 // A puzzle may come with its own solution: f-puzzles objects (and so
@@ -21,7 +23,7 @@ import (
 // N*N digits (numbers or strings of one symbol, or rows of them), or a
 // string of N*N symbols of alphabet a. Nil when raw is absent, null, or
 // has an empty cell (0, null, "" or ".").
-func readSolution(raw json.RawMessage, n int, a Alphabet) ([]uint8, error) {
+func readSolution(raw json.RawMessage, n int, a grid.Alphabet) ([]uint8, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
@@ -47,7 +49,7 @@ func readSolution(raw json.RawMessage, n int, a Alphabet) ([]uint8, error) {
 	}
 	var items []json.RawMessage
 	if json.Unmarshal(raw, &items) != nil {
-		return nil, fmt.Errorf("\"solution\": want an array of the %d digits, not %s", want, CutText(raw))
+		return nil, fmt.Errorf("\"solution\": want an array of the %d digits, not %s", want, grid.CutText(raw))
 	}
 	if len(items) == n && n > 1 && bytes.HasPrefix(bytes.TrimSpace(items[0]), []byte("[")) {
 		// rows of digits
@@ -55,7 +57,7 @@ func readSolution(raw json.RawMessage, n int, a Alphabet) ([]uint8, error) {
 		for _, row := range items {
 			var cells []json.RawMessage
 			if json.Unmarshal(row, &cells) != nil {
-				return nil, fmt.Errorf("\"solution\": want rows of digits, not %s", CutText(row))
+				return nil, fmt.Errorf("\"solution\": want rows of digits, not %s", grid.CutText(row))
 			}
 			flat = append(flat, cells...)
 		}
@@ -72,7 +74,7 @@ func readSolution(raw json.RawMessage, n int, a Alphabet) ([]uint8, error) {
 		case blank:
 			empty = true
 		case !ok:
-			return nil, fmt.Errorf("\"solution\": %s at r%dc%d is not a digit from 1 to %d", CutText(it), i/n+1, i%n+1, n)
+			return nil, fmt.Errorf("\"solution\": %s at r%dc%d is not a digit from 1 to %d", grid.CutText(it), i/n+1, i%n+1, n)
 		}
 		out[i] = uint8(d)
 	}
@@ -84,7 +86,7 @@ func readSolution(raw json.RawMessage, n int, a Alphabet) ([]uint8, error) {
 
 // solutionDigit reads one cell of a solution: a whole number from 1 to
 // n, or a string of one symbol of a; blank for 0, null, "" and ".".
-func solutionDigit(raw json.RawMessage, n int, a Alphabet) (d int, ok, blank bool) {
+func solutionDigit(raw json.RawMessage, n int, a grid.Alphabet) (d int, ok, blank bool) {
 	raw = bytes.TrimSpace(raw)
 	if string(raw) == "null" {
 		return 0, false, true
@@ -101,7 +103,7 @@ func solutionDigit(raw json.RawMessage, n int, a Alphabet) (d int, ok, blank boo
 		// a number written as a string, such as "12" in a 16x16 grid
 		raw = json.RawMessage(s)
 	}
-	v, isNum := Whole(raw)
+	v, isNum := grid.Whole(raw)
 	switch {
 	case !isNum:
 		return 0, false, false

@@ -1,4 +1,4 @@
-package grid_test
+package formats_test
 
 import (
 	"bufio"
@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	. "github.com/sudokugen/sudokugen/grid"
+	. "github.com/sudokugen/sudokugen/formats"
 
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 	"github.com/sudokugen/sudokugen/internal/lzstring/lztest"

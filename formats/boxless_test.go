@@ -1,10 +1,11 @@
-package grid_test
+package formats_test
 
 import (
 	"errors"
 	"strings"
 	"testing"
 
+	. "github.com/sudokugen/sudokugen/formats"
 	. "github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 )
@@ -40,7 +41,7 @@ func TestBoxlessShape(t *testing.T) {
 			t.Errorf("RegionShape(%d) = %v, want its boxes", n, sh)
 		}
 		// 1xN is not a second form of a size with boxes
-		if err := (Shape{1, n}).ValidateWith(NewRules(Regions.Of([]uint8{}))); err == nil {
+		if err := (Shape{BoxRows: 1, BoxCols: n}).ValidateWith(NewRules(Regions.Of([]uint8{}))); err == nil {
 			t.Errorf("1x%d with regions is valid, want an error", n)
 		}
 	}

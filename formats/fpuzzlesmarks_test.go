@@ -1,11 +1,11 @@
-package grid_test
+package formats_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
-	. "github.com/sudokugen/sudokugen/grid"
+	. "github.com/sudokugen/sudokugen/formats"
 )
 
 // The pencil marks go into the empty cells, and the puzzle reads back the

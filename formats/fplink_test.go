@@ -1,4 +1,4 @@
-package grid_test
+package formats_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/sudokugen/sudokugen/formats"
 	. "github.com/sudokugen/sudokugen/grid"
 
 	"github.com/sudokugen/sudokugen/internal/lzstring"

@@ -1,4 +1,4 @@
-package grid_test
+package formats_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	. "github.com/sudokugen/sudokugen/formats"
 	. "github.com/sudokugen/sudokugen/grid"
 )
 
@@ -49,11 +50,11 @@ func fuzzOptions(k uint8) ReadOptions {
 	var opts ReadOptions
 	switch k % 4 {
 	case 1:
-		opts.Shape = Shape{2, 2}
+		opts.Shape = Shape{BoxRows: 2, BoxCols: 2}
 	case 2:
-		opts.Shape = Shape{3, 2}
+		opts.Shape = Shape{BoxRows: 3, BoxCols: 2}
 	case 3:
-		opts.Shape = Shape{3, 3}
+		opts.Shape = Shape{BoxRows: 3, BoxCols: 3}
 	}
 	if k&4 != 0 {
 		opts.MaxLineBytes = 40

@@ -1,10 +1,11 @@
-package grid_test
+package formats_test
 
 import (
 	"regexp"
 	"strings"
 	"testing"
 
+	. "github.com/sudokugen/sudokugen/formats"
 	. "github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 )
@@ -163,7 +164,7 @@ func TestFPuzzlesFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Mask{{0, 0b11}, {11, 0b1000}}
+	want := []Mask{{Cell: 0, Digits: 0b11}, {Cell: 11, Digits: 0b1000}}
 	if got := g.Rules.Lower(g.Shape).Masks; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("pencil marks: %v, want %v", got, want)
 	}

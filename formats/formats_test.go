@@ -1,4 +1,4 @@
-package grid_test
+package formats_test
 
 import (
 	"os"
@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	. "github.com/sudokugen/sudokugen/grid"
+	. "github.com/sudokugen/sudokugen/formats"
 )
 
 // TestFormats reads each testdata file of a format puzzle people use and

@@ -1,4 +1,4 @@
-package grid
+package formats
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 )
 
@@ -52,7 +53,7 @@ func fpuzzlesData(s string) (string, error) {
 				d = d[:k]
 			}
 			if d == "" {
-				return "", FPErrorf("the link holds no puzzle after %q: paste the whole link f-puzzles gives (Export, then Copy link)", strings.TrimLeft(mark, "?&/"))
+				return "", grid.FPErrorf("the link holds no puzzle after %q: paste the whole link f-puzzles gives (Export, then Copy link)", strings.TrimLeft(mark, "?&/"))
 			}
 			return d, nil
 		}
@@ -86,11 +87,11 @@ func sudokuPadLink(s string) error {
 	}
 	switch {
 	case id == "":
-		return FPErrorf("the SudokuPad link names no puzzle: %s", instead)
+		return grid.FPErrorf("the SudokuPad link names no puzzle: %s", instead)
 	case strings.HasPrefix(id, "scl") || strings.HasPrefix(id, "ctc"):
-		return FPErrorf("a SudokuPad link in SudokuPad's own format (%q), which sudokugen does not read: %s", id[:3], instead)
+		return grid.FPErrorf("a SudokuPad link in SudokuPad's own format (%q), which sudokugen does not read: %s", id[:3], instead)
 	}
-	return FPErrorf("a SudokuPad short link (%q) names a puzzle kept on SudokuPad's server, which sudokugen does not fetch: %s", cutID(id), instead)
+	return grid.FPErrorf("a SudokuPad short link (%q) names a puzzle kept on SudokuPad's server, which sudokugen does not fetch: %s", cutID(id), instead)
 }
 
 func cutID(id string) string {
@@ -102,35 +103,35 @@ func cutID(id string) string {
 
 // ParseFPuzzlesLink reads the puzzle of an f-puzzles or SudokuPad link,
 // or of its bare compressed data.
-func ParseFPuzzlesLink(s string) (Grid, error) {
+func ParseFPuzzlesLink(s string) (grid.Grid, error) {
 	return ParseFPuzzlesLinkContext(context.Background(), s)
 }
 
 // ParseFPuzzlesLinkContext is ParseFPuzzlesLink that stops with ctx's
 // error when ctx is done while the link is decompressed.
-func ParseFPuzzlesLinkContext(ctx context.Context, s string) (Grid, error) {
+func ParseFPuzzlesLinkContext(ctx context.Context, s string) (grid.Grid, error) {
 	g, _, err := parseFPuzzlesLink(ctx, s)
 	return g, err
 }
 
 // parseFPuzzlesLink is ParseFPuzzlesLinkContext that also returns the
 // puzzle's own solution, nil when it has none.
-func parseFPuzzlesLink(ctx context.Context, s string) (Grid, []uint8, error) {
+func parseFPuzzlesLink(ctx context.Context, s string) (grid.Grid, []uint8, error) {
 	d, err := fpuzzlesData(s)
 	if errors.Is(err, errNoLink) {
-		return Grid{}, nil, FPErrorf("not an f-puzzles link")
+		return grid.Grid{}, nil, grid.FPErrorf("not an f-puzzles link")
 	}
 	if err != nil {
-		return Grid{}, nil, err
+		return grid.Grid{}, nil, err
 	}
 	js, err := lzstring.Decompress(ctx, d, MaxLinkUnits)
 	switch {
 	case errors.Is(err, lzstring.ErrTooLarge):
-		return Grid{}, nil, FPErrorf("link data: decompresses to more than %d characters, more than any puzzle needs", MaxLinkUnits)
+		return grid.Grid{}, nil, grid.FPErrorf("link data: decompresses to more than %d characters, more than any puzzle needs", MaxLinkUnits)
 	case ctx.Err() != nil:
-		return Grid{}, nil, fmt.Errorf("f-puzzles link: %w", err)
+		return grid.Grid{}, nil, fmt.Errorf("f-puzzles link: %w", err)
 	case err != nil:
-		return Grid{}, nil, FPErrorf("link data: %v", err)
+		return grid.Grid{}, nil, grid.FPErrorf("link data: %v", err)
 	}
 	return parseFPuzzles([]byte(js))
 }

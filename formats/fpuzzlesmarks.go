@@ -1,15 +1,17 @@
-package grid
+package formats
 
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 // MarshalFPuzzlesMarks writes g as MarshalFPuzzles does, with the digits
 // of marks (one mask per cell, row-major, bit d-1 for digit d) as the
 // centre pencil marks ("centerPencilMarks") of each empty cell, so that
 // f-puzzles and SudokuPad show them. A given's cell keeps its digit alone.
-func MarshalFPuzzlesMarks(g Grid, marks []uint64) ([]byte, error) {
+func MarshalFPuzzlesMarks(g grid.Grid, marks []uint64) ([]byte, error) {
 	if len(marks) != len(g.Cells) {
 		return nil, fmt.Errorf("%d pencil marks for %d cells", len(marks), len(g.Cells))
 	}

@@ -1,4 +1,4 @@
-package grid
+package formats
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 // errValueTooLong stops the JSON decoder when one value passes the limit.
@@ -162,7 +164,7 @@ func (j *jsonReader) array(start int64) {
 			return
 		}
 		line, col := j.cnt.pos(start)
-		j.bad(line, col, "[]", problemf(ErrLength, "empty JSON array, want rows of numbers"))
+		j.bad(line, col, "[]", grid.Problemf(grid.ErrLength, "empty JSON array, want rows of numbers"))
 		return
 	}
 	raw, elemStart, err := j.value()
@@ -189,7 +191,7 @@ func (j *jsonReader) array(start int64) {
 			j.fail(err, true)
 			return
 		}
-		if len(elems) <= MaxN*MaxN {
+		if len(elems) <= grid.MaxN*grid.MaxN {
 			elems = append(elems, raw)
 		}
 	}
@@ -199,7 +201,7 @@ func (j *jsonReader) array(start int64) {
 	}
 	line, col := j.cnt.pos(start)
 	text := compactText(elems)
-	g, err := j.fromArray(elems, Shape{})
+	g, err := j.fromArray(elems, grid.Shape{})
 	if err != nil {
 		j.bad(line, col, text, err)
 		return
@@ -234,7 +236,7 @@ func (j *jsonReader) bad(line, col int, text string, err error) {
 	j.r.pushBad(line, text, j.r.parseError(line, col, err))
 }
 
-func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
+func (j *jsonReader) fromValue(raw json.RawMessage) (grid.Grid, error) {
 	switch raw[0] {
 	case '{':
 		var obj ourObject
@@ -253,25 +255,25 @@ func (j *jsonReader) fromValue(raw json.RawMessage) (Grid, error) {
 			}
 			if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 				field, _ := strconv.Unquote(name)
-				return Grid{}, Unsupportedf([]string{field}, "unknown field %s (a puzzle object takes %s)", name, strings.Join(ourFields, ", "))
+				return grid.Grid{}, grid.Unsupportedf([]string{field}, "unknown field %s (a puzzle object takes %s)", name, strings.Join(ourFields, ", "))
 			}
-			return Grid{}, problemf(ErrJSON, "%s", jsonProblem(err, "the puzzle", "an object"))
+			return grid.Grid{}, grid.Problemf(grid.ErrJSON, "%s", grid.JSONProblem(err, "the puzzle", "an object"))
 		}
 		return j.fromOurs(&obj)
 	case '[':
 		var elems []json.RawMessage
 		if err := json.Unmarshal(raw, &elems); err != nil {
-			return Grid{}, problemf(ErrJSON, "%v", err)
+			return grid.Grid{}, grid.Problemf(grid.ErrJSON, "%v", err)
 		}
-		return j.fromArray(elems, Shape{})
+		return j.fromArray(elems, grid.Shape{})
 	case '"':
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
-			return Grid{}, problemf(ErrJSON, "%v", err)
+			return grid.Grid{}, grid.Problemf(grid.ErrJSON, "%v", err)
 		}
-		return j.fromString(s, Shape{})
+		return j.fromString(s, grid.Shape{})
 	}
-	return Grid{}, problemf(ErrJSON, "JSON value %s is not a puzzle", CutText(raw))
+	return grid.Grid{}, grid.Problemf(grid.ErrJSON, "JSON value %s is not a puzzle", grid.CutText(raw))
 }
 
 // ourFields are the fields of our JSON objects that make the puzzle.
@@ -305,20 +307,20 @@ func (*passOver) UnmarshalJSON([]byte) error { return nil }
 
 // fromOurs reads one of our JSON objects: "puzzle" (or "rows"), "box",
 // and for a variant "rules" and its "variant" name, which must agree.
-func (j *jsonReader) fromOurs(obj *ourObject) (Grid, error) {
+func (j *jsonReader) fromOurs(obj *ourObject) (grid.Grid, error) {
 	g, err := j.fromOursOnly(obj)
 	if err != nil {
 		return g, err
 	}
 	j.solution, err = readSolution(obj.Solution, g.N(), *j.r.alphabet(g.N()))
 	if err != nil {
-		return Grid{}, problemf(ErrJSON, "%v", err)
+		return grid.Grid{}, grid.Problemf(grid.ErrJSON, "%v", err)
 	}
 	return g, nil
 }
 
 // fromOursOnly is fromOurs without the solution.
-func (j *jsonReader) fromOursOnly(obj *ourObject) (Grid, error) {
+func (j *jsonReader) fromOursOnly(obj *ourObject) (grid.Grid, error) {
 	rules := obj.Rules
 	if rules == nil || string(rules) == "null" {
 		g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
@@ -336,12 +338,12 @@ func (j *jsonReader) fromOursOnly(obj *ourObject) (Grid, error) {
 	if err != nil {
 		return g, err
 	}
-	r, err := UnmarshalRules(rules, g.Shape)
-	if errors.Is(err, ErrNoKinds) {
-		return Grid{}, err
+	r, err := grid.UnmarshalRules(rules, g.Shape)
+	if errors.Is(err, grid.ErrNoKinds) {
+		return grid.Grid{}, err
 	}
 	if err != nil {
-		return Grid{}, Prefixed("", err, func(err error) error { return problemf(ErrJSON, "%v", err) })
+		return grid.Grid{}, grid.Prefixed("", err, func(err error) error { return grid.Problemf(grid.ErrJSON, "%v", err) })
 	}
 	g.Rules = r
 	return g, checkVariant(obj.Variant, r)
@@ -349,68 +351,68 @@ func (j *jsonReader) fromOursOnly(obj *ourObject) (Grid, error) {
 
 // checkVariant refuses a "variant" name that is not the name of the rules
 // given (see Rules.Name): a puzzle whose rules were lost or misspelt.
-func checkVariant(raw json.RawMessage, r *Rules) error {
+func checkVariant(raw json.RawMessage, r *grid.Rules) error {
 	if raw == nil || string(raw) == "null" {
 		return nil
 	}
 	var name string
 	if err := json.Unmarshal(raw, &name); err != nil {
-		return problemf(ErrJSON, "\"variant\": want a string such as \"killer\", not %s", CutText(raw))
+		return grid.Problemf(grid.ErrJSON, "\"variant\": want a string such as \"killer\", not %s", grid.CutText(raw))
 	}
 	if want := r.Name(); !strings.EqualFold(strings.TrimSpace(name), want) {
 		if r.Empty() {
-			return problemf(ErrJSON, "\"variant\" is %q but the object has no \"rules\": give the rules of the variant (or leave \"variant\" out for a classic puzzle)", name)
+			return grid.Problemf(grid.ErrJSON, "\"variant\" is %q but the object has no \"rules\": give the rules of the variant (or leave \"variant\" out for a classic puzzle)", name)
 		}
-		return problemf(ErrJSON, "\"variant\" is %q but the rules given are %s", name, want)
+		return grid.Problemf(grid.ErrJSON, "\"variant\" is %q but the rules given are %s", name, want)
 	}
 	return nil
 }
 
 // shapeFor returns the shape of a grid of size n: the option, else the
 // hint, else the default.
-func (j *jsonReader) shapeFor(n int, hint Shape, what string) (Shape, error) {
-	if s := j.r.opts.Shape; s != (Shape{}) {
+func (j *jsonReader) shapeFor(n int, hint grid.Shape, what string) (grid.Shape, error) {
+	if s := j.r.opts.Shape; s != (grid.Shape{}) {
 		if n != s.N() {
-			return Shape{}, problemf(ErrLength, "%s, want %d", what, s.N())
+			return grid.Shape{}, grid.Problemf(grid.ErrLength, "%s, want %d", what, s.N())
 		}
 		return s, nil
 	}
-	if hint != (Shape{}) {
+	if hint != (grid.Shape{}) {
 		if n != hint.N() {
-			return Shape{}, problemf(ErrLength, "%s, want %d for box %s", what, hint.N(), hint)
+			return grid.Shape{}, grid.Problemf(grid.ErrLength, "%s, want %d for box %s", what, hint.N(), hint)
 		}
 		return hint, nil
 	}
-	s, err := ShapeOf(n)
+	s, err := grid.ShapeOf(n)
 	if j.jigsaw {
-		s, err = RegionShape(n)
+		s, err = grid.RegionShape(n)
 	}
 	if err != nil {
-		return Shape{}, fmt.Errorf("%s: %w", what, err)
+		return grid.Shape{}, fmt.Errorf("%s: %w", what, err)
 	}
 	return s, nil
 }
 
 // fromArray reads rows of numbers, or a flat list of N*N numbers.
-func (j *jsonReader) fromArray(elems []json.RawMessage, hint Shape) (Grid, error) {
+func (j *jsonReader) fromArray(elems []json.RawMessage, hint grid.Shape) (grid.Grid, error) {
 	if len(elems) == 0 {
-		return Grid{}, problemf(ErrLength, "empty JSON array, want rows of numbers")
+		return grid.Grid{}, grid.Problemf(grid.ErrLength, "empty JSON array, want rows of numbers")
 	}
 	if elems[0][0] != '[' { // a flat list
 		count := len(elems)
-		n := isqrt(count)
-		if n*n != count || n < MinN || n > MaxN {
-			return Grid{}, problemf(ErrLength, "%d numbers, want N*N for a grid of size N, or N rows of N", count)
+		n := intSqrt(count)
+		if n*n != count || n < grid.MinN || n > grid.MaxN {
+			return grid.Grid{}, grid.Problemf(grid.ErrLength, "%d numbers, want N*N for a grid of size N, or N rows of N", count)
 		}
 		s, err := j.shapeFor(n, hint, fmt.Sprintf("%d numbers make a grid of size %d", count, n))
 		if err != nil {
-			return Grid{}, err
+			return grid.Grid{}, err
 		}
-		g := New(s)
+		g := grid.New(s)
 		for i, e := range elems {
 			d, err := number(e, n)
 			if err != nil {
-				return Grid{}, fmt.Errorf("number %d: %w", i+1, err)
+				return grid.Grid{}, fmt.Errorf("number %d: %w", i+1, err)
 			}
 			g.Cells[i] = d
 		}
@@ -419,22 +421,22 @@ func (j *jsonReader) fromArray(elems []json.RawMessage, hint Shape) (Grid, error
 	n := len(elems)
 	s, err := j.shapeFor(n, hint, fmt.Sprintf("%d rows", n))
 	if err != nil {
-		return Grid{}, err
+		return grid.Grid{}, err
 	}
-	g := New(s)
+	g := grid.New(s)
 	var row []json.RawMessage
 	for r, e := range elems {
 		row = row[:0]
 		if e[0] != '[' || json.Unmarshal(e, &row) != nil {
-			return Grid{}, problemf(ErrJSON, "row %d is not an array of numbers", r+1)
+			return grid.Grid{}, grid.Problemf(grid.ErrJSON, "row %d is not an array of numbers", r+1)
 		}
 		if len(row) != n {
-			return Grid{}, problemf(ErrLength, "row %d has %d numbers, want %d", r+1, len(row), n)
+			return grid.Grid{}, grid.Problemf(grid.ErrLength, "row %d has %d numbers, want %d", r+1, len(row), n)
 		}
 		for c, v := range row {
 			d, err := number(v, n)
 			if err != nil {
-				return Grid{}, fmt.Errorf("row %d, column %d: %w", r+1, c+1, err)
+				return grid.Grid{}, fmt.Errorf("row %d, column %d: %w", r+1, c+1, err)
 			}
 			g.Cells[r*n+c] = d
 		}
@@ -446,16 +448,16 @@ func (j *jsonReader) fromArray(elems []json.RawMessage, hint Shape) (Grid, error
 func number(raw json.RawMessage, n int) (uint8, error) {
 	var f float64
 	if err := json.Unmarshal(raw, &f); err != nil {
-		return 0, problemf(ErrSymbol, "%s is not a number", CutText(raw))
+		return 0, grid.Problemf(grid.ErrSymbol, "%s is not a number", grid.CutText(raw))
 	}
 	if f != math.Trunc(f) || f < 0 || f > float64(n) {
-		return 0, problemf(ErrSymbol, "value %s is not a digit of a %dx%d grid", CutText(raw), n, n)
+		return 0, grid.Problemf(grid.ErrSymbol, "value %s is not a digit of a %dx%d grid", grid.CutText(raw), n, n)
 	}
 	return uint8(f), nil
 }
 
 // fromString reads a puzzle written on one line inside a JSON string.
-func (j *jsonReader) fromString(s string, hint Shape) (Grid, error) {
+func (j *jsonReader) fromString(s string, hint grid.Shape) (grid.Grid, error) {
 	var cells []byte
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -467,29 +469,29 @@ func (j *jsonReader) fromString(s string, hint Shape) (Grid, error) {
 	}
 	count := len(cells)
 	shape := j.r.opts.Shape
-	if shape == (Shape{}) {
+	if shape == (grid.Shape{}) {
 		shape = hint
 	}
-	if shape == (Shape{}) && count < len(shapeByCells) {
+	if shape == (grid.Shape{}) && count < len(shapeByCells) {
 		shape = shapeByCells[count]
-		if n := isqrt(count); shape == (Shape{}) && j.jigsaw && n*n == count {
-			shape, _ = RegionShape(n)
+		if n := intSqrt(count); shape == (grid.Shape{}) && j.jigsaw && n*n == count {
+			shape, _ = grid.RegionShape(n)
 		}
 	}
-	if shape == (Shape{}) {
-		return Grid{}, j.r.lengthProblem(count)
+	if shape == (grid.Shape{}) {
+		return grid.Grid{}, j.r.lengthProblem(count)
 	}
 	if count != shape.Cells() {
 		n := shape.N()
-		return Grid{}, problemf(ErrLength, "%d cells, want %d (%dx%d)", count, n*n, n, n)
+		return grid.Grid{}, grid.Problemf(grid.ErrLength, "%d cells, want %d (%dx%d)", count, n*n, n, n)
 	}
-	g := New(shape)
+	g := grid.New(shape)
 	n := shape.N()
 	a := j.r.alphabet(n)
 	for i, c := range cells {
 		d, ok := a.Digit(c)
 		if !ok || d > n {
-			return Grid{}, symbolProblem([]byte(s[bytes.IndexByte([]byte(s), c):]), n)
+			return grid.Grid{}, symbolProblem([]byte(s[bytes.IndexByte([]byte(s), c):]), n)
 		}
 		g.Cells[i] = uint8(d)
 	}
@@ -509,7 +511,7 @@ func compactText(elems []json.RawMessage) string {
 		if json.Compact(&b, e) != nil {
 			b.Write(e)
 		}
-		if b.Len() > maxText {
+		if b.Len() > grid.MaxText {
 			break
 		}
 	}
@@ -519,7 +521,7 @@ func compactText(elems []json.RawMessage) string {
 	if !utf8.Valid(b.Bytes()) {
 		return quoteText(b.Bytes())
 	}
-	return CutText(b.Bytes())
+	return grid.CutText(b.Bytes())
 }
 
 // fail turns a decoder error into a final bad record, or, for a syntax
@@ -531,7 +533,7 @@ func (j *jsonReader) fail(err error, inValue bool) {
 	switch {
 	case errors.Is(err, errValueTooLong):
 		line, col := j.cnt.pos(j.cnt.mark)
-		j.bad(line, col, "", problemf(ErrTooLong, "JSON value longer than %d bytes", j.r.maxLine))
+		j.bad(line, col, "", grid.Problemf(grid.ErrTooLong, "JSON value longer than %d bytes", j.r.maxLine))
 		j.r.err = io.EOF
 	case errors.As(err, &se):
 		// The decoder's offsets count from places that vary; find the bad
@@ -553,11 +555,11 @@ func (j *jsonReader) fail(err error, inValue bool) {
 			text = text[:k]
 		}
 		text = bytes.TrimSpace(text)
-		t := CutText(text)
+		t := grid.CutText(text)
 		if !utf8.Valid(text) {
 			t = quoteText(text)
 		}
-		j.r.pushBad(start, t, j.r.parseError(line, col, problemf(ErrJSON, "invalid JSON: %v", se)))
+		j.r.pushBad(start, t, j.r.parseError(line, col, grid.Problemf(grid.ErrJSON, "invalid JSON: %v", se)))
 		if j.inArray {
 			j.r.err = io.EOF
 			return
@@ -565,7 +567,7 @@ func (j *jsonReader) fail(err error, inValue bool) {
 		j.resync(buf, pos, at)
 	case err == io.ErrUnexpectedEOF || err == io.EOF: // EOF inside an open array
 		line, col := j.cnt.pos(j.cnt.off)
-		j.bad(line, col, "", problemf(ErrJSON, "JSON input ends inside a value"))
+		j.bad(line, col, "", grid.Problemf(grid.ErrJSON, "JSON input ends inside a value"))
 		j.r.err = io.EOF
 	default:
 		j.r.fail(err)
@@ -615,16 +617,16 @@ func (j *jsonReader) resync(buf []byte, pos, at int64) {
 
 // fromObject reads the puzzle of one of our JSON objects: its "puzzle"
 // (or "rows") and "box" fields.
-func (j *jsonReader) fromObject(puzzle, rows, box json.RawMessage) (Grid, error) {
-	var hint Shape
+func (j *jsonReader) fromObject(puzzle, rows, box json.RawMessage) (grid.Grid, error) {
+	var hint grid.Shape
 	if box != nil {
 		var s string
 		if err := json.Unmarshal(box, &s); err != nil {
-			return Grid{}, problemf(ErrShape, "\"box\" must be a string such as \"3x3\"")
+			return grid.Grid{}, grid.Problemf(grid.ErrShape, "\"box\" must be a string such as \"3x3\"")
 		}
-		sh, err := ParseShape(s)
+		sh, err := grid.ParseShape(s)
 		if err != nil {
-			return Grid{}, fmt.Errorf("\"box\": %w", err)
+			return grid.Grid{}, fmt.Errorf("\"box\": %w", err)
 		}
 		hint = sh
 	}
@@ -634,33 +636,33 @@ func (j *jsonReader) fromObject(puzzle, rows, box json.RawMessage) (Grid, error)
 	}
 	switch {
 	case p == nil:
-		return Grid{}, problemf(ErrJSON, "object has no \"puzzle\" field (ours) or \"grid\" field (f-puzzles)")
+		return grid.Grid{}, grid.Problemf(grid.ErrJSON, "object has no \"puzzle\" field (ours) or \"grid\" field (f-puzzles)")
 	case p[0] == '"':
 		var s string
 		if err := json.Unmarshal(p, &s); err != nil {
-			return Grid{}, problemf(ErrJSON, "%v", err)
+			return grid.Grid{}, grid.Problemf(grid.ErrJSON, "%v", err)
 		}
 		return j.fromString(s, hint)
 	case p[0] == '[':
 		var elems []json.RawMessage
 		if err := json.Unmarshal(p, &elems); err != nil {
-			return Grid{}, problemf(ErrJSON, "%v", err)
+			return grid.Grid{}, grid.Problemf(grid.ErrJSON, "%v", err)
 		}
 		return j.fromArray(elems, hint)
 	}
-	return Grid{}, problemf(ErrJSON, "\"puzzle\" must be a string or rows of numbers")
+	return grid.Grid{}, grid.Problemf(grid.ErrJSON, "\"puzzle\" must be a string or rows of numbers")
 }
 
 // fromFPuzzles reads an object in the f-puzzles format (see
 // ParseFPuzzles), which fixes its own size.
-func (j *jsonReader) fromFPuzzles(raw json.RawMessage) (Grid, error) {
+func (j *jsonReader) fromFPuzzles(raw json.RawMessage) (grid.Grid, error) {
 	g, sol, err := parseFPuzzles(raw)
 	if err != nil {
 		return g, err
 	}
 	j.solution = sol
-	if s := j.r.opts.Shape; s != (Shape{}) && s.N() != g.N() {
-		return Grid{}, problemf(ErrLength, "f-puzzles grid of size %d, want %d", g.N(), s.N())
+	if s := j.r.opts.Shape; s != (grid.Shape{}) && s.N() != g.N() {
+		return grid.Grid{}, grid.Problemf(grid.ErrLength, "f-puzzles grid of size %d, want %d", g.N(), s.N())
 	}
 	return g, nil
 }

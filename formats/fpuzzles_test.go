@@ -1,4 +1,4 @@
-package grid_test
+package formats_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/sudokugen/sudokugen/formats"
 	. "github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 
@@ -23,26 +24,26 @@ func sampleRules() map[string]*Rules {
 	regions[2], regions[3] = regions[3], regions[2] // r1c3 to box 2, r1c4 to box 1
 	var windows []Group
 	for _, w := range Windows(shape9) {
-		windows = append(windows, Group{GroupWindow, w})
+		windows = append(windows, Group{Kind: GroupWindow, Cells: w})
 	}
 	var disjoint []Group
 	for _, d := range DisjointGroups(shape9) {
-		disjoint = append(disjoint, Group{GroupDisjoint, d})
+		disjoint = append(disjoint, Group{Kind: GroupDisjoint, Cells: d})
 	}
 	return map[string]*Rules{
 		"x":        xRules(),
-		"diagonal": NewRules(rules.Extra.Of([]Group{{GroupAntiDiagonal, AntiDiagonal(9)}})),
+		"diagonal": NewRules(rules.Extra.Of([]Group{{Kind: GroupAntiDiagonal, Cells: AntiDiagonal(9)}})),
 		"hyper":    NewRules(rules.Extra.Of(windows)),
 		"disjoint": NewRules(rules.Extra.Of(disjoint)),
 		"jigsaw":   NewRules(Regions.Of(regions)),
-		"killer":   NewRules(rules.Cages.Of([]Cage{{[]int32{0, 1, 10}, 12}, {[]int32{40}, 0}, {[]int32{79, 80}, 17}})),
-		"extra":    NewRules(rules.Extra.Of([]Group{{GroupRegion, []int32{0, 10, 20, 30}}})),
+		"killer":   NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1, 10}, Sum: 12}, {Cells: []int32{40}, Sum: 0}, {Cells: []int32{79, 80}, Sum: 17}})),
+		"extra":    NewRules(rules.Extra.Of([]Group{{Kind: GroupRegion, Cells: []int32{0, 10, 20, 30}}})),
 		"odd-even": NewRules(rules.Odd.Of([]int32{0, 4}), rules.Even.Of([]int32{80})),
 		"kropki":   NewRules(rules.White.Of([]Pair{{0, 1}}), rules.Black.Of([]Pair{{9, 18}, {30, 31}})),
 		"xv":       NewRules(rules.X.Of([]Pair{{0, 1}}), rules.V.Of([]Pair{{2, 3}})),
 		"thermo":   NewRules(rules.Thermos.Of([][]int32{{0, 10, 20, 21}, {80, 79}})),
 		"moves":    NewRules(rules.AntiKing.Of(true), rules.AntiKnight.Of(true)),
-		"mixed":    NewRules(Regions.Of(regions), rules.Extra.Of([]Group{{GroupDiagonal, Diagonal(9)}, windows[0]}), rules.Cages.Of([]Cage{{[]int32{5, 6}, 0}}), rules.AntiKing.Of(true)),
+		"mixed":    NewRules(Regions.Of(regions), rules.Extra.Of([]Group{{Kind: GroupDiagonal, Cells: Diagonal(9)}, windows[0]}), rules.Cages.Of([]Cage{{Cells: []int32{5, 6}, Sum: 0}}), rules.AntiKing.Of(true)),
 	}
 }
 
@@ -124,7 +125,7 @@ func TestFPuzzlesRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := NewRules(rules.Extra.Of([]Group{{GroupAntiDiagonal, AntiDiagonal(4)}}), rules.Cages.Of([]Cage{{[]int32{1, 5}, 5}, {[]int32{8}, 3}}), rules.Odd.Of([]int32{2}), rules.V.Of([]Pair{{12, 13}}))
+	want := NewRules(rules.Extra.Of([]Group{{Kind: GroupAntiDiagonal, Cells: AntiDiagonal(4)}}), rules.Cages.Of([]Cage{{Cells: []int32{1, 5}, Sum: 5}, {Cells: []int32{8}, Sum: 3}}), rules.Odd.Of([]int32{2}), rules.V.Of([]Pair{{12, 13}}))
 	if g.String() != "1..............2" || !g.Rules.Equal(want) {
 		t.Fatalf("ParseFPuzzles = %s %+v, want 1..............2 %+v", g, g.Rules, want)
 	}

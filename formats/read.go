@@ -1,4 +1,4 @@
-package grid
+package formats
 
 import (
 	"bufio"
@@ -10,78 +10,13 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 // DefaultMaxLineBytes is the longest line a Reader accepts when
 // ReadOptions.MaxLineBytes is 0.
 const DefaultMaxLineBytes = 1 << 20
-
-// maxText is the longest Record.Text, in bytes.
-const maxText = 200
-
-// Sentinel errors wrapped by the Err of a ParseError, for errors.Is.
-var (
-	ErrLength      = errors.New("wrong number of cells")
-	ErrSymbol      = errors.New("unknown symbol")
-	ErrShortGrid   = errors.New("grid cut short")
-	ErrTooLong     = errors.New("line too long")
-	ErrBinary      = errors.New("binary data")
-	ErrJSON        = errors.New("malformed JSON")
-	ErrNoPuzzle    = errors.New("no puzzle")
-	ErrManyPuzzles = errors.New("more than one puzzle")
-)
-
-// problem is an input error whose message reads on its own and which
-// unwraps to one of the sentinel errors.
-type problem struct {
-	kind error
-	msg  string
-}
-
-func (p *problem) Error() string { return p.msg }
-func (p *problem) Unwrap() error { return p.kind }
-
-func problemf(kind error, format string, args ...any) error {
-	return &problem{kind: kind, msg: fmt.Sprintf(format, args...)}
-}
-
-// ParseError is an input problem with its place, like encoding/csv's
-// ParseError.
-type ParseError struct {
-	File   string // the name given to NewReader; "" when none
-	Line   int    // 1-based line
-	Column int    // 1-based byte column; 0 when not known
-	Err    error
-}
-
-// Error returns "file:line:column: problem", leaving out the file when it has
-// no name and the column when it is not known.
-func (e *ParseError) Error() string {
-	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		b.WriteByte(':')
-		b.WriteString(strconv.Itoa(e.Line))
-		if e.Column > 0 {
-			b.WriteByte(':')
-			b.WriteString(strconv.Itoa(e.Column))
-		}
-	} else {
-		b.WriteString("line ")
-		b.WriteString(strconv.Itoa(e.Line))
-		if e.Column > 0 {
-			b.WriteString(", column ")
-			b.WriteString(strconv.Itoa(e.Column))
-		}
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Err.Error())
-	return b.String()
-}
-
-// Unwrap returns the underlying problem, which wraps one of the sentinel
-// errors such as ErrSymbol.
-func (e *ParseError) Unwrap() error { return e.Err }
 
 // ReadOptions control how puzzles are read. The zero value infers everything.
 type ReadOptions struct {
@@ -89,10 +24,10 @@ type ReadOptions struct {
 	// size from its cell count (81 -> 3x3, 36 -> 2x3, 256 -> 4x4). The
 	// shape without boxes of a prime size (see RegionShape) reads the
 	// cells of jigsaws whose regions the caller then gives.
-	Shape Shape
+	Shape grid.Shape
 	// Alphabet gives the symbols of the digits. Nil takes DefaultAlphabet(N)
 	// of each puzzle.
-	Alphabet *Alphabet
+	Alphabet *grid.Alphabet
 	// MaxLineBytes bounds the length of a line (and of one JSON value). A
 	// longer line is one bad record. 0 means DefaultMaxLineBytes.
 	MaxLineBytes int
@@ -100,11 +35,11 @@ type ReadOptions struct {
 
 // Record is one puzzle read from the input, or one malformed record.
 type Record struct {
-	Index int    // 0-based position of the record in the input, bad records included
-	Line  int    // 1-based line where it starts
-	Text  string // the puzzle as read, on one line, cut to at most 200 bytes
-	Grid  Grid   // when Err == nil
-	Err   error  // a *ParseError when the record is malformed
+	Index int       // 0-based position of the record in the input, bad records included
+	Line  int       // 1-based line where it starts
+	Text  string    // the puzzle as read, on one line, cut to at most 200 bytes
+	Grid  grid.Grid // when Err == nil
+	Err   error     // a *ParseError when the record is malformed
 	// Solution is the puzzle's own solution, when its data came with one
 	// (see readSolution): N*N digits, row-major; nil otherwise.
 	Solution []uint8
@@ -209,7 +144,7 @@ type Reader struct {
 	fields   []span  // the fields of the current line
 	scratch  []uint8 // cells of a field tried as a puzzle
 	acc      accum
-	alpha    [MaxN + 1]*Alphabet
+	alpha    [grid.MaxN + 1]*grid.Alphabet
 }
 
 // accum is a grid being read over several lines.
@@ -277,10 +212,10 @@ func (r *Reader) Read() (Record, error) {
 // start skips a byte order mark and chooses between text and JSON.
 func (r *Reader) start() {
 	r.started = true
-	if s := r.opts.Shape; s != (Shape{}) {
+	if s := r.opts.Shape; s != (grid.Shape{}) {
 		// a shape without boxes reads the cells of jigsaws whose regions
 		// the caller gives
-		if err := s.Validate(); err != nil && !(s.Boxless() && errors.Is(err, ErrNoBoxes)) {
+		if err := s.Validate(); err != nil && !(s.Boxless() && errors.Is(err, grid.ErrNoBoxes)) {
 			r.err = fmt.Errorf("read options: %w", err)
 			return
 		}
@@ -329,13 +264,13 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // as it is, as encoding/csv does.
 func (r *Reader) fail(err error) { r.err = err }
 
-func (r *Reader) parseError(line, col int, err error) *ParseError {
-	return &ParseError{File: r.name, Line: line, Column: col, Err: err}
+func (r *Reader) parseError(line, col int, err error) *grid.ParseError {
+	return &grid.ParseError{File: r.name, Line: line, Column: col, Err: err}
 }
 
 func (r *Reader) push(rec Record) { r.queue = append(r.queue, rec) }
 
-func (r *Reader) pushBad(line int, text string, err *ParseError) {
+func (r *Reader) pushBad(line int, text string, err *grid.ParseError) {
 	r.push(Record{Line: line, Text: text, Err: err})
 }
 
@@ -398,11 +333,11 @@ func (r *Reader) jsonLine(lineNo int, line []byte, lead int) {
 		if errors.As(err, &se) {
 			col = lead + int(max(se.Offset, 1))
 		}
-		t := CutText(text)
+		t := grid.CutText(text)
 		if !utf8.Valid(text) {
 			t = quoteText(text)
 		}
-		r.pushBad(lineNo, t, r.parseError(lineNo, col, problemf(ErrJSON, "invalid JSON: %v", err)))
+		r.pushBad(lineNo, t, r.parseError(lineNo, col, grid.Problemf(grid.ErrJSON, "invalid JSON: %v", err)))
 		return
 	}
 	r.push(r.jl.element(text, lineNo, lead+1))
@@ -412,15 +347,15 @@ func (r *Reader) jsonLine(lineNo int, line []byte, lead int) {
 func (r *Reader) binary(lineNo, col int, raw []byte, what string) {
 	r.endGrid()
 	r.pushBad(lineNo, quoteText(raw), r.parseError(lineNo, col,
-		problemf(ErrBinary, "binary data (%s), not text", what)))
+		grid.Problemf(grid.ErrBinary, "binary data (%s), not text", what)))
 }
 
 // oneLine reports whether count cells make a whole puzzle.
 func (r *Reader) oneLine(count int, leadBar bool) bool {
-	if r.opts.Shape != (Shape{}) {
+	if r.opts.Shape != (grid.Shape{}) {
 		return count == r.opts.Shape.Cells()
 	}
-	if count >= len(shapeByCells) || shapeByCells[count] == (Shape{}) {
+	if count >= len(shapeByCells) || shapeByCells[count] == (grid.Shape{}) {
 		return false
 	}
 	// A bordered row such as "| 1 2 3 4 | ... |" of a 16x16 grid.
@@ -429,21 +364,21 @@ func (r *Reader) oneLine(count int, leadBar bool) bool {
 
 // rowLength reports whether count cells make a row of a supported grid.
 func (r *Reader) rowLength(count int) bool {
-	if r.opts.Shape != (Shape{}) {
+	if r.opts.Shape != (grid.Shape{}) {
 		return count == r.opts.Shape.N()
 	}
-	if count < MinN || count > MaxN {
+	if count < grid.MinN || count > grid.MaxN {
 		return false
 	}
-	_, err := ShapeOf(count)
+	_, err := grid.ShapeOf(count)
 	return err == nil
 }
 
 // shapeByCells maps a cell count to its default shape, zero when none.
-var shapeByCells = func() []Shape {
-	t := make([]Shape, MaxN*MaxN+1)
-	for n := MinN; n <= MaxN; n++ {
-		if s, err := ShapeOf(n); err == nil {
+var shapeByCells = func() []grid.Shape {
+	t := make([]grid.Shape, grid.MaxN*grid.MaxN+1)
+	for n := grid.MinN; n <= grid.MaxN; n++ {
+		if s, err := grid.ShapeOf(n); err == nil {
 			t[n*n] = s
 		}
 	}
@@ -452,13 +387,13 @@ var shapeByCells = func() []Shape {
 
 // lengthProblem describes a line whose cell count fits no puzzle.
 func (r *Reader) lengthProblem(count int) error {
-	if s := r.opts.Shape; s != (Shape{}) {
+	if s := r.opts.Shape; s != (grid.Shape{}) {
 		n := s.N()
-		return problemf(ErrLength, "%d cells, want %d (%dx%d) or %d per row", count, n*n, n, n, n)
+		return grid.Problemf(grid.ErrLength, "%d cells, want %d (%dx%d) or %d per row", count, n*n, n, n, n)
 	}
 	lo, hi := 0, 0
-	for n := MinN; n <= MaxN; n++ {
-		if shapeByCells[n*n] == (Shape{}) {
+	for n := grid.MinN; n <= grid.MaxN; n++ {
+		if shapeByCells[n*n] == (grid.Shape{}) {
 			continue
 		}
 		if n*n < count {
@@ -467,28 +402,28 @@ func (r *Reader) lengthProblem(count int) error {
 			hi = n
 		}
 	}
-	if n := isqrt(count); n*n == count && boxlessSize(n) {
-		return fmt.Errorf("%d cells: %w", count, noBoxes(n))
+	if n := intSqrt(count); n*n == count && grid.BoxlessSize(n) {
+		return fmt.Errorf("%d cells: %w", count, grid.BoxlessError(n))
 	}
 	switch {
-	case count < MinN*MinN:
-		if boxlessSize(count) {
-			return fmt.Errorf("%d cells, a row: %w", count, noBoxes(count))
+	case count < grid.MinN*grid.MinN:
+		if grid.BoxlessSize(count) {
+			return fmt.Errorf("%d cells, a row: %w", count, grid.BoxlessError(count))
 		}
-		return problemf(ErrLength, "%d cells, want %d (%dx%d) or more", count, hi*hi, hi, hi)
+		return grid.Problemf(grid.ErrLength, "%d cells, want %d (%dx%d) or more", count, hi*hi, hi, hi)
 	case hi == 0:
-		return problemf(ErrLength, "%d cells, want at most %d (%dx%d)", count, lo*lo, lo, lo)
+		return grid.Problemf(grid.ErrLength, "%d cells, want at most %d (%dx%d)", count, lo*lo, lo, lo)
 	}
-	return problemf(ErrLength, "%d cells, want %d (%dx%d) or %d (%dx%d)", count, lo*lo, lo, lo, hi*hi, hi, hi)
+	return grid.Problemf(grid.ErrLength, "%d cells, want %d (%dx%d) or %d (%dx%d)", count, lo*lo, lo, lo, hi*hi, hi, hi)
 }
 
 // alphabet returns the alphabet for size n.
-func (r *Reader) alphabet(n int) *Alphabet {
+func (r *Reader) alphabet(n int) *grid.Alphabet {
 	if r.opts.Alphabet != nil {
 		return r.opts.Alphabet
 	}
 	if r.alpha[n] == nil {
-		a := DefaultAlphabet(n)
+		a := grid.DefaultAlphabet(n)
 		r.alpha[n] = &a
 	}
 	return r.alpha[n]
@@ -511,7 +446,7 @@ func (r *Reader) decode(dst []uint8, line []byte, cols []int32, n int) (int, err
 
 func symbolProblem(b []byte, n int) error {
 	ru, _ := utf8.DecodeRune(b)
-	return problemf(ErrSymbol, "symbol %q is not a digit of a %dx%d grid", ru, n, n)
+	return grid.Problemf(grid.ErrSymbol, "symbol %q is not a digit of a %dx%d grid", ru, n, n)
 }
 
 // onePuzzle queues the record of a puzzle written on one line, whose cells
@@ -520,16 +455,16 @@ func (r *Reader) onePuzzle(lineNo int, line []byte, from, to int) {
 	cols := r.cellCols
 	count := len(cols)
 	shape := r.opts.Shape
-	if shape == (Shape{}) {
+	if shape == (grid.Shape{}) {
 		shape = shapeByCells[count]
 	}
-	text := CutText(bytes.TrimSpace(line[from:to]))
+	text := grid.CutText(bytes.TrimSpace(line[from:to]))
 	cells := make([]uint8, count)
 	if col, err := r.decode(cells, line, cols, shape.N()); err != nil {
 		r.pushBad(lineNo, text, r.parseError(lineNo, col, err))
 		return
 	}
-	rec := Record{Line: lineNo, Text: text, Grid: Grid{Shape: shape, Cells: cells}}
+	rec := Record{Line: lineNo, Text: text, Grid: grid.Grid{Shape: shape, Cells: cells}}
 	if int(cols[count-1]-cols[0]) == count-1 {
 		rec.col0 = int(cols[0])
 	} else {
@@ -545,7 +480,7 @@ func (r *Reader) startGrid(lineNo int, line []byte, n int) {
 	a := r.alphabet(n)
 	for _, col := range r.cellCols {
 		if d, ok := a.Digit(line[col-1]); !ok || d > n {
-			r.pushBad(lineNo, CutText(bytes.TrimLeft(line, " \t")),
+			r.pushBad(lineNo, grid.CutText(bytes.TrimLeft(line, " \t")),
 				r.parseError(lineNo, int(col), symbolProblem(line[col-1:], n)))
 			return
 		}
@@ -589,7 +524,7 @@ func (r *Reader) addRow(lineNo int, line []byte) {
 		n := acc.n
 		if len(r.cellCols) != n {
 			acc.err = r.parseError(lineNo, int(r.cellCols[0]),
-				problemf(ErrLength, "row %d has %d cells, want %d", row+1, len(r.cellCols), n))
+				grid.Problemf(grid.ErrLength, "row %d has %d cells, want %d", row+1, len(r.cellCols), n))
 		} else {
 			copy(acc.cols[row*n:], r.cellCols)
 			if col, err := r.decode(acc.cells[row*n:(row+1)*n], line, r.cellCols, n); err != nil {
@@ -609,12 +544,12 @@ func (r *Reader) endGrid() {
 		return
 	}
 	acc.active = false
-	text := CutText(acc.text)
+	text := grid.CutText(acc.text)
 	if acc.err == nil && acc.rows < acc.n {
-		var err error = problemf(ErrShortGrid, "grid cut short after %d of %d rows", acc.rows, acc.n)
-		if k := isqrt(acc.n); acc.rows == 1 && k*k == acc.n && boxlessSize(k) {
+		var err error = grid.Problemf(grid.ErrShortGrid, "grid cut short after %d of %d rows", acc.rows, acc.n)
+		if k := intSqrt(acc.n); acc.rows == 1 && k*k == acc.n && grid.BoxlessSize(k) {
 			// one line of 25 cells is a 5x5 grid, not a row of a 25x25
-			err = fmt.Errorf("%d cells: %w", acc.n, noBoxes(k))
+			err = fmt.Errorf("%d cells: %w", acc.n, grid.BoxlessError(k))
 		}
 		acc.err = r.parseError(acc.startLine, acc.startCol, err)
 	}
@@ -625,7 +560,7 @@ func (r *Reader) endGrid() {
 	r.push(Record{
 		Line:  acc.startLine,
 		Text:  text,
-		Grid:  Grid{Shape: r.gridShape(), Cells: acc.cells},
+		Grid:  grid.Grid{Shape: r.gridShape(), Cells: acc.cells},
 		cols:  acc.cols,
 		lines: acc.lines,
 	})
@@ -633,81 +568,80 @@ func (r *Reader) endGrid() {
 
 // gridShape returns the shape of the complete grid being read: the option,
 // else what its separators show, else the default.
-func (r *Reader) gridShape() Shape {
-	if r.opts.Shape != (Shape{}) {
+func (r *Reader) gridShape() grid.Shape {
+	if r.opts.Shape != (grid.Shape{}) {
 		return r.opts.Shape
 	}
 	acc := &r.acc
 	n := acc.n
-	var s Shape
+	var s grid.Shape
 	switch c, rows := acc.barCols, acc.sepRows; {
 	case c > 0 && rows > 0:
-		s = Shape{BoxRows: rows, BoxCols: c}
+		s = grid.Shape{BoxRows: rows, BoxCols: c}
 	case c > 0 && n%c == 0:
-		s = Shape{BoxRows: n / c, BoxCols: c}
+		s = grid.Shape{BoxRows: n / c, BoxCols: c}
 	case rows > 0 && n%rows == 0:
-		s = Shape{BoxRows: rows, BoxCols: n / rows}
+		s = grid.Shape{BoxRows: rows, BoxCols: n / rows}
 	}
 	if s.N() == n && s.Validate() == nil {
 		return s
 	}
-	s, _ = ShapeOf(n)
+	s, _ = grid.ShapeOf(n)
 	return s
-}
-
-// cutText returns b as a string of at most maxText bytes, cut at a rune
-// boundary and ending in "..." when cut.
-func CutText(b []byte) string {
-	if len(b) <= maxText {
-		return string(b)
-	}
-	end := maxText - 3
-	for end > 0 && !utf8.RuneStart(b[end]) {
-		end--
-	}
-	return string(b[:end]) + "..."
 }
 
 // quoteText returns the start of a line that is not plain text as a Go
 // quoted string, so that no raw control bytes reach a terminal.
 func quoteText(b []byte) string {
-	n := min(len(b), maxText)
+	n := min(len(b), grid.MaxText)
 	for {
 		q := strconv.Quote(string(b[:n]))
-		if n == len(b) && len(q) <= maxText {
+		if n == len(b) && len(q) <= grid.MaxText {
 			return q
 		}
-		if len(q) <= maxText-3 {
+		if len(q) <= grid.MaxText-3 {
 			return q + "..."
 		}
-		n = min(n-1, n*(maxText-3)/len(q))
+		n = min(n-1, n*(grid.MaxText-3)/len(q))
 	}
 }
 
 // Parse reads exactly one puzzle from s, in any format NewReader reads; an
 // error when s holds none or several.
-func Parse(s string) (Grid, error) {
+func Parse(s string) (grid.Grid, error) {
 	return ParseWith(s, ReadOptions{})
 }
 
 // ParseWith is Parse with options.
-func ParseWith(s string, opts ReadOptions) (Grid, error) {
+func ParseWith(s string, opts ReadOptions) (grid.Grid, error) {
 	rd := NewReader(strings.NewReader(s), "", opts)
 	rec, err := rd.Read()
 	if err == io.EOF {
-		return Grid{}, ErrNoPuzzle
+		return grid.Grid{}, grid.ErrNoPuzzle
 	}
 	if err != nil {
-		return Grid{}, err
+		return grid.Grid{}, err
 	}
 	if rec.Err != nil {
-		return Grid{}, rec.Err
+		return grid.Grid{}, rec.Err
 	}
 	switch next, err := rd.Read(); {
 	case err == nil:
-		return Grid{}, fmt.Errorf("%w: another starts on line %d", ErrManyPuzzles, next.Line)
+		return grid.Grid{}, fmt.Errorf("%w: another starts on line %d", grid.ErrManyPuzzles, next.Line)
 	case err != io.EOF:
-		return Grid{}, err
+		return grid.Grid{}, err
 	}
 	return rec.Grid, nil
+}
+
+// intSqrt returns the integer square root of n (isqrt of package grid).
+func intSqrt(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	r := 1
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
 }

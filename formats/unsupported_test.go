@@ -1,4 +1,4 @@
-package grid_test
+package formats_test
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/sudokugen/sudokugen/formats"
 	. "github.com/sudokugen/sudokugen/grid"
 
 	"github.com/sudokugen/sudokugen/internal/lzstring"

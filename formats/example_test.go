@@ -1,15 +1,15 @@
-package grid_test
+package formats_test
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 )
 
 func ExampleParse() {
-	g, err := grid.Parse(`
+	g, err := formats.Parse(`
 +-----+-----+
 | 1 . | . 4 |
 | . 2 | . 1 |
@@ -23,7 +23,7 @@ func ExampleParse() {
 	}
 	fmt.Println(g.Shape, g.Givens(), g)
 
-	_, err = grid.Parse("1..4.2.1...2.4.Z")
+	_, err = formats.Parse("1..4.2.1...2.4.Z")
 	fmt.Println(err)
 	// Output:
 	// 2x2 6 1..4.2.1...2.4..
@@ -36,7 +36,7 @@ func ExampleNewReader() {
 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7
 {"puzzle": [[1,0,0,4],[0,2,0,1],[0,0,0,2],[0,4,0,0]]}
 `
-	rd := grid.NewReader(strings.NewReader(in), "puzzles.txt", grid.ReadOptions{})
+	rd := formats.NewReader(strings.NewReader(in), "puzzles.txt", formats.ReadOptions{})
 	for {
 		rec, err := rd.Read()
 		if err == io.EOF {
@@ -64,7 +64,7 @@ func ExampleNewReader_csv() {
 	in := "id,puzzle,solution\r\n" +
 		"7,1..4.2.1...2.4..,1324423131422413\r\n" +
 		"8,1..4.2.1...2.4.,1324423131422413\r\n"
-	rd := grid.NewReader(strings.NewReader(in), "kaggle.csv", grid.ReadOptions{})
+	rd := formats.NewReader(strings.NewReader(in), "kaggle.csv", formats.ReadOptions{})
 	for {
 		rec, err := rd.Read()
 		if err != nil {

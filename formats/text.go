@@ -1,4 +1,4 @@
-package grid
+package formats
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 // Byte classes of text input.
@@ -96,7 +98,7 @@ func (r *Reader) textLine() ([]byte, bool) {
 	if tooLong {
 		r.endGrid()
 		r.pushBad(r.line, quoteText(raw), r.parseError(r.line, r.maxLine+1,
-			problemf(ErrTooLong, "line longer than %d bytes", r.maxLine)))
+			grid.Problemf(grid.ErrTooLong, "line longer than %d bytes", r.maxLine)))
 		return nil, false
 	}
 	return raw, true
@@ -141,7 +143,7 @@ func (r *Reader) link(line []byte, lead int) bool {
 	if k := strings.IndexAny(text, " \t"); k >= 0 {
 		text = text[:k]
 	}
-	var g Grid
+	var g grid.Grid
 	var sol []uint8
 	_, err := fpuzzlesData(text)
 	switch {
@@ -155,15 +157,15 @@ func (r *Reader) link(line []byte, lead int) bool {
 	}
 	r.endGrid()
 	if err != nil {
-		r.pushBad(r.line, CutText([]byte(text)), r.parseError(r.line, lead+1, err))
+		r.pushBad(r.line, grid.CutText([]byte(text)), r.parseError(r.line, lead+1, err))
 		return true
 	}
-	if s := r.opts.Shape; s != (Shape{}) && s.N() != g.N() {
-		r.pushBad(r.line, CutText([]byte(text)), r.parseError(r.line, lead+1,
-			problemf(ErrLength, "f-puzzles grid of size %d, want %d", g.N(), s.N())))
+	if s := r.opts.Shape; s != (grid.Shape{}) && s.N() != g.N() {
+		r.pushBad(r.line, grid.CutText([]byte(text)), r.parseError(r.line, lead+1,
+			grid.Problemf(grid.ErrLength, "f-puzzles grid of size %d, want %d", g.N(), s.N())))
 		return true
 	}
-	r.push(Record{Line: r.line, Text: CutText([]byte(text)), Grid: g, Solution: sol})
+	r.push(Record{Line: r.line, Text: grid.CutText([]byte(text)), Grid: g, Solution: sol})
 	return true
 }
 
@@ -272,9 +274,9 @@ func (r *Reader) lengthError(line []byte, sp span) {
 	}
 	err := r.lengthProblem(len(r.cellCols))
 	if k := slices.Index(r.fields, sp); k >= 0 && len(r.fields) > 1 {
-		err = problemf(ErrLength, "the puzzle in field %d of %d has %v", k+1, len(r.fields), err)
+		err = grid.Problemf(grid.ErrLength, "the puzzle in field %d of %d has %v", k+1, len(r.fields), err)
 	}
-	r.pushBad(r.line, CutText(bytes.TrimSpace(line[sp.from:sp.to])), r.parseError(r.line, col, err))
+	r.pushBad(r.line, grid.CutText(bytes.TrimSpace(line[sp.from:sp.to])), r.parseError(r.line, col, err))
 }
 
 // words reads a line of words separated by white space one of which is the
@@ -291,7 +293,7 @@ func (r *Reader) words(line []byte, sp span) bool {
 	if !ok {
 		long := 0
 		for _, f := range words {
-			if cellCount(line[f.from:f.to]) >= MinN*MinN {
+			if cellCount(line[f.from:f.to]) >= grid.MinN*grid.MinN {
 				w = f
 				long++
 			}
@@ -352,7 +354,7 @@ func (r *Reader) puzzleField(line []byte, fields []span, whole span) span {
 	}
 	for _, f := range fields {
 		b := line[f.from:f.to]
-		if cellCount(b) >= MinN*MinN && !bytes.ContainsAny(b, " \t") {
+		if cellCount(b) >= grid.MinN*grid.MinN && !bytes.ContainsAny(b, " \t") {
 			return f
 		}
 	}
@@ -396,8 +398,8 @@ func (r *Reader) badHeader(line []byte, fields []span) bool {
 		return false
 	}
 	r.endGrid()
-	r.pushBad(r.line, CutText(bytes.TrimSpace(line)), r.parseError(r.line, fields[0].from+1,
-		problemf(ErrNoPuzzle, "a header line with no column of puzzles (want one named puzzle, quizzes, sudoku or grid)")))
+	r.pushBad(r.line, grid.CutText(bytes.TrimSpace(line)), r.parseError(r.line, fields[0].from+1,
+		grid.Problemf(grid.ErrNoPuzzle, "a header line with no column of puzzles (want one named puzzle, quizzes, sudoku or grid)")))
 	return true
 }
 
@@ -408,7 +410,7 @@ func isName(b []byte) bool {
 	if len(b) == 0 {
 		return true
 	}
-	if !isLetter(b[0]) || (len(b) >= MinN*MinN && !bytes.ContainsAny(b, "_- ")) {
+	if !isLetter(b[0]) || (len(b) >= grid.MinN*grid.MinN && !bytes.ContainsAny(b, "_- ")) {
 		return false
 	}
 	for _, c := range b {
@@ -476,7 +478,7 @@ func cellCount(b []byte) int {
 // fitting returns the first field that reads as a whole puzzle.
 func (r *Reader) fitting(line []byte, fields []span) (span, bool) {
 	for _, f := range fields {
-		if f.to-f.from < MinN*MinN {
+		if f.to-f.from < grid.MinN*grid.MinN {
 			continue
 		}
 		leadBar, bad, _ := r.scan(line, f)
@@ -485,7 +487,7 @@ func (r *Reader) fitting(line []byte, fields []span) (span, bool) {
 		}
 		count := len(r.cellCols)
 		shape := r.opts.Shape
-		if shape == (Shape{}) {
+		if shape == (grid.Shape{}) {
 			shape = shapeByCells[count]
 		}
 		r.scratch = slices.Grow(r.scratch[:0], count)[:count]

@@ -1,4 +1,4 @@
-package grid_test
+package formats_test
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	. "github.com/sudokugen/sudokugen/formats"
 	. "github.com/sudokugen/sudokugen/grid"
 )
 
@@ -93,7 +94,7 @@ func TestRead(t *testing.T) {
 			[]string{"1: 3x2 123456" + strings.Repeat(".", 30)}},
 		{"16 symbols are a 4x4 puzzle", strings.Repeat("123456789ABCDEFG\n", 2), ReadOptions{},
 			[]string{"1: line 1, column 5: symbol '5' is not a digit of a 4x4 grid", "2: line 2, column 5: symbol '5' is not a digit of a 4x4 grid"}},
-		{"16 symbols with a shape are a row", strings.Repeat("................\n", 16), ReadOptions{Shape: Shape{4, 4}},
+		{"16 symbols with a shape are a row", strings.Repeat("................\n", 16), ReadOptions{Shape: Shape{BoxRows: 4, BoxCols: 4}},
 			[]string{"1: 4x4 " + strings.Repeat(".", 256)}},
 		{"bordered 16 symbols are a row", strings.Repeat("|................|\n", 16), ReadOptions{},
 			[]string{"1: 4x4 " + strings.Repeat(".", 256)}},
@@ -111,7 +112,7 @@ func TestRead(t *testing.T) {
 		{"too few cells", sudoku[1:] + "\n" + four, ReadOptions{},
 			[]string{"1: line 1, column 1: 80 cells, want 64 (8x8) or 81 (9x9)", "2: 2x2 " + four}},
 		{"too many cells", sudoku + "1\n", ReadOptions{}, []string{"1: line 1, column 1: 82 cells, want 81 (9x9) or 100 (10x10)"}},
-		{"too many cells for the shape", "  " + sudoku + "12\n", ReadOptions{Shape: Shape{3, 3}},
+		{"too many cells for the shape", "  " + sudoku + "12\n", ReadOptions{Shape: Shape{BoxRows: 3, BoxCols: 3}},
 			[]string{"1: line 1, column 3: 83 cells, want 81 (9x9) or 9 per row"}},
 		{"few cells", "abc\n", ReadOptions{}, []string{"1: line 1, column 1: 3 cells, want 16 (4x4) or more"}},
 		{"prime row", "1234567\n", ReadOptions{}, []string{"1: line 1, column 1: 7 cells, a row: a 7x7 grid has no boxes: give its jigsaw regions"}},
@@ -178,7 +179,7 @@ func TestRead(t *testing.T) {
 			[]string{"2: line 2, column 13: invalid JSON: invalid character '1' after object key", "3: 2x2 " + four}},
 		{"json array line in text", "# c\n [[1,0,0,4],[0,2,0,1],[0,0,0,2],[0,4,0,0]]\n[ 1,0,0,4,0,2,0,1,0,0,0,2,0,4,0,0]\n[?]", ReadOptions{},
 			[]string{"2: 2x2 " + four, "3: 2x2 " + four, "4: line 4, column 2: invalid JSON: invalid character '?' looking for beginning of value"}},
-		{"json shape option", "[[1,0,0,4],[0,2,0,1],[0,0,0,2],[0,4,0,0]]", ReadOptions{Shape: Shape{3, 3}},
+		{"json shape option", "[[1,0,0,4],[0,2,0,1],[0,0,0,2],[0,4,0,0]]", ReadOptions{Shape: Shape{BoxRows: 3, BoxCols: 3}},
 			[]string{"1: line 1, column 1: 4 rows, want 9"}},
 	}
 	for _, tt := range tests {
@@ -374,8 +375,8 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v, want %v", tt.in, g, err, tt.want)
 		}
 	}
-	g, err := ParseWith(strings.Repeat(".", 36), ReadOptions{Shape: Shape{3, 2}})
-	if err != nil || g.Shape != (Shape{3, 2}) {
+	g, err := ParseWith(strings.Repeat(".", 36), ReadOptions{Shape: Shape{BoxRows: 3, BoxCols: 2}})
+	if err != nil || g.Shape != (Shape{BoxRows: 3, BoxCols: 2}) {
 		t.Errorf("ParseWith(36 dots, 3x2) = %v %v, %v, want a 3x2 grid", g.Shape, g, err)
 	}
 }
@@ -522,15 +523,15 @@ func TestSharedData(t *testing.T) {
 		file  string
 		shape Shape
 	}{
-		{"royle17/puzzles.txt", Shape{3, 3}},
-		{"royle17/solutions.txt", Shape{3, 3}},
-		{"tdoku/top1465.txt", Shape{3, 3}},
-		{"4x4/all_grids.txt", Shape{2, 2}},
-		{"large/16x16.unique.txt", Shape{4, 4}},
-		{"large/16x16.multi.txt", Shape{4, 4}},
-		{"large/25x25.unique.txt", Shape{5, 5}},
-		{"large/25x25.unique.solutions.txt", Shape{5, 5}},
-		{"large/25x25.multi.txt", Shape{5, 5}},
+		{"royle17/puzzles.txt", Shape{BoxRows: 3, BoxCols: 3}},
+		{"royle17/solutions.txt", Shape{BoxRows: 3, BoxCols: 3}},
+		{"tdoku/top1465.txt", Shape{BoxRows: 3, BoxCols: 3}},
+		{"4x4/all_grids.txt", Shape{BoxRows: 2, BoxCols: 2}},
+		{"large/16x16.unique.txt", Shape{BoxRows: 4, BoxCols: 4}},
+		{"large/16x16.multi.txt", Shape{BoxRows: 4, BoxCols: 4}},
+		{"large/25x25.unique.txt", Shape{BoxRows: 5, BoxCols: 5}},
+		{"large/25x25.unique.solutions.txt", Shape{BoxRows: 5, BoxCols: 5}},
+		{"large/25x25.multi.txt", Shape{BoxRows: 5, BoxCols: 5}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -580,7 +581,7 @@ func TestSharedDataTSV(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Parse(%q) = %v", field, err)
 				}
-				if g.Shape != (Shape{3, 3}) || g.String() != field {
+				if g.Shape != (Shape{BoxRows: 3, BoxCols: 3}) || g.String() != field {
 					t.Fatalf("Parse(%q) = %v %v, want the same 9x9 puzzle", field, g.Shape, g)
 				}
 			}
