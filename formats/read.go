@@ -1,3 +1,9 @@
+// Package formats reads puzzles in every format sudokugen takes (one per
+// line, grids over several lines, CSV, SDM and SDK, JSON Lines, f-puzzles
+// JSON, f-puzzles and SudokuPad links) and writes f-puzzles objects and
+// links. The variant rules of a puzzle are read and written by the kinds
+// of the table of package grid, which the readers walk from above it: a
+// program that reads variants imports package rules, which fills it.
 package formats
 
 import (

@@ -1,5 +1,5 @@
-// Package grid holds Sudoku grids of any box shape and reads and writes
-// their text formats.
+// Package grid holds Sudoku grids of any box shape, their units, and the
+// table of the kinds of variant rules.
 //
 // A grid of size N has N rows and N columns split into boxes of R rows and
 // C columns, with N = R*C. Cells hold 0 for empty or a digit from 1 to N.
@@ -12,26 +12,22 @@
 // Shape.ValidateWith, Rules.Validate and the readers take it when the rules
 // give regions. Every other size keeps its boxes, jigsaws included.
 //
-// A variant puzzle is a Grid whose Rules is not nil: jigsaw regions in
-// place of the boxes, extra groups (the diagonals of X puzzles, hyper
-// windows, disjoint groups, extra regions), killer cages with sums, odd and
-// even cells, kropki dots, X and V, thermometers, anti-king and
-// anti-knight. Rules validate against a shape with errors that name the
-// rule (RuleError), give rule-aware unit tables (Rules.Units), check a full
-// grid (Rules.Check), and name the variants they make (Rules.Name);
-// Clashes, Solves and Equal honour them. The readers take them from
-// f-puzzles JSON, f-puzzles and SudokuPad links (ParseFPuzzles,
-// ParseFPuzzlesLink) and the "rules" field of JSON objects
-// (UnmarshalRules); MarshalFPuzzles, FPuzzlesLink and MarshalRules write
-// them.
+// A variant puzzle is a Grid whose Rules is not nil. Rules hold the data
+// of every kind the same way, under typed keys (Key); rules validate
+// against a shape with errors that name the rule (RuleError), give
+// rule-aware unit tables (Rules.Units), check a full grid (Rules.Check),
+// and name the variants they make (Rules.Name); Clashes, Solves and Equal
+// honour them. UnmarshalRules and MarshalRules read and write their JSON
+// form; package formats reads puzzles and writes f-puzzles.
 //
-// Each kind of rule is one file, kind_*.go, and one row of the table in
-// kind.go, and everything about rules walks the table: the readers and
-// writers (a field no kind reads is an error that names it), validation,
-// the direct check, the plain constraints that the encoding and the search
-// take (Rules.Lower), what the rules imply (Imply), the marks that draw
-// them (Rules.Draw), their sentences (RulesText) and the variants that
-// generate makes (Layouts). kind.go says why the kinds live here.
+// The kinds themselves (killer cages, thermometers, whispers...) are
+// package rules, which fills the table (Register), and everything about
+// rules walks the table: the readers and writers (a field no kind reads is
+// an error that names it), validation, the direct check, the plain
+// constraints that the encoding and the search take (Rules.Lower), what
+// the rules imply (Imply), the marks that draw them (Rules.Draw), their
+// sentences (RulesText) and the variants that generate makes (Layouts).
+// kind.go says why the table is here and the kinds are not.
 package grid
 
 import (
