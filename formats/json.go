@@ -400,7 +400,7 @@ func (j *jsonReader) fromArray(elems []json.RawMessage, hint grid.Shape) (grid.G
 	}
 	if elems[0][0] != '[' { // a flat list
 		count := len(elems)
-		n := intSqrt(count)
+		n := grid.Isqrt(count)
 		if n*n != count || n < grid.MinN || n > grid.MaxN {
 			return grid.Grid{}, grid.Problemf(grid.ErrLength, "%d numbers, want N*N for a grid of size N, or N rows of N", count)
 		}
@@ -474,7 +474,7 @@ func (j *jsonReader) fromString(s string, hint grid.Shape) (grid.Grid, error) {
 	}
 	if shape == (grid.Shape{}) && count < len(shapeByCells) {
 		shape = shapeByCells[count]
-		if n := intSqrt(count); shape == (grid.Shape{}) && j.jigsaw && n*n == count {
+		if n := grid.Isqrt(count); shape == (grid.Shape{}) && j.jigsaw && n*n == count {
 			shape, _ = grid.RegionShape(n)
 		}
 	}

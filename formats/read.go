@@ -408,7 +408,7 @@ func (r *Reader) lengthProblem(count int) error {
 			hi = n
 		}
 	}
-	if n := intSqrt(count); n*n == count && grid.BoxlessSize(n) {
+	if n := grid.Isqrt(count); n*n == count && grid.BoxlessSize(n) {
 		return fmt.Errorf("%d cells: %w", count, grid.BoxlessError(n))
 	}
 	switch {
@@ -553,7 +553,7 @@ func (r *Reader) endGrid() {
 	text := grid.CutText(acc.text)
 	if acc.err == nil && acc.rows < acc.n {
 		var err error = grid.Problemf(grid.ErrShortGrid, "grid cut short after %d of %d rows", acc.rows, acc.n)
-		if k := intSqrt(acc.n); acc.rows == 1 && k*k == acc.n && grid.BoxlessSize(k) {
+		if k := grid.Isqrt(acc.n); acc.rows == 1 && k*k == acc.n && grid.BoxlessSize(k) {
 			// one line of 25 cells is a 5x5 grid, not a row of a 25x25
 			err = fmt.Errorf("%d cells: %w", acc.n, grid.BoxlessError(k))
 		}
@@ -638,16 +638,4 @@ func ParseWith(s string, opts ReadOptions) (grid.Grid, error) {
 		return grid.Grid{}, err
 	}
 	return rec.Grid, nil
-}
-
-// intSqrt returns the integer square root of n (isqrt of package grid).
-func intSqrt(n int) int {
-	if n <= 0 {
-		return 0
-	}
-	r := 1
-	for (r+1)*(r+1) <= n {
-		r++
-	}
-	return r
 }

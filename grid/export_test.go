@@ -22,17 +22,7 @@ func MissingFacets(k *Kind) []string {
 }
 
 // Names the external tests use of what the package keeps to itself.
-
 var (
 	SetCount = setCount
 	Popcount = popcount
 )
-
-// WithoutKinds runs f with the table empty, as in a program that does not
-// import package rules.
-func WithoutKinds(f func()) {
-	saved := kinds
-	kinds = nil
-	defer func() { kinds = saved }()
-	f()
-}

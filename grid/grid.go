@@ -124,7 +124,7 @@ func BoxlessSize(n int) bool {
 	if n < MinN || n > MaxN {
 		return false
 	}
-	for r := isqrt(n); r >= 2; r-- {
+	for r := Isqrt(n); r >= 2; r-- {
 		if n%r == 0 {
 			return false
 		}
@@ -149,7 +149,7 @@ func ShapeOf(n int) (Shape, error) {
 	if n < MinN || n > MaxN {
 		return Shape{}, fmt.Errorf("%w: %d (supported: %d to %d)", ErrShape, n, MinN, MaxN)
 	}
-	for r := isqrt(n); r >= 2; r-- {
+	for r := Isqrt(n); r >= 2; r-- {
 		if n%r == 0 {
 			return Shape{BoxRows: r, BoxCols: n / r}, nil
 		}
@@ -160,7 +160,7 @@ func ShapeOf(n int) (Shape, error) {
 // ShapeOfCells returns the default shape for a grid of the given number of
 // cells (81 -> 3x3), or an error when cells is not N*N for a supported N.
 func ShapeOfCells(cells int) (Shape, error) {
-	n := isqrt(cells)
+	n := Isqrt(cells)
 	if n*n != cells {
 		return Shape{}, fmt.Errorf("%w: %d cells is not a square number", ErrShape, cells)
 	}
@@ -207,7 +207,9 @@ func parseSide(s string) (int, bool) {
 	return n, true
 }
 
-func isqrt(n int) int {
+// Isqrt returns the integer square root of n: the side of a square grid
+// of n cells when n is a square.
+func Isqrt(n int) int {
 	if n <= 0 {
 		return 0
 	}
