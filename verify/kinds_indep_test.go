@@ -124,10 +124,11 @@ type jsonRules struct {
 	// jigsaw regions: rows of region numbers from 1
 	Regions [][]int
 	// the kinds of sums, read from the f-puzzles form by indep.sums
-	Arrows, Sandwiches, Zippers, XSums, Skyscrapers json.RawMessage
-	LittleKillers                                   json.RawMessage `json:"little_killers"`
-	RegionSumLines                                  json.RawMessage `json:"region_sum_lines"`
-	DoubleArrows                                    json.RawMessage `json:"double_arrows"`
+	Arrows, Sandwiches, Zippers, Skyscrapers json.RawMessage
+	XSums                                    json.RawMessage `json:"x_sums"`
+	LittleKillers                            json.RawMessage `json:"little_killers"`
+	RegionSumLines                           json.RawMessage `json:"region_sum_lines"`
+	DoubleArrows                             json.RawMessage `json:"double_arrows"`
 
 	Extra []struct {
 		Kind  string
@@ -148,12 +149,18 @@ type jsonRules struct {
 		Cells []string
 		Value int
 	}
-	Renban, Palindrome, Betweenline, Entropicline, Modularline, Nabner, Slowthermometer [][]string
-	Clone                                                                               []struct{ Cells, Clone []string }
-	Maximum, Minimum                                                                    []string
-	Quadruples                                                                          []cellDigits
-	Negative                                                                            []string
-	Rowindexer, Columnindexer, Boxindexer                                               [][]string
+	Renban, Palindrome, Nabner [][]string
+	Betweenline                [][]string `json:"between_lines"`
+	Entropicline               [][]string `json:"entropic_lines"`
+	Modularline                [][]string `json:"modular_lines"`
+	Slowthermometer            [][]string `json:"slow_thermometers"`
+	Clone                      []struct{ Cells, Clone []string }
+	Maximum, Minimum           []string
+	Quadruples                 []cellDigits
+	Negative                   []string
+	Rowindexer                 [][]string `json:"row_indexers"`
+	Columnindexer              [][]string `json:"column_indexers"`
+	Boxindexer                 [][]string `json:"box_indexers"`
 }
 
 // cellDigits is a pencil mark (a cell) or a quadruple (four cells) and
