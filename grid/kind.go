@@ -168,12 +168,23 @@ func (k Key[T]) Get(r *Rules) T {
 }
 
 // Set sets the data of k in r, which must not be shared yet. The slots
-// are copied, never those of rules r was copied from.
+// are copied, never those of rules r was copied from (by value, or by
+// Clone), which keep theirs.
 func (k Key[T]) Set(r *Rules, v T) {
 	slots := make([]any, max(len(r.slots), k.i+1))
 	copy(slots, r.slots)
 	slots[k.i] = v
 	r.slots = slots
+}
+
+// Clone returns a copy of r whose data may be set (Key.Set) without
+// changing r; the data themselves are shared, so whoever changes a list
+// copies it first. Nil gives new, empty rules.
+func (r *Rules) Clone() *Rules {
+	if r == nil {
+		return &Rules{}
+	}
+	return &Rules{slots: slices.Clone(r.slots)}
 }
 
 // Of returns a setting of k to v, for NewRules.

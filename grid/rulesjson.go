@@ -175,22 +175,34 @@ var jsonKnown = sync.OnceValue(func() map[string]bool {
 // renameOld gives the fields that a kind names the old way (see
 // Kind.JSONOld) their names now, so that the kinds read only those.
 func (in *JSONIn) renameOld() error {
-	for _, k := range kinds {
-		for _, old := range slices.Sorted(maps.Keys(k.JSONOld)) {
-			raw, ok := in.fields[old]
-			if !ok {
-				continue
-			}
-			now := k.JSONOld[old]
-			if _, both := in.fields[now]; both {
-				return fmt.Errorf("rules: %q and %q are the same field, named the old way and the new: give one", old, now)
-			}
-			delete(in.fields, old)
-			in.fields[now] = raw
+	olds := jsonOld()
+	var given []string // the old names given, usually none
+	for k := range in.fields {
+		if _, ok := olds[k]; ok {
+			given = append(given, k)
 		}
+	}
+	slices.Sort(given)
+	for _, old := range given {
+		now := olds[old]
+		if _, both := in.fields[now]; both {
+			return fmt.Errorf("rules: %q and %q are the same field, named the old way and the new: give one", old, now)
+		}
+		in.fields[now] = in.fields[old]
+		delete(in.fields, old)
 	}
 	return nil
 }
+
+// jsonOld maps the old names of the fields of "rules" to the new (see
+// Kind.JSONOld), made once.
+var jsonOld = sync.OnceValue(func() map[string]string {
+	olds := map[string]string{}
+	for _, k := range kinds {
+		maps.Copy(olds, k.JSONOld)
+	}
+	return olds
+})
 
 // UnmarshalRules reads the JSON form of rules for a grid of shape s, and
 // validates them (see Rules.Validate).

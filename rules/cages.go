@@ -368,8 +368,7 @@ var Cages = grid.NewKey[[]grid.Cage]("cages")
 // solution differs from the grid in at least two cells.
 func splitCage(rng *rand.Rand, r *grid.Rules, full grid.Grid, x int32) *grid.Rules {
 	n := full.N()
-	nr := new(grid.Rules)
-	*nr = *r
+	nr := r.Clone()
 	Cages.Set(nr, slices.Clone(Cages.Get(r)))
 	k := slices.IndexFunc(Cages.Get(nr), func(c grid.Cage) bool { return slices.Contains(c.Cells, x) })
 	if k < 0 || len(Cages.Get(nr)[k].Cells) < 2 {

@@ -14,7 +14,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/sudokugen/sudokugen/formats"
-	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/verify"
 )
@@ -111,8 +110,7 @@ func TestSetterBrowser(t *testing.T) {
 	// ten solutions or more
 	var c verify.Candidates
 	for k := 0; c.Status != verify.Multiple || c.Count < 10; k++ {
-		r := new(grid.Rules) // rules are never changed in place
-		*r = *killer.Rules
+		r := killer.Rules.Clone() // rules are never changed in place
 		rules.Cages.Set(r, slices.Clone(rules.Cages.Get(r)))
 		rules.Cages.Get(r)[k].Sum = 0
 		killer.Rules = r

@@ -136,10 +136,10 @@ func kindPuzzle(t *testing.T, rng *rand.Rand, k *grid.Kind, pre float64) (g grid
 		} else {
 			// more instances, so that the rules say more
 			for range rng.IntN(4) {
-				more := *rules
-				k.Random(rng, c.Shape, sol, &more)
+				more := rules.Clone()
+				k.Random(rng, c.Shape, sol, more)
 				if more.Validate(c.Shape) == nil {
-					rules = &more
+					rules = more
 					m++
 				}
 			}

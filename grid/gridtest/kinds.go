@@ -36,15 +36,10 @@ func NewKindCase(rng *rand.Rand, k *grid.Kind, sizes []int) KindCase {
 			jigsaw.Random(rng, s, sol, base)
 		}
 	}
-	kept, any := clone(base), clone(base)
+	kept, any := base.Clone(), base.Clone()
 	k.Random(rng, s, sol, kept)
 	k.Random(rng, s, nil, any)
 	return KindCase{Shape: s, Sol: sol, Kept: kept, Any: any}
-}
-
-func clone(r *grid.Rules) *grid.Rules {
-	c := *r
-	return &c
 }
 
 // RandomSolution returns a random full grid of shape s: the pattern
