@@ -4,11 +4,12 @@ import (
 	"fmt"
 
 	"github.com/sudokugen/sudokugen/canon"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
 func ExampleForm() {
-	a, _ := grid.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	a, _ := formats.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	// b is a with the digits 3 and 5 swapped, then the first two rows
 	b := grid.New(a.Shape)
 	swap := map[int]int{3: 5, 5: 3}

@@ -201,7 +201,7 @@ func (o Options) validate() error {
 		if !errors.Is(err, grid.ErrNoBoxes) || !o.Shape.Boxless() {
 			return err
 		}
-		if !o.Variant.Has("jigsaw") {
+		if !o.Variant.MakesRegions() {
 			n := o.Shape.N()
 			return fmt.Errorf("a %dx%d grid has no boxes, so only jigsaw puzzles are made at that size", n, n)
 		}

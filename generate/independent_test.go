@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // indepCNF is this test's own CNF of a variant puzzle, which shares no code
@@ -74,8 +75,8 @@ func newIndepCNF(g grid.Grid) *indepCNF {
 	}
 	r := g.Rules
 	region := func(i int) int {
-		if r != nil && r.Regions != nil {
-			return int(r.Regions[i])
+		if r != nil && grid.Regions.Get(r) != nil {
+			return int(grid.Regions.Get(r)[i])
 		}
 		return (i/n/g.BoxRows)*(n/g.BoxCols) + i%n/g.BoxCols
 	}
@@ -102,46 +103,46 @@ func newIndepCNF(g grid.Grid) *indepCNF {
 // rules adds the clauses of the rules r beyond rows, columns and regions.
 func (c *indepCNF) rules(r *grid.Rules) {
 	n := c.n
-	for _, e := range r.Extra {
+	for _, e := range rules.Extra.Get(r) {
 		c.allDiff(e.Cells, len(e.Cells) == n)
 	}
-	for _, cage := range r.Cages {
+	for _, cage := range rules.Cages.Get(r) {
 		c.allDiff(cage.Cells, false)
 		if cage.Sum != 0 {
 			c.cageSum(cage)
 		}
 	}
-	for _, x := range r.Odd {
+	for _, x := range rules.Odd.Get(r) {
 		for d := 2; d <= n; d += 2 {
 			c.add(-c.x(int(x), d))
 		}
 	}
-	for _, x := range r.Even {
+	for _, x := range rules.Even.Get(r) {
 		for d := 1; d <= n; d += 2 {
 			c.add(-c.x(int(x), d))
 		}
 	}
-	for _, p := range r.White {
+	for _, p := range rules.White.Get(r) {
 		c.forbid(p[0], p[1], func(a, b int) bool { return a-b == 1 || b-a == 1 })
 	}
-	for _, p := range r.Black {
+	for _, p := range rules.Black.Get(r) {
 		c.forbid(p[0], p[1], func(a, b int) bool { return a == 2*b || b == 2*a })
 	}
-	for _, p := range r.X {
+	for _, p := range rules.X.Get(r) {
 		c.forbid(p[0], p[1], func(a, b int) bool { return a+b == 10 })
 	}
-	for _, p := range r.V {
+	for _, p := range rules.V.Get(r) {
 		c.forbid(p[0], p[1], func(a, b int) bool { return a+b == 5 })
 	}
-	for _, t := range r.Thermos {
+	for _, t := range rules.Thermos.Get(r) {
 		for i := 1; i < len(t); i++ {
 			c.forbid(t[i-1], t[i], func(a, b int) bool { return a < b })
 		}
 	}
-	if r.AntiKing {
+	if rules.AntiKing.Get(r) {
 		c.moves([][2]int{{1, -1}, {1, 0}, {1, 1}, {0, 1}})
 	}
-	if r.AntiKnight {
+	if rules.AntiKnight.Get(r) {
 		c.moves([][2]int{{1, 2}, {1, -2}, {2, 1}, {2, -1}})
 	}
 }
@@ -314,7 +315,7 @@ func checkIndependently(t *testing.T, seed uint64, i int, p Puzzle, v Variant) {
 		t.Errorf("seed %d, puzzle %d: the solution breaks the rules: %v", seed, i, err)
 		return
 	}
-	if p.Grid.Boxless() && p.Grid.Rules.Regions == nil {
+	if p.Grid.Boxless() && grid.Regions.Get(p.Grid.Rules) == nil {
 		t.Errorf("seed %d, puzzle %d: a %dx%d grid without boxes and without regions", seed, i, p.Grid.N(), p.Grid.N())
 		return
 	}

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // Variants whose rules allow no grid are refused by Validate, before any
@@ -40,11 +42,11 @@ func TestInfeasible(t *testing.T) {
 		t.Skipf("the 4x4 grids: %v", err)
 	}
 	defer f.Close()
-	anti := &grid.Rules{AntiKing: true}
+	anti := grid.NewRules(rules.AntiKing.Of(true))
 	sc := bufio.NewScanner(f)
 	count := 0
 	for sc.Scan() {
-		g, err := grid.Parse(sc.Text())
+		g, err := formats.Parse(sc.Text())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,12 +62,12 @@ func TestInfeasible(t *testing.T) {
 	// over the groups finds no grid.
 	x, _ := ParseVariant("x,hyper")
 	sh := grid.Shape{BoxRows: 2, BoxCols: 3}
-	if n := countGroups(sh, x.fixedRules(sh).Extra, 1); n != 0 {
+	if n := countGroups(sh, rules.Extra.Get(x.fixedRules(sh)), 1); n != 0 {
 		t.Errorf("x,hyper 6x6: the exhaustive search found %d grids", n)
 	}
 	// and the same search finds grids where they exist
 	xOnly, _ := ParseVariant("x")
-	if n := countGroups(sh, xOnly.fixedRules(sh).Extra, 1); n != 1 {
+	if n := countGroups(sh, rules.Extra.Get(xOnly.fixedRules(sh)), 1); n != 1 {
 		t.Errorf("x 6x6: the exhaustive search found %d grids, want one", n)
 	}
 }

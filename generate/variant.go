@@ -13,6 +13,10 @@ import (
 	"github.com/sudokugen/sudokugen/internal/search"
 	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/sat"
+
+	// the kinds of rules, whose layouts this package makes: their table
+	// is full before this package's own variables are set
+	_ "github.com/sudokugen/sudokugen/rules"
 )
 
 // Variant says which variant puzzles to make; the zero value is classic.
@@ -21,8 +25,9 @@ import (
 // rules come about for a new puzzle.
 type Variant struct {
 	set uint64 // bit k: grid.Layouts()[k]
-	// Pure makes killer puzzles with no givens at all: cages are split
-	// until they alone make the puzzle unique.
+	// Pure makes puzzles with no givens at all, of a layout that has a
+	// pure form (see grid.Layout.Split): pure-killer, whose cages are
+	// split until they alone make the puzzle unique.
 	Pure bool
 }
 
@@ -40,6 +45,29 @@ func (v Variant) Has(name string) bool {
 		}
 	}
 	return false
+}
+
+// MakesRegions reports whether v makes the puzzle's own regions (see
+// grid.Layout.Regions): the variants a grid without boxes can be made
+// with.
+func (v Variant) MakesRegions() bool {
+	for k, l := range layouts {
+		if v.set&(1<<k) != 0 && l.Regions {
+			return true
+		}
+	}
+	return false
+}
+
+// splitter returns the layout of v that has a pure form (see
+// grid.Layout.Split), nil for none.
+func (v Variant) splitter() *grid.Layout {
+	for k, l := range layouts {
+		if v.set&(1<<k) != 0 && l.Split != nil {
+			return l
+		}
+	}
+	return nil
 }
 
 // names returns the names of the variants of v, in the table's order.
@@ -87,10 +115,10 @@ func VariantNames(gloss bool) string {
 			name += " (" + l.Gloss + ")"
 		}
 		out = append(out, name)
-		if l.Name == "killer" {
-			pure := "pure-killer"
+		if l.Split != nil {
+			pure := "pure-" + l.Name
 			if gloss {
-				pure += " (no givens: cages split until they alone are unique)"
+				pure += " (" + l.PureGloss + ")"
 			}
 			out = append(out, pure)
 		}
@@ -111,8 +139,6 @@ func ParseVariant(s string) (Variant, error) {
 		switch name {
 		case "classic", "":
 			continue
-		case "purekiller":
-			name, v.Pure = "killer", true
 		case "pure":
 			v.Pure = true
 			continue
@@ -120,6 +146,13 @@ func ParseVariant(s string) (Variant, error) {
 		k := slices.IndexFunc(layouts, func(l *grid.Layout) bool {
 			return squash(l.Name) == name || slices.Contains(l.Aliases, name)
 		})
+		if k < 0 {
+			// the pure form of a layout that has one: pure-killer
+			k = slices.IndexFunc(layouts, func(l *grid.Layout) bool {
+				return l.Split != nil && (name == "pure"+squash(l.Name) || slices.ContainsFunc(l.Aliases, func(a string) bool { return name == "pure"+a }))
+			})
+			v.Pure = v.Pure || k >= 0
+		}
 		if k < 0 {
 			return v, fmt.Errorf("unknown variant %q: want %s, or several joined by commas", strings.TrimSpace(part), VariantNames(false))
 		}
@@ -130,8 +163,14 @@ func ParseVariant(s string) (Variant, error) {
 
 // check reports a variant that cannot be made on shape s.
 func (v Variant) check(s grid.Shape) error {
-	if v.Pure && !v.Has("killer") {
-		return errors.New("variant pure is pure-killer: killer without givens")
+	if v.Pure && v.splitter() == nil {
+		var pure []string
+		for _, l := range layouts {
+			if l.Split != nil {
+				pure = append(pure, "pure-"+l.Name+": "+l.Name+" without givens")
+			}
+		}
+		return errors.New("variant pure is " + strings.Join(pure, ", or "))
 	}
 	names := v.names()
 	for k, l := range layouts {
@@ -158,7 +197,7 @@ func (v Variant) varies() bool {
 // fixedRules returns the rules of v that do not depend on the grid: the
 // diagonals, windows, disjoint groups and moves.
 func (v Variant) fixedRules(s grid.Shape) *grid.Rules {
-	r := &grid.Rules{}
+	r := grid.NewRules()
 	for k, l := range layouts {
 		if v.set&(1<<k) != 0 && l.Fixed != nil {
 			l.Fixed(s, r)
@@ -433,7 +472,6 @@ func (vr *variantRemover) remove(rng *rand.Rand, orbs [][]int) (grid.Grid, error
 func (vr *variantRemover) pure(rng *rand.Rand) (grid.Grid, error) {
 	p := grid.New(vr.full.Shape)
 	p.Rules = vr.full.Rules
-	n := p.N()
 	for {
 		if err := vr.ctx.Err(); err != nil {
 			return p, err
@@ -477,92 +515,6 @@ func (vr *variantRemover) pure(rng *rand.Rand) (grid.Grid, error) {
 			}
 		}
 		x := diff[rng.IntN(len(diff))]
-		p.Rules = splitCage(rng, p.Rules, vr.full, int32(x), n)
+		p.Rules = vr.opts.Variant.splitter().Split(rng, p.Rules, vr.full, int32(x))
 	}
-}
-
-// splitCage returns rules whose cage holding cell x is split in two
-// connected parts (x's part grown from x to about half the cage); a cage
-// of one cell cannot be split, and then a neighbouring cage of x's
-// neighbours is split instead, which cannot happen for long: the second
-// solution differs from the grid in at least two cells.
-func splitCage(rng *rand.Rand, r *grid.Rules, full grid.Grid, x int32, n int) *grid.Rules {
-	nr := *r
-	nr.Cages = slices.Clone(r.Cages)
-	k := slices.IndexFunc(nr.Cages, func(c grid.Cage) bool { return slices.Contains(c.Cells, x) })
-	if k < 0 || len(nr.Cages[k].Cells) < 2 {
-		return &nr
-	}
-	c := nr.Cages[k]
-	in := map[int32]bool{}
-	for _, y := range c.Cells {
-		in[y] = true
-	}
-	part := []int32{x}
-	taken := map[int32]bool{x: true}
-	want := max(1, len(c.Cells)/2)
-	for len(part) < want {
-		var next []int32
-		for _, y := range part {
-			for _, z := range grid.Orth(n, y) {
-				if in[z] && !taken[z] {
-					next = append(next, z)
-				}
-			}
-		}
-		if len(next) == 0 {
-			break
-		}
-		z := next[rng.IntN(len(next))]
-		taken[z] = true
-		part = append(part, z)
-	}
-	var rest []int32
-	for _, y := range c.Cells {
-		if !taken[y] {
-			rest = append(rest, y)
-		}
-	}
-	sum := func(cells []int32) int {
-		s := 0
-		for _, y := range cells {
-			s += int(full.Cells[y])
-		}
-		return s
-	}
-	slices.Sort(part)
-	nr.Cages[k] = grid.Cage{Cells: part, Sum: sum(part)}
-	for _, comp := range components(n, rest) {
-		nr.Cages = append(nr.Cages, grid.Cage{Cells: comp, Sum: sum(comp)})
-	}
-	return &nr
-}
-
-// components splits cells into their orthogonally connected parts, each
-// sorted, in the order of their first cells.
-func components(n int, cells []int32) [][]int32 {
-	in := map[int32]bool{}
-	for _, c := range cells {
-		in[c] = true
-	}
-	seen := map[int32]bool{}
-	var out [][]int32
-	for _, c := range cells {
-		if seen[c] {
-			continue
-		}
-		comp := []int32{c}
-		seen[c] = true
-		for k := 0; k < len(comp); k++ {
-			for _, z := range grid.Orth(n, comp[k]) {
-				if in[z] && !seen[z] {
-					seen[z] = true
-					comp = append(comp, z)
-				}
-			}
-		}
-		slices.Sort(comp)
-		out = append(out, comp)
-	}
-	return out
 }

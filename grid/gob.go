@@ -3,89 +3,102 @@ package grid
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
-	"reflect"
-	"slices"
 )
 
 // The forms of a grid's rules on the gob wire, after its cells.
 const (
 	gobClassic = 0 // no rules
-	gobJSON    = 1 // the rules' JSON form: rules with kinds kept in slots
-	gobFields  = 2 // the fields of Rules in binary: rules without slots
+	gobJSON    = 1 // the rules' JSON form
+	gobSlots   = 2 // the rules' slots in binary
+)
+
+// The types of data a slot may hold in the binary form, by their tag.
+const (
+	wireBytes = iota
+	wireCells
+	wireLines
+	wireGroups
+	wireCages
+	wirePairs
+	wireBool
 )
 
 // GobEncode writes g for encoding/gob (the worker processes' wire): its
-// shape, its cells and its rules. Gob alone would lose the data of the
-// kinds that keep it in the rules' slots, which are not exported fields:
-// rules with such kinds go in their JSON form; the others, the kinds that
-// came first (killer cages, jigsaw regions and the rest), whose JSON form
-// costs the workers more than their search on a killer, go as their
-// exported fields in binary (appendFields).
+// shape, its cells and its rules. Gob alone would lose the rules' data,
+// which it cannot see: rules whose every slot holds data of a type the
+// binary form knows (the killer cages, jigsaw regions, dots and the rest
+// of the kinds that came first), whose JSON form costs the workers more
+// than their search on a killer, go slot by slot in binary (appendSlots);
+// the others go in their JSON form.
 func (g Grid) GobEncode() ([]byte, error) {
 	b := binary.AppendUvarint(nil, uint64(g.BoxRows))
 	b = binary.AppendUvarint(b, uint64(g.BoxCols))
 	b = binary.AppendUvarint(b, uint64(len(g.Cells)))
 	b = append(b, g.Cells...)
 	r := g.Rules
-	switch {
-	case r == nil:
+	if r == nil {
 		return append(b, gobClassic), nil
-	case slices.ContainsFunc(r.more, func(s any) bool { return s != nil }):
-		js, err := MarshalRules(r, g.N())
-		if err != nil {
-			return nil, err
-		}
-		return append(append(b, gobJSON), js...), nil
 	}
-	return appendFields(append(b, gobFields), reflect.ValueOf(r).Elem())
+	if out, ok := appendSlots(append(b, gobSlots), r); ok {
+		return out, nil
+	}
+	js, err := MarshalRules(r, g.N())
+	if err != nil {
+		return nil, err
+	}
+	return append(append(b, gobJSON), js...), nil
 }
 
-// appendFields appends the exported fields of the rules v in binary, in
-// the order of the struct, each by its type: so a field added to Rules
-// of one of these types crosses the wire with no code here, and one of
-// another type fails at once (TestGridGob).
-func appendFields(b []byte, v reflect.Value) ([]byte, error) {
-	for i := range v.NumField() {
-		if !v.Type().Field(i).IsExported() {
+// appendSlots appends the slots of r in binary: their number, then each
+// one's place, tag and data; false when one holds data of another type.
+func appendSlots(b []byte, r *Rules) ([]byte, bool) {
+	used := 0
+	for _, v := range r.slots {
+		if v != nil {
+			used++
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(used))
+	for i, v := range r.slots {
+		if v == nil {
 			continue
 		}
-		switch f := v.Field(i).Interface().(type) {
+		b = binary.AppendUvarint(b, uint64(i))
+		switch f := v.(type) {
 		case []uint8:
-			b = appendBytes(b, f)
+			b = appendBytes(append(b, wireBytes), f)
 		case []int32:
-			b = appendCells(b, f)
+			b = appendCells(append(b, wireCells), f)
 		case [][]int32:
-			b = binary.AppendUvarint(b, uint64(len(f)))
+			b = binary.AppendUvarint(append(b, wireLines), uint64(len(f)))
 			for _, c := range f {
 				b = appendCells(b, c)
 			}
 		case []Group:
-			b = binary.AppendUvarint(b, uint64(len(f)))
+			b = binary.AppendUvarint(append(b, wireGroups), uint64(len(f)))
 			for _, e := range f {
 				b = appendCells(append(b, byte(e.Kind)), e.Cells)
 			}
 		case []Cage:
-			b = binary.AppendUvarint(b, uint64(len(f)))
+			b = binary.AppendUvarint(append(b, wireCages), uint64(len(f)))
 			for _, c := range f {
 				b = appendCells(binary.AppendUvarint(b, uint64(c.Sum)), c.Cells)
 			}
 		case []Pair:
-			b = binary.AppendUvarint(b, uint64(len(f)))
+			b = binary.AppendUvarint(append(b, wirePairs), uint64(len(f)))
 			for _, p := range f {
 				b = binary.AppendUvarint(binary.AppendUvarint(b, uint64(p[0])), uint64(p[1]))
 			}
 		case bool:
+			b = append(b, wireBool, 0)
 			if f {
-				b = append(b, 1)
-			} else {
-				b = append(b, 0)
+				b[len(b)-1] = 1
 			}
 		default:
-			return nil, fmt.Errorf("grid: the wire has no form for rules' field %s", v.Type().Field(i).Name)
+			return nil, false
 		}
 	}
-	return b, nil
+	return b, true
 }
 
 func appendBytes(b, v []byte) []byte {
@@ -167,8 +180,8 @@ func (g *Grid) GobDecode(data []byte) error {
 		}
 		g.Rules = r
 		return nil
-	case gobFields:
-		r := in.fields()
+	case gobSlots:
+		r := in.slots()
 		if in.err != nil || len(in.data) != 0 {
 			return errGob
 		}
@@ -184,51 +197,55 @@ func (g *Grid) GobDecode(data []byte) error {
 	return errGob
 }
 
-// fields reads the fields of Rules that GobEncode wrote in binary.
-func (in *gobIn) fields() *Rules {
-	r := &Rules{}
-	v := reflect.ValueOf(r).Elem()
-	for i := range v.NumField() {
-		if !v.Type().Field(i).IsExported() {
-			continue
+// slots reads the slots of Rules that GobEncode wrote in binary.
+func (in *gobIn) slots() *Rules {
+	r := NewRules()
+	n := in.count()
+	for range n {
+		i := int(in.uint(uint64(keys - 1)))
+		if in.err != nil {
+			return r
 		}
-		switch f := v.Field(i).Addr().Interface().(type) {
-		case *[]uint8:
-			*f = in.bytes()
-		case *[]int32:
-			*f = in.cells()
-		case *[][]int32:
-			if n := in.count(); n > 0 {
-				*f = make([][]int32, n)
-				for i := range *f {
-					(*f)[i] = in.cells()
-				}
-			}
-		case *[]Group:
-			if n := in.count(); n > 0 {
-				*f = make([]Group, n)
-				for i := range *f {
-					(*f)[i] = Group{Kind: GroupKind(in.uint(255)), Cells: in.cells()}
-				}
-			}
-		case *[]Cage:
-			if n := in.count(); n > 0 {
-				*f = make([]Cage, n)
-				for i := range *f {
-					(*f)[i].Sum = int(in.uint(1 << 30))
-					(*f)[i].Cells = in.cells()
-				}
-			}
-		case *[]Pair:
-			if n := in.count(); n > 0 {
-				*f = make([]Pair, n)
-				for i := range *f {
-					(*f)[i] = Pair{int32(in.uint(1 << 30)), int32(in.uint(1 << 30))}
-				}
-			}
-		case *bool:
-			*f = in.uint(1) == 1
+		if i >= len(r.slots) {
+			r.slots = append(r.slots, make([]any, i+1-len(r.slots))...)
 		}
+		r.slots[i] = in.slot()
 	}
 	return r
+}
+
+// slot reads the tag and the data of one slot.
+func (in *gobIn) slot() any {
+	switch in.uint(wireBool) {
+	case wireBytes:
+		return in.bytes()
+	case wireCells:
+		return in.cells()
+	case wireLines:
+		f := make([][]int32, in.count())
+		for i := range f {
+			f[i] = in.cells()
+		}
+		return f
+	case wireGroups:
+		f := make([]Group, in.count())
+		for i := range f {
+			f[i] = Group{Kind: GroupKind(in.uint(255)), Cells: in.cells()}
+		}
+		return f
+	case wireCages:
+		f := make([]Cage, in.count())
+		for i := range f {
+			f[i].Sum = int(in.uint(1 << 30))
+			f[i].Cells = in.cells()
+		}
+		return f
+	case wirePairs:
+		f := make([]Pair, in.count())
+		for i := range f {
+			f[i] = Pair{int32(in.uint(1 << 30)), int32(in.uint(1 << 30))}
+		}
+		return f
+	}
+	return in.uint(1) == 1
 }

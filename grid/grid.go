@@ -1,5 +1,5 @@
-// Package grid holds Sudoku grids of any box shape and reads and writes
-// their text formats.
+// Package grid holds Sudoku grids of any box shape, their units, and the
+// table of the kinds of variant rules.
 //
 // A grid of size N has N rows and N columns split into boxes of R rows and
 // C columns, with N = R*C. Cells hold 0 for empty or a digit from 1 to N.
@@ -12,26 +12,22 @@
 // Shape.ValidateWith, Rules.Validate and the readers take it when the rules
 // give regions. Every other size keeps its boxes, jigsaws included.
 //
-// A variant puzzle is a Grid whose Rules is not nil: jigsaw regions in
-// place of the boxes, extra groups (the diagonals of X puzzles, hyper
-// windows, disjoint groups, extra regions), killer cages with sums, odd and
-// even cells, kropki dots, X and V, thermometers, anti-king and
-// anti-knight. Rules validate against a shape with errors that name the
-// rule (RuleError), give rule-aware unit tables (Rules.Units), check a full
-// grid (Rules.Check), and name the variants they make (Rules.Name);
-// Clashes, Solves and Equal honour them. The readers take them from
-// f-puzzles JSON, f-puzzles and SudokuPad links (ParseFPuzzles,
-// ParseFPuzzlesLink) and the "rules" field of JSON objects
-// (UnmarshalRules); MarshalFPuzzles, FPuzzlesLink and MarshalRules write
-// them.
+// A variant puzzle is a Grid whose Rules is not nil. Rules hold the data
+// of every kind the same way, under typed keys (Key); rules validate
+// against a shape with errors that name the rule (RuleError), give
+// rule-aware unit tables (Rules.Units), check a full grid (Rules.Check),
+// and name the variants they make (Rules.Name); Clashes, Solves and Equal
+// honour them. UnmarshalRules and MarshalRules read and write their JSON
+// form; package formats reads puzzles and writes f-puzzles.
 //
-// Each kind of rule is one file, kind_*.go, and one row of the table in
-// kind.go, and everything about rules walks the table: the readers and
-// writers (a field no kind reads is an error that names it), validation,
-// the direct check, the plain constraints that the encoding and the search
-// take (Rules.Lower), what the rules imply (Imply), the marks that draw
-// them (Rules.Draw), their sentences (RulesText) and the variants that
-// generate makes (Layouts). kind.go says why the kinds live here.
+// The kinds themselves (killer cages, thermometers, whispers...) are
+// package rules, which fills the table (Register), and everything about
+// rules walks the table: the readers and writers (a field no kind reads is
+// an error that names it), validation, the direct check, the plain
+// constraints that the encoding and the search take (Rules.Lower), what
+// the rules imply (Imply), the marks that draw them (Rules.Draw), their
+// sentences (RulesText) and the variants that generate makes (Layouts).
+// kind.go says why the table is here and the kinds are not.
 package grid
 
 import (
@@ -66,7 +62,7 @@ func (s Shape) String() string { return fmt.Sprintf("%dx%d", s.BoxRows, s.BoxCol
 // without boxes (see Boxless) is refused with an error that wraps
 // ErrNoBoxes: only a jigsaw has one (see ValidateWith).
 func (s Shape) Validate() error {
-	if s.Boxless() && boxlessSize(s.BoxCols) {
+	if s.Boxless() && BoxlessSize(s.BoxCols) {
 		return noBoxes(s.BoxCols)
 	}
 	if s.BoxRows < 2 || s.BoxCols < 2 {
@@ -87,7 +83,7 @@ func (s Shape) Validate() error {
 // rules r: a shape Validate takes, or, when r has jigsaw regions, the
 // shape without boxes of a size that has no box shape (see RegionShape).
 func (s Shape) ValidateWith(r *Rules) error {
-	if s.Boxless() && r != nil && r.Regions != nil && boxlessSize(s.BoxCols) {
+	if s.Boxless() && r != nil && Regions.Get(r) != nil && BoxlessSize(s.BoxCols) {
 		return nil
 	}
 	return s.Validate()
@@ -115,16 +111,20 @@ func (e noBoxes) Error() string {
 	return fmt.Sprintf("a %dx%d grid has no boxes: give its jigsaw regions", int(e), int(e))
 }
 
+// BoxlessError returns the error of a grid of size n without boxes and
+// without regions; it matches ErrNoBoxes and ErrShape.
+func BoxlessError(n int) error { return noBoxes(n) }
+
 // Is makes the error match ErrNoBoxes and ErrShape.
 func (e noBoxes) Is(target error) bool { return target == ErrNoBoxes || target == ErrShape }
 
 // boxlessSize reports whether n is a supported size without a box shape
 // (a prime): a size only jigsaws have.
-func boxlessSize(n int) bool {
+func BoxlessSize(n int) bool {
 	if n < MinN || n > MaxN {
 		return false
 	}
-	for r := isqrt(n); r >= 2; r-- {
+	for r := Isqrt(n); r >= 2; r-- {
 		if n%r == 0 {
 			return false
 		}
@@ -135,7 +135,7 @@ func boxlessSize(n int) bool {
 // RegionShape returns the shape of a jigsaw of size n: ShapeOf(n) when n
 // has a box shape, else the shape without boxes, 1xN (see Boxless).
 func RegionShape(n int) (Shape, error) {
-	if boxlessSize(n) {
+	if BoxlessSize(n) {
 		return Shape{BoxRows: 1, BoxCols: n}, nil
 	}
 	return ShapeOf(n)
@@ -149,7 +149,7 @@ func ShapeOf(n int) (Shape, error) {
 	if n < MinN || n > MaxN {
 		return Shape{}, fmt.Errorf("%w: %d (supported: %d to %d)", ErrShape, n, MinN, MaxN)
 	}
-	for r := isqrt(n); r >= 2; r-- {
+	for r := Isqrt(n); r >= 2; r-- {
 		if n%r == 0 {
 			return Shape{BoxRows: r, BoxCols: n / r}, nil
 		}
@@ -160,7 +160,7 @@ func ShapeOf(n int) (Shape, error) {
 // ShapeOfCells returns the default shape for a grid of the given number of
 // cells (81 -> 3x3), or an error when cells is not N*N for a supported N.
 func ShapeOfCells(cells int) (Shape, error) {
-	n := isqrt(cells)
+	n := Isqrt(cells)
 	if n*n != cells {
 		return Shape{}, fmt.Errorf("%w: %d cells is not a square number", ErrShape, cells)
 	}
@@ -207,7 +207,9 @@ func parseSide(s string) (int, bool) {
 	return n, true
 }
 
-func isqrt(n int) int {
+// Isqrt returns the integer square root of n: the side of a square grid
+// of n cells when n is a square.
+func Isqrt(n int) int {
 	if n <= 0 {
 		return 0
 	}

@@ -1,8 +1,10 @@
-package grid
+package grid_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 func TestParseShape(t *testing.T) {
@@ -11,11 +13,11 @@ func TestParseShape(t *testing.T) {
 		want    Shape
 		wantErr string
 	}{
-		{"3x3", Shape{3, 3}, ""},
-		{" 2X3 ", Shape{2, 3}, ""},
-		{"9", Shape{3, 3}, ""},
-		{"12", Shape{3, 4}, ""},
-		{"0009", Shape{3, 3}, ""},
+		{"3x3", Shape{BoxRows: 3, BoxCols: 3}, ""},
+		{" 2X3 ", Shape{BoxRows: 2, BoxCols: 3}, ""},
+		{"9", Shape{BoxRows: 3, BoxCols: 3}, ""},
+		{"12", Shape{BoxRows: 3, BoxCols: 4}, ""},
+		{"0009", Shape{BoxRows: 3, BoxCols: 3}, ""},
 		{"1x4", Shape{}, "at least 2 rows"},
 		{"6x7", Shape{}, "gives size 42"},
 		{"7", Shape{}, "a 7x7 grid has no boxes: give its jigsaw regions"},
@@ -47,11 +49,11 @@ func TestParseShape(t *testing.T) {
 // whose product wraps around must not pass for a small grid.
 func TestValidateOverflow(t *testing.T) {
 	for _, s := range []Shape{
-		{5, 3689348814741910325},
-		{3689348814741910325, 5},
-		{1 << 32, 1 << 32},
-		{19, 2},
-		{-3, -3},
+		{BoxRows: 5, BoxCols: 3689348814741910325},
+		{BoxRows: 3689348814741910325, BoxCols: 5},
+		{BoxRows: 1 << 32, BoxCols: 1 << 32},
+		{BoxRows: 19, BoxCols: 2},
+		{BoxRows: -3, BoxCols: -3},
 	} {
 		if err := s.Validate(); err == nil {
 			t.Errorf("Shape%v.Validate() = nil, want an error (N() = %d)", s, s.N())
@@ -130,7 +132,7 @@ func TestEmptySymbols(t *testing.T) {
 }
 
 func TestClashSymbols(t *testing.T) {
-	c := Clash{Unit: "box", Index: 2, Digit: 10, A: Cell{0, 6}, B: Cell{1, 7}}
+	c := Clash{Unit: "box", Index: 2, Digit: 10, A: Cell{Row: 0, Col: 6}, B: Cell{Row: 1, Col: 7}}
 	if got, want := c.String(), "digit A repeats in box 3 (r1c7 and r2c8)"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}

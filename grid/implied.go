@@ -142,8 +142,8 @@ func ImplyWith(s Shape, r *Rules, u *RuleUnits, cages []Cage) *Implied {
 			out.Peers = append(out.Peers, imp.peers(c.Cells))
 		}
 	}
-	if r.Regions != nil {
-		imp.leftovers(r.Regions)
+	if Regions.Get(r) != nil {
+		imp.leftovers(Regions.Get(r))
 	}
 	return out
 }

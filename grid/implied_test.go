@@ -1,7 +1,9 @@
-package grid
+package grid_test
 
 import (
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 // setCount counts what Combinations lists.
@@ -16,8 +18,8 @@ func TestSetCount(t *testing.T) {
 				if k == 0 && sum == 0 {
 					want = 1 // the empty set
 				}
-				if got := setCount(n, k, sum); got != want {
-					t.Fatalf("setCount(%d, %d, %d) = %d, want %d", n, k, sum, got, want)
+				if got := SetCount(n, k, sum); got != want {
+					t.Fatalf("SetCount(%d, %d, %d) = %d, want %d", n, k, sum, got, want)
 				}
 			}
 		}

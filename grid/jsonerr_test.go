@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -50,7 +51,7 @@ func TestJSONSyntaxWords(t *testing.T) {
 		{strings.Repeat("[", 20000), "1:10002: invalid JSON: arrays and objects nested more than 10000 deep"},
 		{`{"rows": [[1,2,3,4],[2,3,4,1],[3,4,1,2],[4,1,2,3]], "rules": {"thermos": [["r1c1" "r1c2"]]}}`, "1:83: invalid JSON: want ',' or ']' after a value in an array"},
 	} {
-		r := grid.NewReader(strings.NewReader(tc.in), "in.json", grid.ReadOptions{})
+		r := formats.NewReader(strings.NewReader(tc.in), "in.json", formats.ReadOptions{})
 		rec, err := r.Read()
 		if err != nil || rec.Err == nil || !strings.Contains(rec.Err.Error(), tc.want) {
 			t.Errorf("%.30q: %v, %v; want %q", tc.in, rec.Err, err, tc.want)

@@ -3,7 +3,6 @@ package grid
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -11,186 +10,196 @@ import (
 )
 
 // A constraint kind (killer cages, thermometers, anti-knight...) is one
-// file of this package, kind_*.go, which holds all there is to know about
-// it: its data, its f-puzzles fields and its JSON Lines form (read and
-// write), its validation, a direct check of a grid against it (Clashes,
-// written from the rule's meaning and not from its clauses), and its
-// lowering to the plain constraints of Lowered, which package sat turns
-// into clauses and the variant search propagates. The table kinds lists
-// them; every loop over the rules of a puzzle (the readers and writers,
-// Validate, Names, Units, Check, Lower) walks the table, and no code
-// outside a kind's file switches on kinds.
+// file of package rules, which holds all there is to know about it: its
+// data (under its keys, see Key), its f-puzzles fields and its JSON Lines
+// form (read and write), its validation, a direct check of a grid against
+// it (Clashes, written from the rule's meaning and not from its clauses),
+// and its lowering to the plain constraints of Lowered, which package sat
+// turns into clauses and the variant search propagates. The table lists
+// them (Register); every loop over the rules of a puzzle (the readers and
+// writers, Validate, Names, Units, Check, Lower) walks the table, and no
+// code outside the kinds switches on kinds.
 //
-// Why here, in package grid: grid is the bottom of the import graph, and
-// the readers of both formats, which live here, must know every kind to
-// refuse what they do not know. A kind gives its propagation and its
+// Why the table is here and the kinds are not: grid is the bottom of the
+// import graph, and its readers of both formats must know every kind to
+// refuse what they do not know, so grid defines the table, the facets a
+// kind has (Kind) and the hooks the kinds read and write through (FPIn,
+// FPOut, JSONIn, JSONOut, Validation); package rules fills the table at
+// start-up, in its fixed order. A kind gives its propagation and its
 // clauses as plain data (groups whose digits differ, moves, digit masks,
 // relations between two cells, sums), so sat encodes and the search
 // propagates any kind without importing the other, and sat imports no
 // search: what the rules imply (Imply) is computed here too.
-//
-// The data of the kinds that came first are fields of Rules; a kind added
-// since keeps its data in Rules through its own typed accessors on the
-// rules' slots (see Rules.slot), so that a new kind is one file and one
-// row of the table.
 
 // Rules are the rules of a variant puzzle beyond those of classic Sudoku.
 // A Grid whose Rules is nil is a classic puzzle: every row, column and box
 // holds every digit once. With Rules, the rows and columns still hold every
 // digit once, and so do the regions (Regions, or the boxes of the shape when
-// it is nil); the other fields add constraints. Rules are plain data, built
-// once and then never changed: grids share them (Clone copies the pointer).
+// it has none); the data of the other kinds add constraints. Rules are
+// plain data, built once (NewRules, Key.Set) and then never changed: grids
+// share them (Clone copies the pointer).
 //
 // Cells are row-major indices, r*N+c with 0-based row r and column c.
 //
-// Rules lives beside the table: its fields are the data of the kinds that
-// came first, each read and written only through its kind's file (and
-// kept here for the packages that build rules by hand); a kind added
-// since keeps its data in a slot.
+// Each kind reads and writes its data through its keys (Key.Get, Key.Set),
+// which the packages that build rules by hand use too.
 type Rules struct {
-	// Regions gives the region (0 to N-1) of each cell, row-major, for
-	// jigsaw (irregular) puzzles; nil means the boxes of the shape. Each
-	// region has N cells, connected or not.
-	Regions []uint8
-	// Extra are further groups whose digits all differ: the diagonals of X
-	// puzzles, the windows of hyper puzzles, disjoint groups, extra
-	// regions. A group of N cells holds every digit once.
-	Extra []Group
-	// Cages are killer cages: their digits all differ, and add up to Sum
-	// when Sum is not 0. Cages may overlap: a cell in two keeps both.
-	Cages []Cage
-	// Odd and Even list cells that hold an odd or an even digit.
-	Odd, Even []int32
-	// White are kropki white dots: the digits of the two cells differ by
-	// one. Black are kropki black dots: one digit is twice the other.
-	White, Black []Pair
-	// X and V join two cells whose digits add up to 10 and 5.
-	X, V []Pair
-	// Thermos are thermometers, bulb first: the digits strictly increase
-	// along each one. Consecutive cells touch, diagonally or not.
-	Thermos [][]int32
-	// AntiKing and AntiKnight say that two cells a king's or a knight's
-	// move apart hold different digits.
-	AntiKing, AntiKnight bool
-	// more holds the data of the kinds added since, one slot per row of
-	// the table (see Kind); nil when none has any.
-	more []any
+	// slots holds the data of the kinds, one slot per key (see Key); nil
+	// when none has any.
+	slots []any
 }
 
-// Kind is one kind of constraint: the table's row. Every facet is set for
-// every kind (a test walks the table); a facet with nothing to do for a
-// kind is a function that does nothing.
+// Kind is one kind of constraint: the table's row, which package rules
+// fills. Every facet is set for every kind (a test walks the table); a
+// facet with nothing to do for a kind is a function that does nothing.
 type Kind struct {
-	// name names the kind in messages and tests: "thermometer".
-	name string
-	// has reports whether r holds constraints of this kind.
-	has func(r *Rules) bool
-	// equal reports whether a and b hold the same constraints of it.
-	equal func(a, b *Rules) bool
-	// names appends the variant names r has of this kind (see
+	// Name names the kind in messages and tests: "thermometer".
+	Name string
+	// Has reports whether r holds constraints of this kind.
+	Has func(r *Rules) bool
+	// Equal reports whether a and b hold the same constraints of it.
+	Equal func(a, b *Rules) bool
+	// Names appends the variant names r has of this kind (see
 	// Rules.Names).
-	names func(r *Rules, out []string) []string
-	// fpFields are the top-level fields of f-puzzles objects it reads,
-	// fpCellFields those of the cells of "grid".
-	fpFields, fpCellFields []string
-	// readFP reads its fields of an f-puzzles object into r; writeFP
+	Names func(r *Rules, out []string) []string
+	// FPFields are the top-level fields of f-puzzles objects it reads,
+	// FPCellFields those of the cells of "grid".
+	FPFields, FPCellFields []string
+	// ReadFP reads its fields of an f-puzzles object into r; WriteFP
 	// writes them, or fails for rules the format cannot hold.
-	readFP  func(in *fpIn, r *Rules) error
-	writeFP func(out *fpOut, r *Rules) error
-	// jsonFields are the fields of the "rules" object of JSON Lines it
-	// reads; readJSON reads them, writeJSON writes them.
-	jsonFields []string
-	readJSON   func(in *jsonIn, r *Rules) error
-	writeJSON  func(out *jsonOut, r *Rules) error
-	// validate reports the first constraint of it that cannot hold in a
-	// grid of shape v.s, as a *RuleError.
-	validate func(v *validation, r *Rules) error
-	// clashes appends the givens of g that break its constraints: the
+	ReadFP  func(in *FPIn, r *Rules) error
+	WriteFP func(out *FPOut, r *Rules) error
+	// FPDrawn, when set (it is the one facet a kind may leave nil),
+	// reports whether field k of the f-puzzles object keys, which no kind
+	// reads, is only f-puzzles' drawing of constraints of this kind (the
+	// outline setters draw round a clone), which holds no rule of its own.
+	FPDrawn func(keys map[string]json.RawMessage, k string) bool
+	// JSONFields are the fields of the "rules" object of JSON Lines it
+	// reads; ReadJSON reads them, WriteJSON writes them.
+	JSONFields []string
+	ReadJSON   func(in *JSONIn, r *Rules) error
+	WriteJSON  func(out *JSONOut, r *Rules) error
+	// JSONOld maps the names its fields had before the JSON form named
+	// every field in snake_case to the names it has now: the old names
+	// are still read, never written.
+	JSONOld map[string]string
+	// Validate reports the first constraint of it that cannot hold in a
+	// grid of shape v.Shape, as a *RuleError.
+	Validate func(v *Validation, r *Rules) error
+	// Clashes appends the givens of g that break its constraints: the
 	// direct check, independent of the clauses. Repeats in the groups of
 	// Lowered are found once for every kind (see Grid.ruleClashes).
-	clashes func(g Grid, r *Rules, out []Clash) []Clash
-	// lower adds its constraints to l, in the plain terms that the
+	Clashes func(g Grid, r *Rules, out []Clash) []Clash
+	// Lower adds its constraints to l, in the plain terms that the
 	// encoding and the search know.
-	lower func(s Shape, r *Rules, l *Lowered)
-	// draw adds its marks to a drawing (see Drawing).
-	draw func(s Shape, r *Rules, d *Drawing)
-	// titles title its variant names for headings: "xv": "XV".
-	titles map[string]string
-	// layouts are the variants of it that generate makes (see Layout).
-	layouts []Layout
-	// random adds a random instance of it: see Kind.Random.
-	random func(rng *rand.Rand, s Shape, sol []uint8, r *Rules)
-	// text returns its sentences for the rules paragraph of a book of
+	Lower func(s Shape, r *Rules, l *Lowered)
+	// Draw adds its marks to a drawing (see Drawing).
+	Draw func(s Shape, r *Rules, d *Drawing)
+	// Titles title its variant names for headings: "xv": "XV".
+	Titles map[string]string
+	// Layouts are the variants of it that generate makes (see Layout).
+	Layouts []Layout
+	// Random adds to r a random instance of it for a grid of shape s,
+	// whose every constraint the full grid sol keeps; with sol nil, any
+	// instance valid for s. Tests of every kind draw their cases from it.
+	Random func(rng *rand.Rand, s Shape, sol []uint8, r *Rules)
+	// Text returns its sentences for the rules paragraph of a book of
 	// the puzzles all, none when none of them has it.
-	text func(all []Grid) []string
+	Text func(all []Grid) []string
 }
 
 // kinds is the table of the kinds, in the order of Rules.Names and of the
-// fields of the JSON form. Its order fixes the order of the clauses and
-// of the propagation tables, so a new kind goes at the end.
-var kinds = []*Kind{
-	jigsawKind,
-	groupKind,
-	cageKind,
-	parityKind,
-	kropkiKind,
-	xvKind,
-	thermoKind,
-	antiKingKind,
-	antiKnightKind,
-	pencilMarkKind,
-	nonconsecutiveKind,
-	whispersKind,
-	renbanKind,
-	palindromeKind,
-	betweenLineKind,
-	entropicLineKind,
-	modularLineKind,
-	nabnerKind,
-	slowThermometerKind,
-	cloneKind,
-	minMaxKind,
-	quadrupleKind,
-	negativeKind,
-	indexerKind,
-	arrowKind,
-	littleKillerKind,
-	sandwichKind,
-	regionSumLineKind,
-	zipperKind,
-	xsumKind,
-	skyscraperKind,
-	doubleArrowKind,
+// fields of the JSON form: the kinds that package rules registers (see
+// Register). Its order fixes the order of the clauses and of the
+// propagation tables, so a new kind goes at the end.
+var kinds []*Kind
+
+// Register adds kinds to the end of the table, in the order given. It is
+// called at start-up by the package that defines the kinds (package
+// rules), in the spirit of image.RegisterFormat: grid walks the table, and
+// a program that reads or makes variants imports that package (a blank
+// import is enough) so that the table is full before anything reads it.
+func Register(ks ...*Kind) {
+	kinds = append(kinds, ks...)
 }
 
-// slotOf numbers the kinds by name, for the slots of Rules (a kind's
-// accessors name it: its variable would refer to itself).
-var slotOf map[string]int
+// Registered reports whether any kind is registered: without, every
+// puzzle with rules is refused (see ErrNoKinds).
+func Registered() bool { return len(kinds) > 0 }
 
-func init() {
-	slotOf = make(map[string]int, len(kinds))
-	for i, k := range kinds {
-		slotOf[k.name] = i
+// ErrNoKinds is the error of reading rules when no kind is registered:
+// the program forgot to import package rules.
+var ErrNoKinds = errors.New("no rule kinds registered: import github.com/sudokugen/sudokugen/rules")
+
+// Regions gives the region (0 to N-1) of each cell, row-major, for
+// jigsaw (irregular) puzzles; nil means the boxes of the shape. Each
+// region has N cells, connected or not. Regions are units of the grid, as
+// boxes are: the key is the core's, the jigsaw kind reads and writes it.
+var Regions = NewKey[[]uint8]("regions")
+
+// keys counts the keys made so far: a key's place in the slots of Rules.
+var keys int
+
+// Key is where one kind keeps its data of type T in Rules: every kind
+// stores its data the same way, under keys made once, at start-up, by
+// NewKey. A kind with two lists (odd and even cells) has two keys.
+type Key[T any] struct {
+	i    int
+	name string
+}
+
+// NewKey returns a new key for data of type T, named name in messages.
+// Keys are made at start-up, as package variables.
+func NewKey[T any](name string) Key[T] {
+	keys++
+	return Key[T]{i: keys - 1, name: name}
+}
+
+// Name returns the name of the key.
+func (k Key[T]) Name() string { return k.name }
+
+// Get returns the data of k in r: the zero T when r is nil or has none.
+func (k Key[T]) Get(r *Rules) T {
+	var v T
+	if r != nil && k.i < len(r.slots) {
+		v, _ = r.slots[k.i].(T)
 	}
+	return v
 }
 
-// slot returns the data of the kind named kind in r, nil when it has none. Only the
-// file of k reads and writes its slot, through typed accessors.
-func (r *Rules) slot(kind string) any {
-	if i, ok := slotOf[kind]; ok && r != nil && i < len(r.more) {
-		return r.more[i]
+// Set sets the data of k in r, which must not be shared yet. The slots
+// are copied, never those of rules r was copied from (by value, or by
+// Clone), which keep theirs.
+func (k Key[T]) Set(r *Rules, v T) {
+	slots := make([]any, max(len(r.slots), k.i+1))
+	copy(slots, r.slots)
+	slots[k.i] = v
+	r.slots = slots
+}
+
+// Clone returns a copy of r whose data may be set (Key.Set) without
+// changing r; the data themselves are shared, so whoever changes a list
+// copies it first. Nil gives new, empty rules.
+func (r *Rules) Clone() *Rules {
+	if r == nil {
+		return &Rules{}
 	}
-	return nil
+	return &Rules{slots: slices.Clone(r.slots)}
 }
 
-// setSlot sets the data of the kind named kind in r, which must not be shared yet.
-func (r *Rules) setSlot(kind string, v any) {
-	i := slotOf[kind]
-	// a copy, never the slots of rules this one was copied from
-	more := make([]any, max(len(r.more), i+1))
-	copy(more, r.more)
-	more[i] = v
-	r.more = more
+// Of returns a setting of k to v, for NewRules.
+func (k Key[T]) Of(v T) Setting { return func(r *Rules) { k.Set(r, v) } }
+
+// Setting sets the data of one key in new rules: see Key.Of.
+type Setting func(r *Rules)
+
+// NewRules returns rules with the settings given, in order.
+func NewRules(settings ...Setting) *Rules {
+	r := &Rules{}
+	for _, s := range settings {
+		s(r)
+	}
+	return r
 }
 
 // RulesText returns the paragraph that states the rules of the puzzles
@@ -199,7 +208,7 @@ func (r *Rules) setSlot(kind string, v any) {
 func RulesText(all []Grid) string {
 	var out []string
 	for _, k := range kinds {
-		out = append(out, k.text(all)...)
+		out = append(out, k.Text(all)...)
 	}
 	return strings.Join(out, " ")
 }
@@ -240,6 +249,10 @@ type Lowered struct {
 	// skip the work of writing them
 	bare bool
 }
+
+// Bare reports whether the caller wants no Clauses, so that a kind may
+// skip the work of writing them.
+func (l *Lowered) Bare() bool { return l.bare }
 
 // Place is a digit of a unit of N cells (a row, a column, a region)
 // whose place the rule turns on, such as a sandwich's 1 and N: the search
@@ -310,7 +323,7 @@ func (r *Rules) lower(s Shape, bare bool) *Lowered {
 		return l
 	}
 	for _, k := range kinds {
-		k.lower(s, r, l)
+		k.Lower(s, r, l)
 	}
 	if bare {
 		l.Clauses, l.Aux = nil, 0
@@ -318,141 +331,40 @@ func (r *Rules) lower(s Shape, bare bool) *Lowered {
 	return l
 }
 
-// pairLinks adds to l the links of pairs on which allows holds, both ways.
-func pairLinks(l *Lowered, pairs []Pair, rel *Relation) {
-	for _, p := range pairs {
-		l.Links = append(l.Links, Link{p[0], p[1], rel})
-	}
-}
-
 // validation is the state Validate shares among the kinds: the shape and
 // the check that lists of cells lie in the grid once each.
-type validation struct {
-	s     Shape
-	n     int
+type Validation struct {
+	Shape Shape
+	N     int
 	seen  []int32 // the list that last held each cell, from 1
 	lists int32
 }
 
 // inGrid checks that the cells of list lie in the grid, once each; rule
 // names the list, built only for an error.
-func (v *validation) inGrid(rule func() string, list []int32) error {
+func (v *Validation) InGrid(rule func() string, list []int32) error {
 	v.lists++
-	cells := int32(v.n * v.n)
+	cells := int32(v.N * v.N)
 	for _, c := range list {
 		if c < 0 || c >= cells {
-			return ruleErrorf(rule(), "cell %d is outside the %dx%d grid", c, v.n, v.n)
+			return RuleErrorf(rule(), "cell %d is outside the %dx%d grid", c, v.N, v.N)
 		}
 		if v.seen[c] == v.lists {
-			return ruleErrorf(rule(), "%s is listed twice", cellName(v.n, c))
+			return RuleErrorf(rule(), "%s is listed twice", CellName(v.N, c))
 		}
 		v.seen[c] = v.lists
 	}
 	return nil
 }
 
-// pairsOK checks pairs of orthogonally adjacent cells, named what 1, what
-// 2...
-func (v *validation) pairsOK(what string, pairs []Pair) error {
-	for k, pr := range pairs {
-		rule := func() string { return what + " " + itoa(k+1) }
-		if err := v.inGrid(rule, pr[:]); err != nil {
-			return err
-		}
-		if !adjacent(v.n, pr[0], pr[1], false) {
-			return ruleErrorf(rule(), "%s and %s are not orthogonally adjacent", cellName(v.n, pr[0]), cellName(v.n, pr[1]))
-		}
-	}
-	return nil
-}
-
 // cellOf returns cell i of a grid of size n.
-func cellOf(n int, i int32) Cell { return Cell{int(i) / n, int(i) % n} }
-
-// digitMask returns the digits from 1 to n for which keep holds, as bit
-// d-1 for digit d.
-func digitMask(n int, keep func(d int) bool) uint64 {
-	var m uint64
-	for d := 1; d <= n; d++ {
-		if keep(d) {
-			m |= 1 << (d - 1)
-		}
-	}
-	return m
-}
-
-// pairClashes appends the pairs whose two givens allows does not accept,
-// named what 1, what 2...
-func pairClashes(g Grid, what string, pairs []Pair, allows func(a, b int) bool, out []Clash) []Clash {
-	n := g.N()
-	for k, p := range pairs {
-		a, b := int(g.Cells[p[0]]), int(g.Cells[p[1]])
-		if a != 0 && b != 0 && !allows(a, b) {
-			ca, cb := cellOf(n, p[0]), cellOf(n, p[1])
-			out = append(out, Clash{Unit: what, Index: k, Digit: b, A: ca, B: cb,
-				Detail: fmt.Sprintf("%s holds %d and %s holds %d, which %s %d between them does not allow", ca, a, cb, b, what, k+1)})
-		}
-	}
-	return out
-}
-
-// readPairsFP reads the pairs of f-puzzles field k: entries of two
-// "cells", whose "value", when given, must be one of values; pick says
-// which list of out a pair goes to by its value.
-func readPairsFP(in *fpIn, k string, values []string, pick func(value string) *[]Pair) error {
-	entries, err := in.list(k)
-	if err != nil {
-		return err
-	}
-	for j, e := range entries {
-		what := fmt.Sprintf("%s %d", k, j+1)
-		v := strings.ToUpper(fpString(e["value"]))
-		if v == "" && len(values) == 1 {
-			v = values[0]
-		}
-		if !slices.Contains(values, v) {
-			if len(values) == 1 {
-				return unsupportedf([]string{k}, "f-puzzles: %s has value %s; only %s is supported", what, fpString(e["value"]), values[0])
-			}
-			return fpErr("%s has value %q, want %s", what, fpString(e["value"]), strings.Join(values, " or "))
-		}
-		cs, err := in.cellList(what+": \"cells\"", e["cells"])
-		if err != nil {
-			return err
-		}
-		if len(cs) != 2 {
-			return fpErr("%s has %d cells, want 2", what, len(cs))
-		}
-		dst := pick(v)
-		*dst = append(*dst, Pair{cs[0], cs[1]})
-	}
-	return nil
-}
-
-// jsonValue is a JSON value kept as it is, for decodeValue.
-type jsonValue = json.RawMessage
-
-// decodeValue reads raw into v; absent (nil) is an error.
-func decodeValue(raw json.RawMessage, v any) error {
-	if raw == nil {
-		return errors.New("absent")
-	}
-	return json.Unmarshal(raw, v)
-}
-
-// Name returns the name of kind k: "thermometer".
-func (k *Kind) Name() string { return k.name }
-
-// Random adds to r a random instance of kind k for a grid of shape s,
-// whose every constraint the full grid sol keeps; with sol nil, any
-// instance valid for s. Tests of every kind draw their cases from it.
-func (k *Kind) Random(rng *rand.Rand, s Shape, sol []uint8, r *Rules) { k.random(rng, s, sol, r) }
+func CellOf(n int, i int32) Cell { return Cell{int(i) / n, int(i) % n} }
 
 // KindNames returns the names of the kinds, in the table's order.
 func KindNames() []string {
 	out := make([]string, len(kinds))
 	for i, k := range kinds {
-		out[i] = k.name
+		out[i] = k.Name
 	}
 	return out
 }
@@ -462,32 +374,7 @@ func Table() []*Kind { return slices.Clone(kinds) }
 
 // orthogonal returns the cells beside cell i of a grid of size n.
 func orthogonal(n int, i int32) []int32 {
-	return moves(n, i, [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}})
-}
-
-// randomPairs returns up to k random pairs of orthogonally adjacent cells
-// of a grid of size n, no pair twice, whose digits in sol ok accepts (any
-// pair when sol is nil).
-func randomPairs(rng *rand.Rand, n, k int, sol []uint8, ok func(a, b int) bool) []Pair {
-	var out []Pair
-	seen := map[Pair]bool{}
-	for try := 0; try < 20*k && len(out) < k; try++ {
-		a := int32(rng.IntN(n * n))
-		nb := orthogonal(n, a)
-		b := nb[rng.IntN(len(nb))]
-		if seen[Pair{a, b}] || seen[Pair{b, a}] || sol != nil && !ok(int(sol[a]), int(sol[b])) {
-			continue
-		}
-		seen[Pair{a, b}] = true
-		out = append(out, Pair{a, b})
-	}
-	return out
-}
-
-// keeps reports whether the full grid sol keeps the constraints of one
-// kind in r: the clashes of that kind alone.
-func keeps(k *Kind, s Shape, sol []uint8, r *Rules) bool {
-	return len(k.clashes(Grid{Shape: s, Cells: sol}, r, nil)) == 0
+	return MoveCells(n, i, [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}})
 }
 
 // Drawing is how rules are drawn, in a neutral vocabulary of marks that
@@ -624,7 +511,7 @@ func (r *Rules) Draw(s Shape) *Drawing {
 		return d
 	}
 	for _, k := range kinds {
-		k.draw(s, r, d)
+		k.Draw(s, r, d)
 	}
 	return d
 }
@@ -634,7 +521,7 @@ func (r *Rules) Draw(s Shape) *Drawing {
 // do not title.
 func VariantTitle(name string) string {
 	for _, k := range kinds {
-		if t, ok := k.titles[name]; ok {
+		if t, ok := k.Titles[name]; ok {
 			return t
 		}
 	}
@@ -660,6 +547,17 @@ type Layout struct {
 	// Refuse says why it cannot be made on shape s together with the
 	// layouts named with, or nil.
 	Refuse func(s Shape, with []string) error
+	// Regions says that it makes the puzzle's own regions (jigsaw
+	// regions): the layouts a grid without boxes can be made with.
+	Regions bool
+	// Split, when set, gives the layout a pure form, named "pure-" and its
+	// name, whose puzzles have no givens at all: while the puzzle has a
+	// second solution, Split returns its rules r with the part that holds
+	// cell x (where the second solution differs from the full grid full)
+	// split, until the rules alone make the puzzle unique. PureGloss says
+	// what the pure form is, for help.
+	Split     func(rng *rand.Rand, r *Rules, full Grid, x int32) *Rules
+	PureGloss string
 }
 
 // Varies reports whether the rules of l differ from puzzle to puzzle.
@@ -669,8 +567,8 @@ func (l *Layout) Varies() bool { return l.Before != nil || l.After != nil }
 func Layouts() []*Layout {
 	var out []*Layout
 	for _, k := range kinds {
-		for i := range k.layouts {
-			out = append(out, &k.layouts[i])
+		for i := range k.Layouts {
+			out = append(out, &k.Layouts[i])
 		}
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
@@ -26,9 +27,9 @@ func TestKindsTable(t *testing.T) {
 	}
 	var held, broke int
 	for _, k := range grid.Table() {
-		t.Run(k.Name(), func(t *testing.T) {
+		t.Run(k.Name, func(t *testing.T) {
 			if miss := grid.MissingFacets(k); len(miss) > 0 {
-				t.Fatalf("kind %s lacks %v", k.Name(), miss)
+				t.Fatalf("kind %s lacks %v", k.Name, miss)
 			}
 			for trial := range trials {
 				sizes := []int{4, 5, 6, 7, 8, 9}
@@ -37,7 +38,7 @@ func TestKindsTable(t *testing.T) {
 				}
 				c := gridtest.NewKindCase(rng, k, sizes)
 				for _, r := range []*grid.Rules{c.Kept, c.Any} {
-					name := fmt.Sprintf("%s trial %d, %s grid, rules %s", k.Name(), trial, c.Shape, mustJSON(t, r, c.Shape.N()))
+					name := fmt.Sprintf("%s trial %d, %s grid, rules %s", k.Name, trial, c.Shape, mustJSON(t, r, c.Shape.N()))
 					if err := r.Validate(c.Shape); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
@@ -75,11 +76,11 @@ func roundTrips(t *testing.T, name string, c gridtest.KindCase, r *grid.Rules, r
 			g.Cells[i] = v
 		}
 	}
-	data, err := grid.MarshalFPuzzles(g)
+	data, err := formats.MarshalFPuzzles(g)
 	if err != nil {
 		t.Fatalf("%s: MarshalFPuzzles: %v", name, err)
 	}
-	back, err := grid.ParseFPuzzles(data)
+	back, err := formats.ParseFPuzzles(data)
 	if err != nil || !back.Equal(g) || !back.Rules.Equal(g.Rules) {
 		t.Fatalf("%s: f-puzzles round trip: %v\n got %s %s\nJSON %s", name, err, back, mustJSON(t, back.Rules, back.N()), data)
 	}

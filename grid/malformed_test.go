@@ -1,8 +1,10 @@
-package grid
+package grid_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 func TestMalformed(t *testing.T) {
@@ -22,7 +24,7 @@ func TestMalformed(t *testing.T) {
 		{"digit", func() Grid { g := New(box); g.Cells[12] = 10; return g }(), "r2c4 holds 10, more than 9"},
 		{"box of one row", Grid{Shape: Shape{BoxRows: 1, BoxCols: 9}, Cells: make([]uint8, 81)}, "need at least 2 rows"},
 		{"prime without regions", Grid{Shape: prime, Cells: make([]uint8, 25)}, "no boxes"},
-		{"prime jigsaw", Grid{Shape: prime, Cells: make([]uint8, 25), Rules: &Rules{Regions: rows}}, ""},
+		{"prime jigsaw", Grid{Shape: prime, Cells: make([]uint8, 25), Rules: NewRules(Regions.Of(rows))}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -43,14 +43,10 @@ func (r *Rules) UnitsOf(s Shape, l *Lowered) *RuleUnits { return r.units(s, l, t
 // groups alone, and the peers cost the most.
 func (r *Rules) units(s Shape, l *Lowered, peers bool) *RuleUnits {
 	n := s.N()
-	extra := 0
-	if r != nil {
-		extra = len(r.Extra)
-	}
 	u := &RuleUnits{N: n, Of: make([][]int32, n*n), Peers: make([][]int32, n*n),
-		Units: make([][]int32, 0, 3*n+extra), Labels: make([]string, 0, 3*n+extra)}
+		Units: make([][]int32, 0, 3*n), Labels: make([]string, 0, 3*n)}
 	regionWord := "box"
-	if r != nil && r.Regions != nil {
+	if r != nil && Regions.Get(r) != nil {
 		regionWord = "region"
 	}
 	// one backing array for the rows, columns and regions, and one for
@@ -230,7 +226,7 @@ func (g Grid) ruleClashes() []Clash {
 	repeats(u.Units, u.Labels, split)
 	repeats(u.Distinct, u.DistinctLabels, split)
 	for _, k := range kinds {
-		out = k.clashes(g, r, out)
+		out = k.Clashes(g, r, out)
 	}
 	return out
 }

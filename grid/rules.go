@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -28,6 +27,9 @@ const (
 )
 
 var groupKindNames = [...]string{"extra region", "diagonal", "anti-diagonal", "window", "disjoint group"}
+
+// GroupKinds is the number of kinds of groups.
+const GroupKinds = len(groupKindNames)
 
 // String names the kind of group, as error messages do.
 func (k GroupKind) String() string {
@@ -59,7 +61,7 @@ func (r *Rules) Empty() bool {
 		return true
 	}
 	for _, k := range kinds {
-		if k.has(r) {
+		if k.Has(r) {
 			return false
 		}
 	}
@@ -73,7 +75,7 @@ func (r *Rules) Equal(o *Rules) bool {
 		return r.Empty() == o.Empty()
 	}
 	for _, k := range kinds {
-		if !k.equal(r, o) {
+		if !k.Equal(r, o) {
 			return false
 		}
 	}
@@ -83,8 +85,8 @@ func (r *Rules) Equal(o *Rules) bool {
 // Region returns the region of cell i in a grid of shape s: its jigsaw
 // region, or its box when the rules have none (or are nil).
 func (r *Rules) Region(s Shape, i int) int {
-	if r != nil && r.Regions != nil {
-		return int(r.Regions[i])
+	if r != nil && Regions.Get(r) != nil {
+		return int(Regions.Get(r)[i])
 	}
 	n := s.N()
 	return (i/n/s.BoxRows)*(n/s.BoxCols) + i%n/s.BoxCols
@@ -105,28 +107,12 @@ func (e *RuleError) Error() string { return e.Rule + ": " + e.Msg }
 // Unwrap returns ErrRules.
 func (e *RuleError) Unwrap() error { return ErrRules }
 
-func ruleErrorf(rule, format string, args ...any) error {
+func RuleErrorf(rule, format string, args ...any) error {
 	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, args...)}
 }
 
 // cellName names cell i of a grid of size n as r1c1.
-func cellName(n int, i int32) string { return Cell{int(i) / n, int(i) % n}.String() }
-
-// cellList names cells as "r1c1 r1c2 ...", at most eight of them.
-func cellList(n int, cells []int32) string {
-	var b strings.Builder
-	for k, c := range cells {
-		if k == 8 {
-			fmt.Fprintf(&b, " ... (%d cells)", len(cells))
-			break
-		}
-		if k > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(cellName(n, c))
-	}
-	return b.String()
-}
+func CellName(n int, i int32) string { return Cell{int(i) / n, int(i) % n}.String() }
 
 // Validate reports the first rule of r that cannot hold in a grid of shape
 // s, as a *RuleError: a cell outside the grid or listed twice, a region
@@ -142,9 +128,9 @@ func (r *Rules) Validate(s Shape) error {
 	if err := s.ValidateWith(r); err != nil {
 		return err
 	}
-	v := &validation{s: s, n: s.N(), seen: make([]int32, s.N()*s.N())}
+	v := &Validation{Shape: s, N: s.N(), seen: make([]int32, s.N()*s.N())}
 	for _, k := range kinds {
-		if err := k.validate(v, r); err != nil {
+		if err := k.Validate(v, r); err != nil {
 			return err
 		}
 	}
@@ -192,7 +178,7 @@ func SumRange(n, k int) (lo, hi int) {
 
 // adjacent reports whether cells a and b of a grid of size n touch along
 // a side, or also at a corner when diagonal is set.
-func adjacent(n int, a, b int32, diagonal bool) bool {
+func Adjacent(n int, a, b int32, diagonal bool) bool {
 	ra, ca := int(a)/n, int(a)%n
 	rb, cb := int(b)/n, int(b)%n
 	dr, dc := abs(ra-rb), abs(ca-cb)
@@ -207,41 +193,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-func sameSet(a, b []int32) bool {
-	x := slices.Clone(a)
-	y := slices.Clone(b)
-	slices.Sort(x)
-	slices.Sort(y)
-	return slices.Equal(x, y)
-}
-
-// kindCells returns the cells a group of kind k must hold, for the kinds
-// whose cells the shape fixes up to a choice (the window or disjoint group
-// that holds cells[0]); nil for extra regions, which may be any cells.
-func kindCells(s Shape, k GroupKind, cells []int32) []int32 {
-	n := s.N()
-	switch k {
-	case GroupDiagonal:
-		return Diagonal(n)
-	case GroupAntiDiagonal:
-		return AntiDiagonal(n)
-	case GroupWindow:
-		for _, w := range Windows(s) {
-			if slices.Contains(w, cells[0]) {
-				return w
-			}
-		}
-		return []int32{-1} // no window holds it
-	case GroupDisjoint:
-		for _, d := range DisjointGroups(s) {
-			if slices.Contains(d, cells[0]) {
-				return d
-			}
-		}
-	}
-	return nil
 }
 
 // Diagonal returns the cells of the main diagonal, r1c1 to rNcN.
@@ -303,7 +254,7 @@ func DisjointGroups(s Shape) [][]int32 {
 
 // moves returns the cells steps away from cell i of a grid of size n, in
 // the order of steps.
-func moves(n int, i int32, steps [][2]int) []int32 {
+func MoveCells(n int, i int32, steps [][2]int) []int32 {
 	r, c := int(i)/n, int(i)%n
 	var out []int32
 	for _, st := range steps {
@@ -314,9 +265,6 @@ func moves(n int, i int32, steps [][2]int) []int32 {
 	}
 	return out
 }
-
-// itoa is strconv.Itoa.
-func itoa(k int) string { return strconv.Itoa(k) }
 
 // Names returns the names of the variants r makes of a puzzle, in the
 // order of the table of kinds: jigsaw, x (both diagonals) or diagonal
@@ -329,7 +277,7 @@ func (r *Rules) Names() []string {
 	}
 	var out []string
 	for _, k := range kinds {
-		out = k.names(r, out)
+		out = k.Names(r, out)
 	}
 	return out
 }

@@ -1,10 +1,14 @@
-package grid
+package grid_test
 
 import (
 	"errors"
 	"slices"
 	"strings"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/formats"
+	. "github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 var shape9 = Shape{BoxRows: 3, BoxCols: 3}
@@ -22,7 +26,7 @@ func mustParse(t *testing.T, s string) Grid {
 }
 
 func xRules() *Rules {
-	return &Rules{Extra: []Group{{GroupDiagonal, Diagonal(9)}, {GroupAntiDiagonal, AntiDiagonal(9)}}}
+	return NewRules(rules.Extra.Of([]Group{{Kind: GroupDiagonal, Cells: Diagonal(9)}, {Kind: GroupAntiDiagonal, Cells: AntiDiagonal(9)}}))
 }
 
 func TestRulesValidate(t *testing.T) {
@@ -37,25 +41,25 @@ func TestRulesValidate(t *testing.T) {
 		r    Rules
 		want string // part of the error; "" for valid
 	}{
-		{"empty", Rules{}, ""},
-		{"rows as regions", Rules{Regions: bands}, ""},
-		{"region short", Rules{Regions: short}, "region 1: 8 cells, want 9"},
-		{"region count", Rules{Regions: bands[:80]}, "regions: 80 cells, want 81"},
+		{"empty", *NewRules(), ""},
+		{"rows as regions", *NewRules(Regions.Of(bands)), ""},
+		{"region short", *NewRules(Regions.Of(short)), "region 1: 8 cells, want 9"},
+		{"region count", *NewRules(Regions.Of(bands[:80])), "regions: 80 cells, want 81"},
 		{"x", *xRules(), ""},
-		{"bad diagonal", Rules{Extra: []Group{{GroupDiagonal, AntiDiagonal(9)}}}, "are not a diagonal"},
-		{"windows", Rules{Extra: []Group{{GroupWindow, Windows(shape9)[3]}}}, ""},
-		{"cage ok", Rules{Cages: []Cage{{[]int32{0, 1}, 17}}}, ""},
-		{"cage sum", Rules{Cages: []Cage{{[]int32{0, 1}, 18}}}, "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 9 add up to 18 (they make 3 to 17)"},
-		{"cages overlap", Rules{Cages: []Cage{{[]int32{0, 1}, 0}, {[]int32{1, 2}, 5}}}, ""},
-		{"cage too big", Rules{Cages: []Cage{{[]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0}}}, "10 cells, want 1 to 9"},
-		{"cage outside", Rules{Cages: []Cage{{[]int32{81}, 0}}}, "cell 81 is outside"},
-		{"cage twice", Rules{Cages: []Cage{{[]int32{3, 3}, 0}}}, "r1c4 is listed twice"},
-		{"pair ok", Rules{White: []Pair{{0, 9}}}, ""},
-		{"pair far", Rules{Black: []Pair{{0, 10}}}, "black dot 1: r1c1 and r2c2 are not orthogonally adjacent"},
-		{"thermo diagonal", Rules{Thermos: [][]int32{{0, 10, 20}}}, ""},
-		{"thermo gap", Rules{Thermos: [][]int32{{0, 2}}}, "r1c3 does not touch r1c1: not a chain"},
-		{"thermo long", Rules{Thermos: [][]int32{{0, 1, 2, 3, 4, 5, 6, 7, 8, 17}}}, "10 cells, want 2 to 9"},
-		{"odd and even", Rules{Odd: []int32{4}, Even: []int32{4}}, "r1c5 is marked both odd and even"},
+		{"bad diagonal", *NewRules(rules.Extra.Of([]Group{{Kind: GroupDiagonal, Cells: AntiDiagonal(9)}})), "are not a diagonal"},
+		{"windows", *NewRules(rules.Extra.Of([]Group{{Kind: GroupWindow, Cells: Windows(shape9)[3]}})), ""},
+		{"cage ok", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 17}})), ""},
+		{"cage sum", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 18}})), "cage 1 (r1c1 r1c2): no 2 distinct digits from 1 to 9 add up to 18 (they make 3 to 17)"},
+		{"cages overlap", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 0}, {Cells: []int32{1, 2}, Sum: 5}})), ""},
+		{"cage too big", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Sum: 0}})), "10 cells, want 1 to 9"},
+		{"cage outside", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{81}, Sum: 0}})), "cell 81 is outside"},
+		{"cage twice", *NewRules(rules.Cages.Of([]Cage{{Cells: []int32{3, 3}, Sum: 0}})), "r1c4 is listed twice"},
+		{"pair ok", *NewRules(rules.White.Of([]Pair{{0, 9}})), ""},
+		{"pair far", *NewRules(rules.Black.Of([]Pair{{0, 10}})), "black dot 1: r1c1 and r2c2 are not orthogonally adjacent"},
+		{"thermo diagonal", *NewRules(rules.Thermos.Of([][]int32{{0, 10, 20}})), ""},
+		{"thermo gap", *NewRules(rules.Thermos.Of([][]int32{{0, 2}})), "r1c3 does not touch r1c1: not a chain"},
+		{"thermo long", *NewRules(rules.Thermos.Of([][]int32{{0, 1, 2, 3, 4, 5, 6, 7, 8, 17}})), "10 cells, want 2 to 9"},
+		{"odd and even", *NewRules(rules.Odd.Of([]int32{4}), rules.Even.Of([]int32{4})), "r1c5 is marked both odd and even"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,11 +82,11 @@ func TestRulesNames(t *testing.T) {
 		want string
 	}{
 		{nil, "classic"},
-		{&Rules{}, "classic"},
+		{NewRules(), "classic"},
 		{xRules(), "x"},
-		{&Rules{Extra: []Group{{GroupDiagonal, Diagonal(9)}}}, "diagonal"},
-		{&Rules{Cages: []Cage{{[]int32{0, 1}, 3}}, AntiKing: true}, "killer,anti-king"},
-		{&Rules{Regions: make([]uint8, 81), Extra: []Group{{GroupWindow, Windows(shape9)[0]}}}, "jigsaw,hyper"},
+		{NewRules(rules.Extra.Of([]Group{{Kind: GroupDiagonal, Cells: Diagonal(9)}})), "diagonal"},
+		{NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 3}}), rules.AntiKing.Of(true)), "killer,anti-king"},
+		{NewRules(Regions.Of(make([]uint8, 81)), rules.Extra.Of([]Group{{Kind: GroupWindow, Cells: Windows(shape9)[0]}})), "jigsaw,hyper"},
 	}
 	for _, tt := range tests {
 		if got := tt.r.Name(); got != tt.want {
@@ -102,8 +106,8 @@ func TestGeometry(t *testing.T) {
 	if len(d) != 9 || !slices.Equal(d[0], []int32{0, 3, 6, 27, 30, 33, 54, 57, 60}) {
 		t.Errorf("DisjointGroups(3x3)[0] = %v", d[0])
 	}
-	if got := KnightNeighbours(9, 0); !slices.Equal(got, []int32{11, 19}) {
-		t.Errorf("KnightNeighbours(9, r1c1) = %v, want r2c3 r3c2", got)
+	if got := rules.KnightNeighbours(9, 0); !slices.Equal(got, []int32{11, 19}) {
+		t.Errorf("rules.KnightNeighbours(9, r1c1) = %v, want r2c3 r3c2", got)
 	}
 }
 
@@ -151,18 +155,18 @@ func TestRuleClashesAndCheck(t *testing.T) {
 		want  string
 	}{
 		{"diagonal", "1........" + ".........." + ".1", xRules(), "digit 1 repeats in diagonal (r1c1 and r3c3)"},
-		{"cage repeat", "22", &Rules{Cages: []Cage{{[]int32{0, 9, 1}, 0}}}, "digit 2 repeats in row 1"},
-		{"cage sum", "9", &Rules{Cages: []Cage{{[]int32{0, 1}, 9}}}, "cage 1 (r1c1 r1c2) must add up to 9"},
-		{"odd", ".4", &Rules{Odd: []int32{1}}, "r1c2 holds 4, but it is marked odd"},
-		{"white", "13", &Rules{White: []Pair{{0, 1}}}, "r1c1 holds 1 and r1c2 holds 3, which white dot 1 between them does not allow"},
-		{"black ok", "36", &Rules{Black: []Pair{{0, 1}}}, ""},
-		{"x", "37", &Rules{X: []Pair{{0, 1}}}, ""},
-		{"v", "32", &Rules{V: []Pair{{0, 1}}}, ""},
-		{"v bad", "3........4", &Rules{V: []Pair{{0, 9}}}, "V 1"},
-		{"thermo", "5.4", &Rules{Thermos: [][]int32{{0, 1, 2}}}, "thermometer 1 must increase"},
-		{"thermo end", "..2", &Rules{Thermos: [][]int32{{0, 1, 2}}}, "cannot be cell 3"},
-		{"king", "1" + "........." + "1", &Rules{AntiKing: true}, "digit 1 repeats a king's move apart (r1c1 and r2c2)"},
-		{"knight", "1" + "........." + ".1", &Rules{AntiKnight: true}, "a knight's move apart (r1c1 and r2c3)"},
+		{"cage repeat", "22", NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 9, 1}, Sum: 0}})), "digit 2 repeats in row 1"},
+		{"cage sum", "9", NewRules(rules.Cages.Of([]Cage{{Cells: []int32{0, 1}, Sum: 9}})), "cage 1 (r1c1 r1c2) must add up to 9"},
+		{"odd", ".4", NewRules(rules.Odd.Of([]int32{1})), "r1c2 holds 4, but it is marked odd"},
+		{"white", "13", NewRules(rules.White.Of([]Pair{{0, 1}})), "r1c1 holds 1 and r1c2 holds 3, which white dot 1 between them does not allow"},
+		{"black ok", "36", NewRules(rules.Black.Of([]Pair{{0, 1}})), ""},
+		{"x", "37", NewRules(rules.X.Of([]Pair{{0, 1}})), ""},
+		{"v", "32", NewRules(rules.V.Of([]Pair{{0, 1}})), ""},
+		{"v bad", "3........4", NewRules(rules.V.Of([]Pair{{0, 9}})), "V 1"},
+		{"thermo", "5.4", NewRules(rules.Thermos.Of([][]int32{{0, 1, 2}})), "thermometer 1 must increase"},
+		{"thermo end", "..2", NewRules(rules.Thermos.Of([][]int32{{0, 1, 2}})), "cannot be cell 3"},
+		{"king", "1" + "........." + "1", NewRules(rules.AntiKing.Of(true)), "digit 1 repeats a king's move apart (r1c1 and r2c2)"},
+		{"knight", "1" + "........." + ".1", NewRules(rules.AntiKnight.Of(true)), "a knight's move apart (r1c1 and r2c3)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -217,7 +221,7 @@ func TestCombinations(t *testing.T) {
 				var want []uint64
 				for set := uint64(0); set < 1<<n; set++ {
 					m := set << 1
-					if popcount(m) != k {
+					if Popcount(m) != k {
 						continue
 					}
 					s := 0

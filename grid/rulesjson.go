@@ -31,14 +31,14 @@ import (
 
 // jsonOut is the JSON form of rules being written, field by field in the
 // table's order.
-type jsonOut struct {
-	n   int
+type JSONOut struct {
+	N   int
 	b   bytes.Buffer
 	err error
 }
 
 // field writes field k with value v.
-func (o *jsonOut) field(k string, v any) {
+func (o *JSONOut) Field(k string, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		o.err = err
@@ -52,32 +52,32 @@ func (o *jsonOut) field(k string, v any) {
 }
 
 // names returns cells as r1c1 names.
-func (o *jsonOut) names(cells []int32) []string {
+func (o *JSONOut) Names(cells []int32) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
-		out[i] = cellName(o.n, c)
+		out[i] = CellName(o.N, c)
 	}
 	return out
 }
 
 // pairs writes pairs as field k, when there are any.
-func (o *jsonOut) pairs(k string, ps []Pair) {
+func (o *JSONOut) Pairs(k string, ps []Pair) {
 	if len(ps) == 0 {
 		return
 	}
 	out := make([][2]string, len(ps))
 	for i, p := range ps {
-		out[i] = [2]string{cellName(o.n, p[0]), cellName(o.n, p[1])}
+		out[i] = [2]string{CellName(o.N, p[0]), CellName(o.N, p[1])}
 	}
-	o.field(k, out)
+	o.Field(k, out)
 }
 
 // MarshalRules returns the JSON form of r for a grid of size n.
 func MarshalRules(r *Rules, n int) ([]byte, error) {
-	o := &jsonOut{n: n}
+	o := &JSONOut{N: n}
 	if r != nil {
 		for _, k := range kinds {
-			if err := k.writeJSON(o, r); err != nil {
+			if err := k.WriteJSON(o, r); err != nil {
 				return nil, err
 			}
 		}
@@ -105,36 +105,36 @@ func ParseCell(s string, n int) (int32, error) {
 }
 
 // jsonIn is the JSON form of rules being read.
-type jsonIn struct {
-	n      int
+type JSONIn struct {
+	N      int
 	fields map[string]json.RawMessage
 }
 
 // has reports whether field k is there (and not null).
-func (in *jsonIn) has(k string) bool {
+func (in *JSONIn) has(k string) bool {
 	v, ok := in.fields[k]
 	return ok && string(bytes.TrimSpace(v)) != "null"
 }
 
 // decode reads field k into v, which want describes for an error; false
 // when the field is absent.
-func (in *jsonIn) decode(k string, v any, want string) (bool, error) {
+func (in *JSONIn) Decode(k string, v any, want string) (bool, error) {
 	if !in.has(k) {
 		return false, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(in.fields[k]))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return false, fmt.Errorf("rules: %s", jsonProblem(err, strconv.Quote(k), want))
+		return false, fmt.Errorf("rules: %s", JSONProblem(err, strconv.Quote(k), want))
 	}
 	return true, nil
 }
 
 // cells reads names of cells, for the rule what.
-func (in *jsonIn) cells(what string, names []string) ([]int32, error) {
+func (in *JSONIn) Cells(what string, names []string) ([]int32, error) {
 	out := make([]int32, 0, len(names))
 	for _, name := range names {
-		c, err := ParseCell(name, in.n)
+		c, err := ParseCell(name, in.N)
 		if err != nil {
 			return nil, fmt.Errorf("rules: %s: %w", what, err)
 		}
@@ -143,15 +143,15 @@ func (in *jsonIn) cells(what string, names []string) ([]int32, error) {
 	return out, nil
 }
 
-// pairs reads field k, pairs of cells, named what 1, what 2...
-func (in *jsonIn) pairs(k, what string) ([]Pair, error) {
+// Pairs reads field k, pairs of cells, named what 1, what 2...
+func (in *JSONIn) Pairs(k, what string) ([]Pair, error) {
 	var list [][2]string
-	if _, err := in.decode(k, &list, `an array of pairs of cells, such as [["r1c1", "r1c2"]]`); err != nil {
+	if _, err := in.Decode(k, &list, `an array of pairs of cells, such as [["r1c1", "r1c2"]]`); err != nil {
 		return nil, err
 	}
 	var out []Pair
 	for j, p := range list {
-		c, err := in.cells(what+" "+strconv.Itoa(j+1), p[:])
+		c, err := in.Cells(what+" "+strconv.Itoa(j+1), p[:])
 		if err != nil {
 			return nil, err
 		}
@@ -165,32 +165,70 @@ func (in *jsonIn) pairs(k, what string) ([]Pair, error) {
 var jsonKnown = sync.OnceValue(func() map[string]bool {
 	known := map[string]bool{}
 	for _, k := range kinds {
-		for _, f := range k.jsonFields {
+		for _, f := range k.JSONFields {
 			known[f] = true
 		}
 	}
 	return known
 })
 
+// renameOld gives the fields that a kind names the old way (see
+// Kind.JSONOld) their names now, so that the kinds read only those.
+func (in *JSONIn) renameOld() error {
+	olds := jsonOld()
+	var given []string // the old names given, usually none
+	for k := range in.fields {
+		if _, ok := olds[k]; ok {
+			given = append(given, k)
+		}
+	}
+	slices.Sort(given)
+	for _, old := range given {
+		now := olds[old]
+		if _, both := in.fields[now]; both {
+			return fmt.Errorf("rules: %q and %q are the same field, named the old way and the new: give one", old, now)
+		}
+		in.fields[now] = in.fields[old]
+		delete(in.fields, old)
+	}
+	return nil
+}
+
+// jsonOld maps the old names of the fields of "rules" to the new (see
+// Kind.JSONOld), made once.
+var jsonOld = sync.OnceValue(func() map[string]string {
+	olds := map[string]string{}
+	for _, k := range kinds {
+		maps.Copy(olds, k.JSONOld)
+	}
+	return olds
+})
+
 // UnmarshalRules reads the JSON form of rules for a grid of shape s, and
 // validates them (see Rules.Validate).
 func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
-	in := &jsonIn{n: s.N()}
+	if !Registered() {
+		return nil, fmt.Errorf("rules: %w", ErrNoKinds)
+	}
+	in := &JSONIn{N: s.N()}
 	if err := json.Unmarshal(data, &in.fields); err != nil || in.fields == nil {
 		if err == nil {
 			err = errors.New("null")
 		}
-		return nil, fmt.Errorf("rules: %s", jsonProblem(err, "\"rules\"", "an object"))
+		return nil, fmt.Errorf("rules: %s", JSONProblem(err, "\"rules\"", "an object"))
+	}
+	if err := in.renameOld(); err != nil {
+		return nil, err
 	}
 	known := jsonKnown()
 	for _, k := range slices.Sorted(maps.Keys(in.fields)) {
 		if !known[k] {
-			return nil, unsupportedf([]string{k}, "rules: unknown field %q (want %s)", k, strings.Join(jsonRuleFields(), ", "))
+			return nil, Unsupportedf([]string{k}, "rules: unknown field %q (want %s)", k, strings.Join(jsonRuleFields(), ", "))
 		}
 	}
-	r := &Rules{}
+	r := NewRules()
 	for _, k := range kinds {
-		if err := k.readJSON(in, r); err != nil {
+		if err := k.ReadJSON(in, r); err != nil {
 			return nil, err
 		}
 	}
@@ -208,14 +246,14 @@ func UnmarshalRules(data []byte, s Shape) (*Rules, error) {
 func jsonRuleFields() []string {
 	var out []string
 	for _, k := range kinds {
-		out = append(out, k.jsonFields...)
+		out = append(out, k.JSONFields...)
 	}
 	return out
 }
 
 // jsonProblem says what is wrong with a JSON value in the format's words,
 // never Go's: what names the value, want what it should be.
-func jsonProblem(err error, what, want string) string {
+func JSONProblem(err error, what, want string) string {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {

@@ -1,12 +1,14 @@
-package grid
+package grid_test
 
 import (
 	"slices"
 	"testing"
+
+	. "github.com/sudokugen/sudokugen/grid"
 )
 
 func TestUnits(t *testing.T) {
-	for _, s := range []Shape{{2, 2}, {2, 3}, {3, 2}, {3, 3}, {3, 4}, {4, 4}, {5, 5}, {6, 6}} {
+	for _, s := range []Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 3, BoxCols: 2}, {BoxRows: 3, BoxCols: 3}, {BoxRows: 3, BoxCols: 4}, {BoxRows: 4, BoxCols: 4}, {BoxRows: 5, BoxCols: 5}, {BoxRows: 6, BoxCols: 6}} {
 		t.Run(s.String(), func(t *testing.T) {
 			u := s.Units()
 			n := s.N()

@@ -26,14 +26,14 @@ func (e *UnsupportedError) Error() string { return e.Msg }
 
 // unsupportedf returns the UnsupportedError for fields with the message
 // format makes.
-func unsupportedf(fields []string, format string, args ...any) *UnsupportedError {
+func Unsupportedf(fields []string, format string, args ...any) *UnsupportedError {
 	return &UnsupportedError{Fields: fields, Msg: fmt.Sprintf(format, args...)}
 }
 
 // prefixed returns err with prefix before its message, keeping it an
 // UnsupportedError when it is one; other errors go to other, which adds
 // the prefix its own way.
-func prefixed(prefix string, err error, other func(error) error) error {
+func Prefixed(prefix string, err error, other func(error) error) error {
 	var ue *UnsupportedError
 	if errors.As(err, &ue) {
 		return &UnsupportedError{Fields: ue.Fields, Msg: prefix + ue.Msg}

@@ -8,7 +8,7 @@
 // line, '.' for empty), grid (a pretty grid with box lines), sdm (one a
 // line, '0' for empty), sdk (SadMan rows) and json (JSON Lines with the
 // puzzle, its rows, clue count, and level and score when known). What it
-// writes, grid.NewReader reads back to the same grids.
+// writes, formats.NewReader reads back to the same grids.
 //
 // File writes a file whole or not at all: a temporary file beside it,
 // synced and renamed into place by Commit, removed by Abort.

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // lineMarks is a drawing with one of each of the marks of lines, rings,
@@ -53,7 +54,7 @@ func linePuzzle(t *testing.T) Puzzle { return drawnPuzzle(t, lineMarks) }
 // drawnPuzzle is a puzzle drawn with d, with a given 5 in r9c9.
 func drawnPuzzle(t *testing.T, d func() *grid.Drawing) Puzzle {
 	g := grid.New(nine)
-	g.Rules = &grid.Rules{Odd: []int32{80}}
+	g.Rules = grid.NewRules(rules.Odd.Of([]int32{80}))
 	g.Cells[80] = 5
 	withDrawing(t, g.Rules, d)
 	return Puzzle{Number: 1, Grid: g}

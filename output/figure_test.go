@@ -16,7 +16,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 var nine = grid.Shape{BoxRows: 3, BoxCols: 3}
@@ -122,7 +124,7 @@ func edgeKind(f *figure, x, y int, down bool) (thick bool, count int) {
 // TestRegionLines checks that every inner edge is drawn once, thick
 // exactly where it parts two regions, for boxes and for a jigsaw.
 func TestRegionLines(t *testing.T) {
-	for _, r := range []*grid.Rules{{AntiKing: true}, {Regions: jigsawRegions()}} {
+	for _, r := range []*grid.Rules{grid.NewRules(rules.AntiKing.Of(true)), grid.NewRules(grid.Regions.Of(jigsawRegions()))} {
 		g := grid.New(nine)
 		g.Rules = r
 		f, err := newFigure(g, figureOptions{})
@@ -152,7 +154,7 @@ func TestRegionLines(t *testing.T) {
 			}
 		}
 		// with boxes, each of the 16 inner lines is drawn whole
-		if r.Regions == nil && runs != 16 {
+		if grid.Regions.Get(r) == nil && runs != 16 {
 			t.Errorf("boxes: %d runs of line, want 16 (each line whole)", runs)
 		}
 	}
@@ -172,12 +174,12 @@ func TestFigureMarks(t *testing.T) {
 		}
 		circles, texts, squares, diagonals, cageLoops, shaded := countMarks(f)
 		wantShaded, wantDiagonals, wantSums := wantMarks(r)
-		wantCircles := len(r.Odd) + len(r.Thermos) + len(r.White) + len(r.Black)
-		if circles != wantCircles || squares != len(r.Even) || texts != wantSums+len(r.X)+len(r.V) ||
-			shaded != float64(wantShaded) || diagonals != wantDiagonals || cageLoops < len(r.Cages) {
+		wantCircles := len(rules.Odd.Get(r)) + len(rules.Thermos.Get(r)) + len(rules.White.Get(r)) + len(rules.Black.Get(r))
+		if circles != wantCircles || squares != len(rules.Even.Get(r)) || texts != wantSums+len(rules.X.Get(r))+len(rules.V.Get(r)) ||
+			shaded != float64(wantShaded) || diagonals != wantDiagonals || cageLoops < len(rules.Cages.Get(r)) {
 			t.Errorf("%s: %d circles, %d squares, %d texts, %v shaded cells, %d diagonals, %d cage outlines; want %d, %d, %d, %d, %d, at least %d",
 				v.name, circles, squares, texts, shaded, diagonals, cageLoops,
-				wantCircles, len(r.Even), wantSums+len(r.X)+len(r.V), wantShaded, wantDiagonals, len(r.Cages))
+				wantCircles, len(rules.Even.Get(r)), wantSums+len(rules.X.Get(r))+len(rules.V.Get(r)), wantShaded, wantDiagonals, len(rules.Cages.Get(r)))
 		}
 	}
 }
@@ -212,7 +214,7 @@ func countMarks(f *figure) (circles, texts, squares, diagonals, cageLoops int, s
 // cage sums a figure of them should draw.
 func wantMarks(r *grid.Rules) (wantShaded, wantDiagonals, wantSums int) {
 	cells := map[int32]bool{}
-	for _, g := range r.Extra {
+	for _, g := range rules.Extra.Get(r) {
 		switch g.Kind {
 		case grid.GroupWindow, grid.GroupRegion:
 			for _, c := range g.Cells {
@@ -223,7 +225,7 @@ func wantMarks(r *grid.Rules) (wantShaded, wantDiagonals, wantSums int) {
 		}
 	}
 	wantShaded = len(cells)
-	for _, c := range r.Cages {
+	for _, c := range rules.Cages.Get(r) {
 		if c.Sum != 0 {
 			wantSums++
 		}
@@ -282,19 +284,11 @@ func TestDigitsClearOfSums(t *testing.T) {
 // edge of empty cells, where tests look for it.
 func markPuzzle() Puzzle {
 	g := grid.New(nine)
-	r := &grid.Rules{
-		Cages: []grid.Cage{{Cells: []int32{63, 64, 72}, Sum: 15}},
-		Odd:   []int32{4},
-		Even:  []int32{6},
-		White: []grid.Pair{{76, 77}},
-		Black: []grid.Pair{{78, 79}},
-		X:     []grid.Pair{{36, 45}},
-		V:     []grid.Pair{{43, 44}},
-	}
+	r := grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{63, 64, 72}, Sum: 15}}), rules.Odd.Of([]int32{4}), rules.Even.Of([]int32{6}), rules.White.Of([]grid.Pair{{76, 77}}), rules.Black.Of([]grid.Pair{{78, 79}}), rules.X.Of([]grid.Pair{{36, 45}}), rules.V.Of([]grid.Pair{{43, 44}}))
 	for _, w := range grid.Windows(nine) {
-		r.Extra = append(r.Extra, grid.Group{Kind: grid.GroupWindow, Cells: w})
+		rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: grid.GroupWindow, Cells: w}))
 	}
-	r.Thermos = [][]int32{{8, 17, 26}}
+	rules.Thermos.Set(r, [][]int32{{8, 17, 26}})
 	g.Rules = r
 	g.Cells[80] = 5
 	return Puzzle{Number: 1, Grid: g}
@@ -496,7 +490,7 @@ func TestVariantSVG(t *testing.T) {
 			}
 		}
 		r := p.Grid.Rules
-		if want := len(r.Odd) + len(r.Thermos) + len(r.White) + len(r.Black); circles != want {
+		if want := len(rules.Odd.Get(r)) + len(rules.Thermos.Get(r)) + len(rules.White.Get(r)) + len(rules.Black.Get(r)); circles != want {
 			t.Errorf("WriteSVG(%s): %d circles, want %d", v.name, circles, want)
 		}
 		if uses != p.Grid.Givens() {
@@ -541,7 +535,7 @@ func TestVariantBook(t *testing.T) {
 		s := pg.layout.slots(solutionArea(content(b.size, b.margins, 1)), solutionGap)[0]
 		cell := gridSide(s, solutionLabelSize(s.w)) / 9
 		for _, i := range pg.puzzles {
-			killer := slices.ContainsFunc(b.puzzles[i].Grid.Rules.Cages, func(c grid.Cage) bool { return c.Sum != 0 })
+			killer := slices.ContainsFunc(rules.Cages.Get(b.puzzles[i].Grid.Rules), func(c grid.Cage) bool { return c.Sum != 0 })
 			if killer && cell < cageSolCell {
 				t.Errorf("solution of puzzle %d (%s) has cells of %.1f pt, want at least %v", b.puzzles[i].Number, b.puzzles[i].Grid.Rules.Name(), cell, cageSolCell)
 			}
@@ -562,7 +556,7 @@ func TestVariantBook(t *testing.T) {
 // naming the rule, by every writer.
 func TestVariantErrors(t *testing.T) {
 	g := grid.New(nine)
-	g.Rules = &grid.Rules{Cages: []grid.Cage{{Cells: []int32{0, 1}, Sum: 30}}}
+	g.Rules = grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{0, 1}, Sum: 30}}))
 	p := Puzzle{Grid: g}
 	for name, err := range map[string]error{
 		"WriteBook": WriteBook(io.Discard, []Puzzle{p}, BookOptions{}),
@@ -582,22 +576,22 @@ func TestRulesText(t *testing.T) {
 		word string
 		has  func(r *grid.Rules) bool
 	}{
-		{"region outlined in bold", func(r *grid.Rules) bool { return r.Regions != nil }},
-		{"box outlined in bold", func(r *grid.Rules) bool { return r.Regions == nil }},
+		{"region outlined in bold", func(r *grid.Rules) bool { return grid.Regions.Get(r) != nil }},
+		{"box outlined in bold", func(r *grid.Rules) bool { return grid.Regions.Get(r) == nil }},
 		{"diagonals", func(r *grid.Rules) bool { return slices.Contains(r.Names(), "x") }},
 		{"shaded windows", func(r *grid.Rules) bool { return strings.Contains(r.Name(), "hyper") }},
 		{"shaded region", func(r *grid.Rules) bool { return strings.Contains(r.Name(), "extra-regions") }},
 		{"same place within their boxes", func(r *grid.Rules) bool { return strings.Contains(r.Name(), "disjoint") }},
-		{"dashed cage add up", func(r *grid.Rules) bool { return len(r.Cages) > 0 }},
-		{"grey circle", func(r *grid.Rules) bool { return len(r.Odd) > 0 }},
-		{"grey square", func(r *grid.Rules) bool { return len(r.Even) > 0 }},
-		{"white dot", func(r *grid.Rules) bool { return len(r.White) > 0 }},
-		{"black dot", func(r *grid.Rules) bool { return len(r.Black) > 0 }},
-		{"an X add up to 10", func(r *grid.Rules) bool { return len(r.X) > 0 }},
-		{"a V add up to 5", func(r *grid.Rules) bool { return len(r.V) > 0 }},
-		{"thermometer", func(r *grid.Rules) bool { return len(r.Thermos) > 0 }},
-		{"king's move", func(r *grid.Rules) bool { return r.AntiKing }},
-		{"knight's move", func(r *grid.Rules) bool { return r.AntiKnight }},
+		{"dashed cage add up", func(r *grid.Rules) bool { return len(rules.Cages.Get(r)) > 0 }},
+		{"grey circle", func(r *grid.Rules) bool { return len(rules.Odd.Get(r)) > 0 }},
+		{"grey square", func(r *grid.Rules) bool { return len(rules.Even.Get(r)) > 0 }},
+		{"white dot", func(r *grid.Rules) bool { return len(rules.White.Get(r)) > 0 }},
+		{"black dot", func(r *grid.Rules) bool { return len(rules.Black.Get(r)) > 0 }},
+		{"an X add up to 10", func(r *grid.Rules) bool { return len(rules.X.Get(r)) > 0 }},
+		{"a V add up to 5", func(r *grid.Rules) bool { return len(rules.V.Get(r)) > 0 }},
+		{"thermometer", func(r *grid.Rules) bool { return len(rules.Thermos.Get(r)) > 0 }},
+		{"king's move", func(r *grid.Rules) bool { return rules.AntiKing.Get(r) }},
+		{"knight's move", func(r *grid.Rules) bool { return rules.AntiKnight.Get(r) }},
 	}
 	for k, v := range variantKinds {
 		p := variantPuzzle(t, v, nine, uint64(k), false)
@@ -679,17 +673,17 @@ func TestVariantSections(t *testing.T) {
 func FuzzDrawVariant(f *testing.F) {
 	for k, v := range variantKinds {
 		p := variantPuzzle(f, v, nine, uint64(k), k%2 == 0)
-		b, err := grid.MarshalFPuzzles(p.Grid)
+		b, err := formats.MarshalFPuzzles(p.Grid)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(b)
 	}
 	m := markPuzzle()
-	b, _ := grid.MarshalFPuzzles(m.Grid)
+	b, _ := formats.MarshalFPuzzles(m.Grid)
 	f.Add(b)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, err := grid.ParseFPuzzles(data)
+		g, err := formats.ParseFPuzzles(data)
 		if err != nil || len(g.Clashes()) > 0 {
 			return
 		}

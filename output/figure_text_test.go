@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // The texts of a figure never overlap: two little killers from one cell
@@ -13,7 +14,7 @@ import (
 // two slow thermometers from one bulb wrote "slow" over "slow".
 func TestFigureTextsApart(t *testing.T) {
 	g := grid.New(nine)
-	g.Rules = &grid.Rules{Odd: []int32{80}}
+	g.Rules = grid.NewRules(rules.Odd.Of([]int32{80}))
 	withDrawing(t, g.Rules, func() *grid.Drawing {
 		return &grid.Drawing{
 			Outside: []grid.OutsideClue{
@@ -68,7 +69,7 @@ func TestFigureTextsApart(t *testing.T) {
 // head alone, its shaft under the diagonal.
 func TestDiagonalUnderLines(t *testing.T) {
 	g := grid.New(nine)
-	g.Rules = &grid.Rules{Odd: []int32{80}}
+	g.Rules = grid.NewRules(rules.Odd.Of([]int32{80}))
 	withDrawing(t, g.Rules, func() *grid.Drawing {
 		return &grid.Drawing{
 			CornerLines: [][2][2]int{{{9, 0}, {0, 9}}},

@@ -26,16 +26,16 @@ func TestEveryKindDraws(t *testing.T) {
 			p := Puzzle{Grid: grid.Grid{Shape: c.Shape, Cells: givens, Rules: c.Kept}}
 			var svg, png, pdf bytes.Buffer
 			if err := WriteSVG(&svg, p, nil); err != nil {
-				t.Fatalf("%s: svg: %v", k.Name(), err)
+				t.Fatalf("%s: svg: %v", k.Name, err)
 			}
 			if err := WritePNG(&png, p, nil, 300); err != nil {
-				t.Fatalf("%s: png: %v", k.Name(), err)
+				t.Fatalf("%s: png: %v", k.Name, err)
 			}
 			if err := WriteBook(&pdf, []Puzzle{p}, BookOptions{}); err != nil {
-				t.Fatalf("%s: book: %v", k.Name(), err)
+				t.Fatalf("%s: book: %v", k.Name, err)
 			}
 			if svg.Len() == 0 || png.Len() == 0 || pdf.Len() == 0 {
-				t.Fatalf("%s: an empty picture", k.Name())
+				t.Fatalf("%s: an empty picture", k.Name)
 			}
 		}
 	}

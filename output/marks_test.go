@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 )
 
 // The pencil marks are drawn, one per digit of each empty cell's mask, in
 // SVG and in PNG.
 func TestWriteMarks(t *testing.T) {
-	g, err := grid.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
+	g, err := formats.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
 	if err != nil {
 		t.Fatal(err)
 	}

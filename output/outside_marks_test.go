@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -102,7 +103,7 @@ func TestOutsideMarksSVG(t *testing.T) {
 
 // The rules sentence of each kind beside rows and columns names its mark.
 func TestOutsideKindsText(t *testing.T) {
-	g, err := grid.ParseFPuzzles([]byte(fp9With(`"sandwichsum":[{"cell":"R3C10","value":"10"}],"xsum":[{"cell":"R0C4","value":"10"}],"skyscraper":[{"cell":"R10C4","value":"3"}]`)))
+	g, err := formats.ParseFPuzzles([]byte(fp9With(`"sandwichsum":[{"cell":"R3C10","value":"10"}],"xsum":[{"cell":"R0C4","value":"10"}],"skyscraper":[{"cell":"R10C4","value":"3"}]`)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestVariantTitleOnce(t *testing.T) {
 		{`"xv":[{"cells":["R1C1","R1C2"],"value":"V"}],"ratio":[{"cells":["R2C1","R2C2"]}]`, "Kropki + XV"},
 		{`"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}],"littlekillersum":[{"cell":"R0C0","direction":"DR","value":"45"}]`, "Killer + Little killer"},
 	} {
-		g, err := grid.ParseFPuzzles([]byte(fp9With(tt.rules)))
+		g, err := formats.ParseFPuzzles([]byte(fp9With(tt.rules)))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.rules, err)
 		}

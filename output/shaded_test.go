@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // Neighbouring extra regions are drawn each with its own outline, not as
@@ -33,10 +34,10 @@ func TestTouchingRegions(t *testing.T) {
 		}
 		return loops
 	}
-	two := &grid.Rules{Extra: []grid.Group{
+	two := grid.NewRules(rules.Extra.Of([]grid.Group{
 		{Kind: grid.GroupRegion, Cells: block(1, 1)},
 		{Kind: grid.GroupRegion, Cells: block(1, 4)},
-	}}
+	}))
 	loops := outlines(two)
 	if len(loops) != 2 {
 		t.Fatalf("two 9-cell regions side by side: %d outlines, want 2", len(loops))
@@ -50,9 +51,9 @@ func TestTouchingRegions(t *testing.T) {
 			}
 		}
 	}
-	hyper := &grid.Rules{}
+	hyper := grid.NewRules()
 	for _, w := range grid.Windows(grid.Shape{BoxRows: 3, BoxCols: 3}) {
-		hyper.Extra = append(hyper.Extra, grid.Group{Kind: grid.GroupWindow, Cells: w})
+		rules.Extra.Set(hyper, append(rules.Extra.Get(hyper), grid.Group{Kind: grid.GroupWindow, Cells: w}))
 	}
 	if loops := outlines(hyper); len(loops) != 0 {
 		t.Errorf("hyper windows, which touch nothing: %d outlines, want none", len(loops))

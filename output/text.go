@@ -9,13 +9,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 )
 
 // Format is a text format for puzzles. Every format is read back by
-// grid.NewReader: line, sdm, grid and json with no options; sdk needs the
-// shape (grid.ReadOptions.Shape) for sizes whose row length is also the
+// formats.NewReader: line, sdm, grid and json with no options; sdk needs the
+// shape (formats.ReadOptions.Shape) for sizes whose row length is also the
 // cell count of a smaller grid (16x16 and 36x36) and for boxes that are not
 // the default shape of their size (3x2 rather than 2x3). line and sdm need
 // the shape for such boxes too.
@@ -48,11 +49,11 @@ const (
 	// numbers with 0 for empty; "index" is the puzzle's Number less 1.
 	FormatJSON
 	// FormatFPuzzles writes one f-puzzles JSON object per line (see
-	// grid.MarshalFPuzzles), with a "solution" array when solutions are
+	// formats.MarshalFPuzzles), with a "solution" array when solutions are
 	// asked for: the format f-puzzles.com, SudokuPad and lisudoku read.
 	FormatFPuzzles
 	// FormatFPuzzlesURL writes one f-puzzles link per line (see
-	// grid.FPuzzlesLink), which opens the puzzle in a browser.
+	// formats.FPuzzlesLink), which opens the puzzle in a browser.
 	FormatFPuzzlesURL
 )
 
@@ -130,7 +131,7 @@ func ParseFormat(s string) (Format, error) {
 // the default alphabet of each size.
 type TextOptions struct {
 	// Solutions writes each puzzle's solution, when it has one, after the
-	// puzzle, marked so that grid.NewReader and other readers skip it: after
+	// puzzle, marked so that formats.NewReader and other readers skip it: after
 	// a tab on the puzzle's line (line, sdm), as a "[Solution]" section
 	// (sdk), as a grid headed "# solution N" (grid), and as the "solution"
 	// field in JSON.
@@ -373,7 +374,7 @@ func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) ([]byte, er
 // appendFPuzzles appends g as one line of f-puzzles JSON, or as an
 // f-puzzles link, with the solution when sol is not nil.
 func appendFPuzzles(b []byte, f Format, g grid.Grid, sol *grid.Grid) ([]byte, error) {
-	data, err := grid.MarshalFPuzzles(g)
+	data, err := formats.MarshalFPuzzles(g)
 	if err != nil {
 		return b, err
 	}
@@ -389,7 +390,7 @@ func appendFPuzzles(b []byte, f Format, g grid.Grid, sol *grid.Grid) ([]byte, er
 		data = append(s, "]}"...)
 	}
 	if f == FormatFPuzzlesURL {
-		b = append(b, grid.FPuzzlesURL...)
+		b = append(b, formats.FPuzzlesURL...)
 		b = append(b, lzstring.CompressToBase64(string(data))...)
 		return append(b, '\n'), nil
 	}

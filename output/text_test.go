@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -62,7 +63,7 @@ func TestParseFormat(t *testing.T) {
 // mustParse reads one puzzle of the given shape.
 func mustParse(t testing.TB, s string, shape grid.Shape) grid.Grid {
 	t.Helper()
-	g, err := grid.ParseWith(s, grid.ReadOptions{Shape: shape})
+	g, err := formats.ParseWith(s, formats.ReadOptions{Shape: shape})
 	if err != nil {
 		t.Fatalf("ParseWith(%q, %v) = %v", s, shape, err)
 	}
@@ -130,9 +131,9 @@ func TestTextGolden(t *testing.T) {
 }
 
 // readBack reads every record of b, which must all be good.
-func readBack(t testing.TB, b []byte, opts grid.ReadOptions) []grid.Grid {
+func readBack(t testing.TB, b []byte, opts formats.ReadOptions) []grid.Grid {
 	t.Helper()
-	rd := grid.NewReader(bytes.NewReader(b), "out", opts)
+	rd := formats.NewReader(bytes.NewReader(b), "out", opts)
 	var out []grid.Grid
 	for {
 		rec, err := rd.Read()
@@ -174,7 +175,7 @@ func checkRoundtrip(t testing.TB, f Format, opts TextOptions, entries []Puzzle) 
 	for _, e := range entries {
 		want = append(want, e.Grid)
 	}
-	ropts := grid.ReadOptions{Alphabet: opts.Alphabet}
+	ropts := formats.ReadOptions{Alphabet: opts.Alphabet}
 	if needsShape(f, entries[0].Grid.Shape) {
 		ropts.Shape = entries[0].Grid.Shape
 	}
@@ -284,7 +285,7 @@ func textDataGrids(t testing.TB, name string, limit int) []grid.Grid {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rd := grid.NewReader(f, name, grid.ReadOptions{})
+	rd := formats.NewReader(f, name, formats.ReadOptions{})
 	var out []grid.Grid
 	for len(out) < limit {
 		rec, err := rd.Read()
@@ -405,8 +406,8 @@ func BenchmarkTextWriter(b *testing.B) {
 }
 
 func ExampleNewTextWriter() {
-	g, _ := grid.Parse("1..4.2.1...2.4..")
-	s, _ := grid.Parse("1324423131422413")
+	g, _ := formats.Parse("1..4.2.1...2.4..")
+	s, _ := formats.Parse("1324423131422413")
 	w := NewTextWriter(os.Stdout, FormatGrid, TextOptions{Solutions: true})
 	if err := w.Write(Puzzle{Grid: g, Solution: &s, Number: 1}); err != nil {
 		fmt.Println(err)

@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // The variant puzzles of these tests are made here from their rules: a
@@ -160,20 +162,20 @@ type variantKind struct {
 
 func extraRules(kinds ...grid.GroupKind) func(sh grid.Shape) *grid.Rules {
 	return func(sh grid.Shape) *grid.Rules {
-		r := &grid.Rules{}
+		r := grid.NewRules()
 		for _, k := range kinds {
 			switch k {
 			case grid.GroupDiagonal:
-				r.Extra = append(r.Extra, grid.Group{Kind: k, Cells: grid.Diagonal(sh.N())})
+				rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: k, Cells: grid.Diagonal(sh.N())}))
 			case grid.GroupAntiDiagonal:
-				r.Extra = append(r.Extra, grid.Group{Kind: k, Cells: grid.AntiDiagonal(sh.N())})
+				rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: k, Cells: grid.AntiDiagonal(sh.N())}))
 			case grid.GroupWindow:
 				for _, w := range grid.Windows(sh) {
-					r.Extra = append(r.Extra, grid.Group{Kind: k, Cells: w})
+					rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: k, Cells: w}))
 				}
 			case grid.GroupDisjoint:
 				for _, d := range grid.DisjointGroups(sh) {
-					r.Extra = append(r.Extra, grid.Group{Kind: k, Cells: d})
+					rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: k, Cells: d}))
 				}
 			}
 		}
@@ -194,12 +196,12 @@ var variantKinds = []variantKind{
 	{"kropki", nil, addDots},
 	{"xv", nil, addXV},
 	{"thermo", nil, addThermos},
-	{"anti-king", func(grid.Shape) *grid.Rules { return &grid.Rules{AntiKing: true} }, nil},
-	{"anti-knight", func(grid.Shape) *grid.Rules { return &grid.Rules{AntiKnight: true} }, nil},
+	{"anti-king", func(grid.Shape) *grid.Rules { return grid.NewRules(rules.AntiKing.Of(true)) }, nil},
+	{"anti-knight", func(grid.Shape) *grid.Rules { return grid.NewRules(rules.AntiKnight.Of(true)) }, nil},
 	{"killer-x", extraRules(grid.GroupDiagonal, grid.GroupAntiDiagonal), addCages},
 	{"jigsaw-x", func(sh grid.Shape) *grid.Rules {
 		r := extraRules(grid.GroupDiagonal, grid.GroupAntiDiagonal)(sh)
-		r.Regions = jigsawRegions()
+		grid.Regions.Set(r, jigsawRegions())
 		return r
 	}, nil},
 	{"killer-hyper", extraRules(grid.GroupWindow), addCages},
@@ -214,9 +216,9 @@ var variantKinds = []variantKind{
 
 func jigsawBase(sh grid.Shape) *grid.Rules {
 	if sh.N() != 9 {
-		return &grid.Rules{}
+		return grid.NewRules()
 	}
-	return &grid.Rules{Regions: jigsawRegions()}
+	return grid.NewRules(grid.Regions.Of(jigsawRegions()))
 }
 
 // variantPuzzle returns a puzzle of kind v on shape sh: a solution with
@@ -224,7 +226,7 @@ func jigsawBase(sh grid.Shape) *grid.Rules {
 func variantPuzzle(t testing.TB, v variantKind, sh grid.Shape, seed uint64, givens bool) Puzzle {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 7))
-	r := &grid.Rules{}
+	r := grid.NewRules()
 	if v.base != nil {
 		r = v.base(sh)
 	}
@@ -302,7 +304,7 @@ func addCages(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 		for _, c := range cells {
 			sum += int(sol.Cells[c])
 		}
-		r.Cages = append(r.Cages, grid.Cage{Cells: cells, Sum: sum})
+		rules.Cages.Set(r, append(rules.Cages.Get(r), grid.Cage{Cells: cells, Sum: sum}))
 	}
 }
 
@@ -325,7 +327,7 @@ func addExtraRegion(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 		}
 		cells = append(cells, next[rng.IntN(len(next))])
 	}
-	r.Extra = append(r.Extra, grid.Group{Kind: grid.GroupRegion, Cells: cells})
+	rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: grid.GroupRegion, Cells: cells}))
 }
 
 // addParity marks about one cell in six odd or even, as its digit is.
@@ -335,9 +337,9 @@ func addParity(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 			continue
 		}
 		if v%2 == 1 {
-			r.Odd = append(r.Odd, int32(i))
+			rules.Odd.Set(r, append(rules.Odd.Get(r), int32(i)))
 		} else {
-			r.Even = append(r.Even, int32(i))
+			rules.Even.Set(r, append(rules.Even.Get(r), int32(i)))
 		}
 	}
 }
@@ -365,9 +367,9 @@ func addDots(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 		}
 		switch {
 		case a == 2*b || b == 2*a:
-			r.Black = append(r.Black, p)
+			rules.Black.Set(r, append(rules.Black.Get(r), p))
 		case a-b == 1 || b-a == 1:
-			r.White = append(r.White, p)
+			rules.White.Set(r, append(rules.White.Get(r), p))
 		}
 	})
 }
@@ -377,9 +379,9 @@ func addXV(r *grid.Rules, sol grid.Grid, _ *rand.Rand) {
 	pairs(sol.N(), func(p grid.Pair) {
 		switch int(sol.Cells[p[0]]) + int(sol.Cells[p[1]]) {
 		case 10:
-			r.X = append(r.X, p)
+			rules.X.Set(r, append(rules.X.Get(r), p))
 		case 5:
-			r.V = append(r.V, p)
+			rules.V.Set(r, append(rules.V.Get(r), p))
 		}
 	})
 }
@@ -390,7 +392,7 @@ func addThermos(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 	n := sol.N()
 	used := make([]bool, n*n)
 	for _, start := range rng.Perm(n * n) {
-		if len(r.Thermos) == 4 {
+		if len(rules.Thermos.Get(r)) == 4 {
 			return
 		}
 		if used[start] || sol.Cells[start] > 4 {
@@ -400,7 +402,7 @@ func addThermos(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 		for len(t) < 6 {
 			last := t[len(t)-1]
 			var next []int32
-			for _, nb := range grid.KingNeighbours(n, last) {
+			for _, nb := range rules.KingNeighbours(n, last) {
 				if !used[nb] && !slices.Contains(t, nb) && sol.Cells[nb] > sol.Cells[last] {
 					next = append(next, nb)
 				}
@@ -414,7 +416,7 @@ func addThermos(r *grid.Rules, sol grid.Grid, rng *rand.Rand) {
 			for _, c := range t {
 				used[c] = true
 			}
-			r.Thermos = append(r.Thermos, t)
+			rules.Thermos.Set(r, append(rules.Thermos.Get(r), t))
 		}
 	}
 }
@@ -437,7 +439,7 @@ func variantBook(t testing.TB) []Puzzle {
 func TestVariantWriters(t *testing.T) {
 	g := grid.New(grid.Shape{BoxRows: 3, BoxCols: 3})
 	g.Cells[0] = 5
-	g.Rules = &grid.Rules{Extra: []grid.Group{{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(9)}}}
+	g.Rules = grid.NewRules(rules.Extra.Of([]grid.Group{{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(9)}}))
 	p := Puzzle{Number: 1, Grid: g}
 	for _, f := range Formats() {
 		var b bytes.Buffer
@@ -446,7 +448,7 @@ func TestVariantWriters(t *testing.T) {
 		tw.Flush()
 		text := b.String()
 		if f == FormatFPuzzlesURL {
-			back, err := grid.ParseFPuzzlesLink(strings.TrimSpace(text))
+			back, err := formats.ParseFPuzzlesLink(strings.TrimSpace(text))
 			if err != nil || !back.Equal(g) {
 				t.Errorf("%s: link reads back as %v, %v", f, back, err)
 			}

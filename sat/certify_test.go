@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/internal/drat"
@@ -22,7 +23,7 @@ func TestCertifyRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	xsum, err := grid.ParseFPuzzles(data)
+	xsum, err := formats.ParseFPuzzles(data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 var hashLine = regexp.MustCompile(`(?m)^c rules sha256:([0-9a-f]{64}) \(of the (\d+) rule clauses below, as written\)$`)
@@ -42,7 +43,7 @@ func TestRulesHash(t *testing.T) {
 	sols := gridtest.Lines(t, "royle17/solutions.txt")[:3]
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
 	killer := func(sum int) *grid.Rules {
-		return &grid.Rules{Cages: []grid.Cage{{Cells: []int32{0, 1}, Sum: sum}, {Cells: []int32{9, 10, 11}, Sum: 9}}}
+		return grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{0, 1}, Sum: sum}, {Cells: []int32{9, 10, 11}, Sum: 9}}))
 	}
 	var puzzles []grid.Grid
 	var extra [][][]int

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // The plain CNF of a variant holds the rules as stated: on 4x4 grids of
@@ -18,11 +19,11 @@ func TestPlainRuleClausesCounts(t *testing.T) {
 	sh := grid.Shape{BoxRows: 2, BoxCols: 2}
 	jig := []uint8{0, 0, 1, 1, 0, 2, 1, 1, 0, 2, 3, 3, 2, 2, 3, 3}
 	rules := map[string]*grid.Rules{
-		"jigsaw":  {Regions: jig},
-		"killer":  {Cages: []grid.Cage{{Cells: []int32{0, 1}, Sum: 3}, {Cells: []int32{5, 6, 10}, Sum: 9}, {Cells: []int32{15}, Sum: 4}}},
-		"cover":   {Cages: []grid.Cage{{Cells: []int32{0, 1, 4}, Sum: 7}, {Cells: []int32{2, 3}, Sum: 5}}},
-		"thermo":  {Thermos: [][]int32{{0, 5, 10}}},
-		"several": {Regions: jig, Odd: []int32{3}, Cages: []grid.Cage{{Cells: []int32{12, 13}, Sum: 7}}, White: []grid.Pair{{9, 10}}},
+		"jigsaw":  grid.NewRules(grid.Regions.Of(jig)),
+		"killer":  grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{0, 1}, Sum: 3}, {Cells: []int32{5, 6, 10}, Sum: 9}, {Cells: []int32{15}, Sum: 4}})),
+		"cover":   grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{0, 1, 4}, Sum: 7}, {Cells: []int32{2, 3}, Sum: 5}})),
+		"thermo":  grid.NewRules(rules.Thermos.Of([][]int32{{0, 5, 10}})),
+		"several": grid.NewRules(grid.Regions.Of(jig), rules.Odd.Of([]int32{3}), rules.Cages.Of([]grid.Cage{{Cells: []int32{12, 13}, Sum: 7}}), rules.White.Of([]grid.Pair{{9, 10}})),
 	}
 	all := gridtest.LatinSquares(4)
 	for name, r := range rules {
@@ -59,11 +60,11 @@ func TestPlainRuleClausesCounts(t *testing.T) {
 // names its own hash.
 func TestPlainRuleClausesKiller(t *testing.T) {
 	sol := gridtest.Line(t, gridtest.Lines(t, "royle17/solutions.txt")[0])
-	r := &grid.Rules{}
+	r := grid.NewRules()
 	for row := range 9 {
 		for c := 0; c+1 < 8; c += 2 {
 			a, b := int32(row*9+c), int32(row*9+c+1)
-			r.Cages = append(r.Cages, grid.Cage{Cells: []int32{a, b}, Sum: int(sol.Cells[a] + sol.Cells[b])})
+			rules.Cages.Set(r, append(rules.Cages.Get(r), grid.Cage{Cells: []int32{a, b}, Sum: int(sol.Cells[a] + sol.Cells[b])}))
 		}
 	}
 	g := grid.New(sol.Shape)

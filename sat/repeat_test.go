@@ -33,7 +33,7 @@ func TestNoRepeatedLiteral(t *testing.T) {
 						seen := make(map[int]bool, len(cl))
 						for _, l := range cl {
 							if seen[l] {
-								t.Fatalf("%s (%s): clause %d %v holds %d twice", k.Name(), r.Name(), i+1, cl, l)
+								t.Fatalf("%s (%s): clause %d %v holds %d twice", k.Name, r.Name(), i+1, cl, l)
 							}
 							seen[l] = true
 						}
@@ -43,7 +43,7 @@ func TestNoRepeatedLiteral(t *testing.T) {
 			}
 		}
 		if checked == 0 {
-			t.Errorf("%s: no valid rules drawn", k.Name())
+			t.Errorf("%s: no valid rules drawn", k.Name)
 		}
 	}
 }

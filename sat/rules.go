@@ -2,10 +2,10 @@ package sat
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
 )
 
 // The encoding of a variant puzzle's rules (grid.Rules) extends the
@@ -129,7 +129,7 @@ func ruleClauses(s grid.Shape, r *grid.Rules, plain bool) *RuleCNF {
 	// of a killer or a jigsaw (20,000 in all for a 9x9 killer)
 	base := 4 * n * n * (1 + n*(n-1)/2)
 	l := r.Lower(s)
-	if r.Regions != nil || len(l.Sums) > 0 {
+	if grid.Regions.Get(r) != nil || len(l.Sums) > 0 {
 		base *= 2
 	}
 	e.out = make([][]int, 0, base)
@@ -188,7 +188,7 @@ func (e *encoder) part(what string) {
 // regions these are Clauses(s), clause for clause.
 func (e *encoder) units(s grid.Shape, r *grid.Rules) {
 	n := e.n
-	if r.Regions == nil {
+	if grid.Regions.Get(r) == nil {
 		e.out = append(e.out, baseClauses(s)...)
 		e.part("each cell holds one digit; each row, column and box each digit once")
 		return
@@ -378,114 +378,11 @@ func (e *encoder) links(l *grid.Lowered) {
 	e.part("two cells whose digits are related (a dot, a letter, a line): each digit of a cell needs a fitting digit in the other")
 }
 
-// sums encodes the sum of each cage with one as the sets of digits that
-// make it (grid.Combinations), and the same for the cages those sums imply
-// (grid.Imply: the innies and outies of a unit, whose digits differ
-// and whose sum the unit fixes). A cage of cells C gets auxiliary
-// variables u(d), one per digit, "some cell of C holds d", and y(j), one
-// per digit set S(j) of the sum, "C holds the digits of S(j)":
-//
-//   - x(c,d) -> u(d) for each cell c, and u(d) -> OR over c of x(c,d);
-//   - OR over j of y(j): the cage holds one of the sets;
-//   - y(j) -> u(d) for d in S(j), and y(j) -> -u(d) for d not in S(j);
-//   - u(d) -> OR over the j with d in S(j) of y(j) (a unit clause -u(d)
-//     when no set has d);
-//   - u(d) OR the y(j) whose S(j) lacks d, for each digit d of some set:
-//     a digit of every set left is in the cage (a unit clause u(d) when
-//     every set has d);
-//   - for each digit d of some set, -u(d) OR -x(z,d) for each cell z that
-//     is a peer of every cell of C (grid.Implied.Peers): z does not
-//     hold a digit that C holds.
-//
-// The cage's cells hold distinct digits (see cages; an implied cage's
-// cells share a unit, or are peers), so |C| of them from S(j), which has
-// |C| digits, are S(j) itself, whose sum is the cage's. Unit propagation
-// drops a set once a cell holds a digit outside it or a digit of it has no
-// place left in the cage, drops a digit from every cell once no set left
-// has it, and places a digit of every set left that has one place left in
-// the cage and takes it from the cells that see the whole cage.
+// sums encodes the sum of each cage with one, and of the cages those
+// sums imply, as the sets of digits that make it (see sumcnf.Cages).
 func (e *encoder) sums(cages []grid.Cage, imp *grid.Implied) {
 	n := e.n
-	for k, c := range append(slices.Clip(cages), imp.Cages...) {
-		start := len(e.out)
-		u := e.vars + 1 // u(d) is u+d-1
-		e.vars += n
-		sets := grid.Combinations(n, len(c.Cells), c.Sum)
-		y := e.vars + 1
-		e.vars += len(sets)
-		if e.plain && k >= len(cages) {
-			continue // an implied cage: its variables, numbered, unused
-		}
-		for d := 1; d <= n; d++ {
-			some := append(e.buf[:0], -(u + d - 1))
-			for _, x := range c.Cells {
-				e.clause(-e.x(x, d), u+d-1)
-				some = append(some, e.x(x, d))
-			}
-			e.clause(some...)
-			e.buf = some
-		}
-		for j, set := range sets {
-			for d := 1; d <= n; d++ {
-				if set&(1<<d) != 0 {
-					e.clause(-(y + j), u+d-1)
-				} else {
-					e.clause(-(y + j), -(u + d - 1))
-				}
-			}
-		}
-		one := e.buf[:0]
-		for j := range sets {
-			one = append(one, y+j)
-		}
-		e.clause(one...)
-		for d := 1; d <= n; d++ {
-			c := append(e.buf[:0], -(u + d - 1))
-			for j, set := range sets {
-				if set&(1<<d) != 0 {
-					c = append(c, y+j)
-				}
-			}
-			e.clause(c...)
-			e.buf = c
-		}
-		for d := 1; d <= n; d++ {
-			c := append(e.buf[:0], u+d-1)
-			some := false
-			for j, set := range sets {
-				if set&(1<<d) == 0 {
-					c = append(c, y+j)
-				} else {
-					some = true
-				}
-			}
-			if some {
-				e.clause(c...)
-			}
-			e.buf = c
-		}
-		if e.plain {
-			continue // the cells that see the cage: a consequence
-		}
-		var any uint64 // the digits of some set
-		for _, set := range sets {
-			any |= set
-		}
-		peers := len(e.out)
-		for d := 1; d <= n; d++ {
-			if any&(1<<d) == 0 {
-				continue
-			}
-			for _, z := range imp.Peers[k] {
-				e.clause(-e.x(z, d), -(u + d - 1))
-			}
-		}
-		if k < len(cages) {
-			e.span(ImpliedPeers, k, peers)
-		} else {
-			e.span(ImpliedCage, k-len(cages), start)
-		}
-	}
+	sumcnf.Cages(cageOut{e}, n, cages, imp, e.plain)
 	if e.plain {
 		e.part("cage sums: each cage holds one of the digit sets of its sum (auxiliary variables from " + fmt.Sprint(NumVars(n)+1) + ", some of them used only by the clauses the rules imply, left out here)")
 		return
@@ -560,4 +457,25 @@ func (c *RuleCNF) describe(r *grid.Rules) string {
 		at += p.Count
 	}
 	return b.String()
+}
+
+// cageOut is the encoder as sumcnf.Cages writes to it.
+type cageOut struct{ e *encoder }
+
+func (o cageOut) Clause(lits ...int)      { o.e.clause(lits...) }
+func (o cageOut) Cell(c int32, d int) int { return o.e.x(c, d) }
+func (o cageOut) Len() int                { return len(o.e.out) }
+
+func (o cageOut) Vars(k int) int {
+	first := o.e.vars + 1
+	o.e.vars += k
+	return first
+}
+
+func (o cageOut) Implied(peers bool, k, from int) {
+	if peers {
+		o.e.span(ImpliedPeers, k, from)
+	} else {
+		o.e.span(ImpliedCage, k, from)
+	}
 }

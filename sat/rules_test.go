@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // The solver of a variant's CNF counts exactly the grids that keep its
@@ -16,18 +17,18 @@ func TestRuleSolverCounts(t *testing.T) {
 	sh := grid.Shape{BoxRows: 2, BoxCols: 2}
 	jig := []uint8{0, 0, 1, 1, 0, 2, 1, 1, 0, 2, 3, 3, 2, 2, 3, 3}
 	rules := map[string]*grid.Rules{
-		"x":       {Extra: []grid.Group{{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(4)}, {Kind: grid.GroupAntiDiagonal, Cells: grid.AntiDiagonal(4)}}},
-		"jigsaw":  {Regions: jig},
-		"killer":  {Cages: []grid.Cage{{Cells: []int32{0, 1}, Sum: 3}, {Cells: []int32{5, 6, 10}, Sum: 9}, {Cells: []int32{15}, Sum: 4}}},
-		"parity":  {Odd: []int32{0, 5}, Even: []int32{15}},
-		"kropki":  {White: []grid.Pair{{0, 1}}, Black: []grid.Pair{{4, 8}}},
-		"xv":      {V: []grid.Pair{{0, 1}, {2, 6}}},
-		"thermo":  {Thermos: [][]int32{{0, 5, 10}}},
-		"king":    {AntiKing: true, Regions: jig},
-		"knight":  {AntiKnight: true},
-		"cage":    {Cages: []grid.Cage{{Cells: []int32{0, 5}}}},
-		"extra":   {Extra: []grid.Group{{Kind: grid.GroupRegion, Cells: []int32{1, 6, 11}}}},
-		"several": {Regions: jig, Odd: []int32{3}, Cages: []grid.Cage{{Cells: []int32{12, 13}, Sum: 7}}, White: []grid.Pair{{9, 10}}},
+		"x":       grid.NewRules(rules.Extra.Of([]grid.Group{{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(4)}, {Kind: grid.GroupAntiDiagonal, Cells: grid.AntiDiagonal(4)}})),
+		"jigsaw":  grid.NewRules(grid.Regions.Of(jig)),
+		"killer":  grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{0, 1}, Sum: 3}, {Cells: []int32{5, 6, 10}, Sum: 9}, {Cells: []int32{15}, Sum: 4}})),
+		"parity":  grid.NewRules(rules.Odd.Of([]int32{0, 5}), rules.Even.Of([]int32{15})),
+		"kropki":  grid.NewRules(rules.White.Of([]grid.Pair{{0, 1}}), rules.Black.Of([]grid.Pair{{4, 8}})),
+		"xv":      grid.NewRules(rules.V.Of([]grid.Pair{{0, 1}, {2, 6}})),
+		"thermo":  grid.NewRules(rules.Thermos.Of([][]int32{{0, 5, 10}})),
+		"king":    grid.NewRules(rules.AntiKing.Of(true), grid.Regions.Of(jig)),
+		"knight":  grid.NewRules(rules.AntiKnight.Of(true)),
+		"cage":    grid.NewRules(rules.Cages.Of([]grid.Cage{{Cells: []int32{0, 5}}})),
+		"extra":   grid.NewRules(rules.Extra.Of([]grid.Group{{Kind: grid.GroupRegion, Cells: []int32{1, 6, 11}}})),
+		"several": grid.NewRules(grid.Regions.Of(jig), rules.Odd.Of([]int32{3}), rules.Cages.Of([]grid.Cage{{Cells: []int32{12, 13}, Sum: 7}}), rules.White.Of([]grid.Pair{{9, 10}})),
 	}
 	all := gridtest.LatinSquares(4)
 	for name, r := range rules {
@@ -69,7 +70,7 @@ func TestRuleSolverCounts(t *testing.T) {
 func TestRuleClausesClassic(t *testing.T) {
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
 	want := Clauses(sh)
-	for _, r := range []*grid.Rules{nil, {}} {
+	for _, r := range []*grid.Rules{nil, grid.NewRules()} {
 		c := RuleClauses(sh, r)
 		if c.Vars != 729 || len(c.Clauses) != len(want) || len(want) != 11988 {
 			t.Fatalf("RuleClauses(%v): %d vars, %d clauses, want 729 and %d", r, c.Vars, len(c.Clauses), len(want))

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/internal/lzstring/lztest"
 )
 
@@ -18,7 +18,7 @@ import (
 func TestBombLinks(t *testing.T) {
 	links := make([]string, 40)
 	for i := range links {
-		links[i] = grid.FPuzzlesURL + lztest.Bomb(26<<10, '{')
+		links[i] = formats.FPuzzlesURL + lztest.Bomb(26<<10, '{')
 	}
 	text := strings.Join(links, "\n")
 	js, _ := json.Marshal(map[string]string{"text": text})
@@ -52,12 +52,12 @@ func TestBombLinks(t *testing.T) {
 			}
 		}
 		// what was allocated in all: the body, and a bounded output for
-		// each link (at most 4 bytes a unit of grid.MaxLinkUnits, twice
+		// each link (at most 4 bytes a unit of formats.MaxLinkUnits, twice
 		// over while the output grows)
 		alloc := peak.TotalAlloc - allocBefore
 		t.Logf("%s: answered in %v, %d MB allocated, heap in use %d -> %d MB", body.ctype, took, alloc>>20, before>>20, after>>20)
-		if alloc > 40*8*grid.MaxLinkUnits+16<<20 {
-			t.Errorf("%s: %d bytes allocated for 40 bombs, want at most %d", body.ctype, alloc, 40*8*grid.MaxLinkUnits+16<<20)
+		if alloc > 40*8*formats.MaxLinkUnits+16<<20 {
+			t.Errorf("%s: %d bytes allocated for 40 bombs, want at most %d", body.ctype, alloc, 40*8*formats.MaxLinkUnits+16<<20)
 		}
 		if after > before+8<<20 {
 			t.Errorf("%s: heap in use grew from %d to %d bytes", body.ctype, before, after)

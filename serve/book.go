@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/output"
 )
 
@@ -151,7 +151,7 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request, body []byte) {
 		}
 		p := output.Puzzle{Number: i + 1, Grid: g}
 		if v.Status == "unique" {
-			sol, err := grid.ParseWith(*v.Solution, grid.ReadOptions{Shape: g.Shape})
+			sol, err := formats.ParseWith(*v.Solution, formats.ReadOptions{Shape: g.Shape})
 			if err != nil {
 				s.engineFailed(w, r, fmt.Errorf("solution of puzzle %d: %w", i+1, err))
 				return

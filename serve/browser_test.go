@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -399,7 +400,7 @@ func checkVariants(t *testing.T, run runFunc, what string, killer, loose grid.Gr
 		t.Fatalf("%s: %d SudokuPad links, want 2", what, len(links))
 	}
 	for i, l := range links {
-		g, err := grid.ParseFPuzzlesLink(l)
+		g, err := formats.ParseFPuzzlesLink(l)
 		if want := []grid.Grid{killer, loose}[i]; err != nil || !strings.HasPrefix(l, SudokuPadURL) || !g.Equal(want) {
 			t.Errorf("%s: SudokuPad link %d %.80s opens another puzzle (%v)", what, i, l, err)
 		}

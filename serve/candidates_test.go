@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 )
 
 // The schemas of the setter's routes list the fields their answers have.
@@ -37,11 +37,11 @@ func TestOpenAPISetterSchemas(t *testing.T) {
 func TestSetterRoutes(t *testing.T) {
 	s, _ := newTestServer(t, Config{})
 	const several = ".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1...."
-	g, err := grid.Parse(several)
+	g, err := formats.Parse(several)
 	if err != nil {
 		t.Fatal(err)
 	}
-	link, err := grid.FPuzzlesLink(g)
+	link, err := formats.FPuzzlesLink(g)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/output"
 )
@@ -93,7 +94,7 @@ func (s *Server) readDrawJSON(ctx context.Context, body []byte, req *drawRequest
 	if len(req.Puzzle) == 0 {
 		return item{}, badRequest("puzzle", "no puzzle: want %s", wants["puzzle"])
 	}
-	var opts grid.ReadOptions
+	var opts formats.ReadOptions
 	if req.Box != "" {
 		sh, err := grid.ParseShape(req.Box)
 		if err != nil {
@@ -106,7 +107,7 @@ func (s *Server) readDrawJSON(ctx context.Context, body []byte, req *drawRequest
 
 // readDrawText reads the one puzzle of a text body of /v1/draw.
 func readDrawText(ctx context.Context, body []byte) (item, *apiError) {
-	items, aerr := readText(ctx, body, bodyName, grid.ReadOptions{}, 1)
+	items, aerr := readText(ctx, body, bodyName, formats.ReadOptions{}, 1)
 	switch {
 	case aerr != nil && aerr.Code == "too_many_puzzles":
 		return item{}, badRequest(bodyName, "more than one puzzle: /v1/draw draws one")
@@ -134,7 +135,7 @@ func (s *Server) drawPuzzle(it item, req drawRequest) (output.Puzzle, output.SVG
 	p := output.Puzzle{Grid: g}
 	o.Solution = req.Solution != ""
 	if req.Solution != "" {
-		sol, err := grid.ParseWith(req.Solution, grid.ReadOptions{Shape: g.Shape})
+		sol, err := formats.ParseWith(req.Solution, formats.ReadOptions{Shape: g.Shape})
 		if err != nil {
 			return output.Puzzle{}, o, badRequest("solution", "solution: %v", err)
 		}

@@ -169,7 +169,7 @@ func (s *Server) generateOptions(req *generateRequest) (generate.Options, uint64
 	if aerr := variantOptions(req, &opts); aerr != nil {
 		return opts, 0, aerr
 	}
-	if sh.Boxless() && !opts.Variant.Has("jigsaw") {
+	if sh.Boxless() && !opts.Variant.MakesRegions() {
 		return opts, 0, badRequest("size", "size %d: a %dx%d grid has no boxes, so only jigsaw puzzles are made at that size (\"variant\":\"jigsaw\")", sh.N(), sh.N(), sh.N())
 	}
 	var seed uint64

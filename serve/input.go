@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/output"
@@ -88,7 +89,7 @@ func isJSON(r *http.Request) bool {
 // item is one puzzle of a request: its record as read, and the name of the
 // part of the request it came from.
 type item struct {
-	rec  grid.Record
+	rec  formats.Record
 	file string
 }
 
@@ -300,13 +301,13 @@ func position(b []byte, off int64) (line, col int) {
 func readPuzzles(ctx context.Context, body []byte, asJSON bool, maxPuzzles int, wants map[string]string) ([]item, *puzzlesRequest, *apiError) {
 	req := &puzzlesRequest{}
 	if !asJSON {
-		items, aerr := readText(ctx, body, bodyName, grid.ReadOptions{}, maxPuzzles)
+		items, aerr := readText(ctx, body, bodyName, formats.ReadOptions{}, maxPuzzles)
 		return items, req, aerr
 	}
 	if aerr := decodeStrict(body, req, wants); aerr != nil {
 		return nil, nil, aerr
 	}
-	var opts grid.ReadOptions
+	var opts formats.ReadOptions
 	if req.Box != "" {
 		sh, err := grid.ParseShape(req.Box)
 		if err != nil {
@@ -347,12 +348,12 @@ func tooMany(max int) *apiError {
 }
 
 // readText reads every record of a text (or CLI JSON) input.
-func readText(ctx context.Context, body []byte, name string, opts grid.ReadOptions, maxPuzzles int) ([]item, *apiError) {
-	rd := grid.NewReader(bytes.NewReader(body), name, opts)
+func readText(ctx context.Context, body []byte, name string, opts formats.ReadOptions, maxPuzzles int) ([]item, *apiError) {
+	rd := formats.NewReader(bytes.NewReader(body), name, opts)
 	var items []item
 	for {
 		// Each record's work is bounded (a link decompresses to at most
-		// grid.MaxLinkUnits), so the deadline is looked at between them.
+		// formats.MaxLinkUnits), so the deadline is looked at between them.
 		if aerr := readDeadline(ctx); aerr != nil {
 			return nil, aerr
 		}
@@ -372,7 +373,7 @@ func readText(ctx context.Context, body []byte, name string, opts grid.ReadOptio
 
 // readOne reads the one puzzle of an element of "puzzles": a string in any
 // text format, or JSON rows or an object as the command line reads them.
-func readOne(ctx context.Context, raw json.RawMessage, name string, opts grid.ReadOptions) item {
+func readOne(ctx context.Context, raw json.RawMessage, name string, opts formats.ReadOptions) item {
 	src := []byte(raw)
 	var s string
 	if len(raw) > 0 && raw[0] == '"' {
@@ -382,7 +383,7 @@ func readOne(ctx context.Context, raw json.RawMessage, name string, opts grid.Re
 	}
 	items, aerr := readText(ctx, src, name, opts, 2)
 	bad := func(err error) item {
-		return item{file: name, rec: grid.Record{Line: 1, Text: cut(string(raw)), Err: &grid.ParseError{File: name, Line: 1, Err: err}}}
+		return item{file: name, rec: formats.Record{Line: 1, Text: cut(string(raw)), Err: &grid.ParseError{File: name, Line: 1, Err: err}}}
 	}
 	switch {
 	case aerr != nil && aerr.Code == "too_many_puzzles":

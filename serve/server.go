@@ -15,6 +15,9 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	// the kinds of variant rules, which the requests' puzzles may have
+	_ "github.com/sudokugen/sudokugen/rules"
 )
 
 // Config sets the service's engine and limits. Zero limits take the

@@ -13,7 +13,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
+	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -95,7 +96,7 @@ func TestSetterBrowser(t *testing.T) {
 	if input == several || len(input) != 81 {
 		t.Errorf("after the click the input is %q, want the puzzle with a given more", input)
 	}
-	g, err := grid.Parse(input)
+	g, err := formats.Parse(input)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,10 +110,10 @@ func TestSetterBrowser(t *testing.T) {
 	// ten solutions or more
 	var c verify.Candidates
 	for k := 0; c.Status != verify.Multiple || c.Count < 10; k++ {
-		r := *killer.Rules // rules are never changed in place
-		r.Cages = slices.Clone(r.Cages)
-		r.Cages[k].Sum = 0
-		killer.Rules = &r
+		r := killer.Rules.Clone() // rules are never changed in place
+		rules.Cages.Set(r, slices.Clone(rules.Cages.Get(r)))
+		rules.Cages.Get(r)[k].Sum = 0
+		killer.Rules = r
 		c = verify.TrueCandidates(t.Context(), killer, verify.CandidateOptions{CountLimit: 50})
 		t.Logf("the killer without %d sums: %v, %d solutions (exact %v)", k+1, c.Status, c.Count, c.Exact())
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -34,12 +35,12 @@ func variantOf(g grid.Grid) variantFields {
 	if rules, err := grid.MarshalRules(g.Rules, g.N()); err == nil {
 		v.Rules = rules
 	}
-	if fp, err := grid.MarshalFPuzzles(g); err == nil {
+	if fp, err := formats.MarshalFPuzzles(g); err == nil {
 		v.FPuzzles = fp
 	}
-	if link, err := grid.FPuzzlesLink(g); err == nil {
+	if link, err := formats.FPuzzlesLink(g); err == nil {
 		v.FPuzzlesURL = link
-		v.SudokuPadURL = SudokuPadURL + strings.TrimPrefix(link, grid.FPuzzlesURL)
+		v.SudokuPadURL = SudokuPadURL + strings.TrimPrefix(link, formats.FPuzzlesURL)
 	}
 	return v
 }

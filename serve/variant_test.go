@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // The variant puzzles of these tests are published ones, from the test
@@ -60,11 +62,11 @@ func cellIndex(t testing.TB, name string) int32 {
 // solution.
 func killerPuzzle(t testing.TB) (grid.Grid, string) {
 	row := tsvRow(t, "killer.tsv", "wikipedia-killer")
-	g, err := grid.Parse(row["givens"])
+	g, err := formats.Parse(row["givens"])
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &grid.Rules{}
+	r := grid.NewRules()
 	for _, cage := range strings.Split(row["cages"], ";") {
 		sum, cells, _ := strings.Cut(cage, ":")
 		c := grid.Cage{}
@@ -72,7 +74,7 @@ func killerPuzzle(t testing.TB) (grid.Grid, string) {
 		for _, name := range strings.Split(cells, ",") {
 			c.Cells = append(c.Cells, cellIndex(t, name))
 		}
-		r.Cages = append(r.Cages, c)
+		rules.Cages.Set(r, append(rules.Cages.Get(r), c))
 	}
 	g.Rules = r
 	return g, row["solution"]
@@ -81,7 +83,7 @@ func killerPuzzle(t testing.TB) (grid.Grid, string) {
 // jigsawPuzzle returns janko.at's Chaos-Sudoku 249 and its solution.
 func jigsawPuzzle(t testing.TB) (grid.Grid, string) {
 	row := tsvRow(t, "jigsaw.tsv", "janko-chaos-249")
-	g, err := grid.Parse(row["givens"])
+	g, err := formats.Parse(row["givens"])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,13 +95,13 @@ func jigsawPuzzle(t testing.TB) (grid.Grid, string) {
 		}
 		regions[i] = seen[c]
 	}
-	g.Rules = &grid.Rules{Regions: regions}
+	g.Rules = grid.NewRules(grid.Regions.Of(regions))
 	return g, row["solution"]
 }
 
 func fpuzzles(t testing.TB, g grid.Grid) string {
 	t.Helper()
-	b, err := grid.MarshalFPuzzles(g)
+	b, err := formats.MarshalFPuzzles(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +116,7 @@ func TestVariantVerdicts(t *testing.T) {
 	s, _ := newTestServer(t, Config{})
 	killer, killerSol := killerPuzzle(t)
 	jigsaw, jigsawSol := jigsawPuzzle(t)
-	link, _ := grid.FPuzzlesLink(jigsaw)
+	link, _ := formats.FPuzzlesLink(jigsaw)
 	// a given less: two solutions
 	loose := jigsaw.Clone()
 	loose.Cells[6] = 0
@@ -138,13 +140,13 @@ func TestVariantVerdicts(t *testing.T) {
 					t.Errorf("%s %s puzzle %d: %v %v %v, want %s %s %s", route, tc.ctype, i, r["status"], r["variant"], r["solution"], want.status, want.variant, want.solution)
 				}
 				for _, field := range []string{"fpuzzles_url", "sudokupad_url"} {
-					back, err := grid.ParseFPuzzlesLink(r[field].(string))
+					back, err := formats.ParseFPuzzlesLink(r[field].(string))
 					if err != nil || !back.Equal(want.g) {
 						t.Errorf("%s puzzle %d: %s %v reads back as another puzzle (%v)", route, i, field, r[field], err)
 					}
 				}
 				fp, _ := json.Marshal(r["fpuzzles"])
-				if back, err := grid.ParseFPuzzles(fp); err != nil || !back.Equal(want.g) {
+				if back, err := formats.ParseFPuzzles(fp); err != nil || !back.Equal(want.g) {
 					t.Errorf("%s puzzle %d: fpuzzles reads back as another puzzle (%v)", route, i, err)
 				}
 				rules, _ := json.Marshal(r["rules"])
@@ -158,7 +160,7 @@ func TestVariantVerdicts(t *testing.T) {
 				t.Fatalf("%s: witnesses %v, want two that differ", route, sols)
 			}
 			for _, s := range sols {
-				g, err := grid.Parse(s.(string))
+				g, err := formats.Parse(s.(string))
 				if err != nil || !loose.Solves(g) {
 					t.Errorf("%s: witness %v does not solve the loose jigsaw by its regions (%v)", route, s, err)
 				}
@@ -228,12 +230,12 @@ func TestGenerateVariants(t *testing.T) {
 	}
 	for _, p := range a.json["puzzles"].([]any) {
 		p := p.(map[string]any)
-		g, err := grid.ParseFPuzzlesLink(p["sudokupad_url"].(string))
-		if err != nil || p["variant"] != "jigsaw,x" || g.Rules.Regions == nil || g.String() != p["puzzle"] {
+		g, err := formats.ParseFPuzzlesLink(p["sudokupad_url"].(string))
+		if err != nil || p["variant"] != "jigsaw,x" || grid.Regions.Get(g.Rules) == nil || g.String() != p["puzzle"] {
 			t.Errorf("generated %v: %v", p, err)
 			continue
 		}
-		sol, _ := grid.Parse(p["solution"].(string))
+		sol, _ := formats.Parse(p["solution"].(string))
 		if !g.Solves(sol) {
 			t.Errorf("generated %v: the solution breaks the rules", p["puzzle"])
 		}
@@ -242,7 +244,7 @@ func TestGenerateVariants(t *testing.T) {
 		body, ctype, want string
 	}{
 		{`{"count":1,"seed":3,"variant":"killer","format":"fpuzzles"}`, "text/plain", `"killercage":[`},
-		{`{"count":1,"seed":3,"variant":"x","format":"fpuzzles-url"}`, "text/plain", grid.FPuzzlesURL},
+		{`{"count":1,"seed":3,"variant":"x","format":"fpuzzles-url"}`, "text/plain", formats.FPuzzlesURL},
 		{`{"count":2,"seed":3,"variant":"killer","format":"pdf","sections":true,"solutions":true}`, "application/pdf", "%PDF-"},
 	} {
 		a := call(t, s, "POST", "/v1/generate", "application/json", strings.NewReader(tc.body))

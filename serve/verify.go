@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/verify"
 )
@@ -218,7 +219,7 @@ func newVerdict(it item) verdict {
 // fillVerdict sets the verdict of a record from its result. Clashing
 // givens are told by the first one, without verify's "givens clash:",
 // and the cells of all of them.
-func fillVerdict(v *verdict, rec grid.Record, res Result) {
+func fillVerdict(v *verdict, rec formats.Record, res Result) {
 	if res.Err != nil {
 		v.Status = "error"
 		if errors.Is(res.Err, ErrTimeout) || errors.Is(res.Err, errDeadline) {

@@ -3,7 +3,7 @@ package verify
 import (
 	"testing"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -14,7 +14,7 @@ import (
 // took some 0.45 s. gophersat then agrees on its own (not with -short:
 // that is the slow part).
 func TestLightBudget(t *testing.T) {
-	g, err := grid.Parse(`{"puzzle":".......8.........6.....7.............27.........................................2","rules":{"nonconsecutive":true}}`)
+	g, err := formats.Parse(`{"puzzle":".......8.........6.....7.............27.........................................2","rules":{"nonconsecutive":true}}`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,14 +4,14 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
 // The true candidates of a puzzle with 44 solutions: r1c1 holds 2, 4 or 6
 // in one solution or another, and never anything else.
 func ExampleTrueCandidates() {
-	g, err := grid.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
+	g, err := formats.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
 	if err != nil {
 		panic(err)
 	}

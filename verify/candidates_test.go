@@ -14,6 +14,7 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -34,20 +35,20 @@ func enumerate(g grid.Grid, limit, maxNodes int) (int, []uint64, bool) {
 	e.masks = make([]uint64, len(e.cells))
 	e.checks = make([][]func() bool, len(e.cells))
 	if r := g.Rules; r != nil {
-		for _, c := range r.Cages {
+		for _, c := range rules.Cages.Get(r) {
 			e.check(c.Cells, e.cageCheck(c))
 		}
-		for _, t := range r.Thermos {
+		for _, t := range rules.Thermos.Get(r) {
 			e.check(t, e.thermoCheck(t))
 		}
-		e.pairs(r.White, func(a, b int) bool { return a-b == 1 || b-a == 1 })
-		e.pairs(r.Black, func(a, b int) bool { return a == 2*b || b == 2*a })
-		e.pairs(r.X, func(a, b int) bool { return a+b == 10 })
-		e.pairs(r.V, func(a, b int) bool { return a+b == 5 })
-		for _, x := range r.Odd {
+		e.pairs(rules.White.Get(r), func(a, b int) bool { return a-b == 1 || b-a == 1 })
+		e.pairs(rules.Black.Get(r), func(a, b int) bool { return a == 2*b || b == 2*a })
+		e.pairs(rules.X.Get(r), func(a, b int) bool { return a+b == 10 })
+		e.pairs(rules.V.Get(r), func(a, b int) bool { return a+b == 5 })
+		for _, x := range rules.Odd.Get(r) {
 			e.check([]int32{x}, func() bool { return e.cells[x]%2 == 1 })
 		}
-		for _, x := range r.Even {
+		for _, x := range rules.Even.Get(r) {
 			e.check([]int32{x}, func() bool { return e.cells[x]%2 == 0 })
 		}
 	}
@@ -281,16 +282,17 @@ func (e *enumerator) fewestPlaces(fr []uint64, fewest int) ([]int32, uint8, bool
 // addRules gives sol's grid random rules of kind that sol keeps: kropki
 // dots, X and V, thermometers or odd and even cells.
 func addRules(rng *rand.Rand, kind string, sol grid.Grid) *grid.Rules {
-	r := &grid.Rules{}
+	r := grid.NewRules()
 	// the pairs are drawn for every kind, so that each kind's draws of
 	// the thermometers come after the same ones
 	for range 40 {
 		addPairRule(rng, kind, sol, r)
 	}
 	if kind == "odd/even" {
-		slices.Sort(r.Odd)
-		slices.Sort(r.Even)
-		r.Odd, r.Even = slices.Compact(r.Odd), slices.Compact(r.Even)
+		slices.Sort(rules.Odd.Get(r))
+		slices.Sort(rules.Even.Get(r))
+		rules.Odd.Set(r, slices.Compact(rules.Odd.Get(r)))
+		rules.Even.Set(r, slices.Compact(rules.Even.Get(r)))
 	}
 	if kind == "thermo" {
 		addThermos(rng, sol, r)
@@ -315,21 +317,21 @@ func addPairRule(rng *rand.Rand, kind string, sol grid.Grid, r *grid.Rules) {
 	switch kind {
 	case "kropki":
 		if x-y == 1 || y-x == 1 {
-			r.White = append(r.White, p)
+			rules.White.Set(r, append(rules.White.Get(r), p))
 		} else if x == 2*y || y == 2*x {
-			r.Black = append(r.Black, p)
+			rules.Black.Set(r, append(rules.Black.Get(r), p))
 		}
 	case "xv":
 		if x+y == 10 {
-			r.X = append(r.X, p)
+			rules.X.Set(r, append(rules.X.Get(r), p))
 		} else if x+y == 5 {
-			r.V = append(r.V, p)
+			rules.V.Set(r, append(rules.V.Get(r), p))
 		}
 	case "odd/even":
 		if x%2 == 1 {
-			r.Odd = append(r.Odd, a)
+			rules.Odd.Set(r, append(rules.Odd.Get(r), a))
 		} else {
-			r.Even = append(r.Even, a)
+			rules.Even.Set(r, append(rules.Even.Get(r), a))
 		}
 	}
 }
@@ -349,7 +351,7 @@ func addThermos(rng *rand.Rand, sol grid.Grid, r *grid.Rules) {
 		for len(t) < 6 {
 			last := t[len(t)-1]
 			var next []int32
-			for _, nb := range grid.KingNeighbours(n, last) {
+			for _, nb := range rules.KingNeighbours(n, last) {
 				if !used[nb] && !slices.Contains(t, nb) && at(nb) > at(last) {
 					next = append(next, nb)
 				}
@@ -363,9 +365,9 @@ func addThermos(rng *rand.Rand, sol grid.Grid, r *grid.Rules) {
 			for _, x := range t {
 				used[x] = true
 			}
-			r.Thermos = append(r.Thermos, t)
+			rules.Thermos.Set(r, append(rules.Thermos.Get(r), t))
 		}
-		if len(r.Thermos) == 4 {
+		if len(rules.Thermos.Get(r)) == 4 {
 			break
 		}
 	}

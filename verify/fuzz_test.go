@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
@@ -29,7 +30,7 @@ func FuzzVerify(f *testing.F) {
 	f.Add([]byte("1.. | ..2\n"))
 	v := New()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r := grid.NewReader(bytes.NewReader(data), "fuzz", grid.ReadOptions{MaxLineBytes: 4096})
+		r := formats.NewReader(bytes.NewReader(data), "fuzz", formats.ReadOptions{MaxLineBytes: 4096})
 		for k := 0; k < 20; k++ {
 			rec, err := r.Read()
 			if errors.Is(err, io.EOF) {

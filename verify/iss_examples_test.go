@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 )
 
 // TestISSExamples verifies the puzzles of testdata/iss_examples.tsv (the
@@ -34,7 +34,7 @@ func TestISSExamples(t *testing.T) {
 		}
 		count++
 		t.Run(fs[0], func(t *testing.T) {
-			g, err := grid.ParseFPuzzles([]byte(fs[2]))
+			g, err := formats.ParseFPuzzles([]byte(fs[2]))
 			if err != nil {
 				t.Fatalf("line %d: %v", n, err)
 			}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
@@ -53,10 +54,10 @@ func TestEveryKindTwoWays(t *testing.T) {
 	}
 	t.Logf("seed %d (-kinds.seed replays it)", seed)
 	for ki, k := range grid.Table() {
-		if *onlyKinds != "" && !slices.Contains(strings.Split(*onlyKinds, ","), k.Name()) {
+		if *onlyKinds != "" && !slices.Contains(strings.Split(*onlyKinds, ","), k.Name) {
 			continue
 		}
-		t.Run(k.Name(), func(t *testing.T) {
+		t.Run(k.Name, func(t *testing.T) {
 			// a stream per kind, so that one kind replays alone
 			rng := rand.New(rand.NewPCG(seed, uint64(ki)))
 			start := time.Now()
@@ -65,14 +66,14 @@ func TestEveryKindTwoWays(t *testing.T) {
 			var making, verifying, proving time.Duration
 			report := func(done int) {
 				t.Logf("%s: %d puzzles unique both ways, proofs %v, %.1f instances, %.1f givens of %.0f cells on average; %v in all: %v making them (cadical), %v verifying, %v writing and checking proofs",
-					k.Name(), done, proofs, float64(instances)/float64(done), float64(givens)/float64(done), float64(cells)/float64(done),
+					k.Name, done, proofs, float64(instances)/float64(done), float64(givens)/float64(done), float64(cells)/float64(done),
 					time.Since(start).Round(time.Millisecond), making.Round(time.Millisecond), verifying.Round(time.Millisecond), proving.Round(time.Millisecond))
 			}
 			for i := range each {
 				at := time.Now()
 				g, sol, m, before, other := kindPuzzle(t, rng, k, pre)
 				making += time.Since(at)
-				name := fmt.Sprintf("%s %d (%s, %dx%d %s)", k.Name(), i, g.Rules.Name(), g.N(), g.N(), g)
+				name := fmt.Sprintf("%s %d (%s, %dx%d %s)", k.Name, i, g.Rules.Name(), g.N(), g.N(), g)
 				at = time.Now()
 				r := Puzzle(g, Options{})
 				verifying += time.Since(at)
@@ -135,20 +136,20 @@ func kindPuzzle(t *testing.T, rng *rand.Rand, k *grid.Kind, pre float64) (g grid
 		} else {
 			// more instances, so that the rules say more
 			for range rng.IntN(4) {
-				more := *rules
-				k.Random(rng, c.Shape, sol, &more)
+				more := rules.Clone()
+				k.Random(rng, c.Shape, sol, more)
 				if more.Validate(c.Shape) == nil {
-					rules = &more
+					rules = more
 					m++
 				}
 			}
 		}
 		if err := rules.Validate(c.Shape); err != nil {
-			t.Fatalf("%s: %v", k.Name(), err)
+			t.Fatalf("%s: %v", k.Name, err)
 		}
 		g = grid.Grid{Shape: c.Shape, Cells: make([]uint8, len(sol)), Rules: rules}
 		if err := rules.Check(grid.Grid{Shape: c.Shape, Cells: sol, Rules: rules}); err != nil {
-			t.Fatalf("%s: the solution breaks its rules %s: %v", k.Name(), rules.Name(), err)
+			t.Fatalf("%s: the solution breaks its rules %s: %v", k.Name, rules.Name(), err)
 		}
 		for _, c := range rng.Perm(len(sol))[:int(pre*float64(len(sol)))] {
 			g.Cells[c] = sol[c]
@@ -156,7 +157,7 @@ func kindPuzzle(t *testing.T, rng *rand.Rand, k *grid.Kind, pre float64) (g grid
 		before, other = addGivens(t, rng, g, sol)
 		return g, sol, m, before, other
 	}
-	t.Fatalf("%s: no instance with a solution in 100 draws", k.Name())
+	t.Fatalf("%s: no instance with a solution in 100 draws", k.Name)
 	return
 }
 
@@ -251,8 +252,8 @@ func solveRandomly(t *testing.T, rng *rand.Rand, s grid.Shape, rules *grid.Rules
 // hasKind reports whether rules r of a case of kind k hold an instance of
 // k: a name beyond the jigsaw regions the case may have drawn first.
 func hasKind(r *grid.Rules, k *grid.Kind) bool {
-	if k.Name() == "jigsaw" {
-		return r.Regions != nil
+	if k.Name == "jigsaw" {
+		return grid.Regions.Get(r) != nil
 	}
 	return slices.ContainsFunc(r.Names(), func(s string) bool { return s != "jigsaw" })
 }
@@ -260,7 +261,7 @@ func hasKind(r *grid.Rules, k *grid.Kind) bool {
 // isLineKind reports whether k is a kind of lines, whose puzzles are
 // drawn on 9x9 grids, as setters draw them.
 func isLineKind(k *grid.Kind) bool {
-	switch k.Name() {
+	switch k.Name {
 	case "whispers", "renban", "palindrome", "betweenline", "entropicline", "modularline", "nabner", "slowthermometer", "clone":
 		return true
 	}
@@ -275,7 +276,7 @@ func checkCertified(t *testing.T, name string, g grid.Grid, r Result) {
 	block := sat.Blocking(g, r.Solutions[0])
 	var proof, cnfText bytes.Buffer
 	if unsat, err := sat.Certify(&proof, g, block); err != nil || !unsat {
-		data, _ := grid.MarshalFPuzzles(g) // the puzzle whole, to replay it
+		data, _ := formats.MarshalFPuzzles(g) // the puzzle whole, to replay it
 		t.Fatalf("%s by gophersat: Certify = %v, %v; the puzzle: %s", name, unsat, err, data)
 	}
 	d := sat.DIMACS{Plain: true}

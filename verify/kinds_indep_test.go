@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
@@ -53,7 +54,7 @@ func independentCNFReading(g grid.Grid, old reading) (*indep, error) {
 	e.old = old
 	if r.Arrows != nil || r.LittleKillers != nil || r.Sandwiches != nil || r.RegionSumLines != nil ||
 		r.Zippers != nil || r.XSums != nil || r.Skyscrapers != nil || r.DoubleArrows != nil {
-		fp, err := grid.MarshalFPuzzles(g)
+		fp, err := formats.MarshalFPuzzles(g)
 		if err != nil {
 			return nil, err
 		}
@@ -123,10 +124,11 @@ type jsonRules struct {
 	// jigsaw regions: rows of region numbers from 1
 	Regions [][]int
 	// the kinds of sums, read from the f-puzzles form by indep.sums
-	Arrows, Sandwiches, Zippers, XSums, Skyscrapers json.RawMessage
-	LittleKillers                                   json.RawMessage `json:"little_killers"`
-	RegionSumLines                                  json.RawMessage `json:"region_sum_lines"`
-	DoubleArrows                                    json.RawMessage `json:"double_arrows"`
+	Arrows, Sandwiches, Zippers, Skyscrapers json.RawMessage
+	XSums                                    json.RawMessage `json:"x_sums"`
+	LittleKillers                            json.RawMessage `json:"little_killers"`
+	RegionSumLines                           json.RawMessage `json:"region_sum_lines"`
+	DoubleArrows                             json.RawMessage `json:"double_arrows"`
 
 	Extra []struct {
 		Kind  string
@@ -147,12 +149,18 @@ type jsonRules struct {
 		Cells []string
 		Value int
 	}
-	Renban, Palindrome, Betweenline, Entropicline, Modularline, Nabner, Slowthermometer [][]string
-	Clone                                                                               []struct{ Cells, Clone []string }
-	Maximum, Minimum                                                                    []string
-	Quadruples                                                                          []cellDigits
-	Negative                                                                            []string
-	Rowindexer, Columnindexer, Boxindexer                                               [][]string
+	Renban, Palindrome, Nabner [][]string
+	Betweenline                [][]string `json:"between_lines"`
+	Entropicline               [][]string `json:"entropic_lines"`
+	Modularline                [][]string `json:"modular_lines"`
+	Slowthermometer            [][]string `json:"slow_thermometers"`
+	Clone                      []struct{ Cells, Clone []string }
+	Maximum, Minimum           []string
+	Quadruples                 []cellDigits
+	Negative                   []string
+	Rowindexer                 [][]string `json:"row_indexers"`
+	Columnindexer              [][]string `json:"column_indexers"`
+	Boxindexer                 [][]string `json:"box_indexers"`
 }
 
 // cellDigits is a pencil mark (a cell) or a quadruple (four cells) and
@@ -689,7 +697,7 @@ func checkRulesProof(t *testing.T, name string, g grid.Grid, r Result) {
 	}
 	nv := sat.RuleClauses(g.Shape, g.Rules).Vars
 	if _, err := gridtest.CheckDRAT(nv, gridtest.Clauses(cnf), proof); err != nil {
-		data, _ := grid.MarshalFPuzzles(g) // the puzzle whole, to replay it
+		data, _ := formats.MarshalFPuzzles(g) // the puzzle whole, to replay it
 		t.Fatalf("%s (%s): %v by %v, %d lemmas: the DRAT checker refuses the proof: %v; the puzzle: %s", name, g.Rules.Name(), r.Status, r.Proof, len(proof), err, data)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // TestGeneratedMarkLayouts checks generated 9x9 puzzles of the layouts of
@@ -94,7 +95,7 @@ func sameNames(got, want []string) bool {
 // twoMarks returns a pair of cells that two dots, Xs or Vs of r join.
 func twoMarks(r *grid.Rules) (grid.Pair, bool) {
 	seen := map[grid.Pair]bool{}
-	for _, p := range slices.Concat(r.White, r.Black, r.X, r.V) {
+	for _, p := range slices.Concat(rules.White.Get(r), rules.Black.Get(r), rules.X.Get(r), rules.V.Get(r)) {
 		if p[0] > p[1] {
 			p = grid.Pair{p[1], p[0]}
 		}

@@ -7,9 +7,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 var lineKinds = flag.Bool("lines200", false, "check 200 generated puzzles of every kind of lines that generate makes (whispers, renban, palindrome), not a sample")
@@ -46,10 +48,10 @@ func TestGeneratedLineKinds(t *testing.T) {
 				}
 				g, sol := p.Grid, p.Solution
 				name := fmt.Sprintf("%s %d (%s)", kind, i, g)
-				if len(g.Rules.LineClues(kind)) == 0 {
+				if len(rules.LineClues(g.Rules, kind)) == 0 {
 					t.Fatalf("%s: no lines", name)
 				}
-				lines += len(g.Rules.LineClues(kind))
+				lines += len(rules.LineClues(g.Rules, kind))
 				givens += g.Givens()
 				proofs[uniqueTwoWays(t, name, g, sol)]++
 			}
@@ -78,7 +80,7 @@ var linePuzzles = []struct{ name, link, solution string }{
 // passes the DRAT checker.
 func TestLinePuzzlesFromSudokuSolver(t *testing.T) {
 	for _, p := range linePuzzles {
-		g, err := grid.ParseFPuzzlesLink(p.link)
+		g, err := formats.ParseFPuzzlesLink(p.link)
 		if err != nil {
 			t.Fatalf("%s: %v", p.name, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
@@ -95,7 +96,7 @@ func mutationPuzzle(t *testing.T, fields map[string]any) grid.Grid {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := grid.ParseFPuzzles(data)
+	g, err := formats.ParseFPuzzles(data)
 	if err != nil {
 		t.Fatalf("%s: %v", data, err)
 	}

@@ -46,7 +46,7 @@ func TestSumKindsIndependently(t *testing.T) {
 	gen := generate.New()
 	generated := map[string]string{"arrow": "arrow", "little killer": "little-killer", "sandwich": "sandwich"}
 	for _, k := range grid.Table() {
-		kind := k.Name()
+		kind := k.Name
 		if sumKindNames[kind] == "" {
 			continue
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // Own says what a puzzle's own solution showed, when its data came with
-// one (grid.Record.Solution): a setter's tool accepted that solution, so
+// one (formats.Record.Solution): a setter's tool accepted that solution, so
 // a rule it breaks is a rule read differently here, and a verdict of none
 // or of unique with another solution would be wrong.
 type Own int

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -14,7 +15,7 @@ import (
 // the verdict kept.
 func TestWithOwn(t *testing.T) {
 	const sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-	g, err := grid.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	g, err := formats.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package verify
 import (
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -34,7 +35,7 @@ func TestCandidatesProgress(t *testing.T) {
 		{".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....", 2},    // then one search per candidate
 		{"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", 2},    // unique
 	} {
-		g, err := grid.Parse(tc.puzzle)
+		g, err := formats.Parse(tc.puzzle)
 		if err != nil {
 			t.Fatal(err)
 		}

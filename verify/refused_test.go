@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/derive"
 	"github.com/sudokugen/sudokugen/internal/rulesearch"
@@ -24,7 +25,7 @@ func refusedPuzzles(t *testing.T) (puzzles []grid.Grid, names []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := grid.ParseFPuzzles(data)
+	g, err := formats.ParseFPuzzles(data)
 	if err != nil {
 		t.Fatal(err)
 	}

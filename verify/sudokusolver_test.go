@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 )
@@ -177,7 +178,7 @@ func TestSudokuSolverSuite(t *testing.T) {
 	var verified, refused []string
 	var total time.Duration
 	for _, p := range puzzles {
-		g, err := grid.ParseFPuzzlesLink(p.data)
+		g, err := formats.ParseFPuzzlesLink(p.data)
 		if err != nil {
 			msg := err.Error()
 			var ue *grid.UnsupportedError

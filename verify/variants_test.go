@@ -12,9 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/sat"
 )
 
@@ -52,11 +54,11 @@ func readTSV(t *testing.T, path string) []map[string]string {
 func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}
 	for _, row := range readTSV(t, "testdata/variants/killer.tsv") {
-		g, err := grid.Parse(row["givens"])
+		g, err := formats.Parse(row["givens"])
 		if err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
-		r := &grid.Rules{}
+		r := grid.NewRules()
 		for _, c := range strings.Split(row["cages"], ";") {
 			sum, cells, _ := strings.Cut(c, ":")
 			s, err := strconv.Atoi(sum)
@@ -72,13 +74,13 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 				}
 				cage.Cells = append(cage.Cells, x)
 			}
-			r.Cages = append(r.Cages, cage)
+			rules.Cages.Set(r, append(rules.Cages.Get(r), cage))
 		}
 		if err := r.Validate(sh); err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
 		g.Rules = r
-		sol, err := grid.Parse(row["solution"])
+		sol, err := formats.Parse(row["solution"])
 		if err != nil {
 			t.Fatalf("%s: solution: %v", row["id"], err)
 		}
@@ -90,7 +92,7 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 		if err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
-		g, err := grid.ParseWith(row["givens"], grid.ReadOptions{Shape: shape})
+		g, err := formats.ParseWith(row["givens"], formats.ReadOptions{Shape: shape})
 		if err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
@@ -103,11 +105,11 @@ func realVariants(t *testing.T) (puzzles, solutions []grid.Grid, ids []string) {
 			}
 			regions[i] = num[letters[i]]
 		}
-		g.Rules = &grid.Rules{Regions: regions}
+		g.Rules = grid.NewRules(grid.Regions.Of(regions))
 		if err := g.Rules.Validate(shape); err != nil {
 			t.Fatalf("%s: %v", row["id"], err)
 		}
-		sol, err := grid.ParseWith(row["solution"], grid.ReadOptions{Shape: shape})
+		sol, err := formats.ParseWith(row["solution"], formats.ReadOptions{Shape: shape})
 		if err != nil {
 			t.Fatalf("%s: solution: %v", row["id"], err)
 		}
@@ -134,7 +136,7 @@ func TestRealVariants(t *testing.T) {
 		if !sat.Unique(g, r.Solutions[0]) {
 			t.Errorf("%s: gophersat finds a second solution", ids[i])
 		}
-		if len(g.Rules.Cages) > 0 {
+		if len(rules.Cages.Get(g.Rules)) > 0 {
 			killers++
 		} else {
 			jigsaws++
@@ -177,8 +179,8 @@ func TestVariantVerdictsAgreeWithSAT(t *testing.T) {
 						}
 					}
 				}
-				if k == 3 && len(q.Rules.Cages) > 0 { // and a cage sum less
-					q.Rules = &grid.Rules{Cages: q.Rules.Cages[1:]}
+				if k == 3 && len(rules.Cages.Get(q.Rules)) > 0 { // and a cage sum less
+					q.Rules = grid.NewRules(rules.Cages.Of(rules.Cages.Get(q.Rules)[1:]))
 				}
 			}
 			r := Puzzle(q, Options{CountLimit: 3})
@@ -213,9 +215,9 @@ func TestFPuzzlesFromOutside(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromJSON, errJSON := grid.ParseFPuzzles(data)
-		fromData, errData := grid.ParseFPuzzlesLink(row["fpuzzles_load"])
-		fromLink, errLink := grid.ParseFPuzzlesLink(grid.FPuzzlesURL + row["fpuzzles_load"])
+		fromJSON, errJSON := formats.ParseFPuzzles(data)
+		fromData, errData := formats.ParseFPuzzlesLink(row["fpuzzles_load"])
+		fromLink, errLink := formats.ParseFPuzzlesLink(formats.FPuzzlesURL + row["fpuzzles_load"])
 		var lacking []string
 		for _, k := range strings.Split(row["rules"], ",") {
 			if unsupported[k] {

@@ -4,17 +4,18 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
 func TestViewJSON(t *testing.T) {
-	g, err := grid.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	g, err := formats.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	if err != nil {
 		t.Fatal(err)
 	}
 	unique := NewView(2, "a.txt", 3, "p")
 	unique.Fill(Puzzle(g, Options{}), nil)
-	clash, err := grid.Parse("55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	clash, err := formats.Parse("55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	if err != nil {
 		t.Fatal(err)
 	}

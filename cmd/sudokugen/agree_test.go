@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 )
 
 // A clash (5 twice in box 5), a puzzle with several solutions, and one
@@ -39,7 +39,7 @@ func TestServiceAgreesWithCLI(t *testing.T) {
 	}
 
 	t.Run("rate", func(t *testing.T) {
-		fp, err := grid.MarshalFPuzzles(jigsawGrid(t))
+		fp, err := formats.MarshalFPuzzles(jigsawGrid(t))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
@@ -221,7 +222,7 @@ func (run *candidatesRun) write(ctx context.Context, out io.Writer, it item) err
 
 // writeProofs writes the proof of every candidate of rec that c has out,
 // made on the proof pool, and put in place as they come, in order.
-func (run *candidatesRun) writeProofs(ctx context.Context, rec grid.Record, c verify.Candidates) error {
+func (run *candidatesRun) writeProofs(ctx context.Context, rec formats.Record, c verify.Candidates) error {
 	n := rec.Grid.N()
 	k := 0 // the next candidate, cell*N + digit-1
 	next := func() (worker.Job, bool, error) {
@@ -406,7 +407,7 @@ type jsonCandidates struct {
 	CellsSettled int  `json:"cells_settled,omitempty"`
 }
 
-func writeCandidatesJSON(w io.Writer, rec grid.Record, file string, ans candidatesAnswer) error {
+func writeCandidatesJSON(w io.Writer, rec formats.Record, file string, ans candidatesAnswer) error {
 	c, a := ans.c, ans.alpha
 	j := jsonCandidates{Index: rec.Index, File: file, Line: rec.Line, Puzzle: rec.Grid.Format(a), Status: c.Status.String(),
 		Candidates: ans.strings(), Count: c.Count, CountExact: c.Exact(), Searches: c.Searches, SATCalls: c.SATCalls}
@@ -435,7 +436,7 @@ func writeCandidatesFPuzzles(w, errw io.Writer, where string, ans candidatesAnsw
 		fmt.Fprintf(errw, "sudokugen: %s: %s\n", where, ans.statusLine())
 		return nil
 	}
-	data, err := grid.MarshalFPuzzlesMarks(g, c.Masks)
+	data, err := formats.MarshalFPuzzlesMarks(g, c.Masks)
 	if err != nil {
 		fmt.Fprintf(errw, "sudokugen: %s: f-puzzles: %v\n", where, err)
 		return nil

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 )
 
 // A puzzle with 44 solutions: its true candidates in every format, and the
@@ -18,7 +18,7 @@ func TestCandidatesCommand(t *testing.T) {
 	t.Run("json", func(t *testing.T) { first = testCandidatesJSON(t) })
 	t.Run("fpuzzles", func(t *testing.T) {
 		out, _, code := cli(t, puzzle44+"\n", "candidates", "-q", "--format", "fpuzzles")
-		g, err := grid.ParseFPuzzles([]byte(out))
+		g, err := formats.ParseFPuzzles([]byte(out))
 		if code != 0 || err != nil || g.String() != puzzle44 || !strings.Contains(out, `"centerPencilMarks":[2,4,6]`) {
 			t.Errorf("--format fpuzzles: exit %d, %v: %s", code, err, out)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/canon"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -98,7 +99,7 @@ func runCanon(ctx context.Context, s *streams, opts canonOptions) error {
 }
 
 // recordError describes a record that could not be read, with its place.
-func recordError(file string, rec grid.Record) string {
+func recordError(file string, rec formats.Record) string {
 	var pe *grid.ParseError
 	if errors.As(rec.Err, &pe) {
 		return pe.Error()
@@ -107,7 +108,7 @@ func recordError(file string, rec grid.Record) string {
 }
 
 // alphabetFor returns the symbols to print a grid of size n with.
-func alphabetFor(ro grid.ReadOptions, n int) grid.Alphabet {
+func alphabetFor(ro formats.ReadOptions, n int) grid.Alphabet {
 	if ro.Alphabet != nil && ro.Alphabet.Size() == n {
 		return *ro.Alphabet
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
 )
@@ -43,9 +43,9 @@ func (f *poolFlags) validate() error {
 
 // setup checks the pool and input flags shared by the commands that
 // verify puzzles, and returns the read options and the pool.
-func setup(in inputFlags, pf poolFlags) (grid.ReadOptions, *worker.Pool, error) {
+func setup(in inputFlags, pf poolFlags) (formats.ReadOptions, *worker.Pool, error) {
 	if err := pf.validate(); err != nil {
-		return grid.ReadOptions{}, nil, err
+		return formats.ReadOptions{}, nil, err
 	}
 	ro, err := in.readOptions()
 	if err != nil {
@@ -81,7 +81,7 @@ func newPool(f poolFlags) (*worker.Pool, error) {
 
 // item is one record of the input with the result of its job.
 type item struct {
-	rec  grid.Record
+	rec  formats.Record
 	file string
 	res  worker.Result
 }
@@ -91,7 +91,7 @@ type item struct {
 // results in input order. A record that could not be read goes as a
 // worker.Skip job, which keeps its place.
 func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job, each func(item) error) error {
-	return runEach(ctx, rs, pool, func(rec grid.Record, _ string) (worker.Job, error) {
+	return runEach(ctx, rs, pool, func(rec formats.Record, _ string) (worker.Job, error) {
 		j := job
 		j.Index, j.Grid = rec.Index, rec.Grid
 		return j, nil
@@ -101,7 +101,7 @@ func runAll(ctx context.Context, rs *records, pool *worker.Pool, job worker.Job,
 // runEach is runAll with the job of each record that could be read made by
 // jobFor; an error from jobFor ends the input there, as an input error
 // does.
-func runEach(ctx context.Context, rs *records, pool *worker.Pool, jobFor func(rec grid.Record, file string) (worker.Job, error), each func(item) error) error {
+func runEach(ctx context.Context, rs *records, pool *worker.Pool, jobFor func(rec formats.Record, file string) (worker.Job, error), each func(item) error) error {
 	// The records read and not yet emitted, oldest first: the pool emits
 	// results in the order of their jobs, so a queue serves (a map cost a
 	// twentieth of the reading process's time on royle17).

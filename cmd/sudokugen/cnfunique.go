@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/verify"
 )
@@ -10,9 +11,9 @@ import (
 // uniqueCheckSolution returns the solution that cnf --unique-check blocks:
 // the one given with --solution, checked against g, or else the first one
 // found.
-func uniqueCheckSolution(g grid.Grid, given string, ro grid.ReadOptions) (grid.Grid, error) {
+func uniqueCheckSolution(g grid.Grid, given string, ro formats.ReadOptions) (grid.Grid, error) {
 	if given != "" {
-		sol, err := grid.ParseWith(given, ro)
+		sol, err := formats.ParseWith(given, ro)
 		if err != nil {
 			return grid.Grid{}, usageError("--solution: %v", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sudokugen/sudokugen/canon"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
@@ -50,7 +51,7 @@ func loadExcluded(files []string, stdin io.Reader, sh grid.Shape, maxCount int) 
 	if len(files) == 0 {
 		return seen, nil
 	}
-	rs := newRecords(files, stdin, grid.ReadOptions{Shape: sh}, maxCount)
+	rs := newRecords(files, stdin, formats.ReadOptions{Shape: sh}, maxCount)
 	defer rs.close()
 	for {
 		rec, file, ok, err := rs.next()

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/sat"
@@ -405,7 +406,7 @@ func TestProofFolder(t *testing.T) {
 		var sol *grid.Grid
 		if v.Status == "unique" {
 			s := g.Clone()
-			p, err := grid.Parse(v.Solutions[0])
+			p, err := formats.Parse(v.Solutions[0])
 			if err != nil {
 				t.Fatalf("puzzle %d: its solution: %v", v.Index, err)
 			}
@@ -528,7 +529,7 @@ func readProofPuzzles(t *testing.T) map[int]grid.Grid {
 	}
 	defer in.Close()
 	puzzles := map[int]grid.Grid{}
-	for r := grid.NewReader(in, *proofPuzzles, grid.ReadOptions{}); ; {
+	for r := formats.NewReader(in, *proofPuzzles, formats.ReadOptions{}); ; {
 		rec, err := r.Read()
 		if err != nil {
 			break

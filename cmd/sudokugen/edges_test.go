@@ -197,7 +197,7 @@ func (r failReader) Read([]byte) (int, error) {
 // asked, or failed only after the work: each is a usage error before any.
 func TestUsageUpFront(t *testing.T) {
 	dir := t.TempDir()
-	big := filepath.Join("..", "..", "grid", "testdata", "plain.txt")
+	big := filepath.Join("..", "..", "formats", "testdata", "plain.txt")
 	sixteen := dataFile(t, "large/16x16.unique.txt")
 	for _, tc := range []struct {
 		args []string

@@ -34,10 +34,10 @@ func verdictsOf(t *testing.T, args ...string) []string {
 	return out
 }
 
-// TestVerifyFormats checks that every format file in grid/testdata gets
+// TestVerifyFormats checks that every format file in formats/testdata gets
 // the verdicts of the same puzzles written one per line.
 func TestVerifyFormats(t *testing.T) {
-	dir := filepath.Join("..", "..", "grid", "testdata")
+	dir := filepath.Join("..", "..", "formats", "testdata")
 	want := verdictsOf(t, filepath.Join(dir, "plain.txt"))
 	if len(want) != 6 {
 		t.Fatalf("plain.txt: %d verdicts, want 6: %q", len(want), want)

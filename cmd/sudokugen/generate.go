@@ -342,7 +342,7 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	scored := pl.pdf || pl.format == output.FormatJSON
 	pl.gen = generate.Options{Shape: sh, Symmetry: o.symmetry, Clues: o.clues, MaxSolves: o.maxSolves, Order: o.order,
 		Rate: scored, Unrated: !scored, Variant: variant}
-	if sh.Boxless() && !variant.Has("jigsaw") {
+	if sh.Boxless() && !variant.MakesRegions() {
 		return pl, usageError("--size %d: a %dx%d grid has no boxes, so only jigsaw puzzles are made at that size (--variant jigsaw)", sh.N(), sh.N(), sh.N())
 	}
 	if !variant.IsZero() {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
@@ -130,7 +131,7 @@ func runGivens(ctx context.Context, opts givensOptions) error {
 	defer pool.Close()
 	rs := newRecords(opts.files, s.In, ro, opts.in.maxCount)
 	bad := 0
-	jobFor := func(rec grid.Record, file string) (worker.Job, error) {
+	jobFor := func(rec formats.Record, file string) (worker.Job, error) {
 		keep, err := keepCells(opts.keep, rec.Grid)
 		if err != nil {
 			return worker.Job{}, &exitError{code: exitUsage, err: fmt.Errorf("%s:%d: --keep: %w", file, rec.Line, err)}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -49,7 +49,7 @@ func testGivensJSON(t *testing.T) {
 		t.Errorf("unique: %+v", r)
 	}
 	for _, n := range reps[0].Needed {
-		w, err := grid.Parse(n.Witness)
+		w, err := formats.Parse(n.Witness)
 		if err != nil || w.String() == "" {
 			t.Fatalf("witness %q: %v", n.Witness, err)
 		}
@@ -70,7 +70,7 @@ func testGivensMinimal(t *testing.T) {
 		t.Fatalf("--minimal: exit %d", code)
 	}
 	line := strings.TrimPrefix(strings.Split(out, "\n")[1], "minimal: ")
-	m, err := grid.Parse(line)
+	m, err := formats.Parse(line)
 	if err != nil {
 		t.Fatalf("--minimal: %q: %v", out, err)
 	}

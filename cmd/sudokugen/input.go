@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 )
 
@@ -31,9 +32,9 @@ func (f *inputFlags) register(cmd *cobra.Command) {
 	fl.IntVar(&f.maxCount, "max-puzzles", 10_000_000, "most puzzles read from one input; past it the run stops with an error (0: no limit)")
 }
 
-// readOptions turns the flags into grid.ReadOptions.
-func (f *inputFlags) readOptions() (grid.ReadOptions, error) {
-	var opts grid.ReadOptions
+// readOptions turns the flags into formats.ReadOptions.
+func (f *inputFlags) readOptions() (formats.ReadOptions, error) {
+	var opts formats.ReadOptions
 	if f.maxLine < 1 {
 		return opts, usageError("--max-line must be at least 1")
 	}
@@ -86,8 +87,8 @@ func (f *inputFlags) readOptions() (grid.ReadOptions, error) {
 type records struct {
 	names []string
 	stdin io.Reader
-	opts  grid.ReadOptions
-	cur   *grid.Reader
+	opts  formats.ReadOptions
+	cur   *formats.Reader
 	file  *os.File
 	name  string
 	index int
@@ -97,7 +98,7 @@ type records struct {
 	max   int      // most records read from one input; 0 for no limit
 }
 
-func newRecords(names []string, stdin io.Reader, opts grid.ReadOptions, maxCount int) *records {
+func newRecords(names []string, stdin io.Reader, opts formats.ReadOptions, maxCount int) *records {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -106,11 +107,11 @@ func newRecords(names []string, stdin io.Reader, opts grid.ReadOptions, maxCount
 
 // next returns the next record, false at the end of the last input, or an
 // I/O error (a file that cannot be opened or read).
-func (rs *records) next() (grid.Record, string, bool, error) {
+func (rs *records) next() (formats.Record, string, bool, error) {
 	for {
 		if rs.cur == nil {
 			if len(rs.names) == 0 {
-				return grid.Record{}, "", false, nil
+				return formats.Record{}, "", false, nil
 			}
 			rs.name, rs.names = rs.names[0], rs.names[1:]
 			var r io.Reader = rs.stdin
@@ -118,16 +119,16 @@ func (rs *records) next() (grid.Record, string, bool, error) {
 			if rs.name != "-" {
 				f, err := os.Open(rs.name)
 				if err != nil {
-					return grid.Record{}, "", false, &exitError{code: exitUsage, err: err}
+					return formats.Record{}, "", false, &exitError{code: exitUsage, err: err}
 				}
 				rs.file, r, display = f, f, rs.name
 			}
-			rs.cur = grid.NewReader(r, display, rs.opts)
+			rs.cur = formats.NewReader(r, display, rs.opts)
 			rs.count = 0
 		}
 		rec, err := rs.cur.Read()
 		if err == nil && rs.max > 0 && rs.count == rs.max {
-			return grid.Record{}, "", false, &exitError{code: exitUsage,
+			return formats.Record{}, "", false, &exitError{code: exitUsage,
 				err: fmt.Errorf("%s: more than %d puzzles; stopped after them (--max-puzzles sets the limit)", rs.display(), rs.max)}
 		}
 		if err == nil {
@@ -137,7 +138,7 @@ func (rs *records) next() (grid.Record, string, bool, error) {
 			return rec, rs.display(), true, nil
 		}
 		if !errors.Is(err, io.EOF) {
-			return grid.Record{}, "", false, &exitError{code: exitUsage, err: fmt.Errorf("read %s: %w", rs.display(), err)}
+			return formats.Record{}, "", false, &exitError{code: exitUsage, err: fmt.Errorf("read %s: %w", rs.display(), err)}
 		}
 		if rs.count == 0 {
 			rs.empty = append(rs.empty, rs.display())
@@ -149,16 +150,16 @@ func (rs *records) next() (grid.Record, string, bool, error) {
 // read is next for a run that finishes the records read so far when an
 // input fails (a file that cannot be opened, --max-puzzles passed): it
 // ends the records there and holds the error, which err returns.
-func (rs *records) read() (grid.Record, string, bool, error) {
+func (rs *records) read() (formats.Record, string, bool, error) {
 	if rs.held != nil {
-		return grid.Record{}, "", false, nil
+		return formats.Record{}, "", false, nil
 	}
 	rec, file, ok, err := rs.next()
 	if err != nil {
 		rs.held = err
 		rs.names = nil
 		rs.close()
-		return grid.Record{}, "", false, nil
+		return formats.Record{}, "", false, nil
 	}
 	return rec, file, ok, nil
 }

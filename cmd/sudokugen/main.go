@@ -6,6 +6,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	// the kinds of variant rules, which the readers and generate need
+	_ "github.com/sudokugen/sudokugen/rules"
 )
 
 func main() {

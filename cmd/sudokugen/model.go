@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/sat"
 )
@@ -76,7 +77,7 @@ func runModel(_ context.Context, s *streams, opts modelOptions) error {
 	}
 	var puzzle *grid.Grid
 	if opts.puzzle != "" {
-		p, err := grid.ParseWith(opts.puzzle, ro)
+		p, err := formats.ParseWith(opts.puzzle, ro)
 		if err != nil {
 			return usageError("--puzzle: %v", err)
 		}
@@ -93,7 +94,7 @@ func runModel(_ context.Context, s *streams, opts modelOptions) error {
 // decodeModel reads a model for the shape of puzzle, or of --size, or the
 // one its highest variable tells, and checks it against the rules and the
 // puzzle's givens.
-func decodeModel(data []byte, ro grid.ReadOptions, puzzle *grid.Grid) (grid.Grid, error) {
+func decodeModel(data []byte, ro formats.ReadOptions, puzzle *grid.Grid) (grid.Grid, error) {
 	shape := ro.Shape
 	if puzzle != nil {
 		shape = puzzle.Shape

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
@@ -169,7 +169,7 @@ func (pw *proofWriter) add(files []pendingProof) error {
 // candidate puts in place the proof that a candidate of puzzle rec is
 // out, the result r of a worker.CandidateProof job: DIR/<index>-r<R>c<C>-
 // <digit>.cnf and .drat. On a failure it removes the worker's files.
-func (pw *proofWriter) candidate(rec grid.Record, r worker.Result) error {
+func (pw *proofWriter) candidate(rec formats.Record, r worker.Result) error {
 	n := rec.Grid.N()
 	cell, d := r.Index/n, r.Index%n+1
 	base := filepath.Join(pw.dir, fmt.Sprintf("%d-r%dc%d-%d", rec.Index, cell/n+1, cell%n+1, d))

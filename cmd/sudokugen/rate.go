@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/rate"
@@ -65,7 +66,7 @@ type techniqueCount struct {
 }
 
 type rated struct {
-	rec  grid.Record
+	rec  formats.Record
 	file string
 	res  rate.Result
 	err  error // the job failed: a timeout, a failed worker

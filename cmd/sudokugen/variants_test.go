@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
@@ -24,7 +25,7 @@ const (
 
 func jigsawGrid(t *testing.T) grid.Grid {
 	t.Helper()
-	g, err := grid.Parse(jigsawGivens)
+	g, err := formats.Parse(jigsawGivens)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func jigsawGrid(t *testing.T) grid.Grid {
 		}
 		reg[i] = num[jigsawRegions[i]]
 	}
-	g.Rules = &grid.Rules{Regions: reg}
+	g.Rules = grid.NewRules(grid.Regions.Of(reg))
 	return g
 }
 
@@ -45,18 +46,18 @@ func jigsawGrid(t *testing.T) grid.Grid {
 // a classic reading of it.
 func TestEveryCommandOnAVariant(t *testing.T) {
 	g := jigsawGrid(t)
-	fp, err := grid.MarshalFPuzzles(g)
+	fp, err := formats.MarshalFPuzzles(g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	link, _ := grid.FPuzzlesLink(g)
+	link, _ := formats.FPuzzlesLink(g)
 	dir := t.TempDir()
 	fpFile := filepath.Join(dir, "jigsaw.json")
 	os.WriteFile(fpFile, append(fp, '\n'), 0o644)
 	// the same puzzle with one given less has several solutions
 	h := g.Clone()
 	h.Cells[6] = 0
-	multi, _ := grid.MarshalFPuzzles(h)
+	multi, _ := formats.MarshalFPuzzles(h)
 
 	tests := []struct {
 		name    string
@@ -89,7 +90,7 @@ func TestEveryCommandOnAVariant(t *testing.T) {
 		{"generate json", "", []string{"generate", "-q", "--variant", "jigsaw", "--seed", "3", "-n", "2"}, exitOK, []string{`"variant":"jigsaw"`, `"rules":{"regions":`}, nil, ""},
 		{"generate fpuzzles", "", []string{"generate", "-q", "--variant", "killer", "--seed", "3", "--format", "fpuzzles"}, exitOK, []string{`"killercage":[`}, nil, ""},
 		{"generate check", "", []string{"generate", "-q", "--variant", "jigsaw", "--seed", "3", "--check", "sat"}, exitOK, []string{`"variant":"jigsaw"`}, nil, ""},
-		{"generate url", "", []string{"generate", "-q", "--variant", "x", "--seed", "3", "--format", "fpuzzles-url"}, exitOK, []string{grid.FPuzzlesURL}, nil, ""},
+		{"generate url", "", []string{"generate", "-q", "--variant", "x", "--seed", "3", "--format", "fpuzzles-url"}, exitOK, []string{formats.FPuzzlesURL}, nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -157,7 +158,7 @@ func TestGenerateVariantsReadBack(t *testing.T) {
 // with an outside solver.
 func TestVariantProofs(t *testing.T) {
 	g := jigsawGrid(t)
-	fp, _ := grid.MarshalFPuzzles(g)
+	fp, _ := formats.MarshalFPuzzles(g)
 	killer, _, _ := cli(t, "", "generate", "-q", "--variant", "killer", "--seed", "5", "-n", "3", "--format", "fpuzzles")
 	easyX, _, _ := cli(t, "", "generate", "-q", "--variant", "x", "--seed", "5", "-n", "3", "--format", "fpuzzles", "--clues", "40")
 	in := string(fp) + "\n" + killer + easyX
@@ -235,7 +236,7 @@ func TestVariantBooks(t *testing.T) {
 
 	// a mixed input: a jigsaw, killer puzzles, a classic puzzle
 	killer, _, _ := cli(t, "", "generate", "-q", "--variant", "killer", "--seed", "4", "-n", "2", "--format", "fpuzzles")
-	fp, _ := grid.MarshalFPuzzles(jigsawGrid(t))
+	fp, _ := formats.MarshalFPuzzles(jigsawGrid(t))
 	variants, classic := filepath.Join(dir, "variants.json"), filepath.Join(dir, "classic.txt")
 	os.WriteFile(variants, []byte(string(fp)+"\n"+killer), 0o644)
 	os.WriteFile(classic, []byte("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"), 0o644)
@@ -252,7 +253,7 @@ func TestVariantBooks(t *testing.T) {
 	// a variant with a second solution is refused, as a classic one is
 	h := jigsawGrid(t)
 	h.Cells[6] = 0
-	multi, _ := grid.MarshalFPuzzles(h)
+	multi, _ := formats.MarshalFPuzzles(h)
 	if _, errOut, code := cli(t, string(multi)+"\n", "book", "-q", "-o", filepath.Join(dir, "multi.pdf")); code != exitNotOK || !strings.Contains(errOut, "multiple") {
 		t.Errorf("book of a jigsaw with two solutions: exit %d, %s; want it refused", code, errOut)
 	}

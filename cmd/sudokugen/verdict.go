@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
@@ -14,7 +15,7 @@ import (
 // verdict is the outcome of one record, decided once by newVerdict and
 // printed as text (plainVerdict, writeSolution) or JSON (writeJSON).
 type verdict struct {
-	rec  grid.Record
+	rec  formats.Record
 	file string
 	// status is the verdict's name: unique, multiple, none, invalid, or,
 	// when there is no verdict, unsupported, timeout or error.
@@ -36,7 +37,7 @@ type verdict struct {
 	cnfFile  string // the CNF the worker wrote for the proof
 }
 
-func newVerdict(rec grid.Record, file string, res worker.Result) verdict {
+func newVerdict(rec formats.Record, file string, res worker.Result) verdict {
 	v := verdict{rec: rec, file: file, drat: res.DRAT, dratFile: res.DRATFile, cnfFile: res.CNFFile}
 	switch {
 	case rec.Err != nil:

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -234,7 +234,7 @@ func TestVerifyCheckSAT(t *testing.T) {
 // A verdict that the solver does not prove again stops the run with an
 // error that names the puzzle.
 func TestVerifyCheckFailure(t *testing.T) {
-	c := verdict{file: "puzzles.txt", rec: grid.Record{Line: 12}, status: "error",
+	c := verdict{file: "puzzles.txt", rec: formats.Record{Line: 12}, status: "error",
 		result: verify.Result{Status: verify.Unique, Err: fmt.Errorf("%w: unique by search, but gophersat finds another solution", verify.ErrCheck)}}
 	err := checkFailure(c)
 	var ee *exitError

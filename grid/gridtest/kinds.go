@@ -26,25 +26,20 @@ func NewKindCase(rng *rand.Rand, k *grid.Kind, sizes []int) KindCase {
 		panic(err)
 	}
 	sol := RandomSolution(rng, s)
-	base := &grid.Rules{}
+	base := grid.NewRules()
 	if s.Boxless() || rng.IntN(2) == 0 {
 		// regions that moved no cell out of its box (or row) are no
 		// jigsaw: draw again
 		jigsaw := grid.Table()[0]
-		for base.Regions == nil || !moved(s, base.Regions) {
-			base.Regions = nil
+		for grid.Regions.Get(base) == nil || !moved(s, grid.Regions.Get(base)) {
+			grid.Regions.Set(base, nil)
 			jigsaw.Random(rng, s, sol, base)
 		}
 	}
-	kept, any := clone(base), clone(base)
+	kept, any := base.Clone(), base.Clone()
 	k.Random(rng, s, sol, kept)
 	k.Random(rng, s, nil, any)
 	return KindCase{Shape: s, Sol: sol, Kept: kept, Any: any}
-}
-
-func clone(r *grid.Rules) *grid.Rules {
-	c := *r
-	return &c
 }
 
 // RandomSolution returns a random full grid of shape s: the pattern

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // randomRules draws rules for a 4x4 grid: regions, diagonals, cages with
@@ -13,7 +14,7 @@ import (
 // then, always valid.
 func randomRules(rng *rand.Rand, sh grid.Shape, sol []uint8) *grid.Rules {
 	n := 4
-	r := &grid.Rules{}
+	r := grid.NewRules()
 	if rng.IntN(3) == 0 {
 		// regions: the boxes with two cells swapped between neighbours
 		// when that keeps 4 cells each (it always does)
@@ -23,13 +24,13 @@ func randomRules(rng *rand.Rand, sh grid.Shape, sol []uint8) *grid.Rules {
 		}
 		a, b := rng.IntN(16), rng.IntN(16)
 		reg[a], reg[b] = reg[b], reg[a]
-		r.Regions = reg
+		grid.Regions.Set(r, reg)
 	}
 	if rng.IntN(3) == 0 {
-		r.Extra = append(r.Extra, grid.Group{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(n)})
+		rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: grid.GroupDiagonal, Cells: grid.Diagonal(n)}))
 	}
 	if rng.IntN(4) == 0 {
-		r.Extra = append(r.Extra, grid.Group{Kind: grid.GroupAntiDiagonal, Cells: grid.AntiDiagonal(n)})
+		rules.Extra.Set(r, append(rules.Extra.Get(r), grid.Group{Kind: grid.GroupAntiDiagonal, Cells: grid.AntiDiagonal(n)}))
 	}
 	used := make([]bool, 16)
 	for k := rng.IntN(4); k > 0; k-- {
@@ -49,7 +50,7 @@ func randomRules(rng *rand.Rand, sh grid.Shape, sol []uint8) *grid.Rules {
 				sum = 0
 			}
 		}
-		r.Cages = append(r.Cages, grid.Cage{Cells: []int32{int32(a), int32(b)}, Sum: sum})
+		rules.Cages.Set(r, append(rules.Cages.Get(r), grid.Cage{Cells: []int32{int32(a), int32(b)}, Sum: sum}))
 	}
 	pair := func() grid.Pair {
 		a := rng.IntN(15)
@@ -61,23 +62,23 @@ func randomRules(rng *rand.Rand, sh grid.Shape, sol []uint8) *grid.Rules {
 	for k := rng.IntN(3); k > 0; k-- {
 		switch rng.IntN(4) {
 		case 0:
-			r.White = append(r.White, pair())
+			rules.White.Set(r, append(rules.White.Get(r), pair()))
 		case 1:
-			r.Black = append(r.Black, pair())
+			rules.Black.Set(r, append(rules.Black.Get(r), pair()))
 		case 2:
-			r.V = append(r.V, pair())
+			rules.V.Set(r, append(rules.V.Get(r), pair()))
 		case 3:
-			r.Thermos = append(r.Thermos, []int32{0, 5, 10})
+			rules.Thermos.Set(r, append(rules.Thermos.Get(r), []int32{0, 5, 10}))
 		}
 	}
 	if rng.IntN(4) == 0 {
-		r.Odd = append(r.Odd, int32(rng.IntN(16)))
+		rules.Odd.Set(r, append(rules.Odd.Get(r), int32(rng.IntN(16))))
 	}
 	if rng.IntN(4) == 0 {
-		r.Even = append(r.Even, int32(rng.IntN(16)))
+		rules.Even.Set(r, append(rules.Even.Get(r), int32(rng.IntN(16))))
 	}
-	r.AntiKing = rng.IntN(6) == 0
-	r.AntiKnight = rng.IntN(6) == 0
+	rules.AntiKing.Set(r, rng.IntN(6) == 0)
+	rules.AntiKnight.Set(r, rng.IntN(6) == 0)
 	return r
 }
 
@@ -96,7 +97,7 @@ func TestCountAgainstEnumeration(t *testing.T) {
 	for trial := range 150 {
 		r := randomRules(rng, sh, all[rng.IntN(len(all))])
 		if err := r.Validate(sh); err != nil {
-			if r.Odd != nil && r.Even != nil {
+			if rules.Odd.Get(r) != nil && rules.Even.Get(r) != nil {
 				continue // the same cell odd and even
 			}
 			t.Fatalf("trial %d: %v", trial, err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/search"
+	"github.com/sudokugen/sudokugen/rules"
 )
 
 // Second looks at its done channel as Count does: a search that takes
@@ -15,7 +16,7 @@ import (
 // first few whose search, undisturbed, takes more than pollEvery nodes.
 func TestSecondDone(t *testing.T) {
 	sh := grid.Shape{BoxRows: 4, BoxCols: 4}
-	m := NewModel(sh, &grid.Rules{AntiKing: true})
+	m := NewModel(sh, grid.NewRules(rules.AntiKing.Of(true)))
 	closed := make(chan struct{})
 	close(closed)
 	found := 0

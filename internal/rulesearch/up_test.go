@@ -203,7 +203,7 @@ func TestPropagationIsUnitPropagation(t *testing.T) {
 						g.Cells[x] = v
 					}
 				}
-				u.check(t, rng, fmt.Sprintf("%s %d", k.Name(), i), g, 4)
+				u.check(t, rng, fmt.Sprintf("%s %d", k.Name, i), g, 4)
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/verify"
@@ -17,7 +18,7 @@ import (
 // A Candidates job gives the same answer in a worker process as in this
 // one, its error included.
 func TestCandidatesJob(t *testing.T) {
-	several, err := grid.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
+	several, err := formats.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func candidateProofJobs(t *testing.T, puzzles ...grid.Grid) (jobs []Job, wantCNF
 // worker keeps what one puzzle's proofs share); a cell that is not empty
 // gets an error.
 func TestCandidateProofJobs(t *testing.T) {
-	classic, err := grid.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
+	classic, err := formats.Parse(".........9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1....")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rules"
 	"github.com/sudokugen/sudokugen/verify"
 )
 
@@ -24,7 +25,7 @@ func TestCompactRoundTrip(t *testing.T) {
 		sol.Cells[i] = uint8(i%9 + 1)
 	}
 	variant := g.Clone()
-	variant.Rules = &grid.Rules{AntiKing: true}
+	variant.Rules = grid.NewRules(rules.AntiKing.Of(true))
 	batches := [][]Job{
 		{{Index: 3, Kind: Verify, Grid: g, CountLimit: 2}, {Index: 4, Kind: Verify, Grid: g.Clone(), CountLimit: 1000, Check: true},
 			{Index: 9, Kind: Verify, Grid: g, CountLimit: 2, Proof: true}, {Index: 10, Kind: Verify, Grid: g, CountLimit: 2, Check: true, Proof: true, ProofCNF: true, ProofTemp: "/tmp/p/.x-"}},

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/internal/worker"
 )
 
@@ -23,7 +23,7 @@ func ExamplePool() {
 		if i == len(puzzles) {
 			return worker.Job{}, false, nil
 		}
-		g, err := grid.Parse(puzzles[i])
+		g, err := formats.Parse(puzzles[i])
 		i++
 		return worker.Job{Index: i - 1, Kind: worker.Verify, Grid: g, CountLimit: 2}, true, err
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/verify"
 )
@@ -17,7 +18,7 @@ const hard25 = "IHC2DBA..G..F1E65.8J.O7P.G....17.LH..5J..M..AKE.D4.NE5...J..K.B.
 // A Givens job gives the same answer in a worker process as in this one;
 // givens that clash are answered without a worker.
 func TestGivensJob(t *testing.T) {
-	unique, err := grid.Parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	unique, err := formats.Parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func describeGivens(g verify.GivensResult) string {
 // first givens of hard25, and the candidates of an empty 36x36 grid
 // settled so far.
 func TestPartialAtTimeout(t *testing.T) {
-	g, err := grid.Parse(hard25)
+	g, err := formats.Parse(hard25)
 	if err != nil {
 		t.Fatal(err)
 	}

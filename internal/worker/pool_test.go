@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rate"
@@ -200,7 +201,7 @@ func describe(res []Result) string {
 // mixedJobs returns jobs of every kind.
 func mixedJobs(n int) []Job {
 	jobs := verifyJobs(n)
-	rated, err := grid.Parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	rated, err := formats.Parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 	if err != nil {
 		panic(err)
 	}

@@ -1,0 +1,4 @@
+package formats
+
+// Names the external tests use of what the package keeps to itself.
+const Instead = instead

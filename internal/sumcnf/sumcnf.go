@@ -1,0 +1,351 @@
+// Package sumcnf owns the CNF encoding of sums, for every kind that has
+// them: the order encoding of the sums that the kinds write as their own
+// clauses (Enc), and the digit-set encoding of the cages with a sum that
+// package sat writes (Cages).
+//
+// The sums of the rules that add digits (arrows, little killers,
+// sandwiches, X-sums, skyscrapers, region sum lines, zippers, double
+// arrows) are written as plain clauses (Lowered.Clauses) in the order
+// encoding: an integer x from lo to hi has one auxiliary variable
+// "x >= v" for each v from lo+1 to hi, and x+y=z has, for each value a of
+// x and b of y, the clauses
+//
+//	x >= a  and  y >= b  imply  z >= a+b
+//	x <= a  and  y <= b  imply  z <= a+b
+//
+// (the order encoding of addition). A sum of several terms is a chain of
+// partial sums. Unit propagation on these clauses narrows each partial
+// sum to bounds in both directions, from the cells up to the total and
+// from the total back down to the cells, and a full grid fixes every
+// auxiliary variable. A partial sum is kept only up to a cap (the most
+// that the other side of an equation can be, plus one), so the number of
+// variables is at most the number of terms times the cap, and the number
+// of clauses that times N.
+package sumcnf
+
+import (
+	"slices"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// Constant literals: a literal that is always true or always false, which
+// the clause builder folds away.
+const (
+	LitTrue  = 1 << 30
+	LitFalse = -LitTrue
+)
+
+// ord is an integer in the order encoding: vals are the values it may
+// take, in increasing order, and ge(v) the literal "it is at least v"
+// (litTrue for v at most the least value, litFalse above the greatest).
+type Ord struct {
+	Vals []int
+	at   func(v int) int // for vals[0] < v <= the last of vals
+}
+
+func (o Ord) Lo() int { return o.Vals[0] }
+func (o Ord) Hi() int { return o.Vals[len(o.Vals)-1] }
+
+// ge returns the literal "o >= v".
+func (o Ord) GE(v int) int {
+	switch {
+	case v <= o.Lo():
+		return LitTrue
+	case v > o.Hi():
+		return LitFalse
+	}
+	return o.at(v)
+}
+
+// sumEnc writes the clauses of sums into a Lowered, keeping the order
+// encoding of each cell's digit that it has made, so that a cell in two
+// sums of one kind has one.
+type Enc struct {
+	L      *grid.Lowered
+	N      int
+	digits map[int32]Ord
+	buf    []int // room for the clauses' literals, so that each is no allocation of its own
+}
+
+func NewEnc(s grid.Shape, l *grid.Lowered) *Enc {
+	return &Enc{L: l, N: s.N(), digits: map[int32]Ord{}}
+}
+
+// clause adds the clause of lits, folding the constants: none when a
+// literal is always true; a contradiction (a variable and its negation)
+// when every literal is always false. A literal given twice is written
+// once: the two terms of a sum may share literals (an X-sum's do), and a
+// checker that watches two literals of each clause may then watch one
+// literal twice, miss the clause's unit and refuse a sound proof.
+// gophersat drops the copy as it loads a CNF, so its proofs rest on the
+// clause without it.
+func (e *Enc) Clause(lits ...int) {
+	if e.L.Bare() {
+		return
+	}
+	if cap(e.buf)-len(e.buf) < len(lits) {
+		e.buf = make([]int, 0, max(1024, len(lits)))
+	}
+	at := len(e.buf)
+	for _, l := range lits {
+		switch l {
+		case LitTrue:
+			e.buf = e.buf[:at]
+			return
+		case LitFalse:
+			continue
+		}
+		if slices.Contains(e.buf[at:], l) {
+			continue
+		}
+		e.buf = append(e.buf, l)
+	}
+	out := e.buf[at:len(e.buf):len(e.buf)]
+	if len(out) == 0 {
+		v := e.L.AuxVar()
+		e.L.Clauses = append(e.L.Clauses, []int{v}, []int{-v})
+		return
+	}
+	e.L.Clauses = append(e.L.Clauses, out)
+}
+
+// neg negates a literal, constants included.
+func Neg(l int) int { return -l }
+
+// digit returns the order encoding of the digit of cell c: 1 to N, with
+// "c >= v" tied to the cell's variables.
+func (e *Enc) Digit(c int32) Ord {
+	if o, ok := e.digits[c]; ok {
+		return o
+	}
+	n := e.N
+	ge := make([]int, n+1) // ge[v] for v = 2..n
+	for v := 2; v <= n; v++ {
+		ge[v] = e.L.AuxVar()
+	}
+	x := func(d int) int { return e.L.CellVar(c, d) }
+	for v := 2; v <= n; v++ {
+		// c holds v: at least v; c holds v-1: not at least v
+		e.Clause(-x(v), ge[v])
+		e.Clause(-x(v-1), -ge[v])
+		if v < n {
+			e.Clause(-ge[v+1], ge[v])
+		}
+		at := []int{-ge[v]}
+		below := []int{ge[v]}
+		for d := 1; d <= n; d++ {
+			if d >= v {
+				at = append(at, x(d))
+			} else {
+				below = append(below, x(d))
+			}
+		}
+		e.Clause(at...)
+		e.Clause(below...)
+	}
+	vals := make([]int, n)
+	for i := range vals {
+		vals[i] = i + 1
+	}
+	o := Ord{Vals: vals, at: func(v int) int { return ge[v] }}
+	e.digits[c] = o
+	return o
+}
+
+// scaled returns o times w (w > 0): the digit of a pill's cell.
+func Scaled(o Ord, w int) Ord {
+	vals := make([]int, len(o.Vals))
+	for i, v := range o.Vals {
+		vals[i] = v * w
+	}
+	return Ord{Vals: vals, at: func(v int) int { return o.GE((v + w - 1) / w) }}
+}
+
+// flagOrd returns a 0 or 1 that is 1 when literal g is true.
+func FlagOrd(g int) Ord {
+	return Ord{Vals: []int{0, 1}, at: func(int) int { return g }}
+}
+
+// gated returns o when literal g is true and 0 when it is false; o's
+// values are above 0.
+func (e *Enc) Gated(g int, o Ord) Ord {
+	vals := append([]int{0}, o.Vals...)
+	lits := map[int]int{}
+	for _, v := range o.Vals {
+		if v == o.Lo() {
+			// at least the least value of o: exactly when g holds
+			lits[v] = g
+			continue
+		}
+		t := e.L.AuxVar()
+		e.Clause(-t, g)
+		e.Clause(-t, o.GE(v))
+		e.Clause(t, -g, Neg(o.GE(v)))
+		lits[v] = t
+	}
+	return Ord{Vals: vals, at: func(v int) int {
+		// the least value of o at least v
+		for _, w := range o.Vals {
+			if w >= v {
+				return lits[w]
+			}
+		}
+		return LitFalse
+	}}
+}
+
+// add returns x+y, kept up to cap: a sum above cap reads as cap.
+func (e *Enc) Add(x, y Ord, cap int) Ord { return e.addIn(x, y, x.Lo()+y.Lo(), cap, true) }
+
+// fresh returns a new integer from lo to hi, its literals chained so that
+// "at least v+1" implies "at least v".
+func (e *Enc) Fresh(lo, hi int) Ord {
+	ge := make([]int, hi-lo+1) // ge[v-lo] for v = lo+1..hi
+	for v := lo + 1; v <= hi; v++ {
+		ge[v-lo] = e.L.AuxVar()
+		if v > lo+1 {
+			e.Clause(-ge[v-lo], ge[v-lo-1])
+		}
+	}
+	vals := make([]int, hi-lo+1)
+	for i := range vals {
+		vals[i] = lo + i
+	}
+	return Ord{Vals: vals, at: func(v int) int { return ge[v-lo] }}
+}
+
+// sum returns the sum of terms (at least one), kept up to cap.
+func (e *Enc) Sum(terms []Ord, cap int) Ord {
+	z := terms[0]
+	for _, t := range terms[1:] {
+		z = e.Add(z, t, cap)
+	}
+	return z
+}
+
+// sumIs says that terms (at least one) add up to k, through partial sums
+// that each keep only the values from which the terms left can still
+// reach k: the i-th at least k minus the most the terms after it can add,
+// at most k minus the least. The same solutions as equalConst of sum,
+// with fewer clauses, and unit propagation cuts a partial sum that can
+// no longer reach k at once: on 400 generated little killer puzzles,
+// 2,965 clauses a puzzle against 4,754, the same search nodes, and a
+// sixth less time.
+func (e *Enc) SumIs(terms []Ord, k int) {
+	restLo, restHi := make([]int, len(terms)+1), make([]int, len(terms)+1)
+	for i := len(terms) - 1; i >= 0; i-- {
+		restLo[i] = restLo[i+1] + terms[i].Lo()
+		restHi[i] = restHi[i+1] + terms[i].Hi()
+	}
+	z := terms[0]
+	for i := range terms {
+		if i > 0 {
+			z = e.AddWithin(z, terms[i], k-restHi[i+1], k-restLo[i+1])
+		}
+		// the bounds of the partial sum, as clauses on its literals (for
+		// the first term, a digit, its own; then those addWithin kept)
+		e.Clause(z.GE(k - restHi[i+1]))
+		e.Clause(Neg(z.GE(k - restLo[i+1] + 1)))
+	}
+}
+
+// addWithin returns x+y, which must lie from lo to hi: a sum of x and y
+// outside that has no value, so their clauses forbid it.
+func (e *Enc) AddWithin(x, y Ord, lo, hi int) Ord { return e.addIn(x, y, lo, hi, false) }
+
+// addIn returns x+y from lo to hi: with saturate, a sum above hi reads as
+// hi (add); without, a sum outside has no value (addWithin).
+func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
+	lo, hi = max(lo, x.Lo()+y.Lo()), min(hi, x.Hi()+y.Hi())
+	switch {
+	case lo <= hi:
+	case saturate:
+		lo = hi
+	default:
+		// no sum fits: the first clause below forbids every one
+		hi = lo
+	}
+	z := e.Fresh(lo, hi)
+	for i, a := range x.Vals {
+		nextA := LitFalse
+		if i+1 < len(x.Vals) {
+			nextA = x.GE(x.Vals[i+1])
+		}
+		for j, b := range y.Vals {
+			nextB := LitFalse
+			if j+1 < len(y.Vals) {
+				nextB = y.GE(y.Vals[j+1])
+			}
+			top := a + b
+			if saturate {
+				top = min(top, hi)
+			}
+			// x >= a and y >= b: z >= a+b (saturated, or false past
+			// hi); x <= a and y <= b: z <= a+b (false below lo)
+			e.Clause(Neg(x.GE(a)), Neg(y.GE(b)), z.GE(top))
+			e.Clause(nextA, nextB, Neg(z.GE(a+b+1)))
+		}
+	}
+	return z
+}
+
+// digits returns the order encodings of the digits of cells.
+func (e *Enc) Cells(cells []int32) []Ord {
+	out := make([]Ord, len(cells))
+	for i, c := range cells {
+		out[i] = e.Digit(c)
+	}
+	return out
+}
+
+// equal says x = y.
+func (e *Enc) Equal(x, y Ord) {
+	for v := min(x.Lo(), y.Lo()) + 1; v <= max(x.Hi(), y.Hi())+1; v++ {
+		a, b := x.GE(v), y.GE(v)
+		if a == b {
+			continue
+		}
+		e.Clause(Neg(a), b)
+		e.Clause(a, Neg(b))
+	}
+}
+
+// equalConst says x = k.
+func (e *Enc) EqualConst(x Ord, k int) {
+	e.Clause(x.GE(k))
+	e.Clause(Neg(x.GE(k + 1)))
+}
+
+// sumsEqual says the digits of each group of cells add up to the same
+// total (digits may repeat within a group).
+func (e *Enc) SumsEqual(groups [][]int32) {
+	if len(groups) < 2 {
+		return
+	}
+	capacity := 1 << 30
+	for _, g := range groups {
+		capacity = min(capacity, len(g)*e.N+1)
+	}
+	first := e.Sum(e.Cells(groups[0]), capacity)
+	for _, g := range groups[1:] {
+		e.Equal(first, e.Sum(e.Cells(g), capacity))
+	}
+}
+
+// or returns a literal that is true exactly when a or b is.
+func (e *Enc) Or(a, b int) int {
+	switch {
+	case a == LitFalse:
+		return b
+	case b == LitFalse:
+		return a
+	case a == LitTrue || b == LitTrue:
+		return LitTrue
+	}
+	o := e.L.AuxVar()
+	e.Clause(-a, o)
+	e.Clause(-b, o)
+	e.Clause(-o, a, b)
+	return o
+}

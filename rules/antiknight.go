@@ -1,0 +1,11 @@
+package rules
+
+import "github.com/sudokugen/sudokugen/grid"
+
+// antiKnightKind is anti-knight (Rules.AntiKnight): two cells a knight's
+// move apart hold different digits.
+var antiKnightKind = moveKind("anti-knight", "Anti-knight", AntiKnight, "antiknight", "anti_knight", knightSteps,
+	"anti-knight", "a knight's move",
+	"Two cells a knight's move apart in chess hold different digits.")
+
+var AntiKnight = grid.NewKey[bool]("anti-knight")

@@ -1,0 +1,59 @@
+package rules
+
+import (
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
+)
+
+// sandwichKind is sandwich sums: a number beside a row or a column is the
+// sum of the digits strictly between its 1 and its N (0 when they touch).
+// f-puzzles writes them as "sandwichsum": [{"cell": "R0C3", "value":
+// "10"}], the JSON form as "sandwiches": [{"cell": "r0c3", "value": 10}].
+var sandwichKind = edgeClueKind(edgeSpec{
+	name: "sandwich", variant: "sandwich", title: "Sandwich",
+	fp: "sandwichsum", js: "sandwiches",
+	rangeOf: func(n int) (int, int) { return 0, n*(n+1)/2 - 1 - n },
+	of: func(n int, digits []uint8) int {
+		in, sum := false, 0
+		for _, d := range digits {
+			if int(d) == 1 || int(d) == n {
+				in = !in
+				continue
+			}
+			if in {
+				sum += int(d)
+			}
+		}
+		return sum
+	},
+	lower:     lowerSandwich,
+	sentence:  "A plain number beside a row or a column is the sum of the digits between the 1 and the highest digit in it.",
+	generated: true,
+})
+
+// lowerSandwich says that the digits of line strictly between its 1 and
+// its N add up to value: a cell is between them when exactly one of them
+// comes before it and it is neither.
+func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
+	n := e.N
+	x := func(i, d int) int { return e.L.CellVar(line[i], d) }
+	one, top := sumcnf.LitFalse, sumcnf.LitFalse // 1, N before cell i
+	var terms []sumcnf.Ord
+	for i := range line {
+		if i > 0 && i < n-1 {
+			b := e.L.AuxVar()
+			e.Clause(-b, -x(i, 1))
+			e.Clause(-b, -x(i, n))
+			e.Clause(-b, one, top)
+			e.Clause(-b, sumcnf.Neg(one), sumcnf.Neg(top))
+			e.Clause(b, sumcnf.Neg(one), top, x(i, 1), x(i, n))
+			e.Clause(b, one, sumcnf.Neg(top), x(i, 1), x(i, n))
+			terms = append(terms, e.Gated(b, e.Digit(line[i])))
+		}
+		one, top = e.Or(one, x(i, 1)), e.Or(top, x(i, n))
+	}
+	e.EqualConst(e.Sum(terms, value+1), value)
+	if len(line) == n {
+		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: 1}, grid.Place{Unit: line, Digit: n})
+	}
+}

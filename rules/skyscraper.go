@@ -1,0 +1,63 @@
+package rules
+
+import (
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
+)
+
+// skyscraperKind is skyscrapers: a number beside a row or a column says
+// how many of its digits are seen from that side, a digit being seen when
+// it is higher than every digit before it. f-puzzles writes them as
+// "skyscraper": [{"cell": "R0C3", "value": "3"}], the JSON form as
+// "skyscrapers": [{"cell": "r0c3", "value": 3}].
+var skyscraperKind = edgeClueKind(edgeSpec{
+	name: "skyscraper", variant: "skyscraper", title: "Skyscrapers",
+	fp: "skyscraper", js: "skyscrapers",
+	rangeOf: func(n int) (int, int) { return 1, n },
+	of: func(n int, digits []uint8) int {
+		seen, high := 0, uint8(0)
+		for _, d := range digits {
+			if d > high {
+				seen, high = seen+1, d
+			}
+		}
+		return seen
+	},
+	lower:    lowerSkyscraper,
+	sentence: "A number with an arrowhead beside a row or a column says how many of its digits are seen from that side, higher digits hiding the lower ones behind them.",
+	mark:     grid.OutsideInward,
+})
+
+// lowerSkyscraper says that value digits of line are seen: a digit is
+// seen when it is above the highest before it, kept in the order
+// encoding.
+func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
+	n := e.N
+	high := e.Digit(line[0])
+	terms := []sumcnf.Ord{{Vals: []int{1}}} // the first digit is always seen
+	for i := 1; i < len(line); i++ {
+		d := e.Digit(line[i])
+		seen := e.L.AuxVar()
+		for v := 1; v <= n; v++ {
+			x := e.L.CellVar(line[i], v)
+			e.Clause(-x, high.GE(v), seen)
+			e.Clause(-x, sumcnf.Neg(high.GE(v)), -seen)
+		}
+		terms = append(terms, sumcnf.FlagOrd(seen))
+		if i == len(line)-1 {
+			break
+		}
+		next := e.Fresh(1, n)
+		for v := 2; v <= n; v++ {
+			e.Clause(sumcnf.Neg(high.GE(v)), next.GE(v))
+			e.Clause(sumcnf.Neg(d.GE(v)), next.GE(v))
+			e.Clause(sumcnf.Neg(next.GE(v)), high.GE(v), d.GE(v))
+		}
+		high = next
+	}
+	e.EqualConst(e.Sum(terms, value+1), value)
+	if len(line) == e.N {
+		// the N hides everything behind it
+		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: e.N})
+	}
+}

@@ -1,0 +1,259 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/sumcnf"
+)
+
+// The family of lines whose parts add up to the same total (region sum
+// lines, zippers, double arrows).
+
+// sumLineSpec is what tells apart the kinds of equalSumLineKind.
+type sumLineSpec struct {
+	name, variant, title string
+	fp, js               string
+	min                  int // the fewest cells of a line
+	// groups returns the parts of a line whose digits add up to the same
+	// total, on shape s with rules r.
+	groups   func(s grid.Shape, r *grid.Rules, line []int32) [][]int32
+	draw     func(line []int32, d *grid.Drawing)
+	sentence string
+	// loops says that a line may be a loop, its last cell its first (see
+	// LineClue.Loop), which groups then reads around; else a loop is
+	// refused.
+	loops bool
+}
+
+// equalSumLineKind returns the kind of lines that spec describes: lines
+// of touching cells, cut into groups whose digits add up to the same total
+// (digits may repeat). f-puzzles writes them as {"lines": [[cells]]}, the
+// JSON form as lists of cells.
+func equalSumLineKind(spec sumLineSpec) *grid.Kind {
+	q := sumLineRow{spec, grid.NewKey[[][]int32](spec.name)}
+	return &grid.Kind{
+		Name:       spec.name,
+		Has:        q.has,
+		Equal:      q.equal,
+		Names:      variantNames(q.has, spec.variant),
+		FPFields:   []string{spec.fp},
+		ReadFP:     q.readFP,
+		WriteFP:    q.writeFP,
+		JSONFields: []string{spec.js},
+		ReadJSON:   q.readJSON,
+		WriteJSON:  q.writeJSON,
+		Validate:   q.validate,
+		Clashes:    q.clashes,
+		Lower:      q.lower,
+		Random:     q.random,
+		Draw:       q.draw,
+		Titles:     map[string]string{spec.variant: spec.title},
+		Text:       sentenceText(q.has, spec.sentence),
+	}
+}
+
+// sumLineRow holds the facets of the row of a kind of lines of equal sums,
+// one method each.
+type sumLineRow struct {
+	spec sumLineSpec
+	key  grid.Key[[][]int32]
+}
+
+func (q sumLineRow) get(r *grid.Rules) [][]int32 { return q.key.Get(r) }
+
+func (q sumLineRow) set(r *grid.Rules, c [][]int32) {
+	if len(c) > 0 {
+		q.key.Set(r, c)
+	}
+}
+
+func (q sumLineRow) has(r *grid.Rules) bool { return len(q.get(r)) > 0 }
+
+func (q sumLineRow) equal(a, b *grid.Rules) bool {
+	return slices.EqualFunc(q.get(a), q.get(b), func(x, y []int32) bool { return slices.Equal(x, y) })
+}
+
+func (q sumLineRow) readFP(in *grid.FPIn, r *grid.Rules) error {
+	entries, err := in.List(q.spec.fp)
+	if err != nil {
+		return err
+	}
+	var out [][]int32
+	for j, e := range entries {
+		lines, err := fpLines(in, fmt.Sprintf("%s %d", q.spec.fp, j+1), e)
+		if err != nil {
+			return err
+		}
+		out = append(out, lines...)
+	}
+	q.set(r, keepLines(out, q.spec.min))
+	return nil
+}
+
+func (q sumLineRow) writeFP(o *grid.FPOut, r *grid.Rules) error {
+	ls := q.get(r)
+	if len(ls) == 0 {
+		return nil
+	}
+	out := make([]map[string][][]string, len(ls))
+	for i, t := range ls {
+		out[i] = map[string][][]string{"lines": {o.Names(t)}}
+	}
+	o.Field(q.spec.fp, out)
+	return nil
+}
+
+func (q sumLineRow) readJSON(in *grid.JSONIn, r *grid.Rules) error {
+	var lines [][]string
+	if _, err := in.Decode(q.spec.js, &lines, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
+		return err
+	}
+	var out [][]int32
+	for k, t := range lines {
+		cells, err := in.Cells(fmt.Sprintf("%s %d", q.spec.name, k+1), t)
+		if err != nil {
+			return err
+		}
+		out = append(out, cells)
+	}
+	q.set(r, keepLines(out, q.spec.min))
+	return nil
+}
+
+func (q sumLineRow) writeJSON(o *grid.JSONOut, r *grid.Rules) error {
+	if ls := q.get(r); len(ls) > 0 {
+		out := make([][]string, len(ls))
+		for i, t := range ls {
+			out[i] = o.Names(t)
+		}
+		o.Field(q.spec.js, out)
+	}
+	return nil
+}
+
+func (q sumLineRow) validate(v *grid.Validation, r *grid.Rules) error {
+	n := v.N
+	work := 0
+	for k, t := range q.get(r) {
+		rule := fmt.Sprintf("%s %d (%s)", q.spec.name, k+1, cellList(n, t))
+		line := LineClue{Cells: t}
+		if line.Loop() && !q.spec.loops {
+			return grid.RuleErrorf(rule, "%s is listed twice: a %s cannot be a loop", grid.CellName(n, t[0]), q.spec.name)
+		}
+		if err := v.InGrid(func() string { return rule }, line.distinct()); err != nil {
+			return err
+		}
+		if len(line.distinct()) < q.spec.min {
+			return grid.RuleErrorf(rule, "%d cells, want at least %d", len(line.distinct()), q.spec.min)
+		}
+		for j := 1; j < len(t); j++ {
+			if !grid.Adjacent(n, t[j-1], t[j], true) {
+				return grid.RuleErrorf(rule, "%s does not touch %s: not a chain", grid.CellName(n, t[j]), grid.CellName(n, t[j-1]))
+			}
+		}
+		if work += len(t) * (len(t)*n + 1); work > sumBudget {
+			return grid.RuleErrorf(rule, "the lines are too many or too long to encode")
+		}
+	}
+	return nil
+}
+
+func (q sumLineRow) clashes(g grid.Grid, r *grid.Rules, out []grid.Clash) []grid.Clash {
+	for k, t := range q.get(r) {
+		full := true
+		for _, c := range t {
+			full = full && g.Cells[c] != 0
+		}
+		if full {
+			out = q.lineClash(g, r, k, t, out)
+		}
+	}
+	return out
+}
+
+// lineClash appends the clash of line k (from 0), t, when the groups of
+// its full cells in g do not add up to the same total.
+func (q sumLineRow) lineClash(g grid.Grid, r *grid.Rules, k int, t []int32, out []grid.Clash) []grid.Clash {
+	n := g.N()
+	groups := q.spec.groups(g.Shape, r, t)
+	var sums []int
+	for _, grp := range groups {
+		s := 0
+		for _, c := range grp {
+			s += int(g.Cells[c])
+		}
+		sums = append(sums, s)
+	}
+	for i := 1; i < len(sums); i++ {
+		if sums[i] != sums[0] {
+			x, y := grid.CellOf(n, groups[0][0]), grid.CellOf(n, groups[i][0])
+			return append(out, grid.Clash{Unit: q.spec.name, Index: k, Digit: int(g.Cells[t[0]]), A: x, B: y,
+				Detail: fmt.Sprintf("%s %d: the cells from %s add up to %d, those from %s to %d", q.spec.name, k+1, x, sums[0], y, sums[i])})
+		}
+	}
+	return out
+}
+
+func (q sumLineRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
+	ls := q.get(r)
+	if len(ls) == 0 {
+		return
+	}
+	e := sumcnf.NewEnc(s, l)
+	for _, t := range ls {
+		e.SumsEqual(q.spec.groups(s, r, t))
+	}
+}
+
+func (q sumLineRow) random(rng *rand.Rand, s grid.Shape, sol []uint8, r *grid.Rules) {
+	n := s.N()
+	var out [][]int32
+	for range 40 {
+		if len(out) == 2 {
+			break
+		}
+		t := []int32{int32(rng.IntN(n * n))}
+		for size := q.spec.min + rng.IntN(n); len(t) < size; {
+			nb := KingNeighbours(n, t[len(t)-1])
+			z := nb[rng.IntN(len(nb))]
+			if slices.Contains(t, z) {
+				break
+			}
+			t = append(t, z)
+		}
+		if len(t) < q.spec.min {
+			continue
+		}
+		if sol != nil && !equalSums(sol, q.spec.groups(s, r, t)) {
+			continue
+		}
+		out = append(out, t)
+	}
+	q.set(r, append(q.get(r), out...))
+}
+
+func (q sumLineRow) draw(s grid.Shape, r *grid.Rules, d *grid.Drawing) {
+	for _, t := range q.get(r) {
+		q.spec.draw(t, d)
+	}
+}
+
+// equalSums reports whether the digits of each group in sol add up to the
+// same total.
+func equalSums(sol []uint8, groups [][]int32) bool {
+	first := -1
+	for _, g := range groups {
+		s := 0
+		for _, c := range g {
+			s += int(sol[c])
+		}
+		if first >= 0 && s != first {
+			return false
+		}
+		first = s
+	}
+	return true
+}
