@@ -93,6 +93,6 @@
 // puzzles have their clues unevenly spread over the rows, some of which
 // end up empty; a clue target keeps the random order. gophersat allows
 // one solve per process at a time, so parallel runs use worker processes:
-// package internal/worker runs generation on them for the command line and
+// package worker runs generation on them for the command line and
 // the service.
 package generate

@@ -3,10 +3,10 @@ package serve
 import (
 	"context"
 
-	"github.com/sudokugen/sudokugen/internal/worker"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
-// The engine's types: the service runs on internal/worker's Pool.
+// The engine's types: the service runs on worker's Pool.
 type (
 	Job    = worker.Job
 	Result = worker.Result

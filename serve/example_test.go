@@ -7,8 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/serve"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // A server on a pool that runs jobs in this process, asked about one

@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // bookFlags are the layout flags of every command that writes a PDF book.

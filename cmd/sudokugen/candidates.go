@@ -14,9 +14,9 @@ import (
 
 	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
 	"github.com/sudokugen/sudokugen/verify"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 type candidatesOptions struct {

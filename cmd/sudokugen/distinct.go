@@ -12,8 +12,8 @@ import (
 	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/rate"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // seenForms is a set of canonical forms, each kept as a 16-byte digest so

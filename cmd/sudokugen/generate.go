@@ -16,9 +16,9 @@ import (
 
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/output"
 	"github.com/sudokugen/sudokugen/rate"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 type generateOptions struct {

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/grid/gridtest"
-	"github.com/sudokugen/sudokugen/internal/worker"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // The pool starts workers as copies of the running executable, which under

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/pflag"
 
-	"github.com/sudokugen/sudokugen/internal/worker"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // defaultMaxMemory bounds each worker process: 192 MiB. The README's

@@ -6,9 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // registerSolver adds --solver to verify and solve.

@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokugen/sudokugen/formats"
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/sat"
 	"github.com/sudokugen/sudokugen/verify"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // registerProof adds verify's --proof and --proof-cnf.

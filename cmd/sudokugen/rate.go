@@ -11,8 +11,8 @@ import (
 
 	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/rate"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 type rateOptions struct {

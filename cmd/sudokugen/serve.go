@@ -14,8 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/serve"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 type serveOptions struct {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/serve"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // TestServeFieldsMatchVerifyJSON holds /v1/verify to `verify --json`: every

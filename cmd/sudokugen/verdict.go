@@ -8,8 +8,8 @@ import (
 
 	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
-	"github.com/sudokugen/sudokugen/internal/worker"
 	"github.com/sudokugen/sudokugen/verify"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // verdict is the outcome of one record, decided once by newVerdict and

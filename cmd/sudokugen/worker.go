@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokugen/sudokugen/internal/worker"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 func newWorkerCmd(s *streams) *cobra.Command {

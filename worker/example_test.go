@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sudokugen/sudokugen/formats"
-	"github.com/sudokugen/sudokugen/internal/worker"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 func ExamplePool() {
