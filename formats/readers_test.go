@@ -218,7 +218,7 @@ func TestOwnSolution(t *testing.T) {
 		{"f-puzzles rows", fp("[" + strings.Join(rows, ",") + "]")},
 	}
 	for _, tt := range good {
-		recs := readAllRecords(t, tt.in)
+		recs := readAll(t, strings.NewReader(tt.in+"\n"), "in", ReadOptions{})
 		if len(recs) != 1 || recs[0].Err != nil || string(digitsOf(recs[0].Solution)) != wikiSolution {
 			t.Errorf("%s: records %+v, want one with the solution", tt.name, recs)
 		}
@@ -230,7 +230,7 @@ func TestOwnSolution(t *testing.T) {
 		{"not a digit", fp("[" + strings.Join(append([]string{"10"}, nums[1:]...), ",") + "]"), `"solution": 10 at r1c1 is not a digit from 1 to 9`},
 		{"not an array", fp("{}"), `"solution": want an array of the 81 digits`},
 	} {
-		recs := readAllRecords(t, tt.in)
+		recs := readAll(t, strings.NewReader(tt.in+"\n"), "in", ReadOptions{})
 		switch {
 		case len(recs) != 1:
 			t.Errorf("%s: %d records", tt.name, len(recs))
@@ -239,19 +239,6 @@ func TestOwnSolution(t *testing.T) {
 		case tt.want != "" && (recs[0].Err == nil || !strings.Contains(recs[0].Err.Error(), tt.want)):
 			t.Errorf("%s: error %v, want one with %q", tt.name, recs[0].Err, tt.want)
 		}
-	}
-}
-
-func readAllRecords(t *testing.T, in string) []Record {
-	t.Helper()
-	rd := NewReader(strings.NewReader(in+"\n"), "in", ReadOptions{})
-	var out []Record
-	for {
-		rec, err := rd.Read()
-		if err != nil {
-			return out
-		}
-		out = append(out, rec)
 	}
 }
 
