@@ -450,6 +450,9 @@ func TestTrueCandidates(t *testing.T) {
 	if testing.Short() {
 		each = 4
 	}
+	if gridtest.Race {
+		each = 1
+	}
 	// puzzles the enumeration gives up on (killers with few givens, whose
 	// cage bounds are weak) are drawn again, so that every kind is checked
 	enumerable := func(g grid.Grid) bool { _, _, ok := enumerate(g, 2000, 300000); return ok }
@@ -575,6 +578,7 @@ func checkCandidateProof(t *testing.T, name string, g grid.Grid, prover *Candida
 // that gridtest's checker accepts; for classic puzzles that CNF is the
 // tests' own, and for variants the rules as stated.
 func TestCandidateProofs(t *testing.T) {
+	gridtest.SkipUnderRace(t)
 	seed := uint64(rand.Int64())
 	t.Logf("seed %d", seed)
 	each := 3

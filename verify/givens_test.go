@@ -59,6 +59,7 @@ func cadicalCount(t *testing.T, g grid.Grid, limit int) int {
 // solution should lose leave one, none of fewer givens doing so when the
 // set is said to be smallest.
 func TestGivensByCadical(t *testing.T) {
+	gridtest.SkipUnderRace(t)
 	gridtest.NeedCadical(t)
 	seed := uint64(rand.Int64())
 	t.Logf("seed %d", seed)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sudokugen/sudokugen/formats"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
 // TestISSExamples verifies the puzzles of testdata/iss_examples.tsv (the
@@ -15,6 +16,7 @@ import (
 // names the commit): each, read by grid's f-puzzles reader, must be
 // unique with exactly its published solution.
 func TestISSExamples(t *testing.T) {
+	gridtest.SkipUnderRace(t)
 	f, err := os.Open("testdata/iss_examples.tsv")
 	if err != nil {
 		t.Fatal(err)

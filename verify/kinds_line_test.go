@@ -79,6 +79,7 @@ var linePuzzles = []struct{ name, link, solution string }{
 // and renban: each unique, with its published solution, and its proof
 // passes the DRAT checker.
 func TestLinePuzzlesFromSudokuSolver(t *testing.T) {
+	gridtest.SkipUnderRace(t)
 	for _, p := range linePuzzles {
 		g, err := formats.ParseFPuzzlesLink(p.link)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 )
 
@@ -170,6 +171,7 @@ func TestSudokuSolverTranscription(t *testing.T) {
 // must be unique. Each puzzle's verdict or refusal, time and proof are
 // logged.
 func TestSudokuSolverSuite(t *testing.T) {
+	gridtest.SkipUnderRace(t)
 	must := map[string]bool{}
 	for _, name := range sudokuSolverMustVerify {
 		must[name] = true

@@ -61,6 +61,7 @@ func proofPuzzles(t *testing.T) (puzzles []grid.Grid, names []string) {
 // small) passes the DRAT check. Nothing is left in the sink for the other
 // verdicts.
 func TestCheckProof(t *testing.T) {
+	gridtest.SkipUnderRace(t)
 	defer func(b int) { verdictBudget = b }(verdictBudget)
 	puzzles, names := proofPuzzles(t)
 	seen := map[string]int{}

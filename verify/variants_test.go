@@ -269,6 +269,7 @@ func TestFPuzzlesFromOutside(t *testing.T) {
 // the real killers and jigsaws, and each of those with a wrong digit
 // added, which have no solution.
 func TestVariantSearchProofs(t *testing.T) {
+	gridtest.SkipUnderRace(t)
 	seed := uint64(rand.Int64())
 	t.Logf("seed %d", seed)
 	sh := grid.Shape{BoxRows: 3, BoxCols: 3}

@@ -87,3 +87,13 @@ func Line(tb testing.TB, line string) grid.Grid {
 	}
 	return g
 }
+
+// SkipUnderRace skips a test whose work runs in one goroutine when the
+// race detector is on: there it has no race to find, and it runs ten
+// times slower. The run without the detector checks its answers.
+func SkipUnderRace(tb testing.TB) {
+	tb.Helper()
+	if Race {
+		tb.Skip("one goroutine only: the race detector has nothing to find here (the run without it checks the answers)")
+	}
+}
