@@ -244,10 +244,28 @@ type Lowered struct {
 	// Places are digits whose place in a unit of N cells the search
 	// decides early (see Place).
 	Places []Place
+	// Scopes are the cells of each rule that ties its cells together
+	// beyond pairs (a sum, a line's set of digits): a search may read
+	// such a rule on its cells alone, deduction by deduction, each one
+	// provable from the clauses (see package internal/rulesearch's probes).
+	Scopes [][]int32
 	n      int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
 	// skip the work of writing them
 	bare bool
+}
+
+// Scope adds the cells of parts, in order, each once, as a scope.
+func (l *Lowered) Scope(parts ...[]int32) {
+	var sc []int32
+	for _, p := range parts {
+		for _, c := range p {
+			if !slices.Contains(sc, c) {
+				sc = append(sc, c)
+			}
+		}
+	}
+	l.Scopes = append(l.Scopes, sc)
 }
 
 // Bare reports whether the caller wants no Clauses, so that a kind may

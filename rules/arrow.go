@@ -65,6 +65,7 @@ var arrowKind = &grid.Kind{
 			_, hi := pillRange(s.N(), len(a.circle))
 			capacity := min(hi, len(a.line)*s.N()) + 1
 			e.Equal(e.Sum(circle, capacity), e.Sum(e.Cells(a.line), capacity))
+			l.Scope(a.circle, a.line)
 		}
 	},
 	Layouts: []grid.Layout{{Name: "arrow", Gloss: "random arrows drawn from the solution, then givens removed to minimal",

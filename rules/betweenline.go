@@ -24,6 +24,7 @@ var betweenLineKind = lineKind(&lineSpec{
 	lower: func(s grid.Shape, k int, c LineClue, l *grid.Lowered) {
 		n := s.N()
 		a, b := c.Cells[0], c.Cells[len(c.Cells)-1]
+		l.Scope(c.Cells)
 		for x := 1; x <= n; x++ {
 			for y := 1; y <= n; y++ {
 				lo, hi := min(x, y), max(x, y)

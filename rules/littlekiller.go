@@ -104,6 +104,7 @@ var littleKillerKind = &grid.Kind{
 		e := sumcnf.NewEnc(s, l)
 		for _, lk := range lks {
 			e.SumIs(e.Cells(lk.cells(s.N())), lk.sum)
+			l.Scope(lk.cells(s.N()))
 		}
 	},
 	Layouts: []grid.Layout{{Name: "little-killer", Aliases: []string{"littlekiller"}, Gloss: "little killer clues drawn from the solution, then givens removed to minimal",

@@ -205,6 +205,7 @@ func (q sumLineRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	e := sumcnf.NewEnc(s, l)
 	for _, t := range ls {
 		e.SumsEqual(q.spec.groups(s, r, t))
+		l.Scope(t)
 	}
 }
 

@@ -30,6 +30,9 @@ type Model struct {
 	// own are the kinds' own clauses (grid.Lowered.Clauses), nil when
 	// there are none.
 	own *clauseTable
+	// scopes are the cells of each rule of own, for the probes (see
+	// probe.go)
+	scopes [][]int32
 	// places are the digits whose place in a unit the branching decides
 	// early (grid.Lowered.Places)
 	places []place
@@ -173,6 +176,7 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	}
 	m.lefts = imp.Same
 	m.own = newClauseTable(n, l)
+	m.scopes = scopesOf(l.Scopes)
 	for _, p := range l.Places {
 		m.places = append(m.places, place{p.Unit, uint64(1) << (p.Digit - 1)})
 	}
@@ -302,6 +306,10 @@ type Search struct {
 	// Uses, if not nil, records the implied constraints the searches'
 	// propagation used (see Uses).
 	Uses *Uses
+	// supports holds per scope the last supports its probes found, and
+	// nextSupport the one to replace next (see keep)
+	supports    [][][]uint8
+	nextSupport []int
 	// changes counts the narrowings, so that a rule's propagation tells
 	// whether it removed a candidate
 	changes int
@@ -315,6 +323,7 @@ func New(m *Model) *Search {
 		s.weight[i] = 1
 	}
 	s.clauses.init(m.own)
+	s.supports, s.nextSupport = make([][][]uint8, len(m.scopes)), make([]int, len(m.scopes))
 	return s
 }
 

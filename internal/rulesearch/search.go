@@ -32,7 +32,12 @@ type walk struct {
 	each   func(cand []uint64) bool
 	trace  Tracer
 	path   []int // the decisions to the current node, for trace
-	res    Result
+	// probing is whether the nodes probe (see probe.go): from the start
+	// of the search run again once probeAfter nodes were not enough
+	// (restart)
+	probing, restart bool
+	probed           int // the candidates the probes removed
+	res              Result
 }
 
 // A Tracer receives the refutations of a search: each call says that the
@@ -70,6 +75,10 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 		w.res.OutOfBudget = true
 		return true
 	}
+	if !w.probing && w.res.Nodes > probeAfter && w.each == nil && len(w.s.scopes) > 0 {
+		w.restart = true
+		return true
+	}
 	if w.done != nil && w.res.Nodes%pollEvery == 0 {
 		select {
 		case <-w.done:
@@ -78,8 +87,10 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 		default:
 		}
 	}
-	if !w.s.propagate(cand) {
-		w.res.Root = depth == 0
+	if !w.s.propagate(cand) || !w.probe(cand, depth) {
+		// a root refuted after probes is a proof by search: the probes'
+		// lemmas come first
+		w.res.Root = depth == 0 && w.probed == 0
 		w.refute(0)
 		return false
 	}
@@ -130,7 +141,7 @@ func (w *walk) leaf(cand []uint64, depth int) bool {
 		w.res.First[w.res.Count] = Cells(cand)
 	}
 	w.res.Count++
-	w.res.Root = depth == 0
+	w.res.Root = depth == 0 && w.probed == 0
 	if w.each != nil && !w.each(cand) {
 		w.res.Canceled = true
 		return true
@@ -143,14 +154,23 @@ func (w *walk) leaf(cand []uint64, depth int) bool {
 
 // run searches from the candidates cand (propagated or not).
 func (w *walk) run(cand []uint64) Result {
-	root := w.s.slot(0)
-	copy(root, cand)
-	w.s.reset()
-	w.s.useAux(0, true)
-	w.s.touchAll()
-	// as every search: a search stopped at its limit is not complete
-	w.res.Complete = !w.dfs(root, 0) && w.res.Count < w.limit
-	return w.res
+	for {
+		root := w.s.slot(0)
+		copy(root, cand)
+		w.s.reset()
+		w.s.useAux(0, true)
+		w.s.touchAll()
+		// as every search: a search stopped at its limit is not complete
+		w.res.Complete = !w.dfs(root, 0) && w.res.Count < w.limit
+		if !w.restart {
+			return w.res
+		}
+		// again from the root, with probes: what the first run found
+		// goes, but for the nodes it cost and the refutations it gave
+		// the Tracer, each still a lemma of the CNF
+		w.restart, w.probing = false, true
+		w.res = Result{Nodes: w.res.Nodes}
+	}
 }
 
 // Count looks for up to limit solutions of the puzzle cells (0 for

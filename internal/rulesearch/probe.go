@@ -1,0 +1,267 @@
+package rulesearch
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// # Probing the kinds' own clauses
+//
+// Unit propagation on the order encoding of a sum (see package
+// internal/sumcnf) narrows each partial sum to bounds, one addition at a
+// time. It does not see that the digits of three cells of a box that add
+// up to an arrow's circle differ, so that they add up to 6 at least, nor
+// which digits a skyscraper clue of 6 leaves the first cells: on the
+// puzzles setters make, the search without more took from 90,000 nodes
+// (a sandwich) to more than 2,000,000 (X-sums with whispers, renban with
+// skyscrapers).
+//
+// A probe makes each rule that ties its cells together beyond pairs (a
+// sum, a line's set of digits: grid.Lowered.Scopes) as strong as it can
+// be on its own cells, as a person reads it: for each candidate d of each
+// open cell c of the rule's scope,
+// it looks for digits of the scope's other open cells that hold with c = d
+// under propagation (a support). Each support found marks every digit in
+// it supported, so that most candidates need no search of their own. A
+// candidate without a support leaves the cell.
+//
+// Each removal is a small search below the node, a case split on the
+// scope's cells whose every leaf is a propagation conflict: its
+// refutations go to the Tracer as the search's own do, in post-order,
+// the last of them the clause "not (path and x(c,d))". So every removal is
+// a lemma that is a reverse unit propagation step against the CNF and the
+// lemmas before it, and a proof of the search stays a DRAT proof of the
+// rules as stated.
+//
+// A probe's search has a budget of nodes (probeBudget): past it, the
+// candidate stays, which is always sound.
+
+// maxScope is the most cells a scope may have: a rule on more cells (a
+// chain of overlapping sums) is left to propagation and the branching.
+const maxScope = 12
+
+// probeBudget is the most nodes one candidate's probe may visit, and
+// probeNodeBudget the most that the probes of one node of the search may.
+const (
+	probeBudget     = 16
+	probeNodeBudget = 4096
+)
+
+// probeAfter is the nodes a search visits before it starts again from
+// the root with probes: the puzzles that propagation and the branching
+// settle in fewer pay nothing for them.
+const probeAfter = 1000
+
+// probe runs the probes of every scope at the node cand of depth (see
+// above); false when a removal leaves propagation a conflict. A scope
+// none of whose cells changed since the parent node's probes is left as
+// it is: they found what there was to find in it.
+func (w *walk) probe(cand []uint64, depth int) bool {
+	s := w.s
+	if len(s.scopes) == 0 || !w.probing {
+		return true
+	}
+	left := probeNodeBudget
+	var parent []uint64
+	if depth > 0 {
+		parent = s.slot(depth - 1)
+	}
+	for i, sc := range s.scopes {
+		open, changed := 0, parent == nil
+		for _, x := range sc {
+			if !single(cand[x]) {
+				open++
+			}
+			changed = changed || cand[x] != parent[x]
+		}
+		if open >= 2 && changed && !w.probeScope(cand, depth, i, &left) {
+			return false
+		}
+	}
+	return true
+}
+
+// probeScope probes the candidates of scope i at node cand of depth,
+// within left nodes; false on a conflict. A probe that runs out of its
+// budget ends the scope's probes at this node: the others would most
+// likely spend theirs too.
+func (w *walk) probeScope(cand []uint64, depth, i int, left *int) bool {
+	s := w.s
+	sc := s.scopes[i]
+	var sup [maxScope]uint64
+	s.residual(i, cand, sup[:len(sc)])
+	for k, x := range sc {
+		for m := cand[x] &^ sup[k]; m != 0 && !single(cand[x]); m &= m - 1 {
+			d := m & -m
+			if cand[x]&d == 0 || sup[k]&d != 0 {
+				continue
+			}
+			if *left <= 0 {
+				return true
+			}
+			switch w.support(cand, depth, i, sup[:len(sc)], x, d, left) {
+			case supported:
+				continue
+			case unknown:
+				return true
+			}
+			// refuted: the lemma is out, the digit leaves the cell
+			w.probed++
+			if rt, ok := w.trace.(RemovalTracer); ok {
+				rt.Removed()
+			}
+			if !s.narrow(cand, x, ^d) || !s.propagate(cand) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// residual marks in sup the digits of the supports that scope i kept
+// from earlier probes and that cand still allows: a digit with one needs
+// no search of its own. A support found at another node may not hold
+// under propagation here; the digit then stays where a search would
+// have removed it, which is always sound.
+func (s *Search) residual(i int, cand []uint64, sup []uint64) {
+	clear(sup)
+	sc := s.scopes[i]
+	for _, r := range s.supports[i] {
+		ok := true
+		for k, x := range sc {
+			if cand[x]&(uint64(1)<<(r[k]-1)) == 0 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			for k := range sc {
+				sup[k] |= uint64(1) << (r[k] - 1)
+			}
+		}
+	}
+}
+
+// keep records the full assignment of scope i in cand as a support, in
+// place of the oldest past keptSupports.
+func (s *Search) keep(i int, cand []uint64) {
+	sc := s.scopes[i]
+	var r []uint8
+	if len(s.supports[i]) < keptSupports {
+		r = make([]uint8, len(sc))
+		s.supports[i] = append(s.supports[i], r)
+	} else {
+		r = s.supports[i][s.nextSupport[i]]
+		s.nextSupport[i] = (s.nextSupport[i] + 1) % keptSupports
+	}
+	for k, x := range sc {
+		r[k] = uint8(bits.TrailingZeros64(cand[x]) + 1)
+	}
+}
+
+// keptSupports is how many supports each scope keeps for later probes.
+const keptSupports = 8
+
+type probeOutcome uint8
+
+const (
+	supported probeOutcome = iota
+	refuted
+	unknown
+)
+
+// support looks for a support of digit bit d in cell x of scope i below
+// node cand of depth, marking what it finds in sup; refuted when there is
+// none, whose refutations have gone to the Tracer. cand and the current
+// auxiliary values are left as they were.
+func (w *walk) support(cand []uint64, depth int, i int, sup []uint64, x int32, d uint64, total *int) probeOutcome {
+	s := w.s
+	defer s.atAux(depth)
+	left := min(probeBudget, *total)
+	defer func() { *total -= min(probeBudget, *total) - max(left, 0) }()
+	lit := int(x)*s.N + bits.TrailingZeros64(d) + 1
+	next := s.slot(depth + 1)
+	copy(next, cand)
+	s.useAux(depth+1, false)
+	w.path = append(w.path, lit)
+	defer func() { w.path = w.path[:len(w.path)-1] }()
+	if !s.narrow(next, x, d) || !s.propagate(next) {
+		w.refute(0)
+		return refuted
+	}
+	return w.local(next, depth+1, i, sup, &left)
+}
+
+// local is the search of support below the local node cand of depth.
+func (w *walk) local(cand []uint64, depth int, i int, sup []uint64, left *int) probeOutcome {
+	s := w.s
+	sc := s.scopes[i]
+	w.res.Nodes++ // a node of the search too, within its budget
+	if *left--; *left < 0 {
+		return unknown
+	}
+	at, best := int32(-1), 0
+	for _, x := range sc {
+		if k := bits.OnesCount64(cand[x]); k > 1 && (at < 0 || k < best) {
+			at, best = x, k
+		}
+	}
+	if at < 0 {
+		for k, x := range sc {
+			sup[k] |= cand[x]
+		}
+		s.keep(i, cand)
+		return supported
+	}
+	next := s.slot(depth + 1)
+	for m := cand[at]; m != 0; m &= m - 1 {
+		d := m & -m
+		copy(next, cand)
+		s.useAux(depth+1, false)
+		lit := int(at)*s.N + bits.TrailingZeros64(d) + 1
+		if !s.narrow(next, at, d) || !s.propagate(next) {
+			w.refute(lit)
+			continue
+		}
+		w.path = append(w.path, lit)
+		r := w.local(next, depth+1, i, sup, left)
+		w.path = w.path[:len(w.path)-1]
+		s.atAux(depth)
+		if r != refuted {
+			return r
+		}
+	}
+	w.refute(0)
+	return refuted
+}
+
+// atAux makes the auxiliary values of depth d current, as they are.
+func (s *Search) atAux(d int) {
+	if s.clauses.t != nil {
+		s.clauses.aux = s.clauses.saved[d]
+	}
+}
+
+// scopesOf returns the scopes of the probes: the rules' (grid.Lowered.Scopes)
+// with 2 to maxScope cells, each sorted, each once.
+func scopesOf(all [][]int32) [][]int32 {
+	var out [][]int32
+	for _, sc := range all {
+		if len(sc) < 2 || len(sc) > maxScope {
+			continue
+		}
+		sc = slices.Sorted(slices.Values(sc))
+		if !slices.ContainsFunc(out, func(o []int32) bool { return slices.Equal(o, sc) }) {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+// A RemovalTracer is a Tracer that is told of each candidate a probe
+// removes, just after the refutation that removes it: for the tests,
+// which take such lemmas out of a proof to see it fail.
+type RemovalTracer interface {
+	Tracer
+	Removed()
+}
