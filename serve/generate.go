@@ -33,7 +33,7 @@ type generateRequest struct {
 	Start      int     `json:"start,omitempty"`
 	Timeout    string  `json:"timeout,omitempty"`
 	Variant    string  `json:"variant,omitempty"`   // killer, jigsaw, x...: variant puzzles
-	Format     string  `json:"format,omitempty"`    // json (default), line, grid, sdm, sdk, fpuzzles, fpuzzles-url, pdf
+	Format     string  `json:"format,omitempty"`    // json (default), line, grid, sdm, sdk, fpuzzles, fpuzzles-url, iss, pdf
 	Solutions  bool    `json:"solutions,omitempty"` // text and pdf formats: add the solutions
 	bookLayout         // pdf: title, page, per_page, sections, large_print, front
 }
