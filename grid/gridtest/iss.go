@@ -71,8 +71,8 @@ func NeedISS(tb testing.TB) *ISS {
 	dir := tb.TempDir()
 	archive := exec.Command("git", "--git-dir="+gitDir, "archive", "HEAD", "js", "package.json")
 	tar := exec.Command("tar", "-x", "-C", dir)
-	var errb bytes.Buffer
-	archive.Stderr, tar.Stderr = &errb, &errb
+	var archiveErr, tarErr bytes.Buffer
+	archive.Stderr, tar.Stderr = &archiveErr, &tarErr
 	pipe, err := archive.StdoutPipe()
 	if err != nil {
 		tb.Fatal(err)
@@ -82,10 +82,11 @@ func NeedISS(tb testing.TB) *ISS {
 		tb.Skipf("tar: %v", err)
 	}
 	if err := archive.Run(); err != nil {
-		tb.Skipf("git archive of %s: %v: %s", gitDir, err, errb.String())
+		tar.Wait()
+		tb.Skipf("git archive of %s: %v: %s", gitDir, err, archiveErr.String())
 	}
 	if err := tar.Wait(); err != nil {
-		tb.Fatalf("tar: %v: %s", err, errb.String())
+		tb.Fatalf("tar: %v: %s", err, tarErr.String())
 	}
 	return &ISS{node: node, script: script, dir: dir}
 }
