@@ -16,6 +16,11 @@
 # puzzles, each verified by sudokugen with one worker and by cadical on the
 # CNF of its uniqueness question (sudokugen cnf --unique-check), puzzle by
 # puzzle: how hard those puzzles are, against a state-of-the-art solver.
+# or .ci/bench.sh iss [N]: sudokugen verify against Interactive-Sudoku-Solver
+# (ISS) on the same puzzles: N (default 50) minimal 9x9 puzzles of each of
+# eleven families, and SudokuSolver's test puzzles that ISS's strings can
+# state; needs node and a snapshot of ISS ($ISS: a checkout or a bare git
+# repository, by default /work/.mirror/sigh+Interactive-Sudoku-Solver).
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -418,3 +423,110 @@ if [ "$what" = hard ]; then
   echo "$n nonconsecutive puzzles: sudokugen ${ts} CPU-s ($(ratio "$tc" "$ts")x faster than cadical), cadical ${tc} CPU-s; 1,000/s with 2 workers needs $(awk -v n="$n" 'BEGIN { printf "%.3f", n * 2 / 1000 }') CPU-s"
   rm -rf "$tmp"
 fi
+
+# cpu_out OUT CMD...: cpu, with the standard output of CMD in OUT and its
+# standard error in OUT.err.
+cpu_out() {
+  local out=$1 TIMEFORMAT='%R %U %S' t
+  shift
+  t=$({ time "$@" >"$out" 2>"$out.err"; } 2>&1 || true)
+  echo "$t" | tail -1 | awk '{ printf "%.2f %.2f", $1, $2 + $3 }'
+}
+
+# iss_compare NAME PUZZLES STRINGS [NAMES]: sudokugen verify --workers 1
+# on the puzzles of PUZZLES (one a line) and ISS on the same puzzles as
+# the constraint strings of STRINGS (line for line), each in one run timed
+# in CPU-s (user + system, children included; ISS's with node's start-up,
+# the loading of its modules and a warm-up puzzle); then each puzzle's
+# processor time, sudokugen's by TestPuzzleCPU (the puzzle read from its
+# text and checked by one Verifier, as a worker does, in one process) and
+# ISS's by .ci/iss/solve.mjs (the string read, the solver built and run to
+# its second solution), with their ratio ISS/sudokugen: the median, and the
+# worst for sudokugen; the puzzles where sudokugen took longer are named
+# (from NAMES, one a line, or by their index from 0). Both must find each
+# puzzle unique or not alike, and a unique puzzle's solution the same.
+iss_compare() {
+  local name=$1 puzzles=$2 strings=$3 names=${4:-/dev/null} w sgc isc proved
+  read -r w sgc <<<"$(cpu_out "$puzzles.sg" "$bin" verify --workers 1 --json "$puzzles")"
+  read -r w isc <<<"$(cpu_out "$strings.out" node .ci/iss/solve.mjs "$issdir" < "$strings")"
+  (cd verify && "$tmp/verify.test" -test.run '^TestPuzzleCPU$' -cpu.puzzles "$puzzles" -cpu.out "$puzzles.cpu" >/dev/null)
+  proved=$(tail -1 "$puzzles.sg.err" | sed -n 's/.*(proved: \([^)]*\)).*/\1/p')
+  # status and solution of verify --json, then the times and ISS's answers
+  sed 's/.*"status":"\([a-z]*\)".*/\1/' "$puzzles.sg" > "$puzzles.st"
+  sed 's/.*"solution":"\([^"]*\)".*/\1/; t; s/.*/-/' "$puzzles.sg" > "$puzzles.sol"
+  paste "$puzzles.st" "$puzzles.sol" <(cut -f2 "$puzzles.cpu") "$strings.out" | awk -F'\t' -v name="$name" -v sgc="$sgc" -v isc="$isc" -v proved="$proved" -v ratios="$tmp/ratios" -v names="$names" '
+    BEGIN { sym = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"; printf "" > ratios; while ((getline l < names) > 0) nm[k++] = l }
+    {
+      st = $1; sol = $2; sg = ($3 < 0.001 ? 0.001 : $3); cnt = $4; isol = $5; ims = $6
+      who = (NR - 1 in nm) ? nm[NR - 1] : "puzzle " NR - 1
+      if (cnt == "error") { errs++; bad++; differ = differ " " who; next }
+      if (index(isol, ",")) {
+        k = split(isol, d, ","); isol = ""
+        for (j = 1; j <= k; j++) isol = isol (d[j] > 9 ? substr(sym, d[j] - 9, 1) : d[j])
+      }
+      if ((st == "unique") != (cnt == "1") || (st == "unique" && sol != isol)) { bad++; differ = differ " " who }
+      n++; ssg += sg; siss += ims
+      r = ims / sg
+      print r > ratios
+      if (n == 1 || r < worst) { worst = r; wname = who; wsg = sg; wiss = ims }
+      if (r < 1) slower = slower sprintf(" %s (%.1f ms against %.1f)", who, sg, ims)
+    }
+    END {
+      close(ratios)
+      cmd = "sort -g " ratios; m = 0
+      while ((cmd | getline v) > 0) a[++m] = v
+      close(cmd)
+      med = (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+      printf "%-26s %3d puzzles; whole runs: sudokugen %5.2f CPU-s, ISS %5.2f CPU-s: ISS/sudokugen %.3gx\n", name, n + errs, sgc, isc, isc / sgc
+      printf "%-26s per puzzle: sudokugen %.1f ms in all, ISS %.1f ms: %.3gx; median %.3gx, worst %.3gx (%s: %.2f ms against %.2f)\n", "", ssg, siss, siss / ssg, med, worst, wname, wsg, wiss
+      if (slower != "") printf "%-26s sudokugen took longer on:%s\n", "", slower
+      printf "%-26s %s; sudokugen proved: %s\n", "", (bad ? bad " PUZZLES DIFFER:" differ : "the same verdicts and solutions"), proved
+    }'
+}
+
+if [ "$what" = iss ]; then
+  n=${2:-50}
+  src=${ISS:-/work/.mirror/sigh+Interactive-Sudoku-Solver}
+  if ! command -v node >/dev/null 2>&1; then
+    echo "iss: skipped: node is not installed (Debian package nodejs)"
+    exit 0
+  fi
+  tmp=$(dirname "$bin")
+  if [ -f "$src/js/sudoku_parser.js" ]; then
+    issdir=$src
+  else
+    gitdir=$src
+    [ -d "$src/repo" ] && gitdir=$src/repo
+    if ! git --git-dir="$gitdir" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+      echo "iss: skipped: no snapshot of Interactive-Sudoku-Solver at $src (set ISS to a checkout or a bare git repository of it)"
+      exit 0
+    fi
+    issdir=$tmp/iss
+    mkdir -p "$issdir"
+    git --git-dir="$gitdir" archive HEAD js package.json | tar -x -C "$issdir"
+  fi
+  go test -c -o "$tmp/verify.test" ./verify
+  echo "== iss: sudokugen verify --workers 1 against Interactive-Sudoku-Solver ($(git --git-dir="${gitdir:-$src/.git}" rev-parse --short HEAD 2>/dev/null || echo checkout), node $(node --version)), $n minimal 9x9 puzzles a family, seed 1"
+  for v in arrow killer little-killer sandwich thermometer whispers renban nonconsecutive kropki arrow,killer whispers,renban,palindrome; do
+    f=$tmp/${v//,/+}
+    "$bin" generate -q --variant "$v" -n "$n" --seed 1 --workers 2 --solutions --format json > "$f.jsonl"
+    "$bin" generate -q --variant "$v" -n "$n" --seed 1 --workers 2 --solutions --format iss > "$f.sol.iss"
+    cut -f1 "$f.sol.iss" > "$f.iss"
+    # the same puzzles both ways: their solutions, line for line
+    if ! cmp -s <(sed 's/.*"solution":"\([^"]*\)".*/\1/' "$f.jsonl") <(cut -f2 "$f.sol.iss"); then
+      echo "$v: the json and iss runs of generate hold different puzzles"
+      exit 1
+    fi
+    iss_compare "$v" "$f.jsonl" "$f.iss"
+  done
+  # SudokuSolver's test puzzles (those TestSudokuSolverSuite verifies), the
+  # ones whose rules ISS's strings can state
+  tail -n +2 <(grep -v '^#' verify/testdata/sudokusolver.tsv) | cut -f3 > "$tmp/ss.txt"
+  (cd verify && "$tmp/verify.test" -test.run '^TestPuzzleCPU$' -cpu.puzzles "$tmp/ss.txt" -cpu.out "$tmp/ss.cpu" -cpu.iss "$tmp/ss.all.iss" >/dev/null)
+  tail -n +2 <(grep -v '^#' verify/testdata/sudokusolver.tsv) | cut -f1 > "$tmp/ss.names"
+  paste "$tmp/ss.names" "$tmp/ss.all.iss" | awk -F'\t' '$2 ~ /^# refused/ { sub(/^# refused: /, "", $2); print "  not written as ISS: " $1 ": " $2 }'
+  paste "$tmp/ss.txt" "$tmp/ss.all.iss" | awk -F'\t' -v p="$tmp/ss-ok.txt" -v s="$tmp/ss-ok.iss" '$2 !~ /^# refused/ { print $1 > p; print $2 > s }'
+  paste "$tmp/ss.names" "$tmp/ss.all.iss" | awk -F'\t' '$2 !~ /^# refused/ { print $1 }' > "$tmp/ss-ok.names"
+  iss_compare "SudokuSolver's suite" "$tmp/ss-ok.txt" "$tmp/ss-ok.iss" "$tmp/ss-ok.names"
+fi
+

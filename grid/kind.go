@@ -79,6 +79,11 @@ type Kind struct {
 	JSONFields []string
 	ReadJSON   func(in *JSONIn, r *Rules) error
 	WriteJSON  func(out *JSONOut, r *Rules) error
+	// WriteISS writes its constraints as Interactive-Sudoku-Solver's
+	// types (see ISSOut), each with the meaning the rule has here, or
+	// fails with an *ISSError when ISS has no type that says exactly
+	// that: the rule is never written with another meaning.
+	WriteISS func(out *ISSOut, r *Rules) error
 	// JSONOld maps the names its fields had before the JSON form named
 	// every field in snake_case to the names it has now: the old names
 	// are still read, never written.

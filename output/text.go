@@ -14,8 +14,8 @@ import (
 	"github.com/sudokugen/sudokugen/internal/lzstring"
 )
 
-// Format is a text format for puzzles. Every format is read back by
-// formats.NewReader: line, sdm, grid and json with no options; sdk needs the
+// Format is a text format for puzzles. Every format but iss is read back
+// by formats.NewReader (see ReadBack): line, sdm, grid and json with no options; sdk needs the
 // shape (formats.ReadOptions.Shape) for sizes whose row length is also the
 // cell count of a smaller grid (16x16 and 36x36) and for boxes that are not
 // the default shape of their size (3x2 rather than 2x3). line and sdm need
@@ -55,6 +55,13 @@ const (
 	// FormatFPuzzlesURL writes one f-puzzles link per line (see
 	// formats.FPuzzlesLink), which opens the puzzle in a browser.
 	FormatFPuzzlesURL
+	// FormatISS writes one constraint string of Interactive-Sudoku-Solver
+	// per line (see formats.MarshalISS), which its page and its solver
+	// read, with the solution after a tab, as line does, when solutions
+	// are asked for (cut -f1 keeps the strings). A puzzle whose rules it
+	// cannot state exactly, or above 16x16, is an error (grid.ErrISS).
+	// It is written for ISS: formats.NewReader does not read it back.
+	FormatISS
 )
 
 var formatNames = [...]string{
@@ -65,13 +72,18 @@ var formatNames = [...]string{
 	FormatJSON:        "json",
 	FormatFPuzzles:    "fpuzzles",
 	FormatFPuzzlesURL: "fpuzzles-url",
+	FormatISS:         "iss",
 }
 
 // Formats returns every text format, in the order of their names in help
 // texts.
 func Formats() []Format {
-	return []Format{FormatLine, FormatGrid, FormatSDM, FormatSDK, FormatJSON, FormatFPuzzles, FormatFPuzzlesURL}
+	return []Format{FormatLine, FormatGrid, FormatSDM, FormatSDK, FormatJSON, FormatFPuzzles, FormatFPuzzlesURL, FormatISS}
 }
+
+// ReadBack reports whether formats.NewReader reads the format back: every
+// format does but iss, which is written for another program.
+func (f Format) ReadBack() bool { return f != FormatISS }
 
 // FormatNames returns the names of fs, in their order.
 func FormatNames(fs []Format) []string {
@@ -95,10 +107,10 @@ func RulesFormats() []Format {
 }
 
 // HoldsRules reports whether the format writes the rules of a variant
-// puzzle: json, fpuzzles and fpuzzles-url do; the others write the cells
-// alone, which would read back as a classic puzzle.
+// puzzle: json, fpuzzles, fpuzzles-url and iss do; the others write the
+// cells alone, which would read back as a classic puzzle.
 func (f Format) HoldsRules() bool {
-	return f == FormatJSON || f == FormatFPuzzles || f == FormatFPuzzlesURL
+	return f == FormatJSON || f == FormatFPuzzles || f == FormatFPuzzlesURL || f == FormatISS
 }
 
 // ErrRulesLost is the error of a TextWriter asked to write a variant
@@ -211,14 +223,9 @@ func (t *TextWriter) Write(e Puzzle) error {
 			b = fmt.Appendf(b, "\n# solution %d\n", e.Number)
 			b = appendPretty(b, *sol, a)
 		}
-	case FormatJSON:
+	case FormatJSON, FormatFPuzzles, FormatFPuzzlesURL, FormatISS:
 		var err error
-		if b, err = appendJSON(b, e, sol, a); err != nil {
-			return fmt.Errorf("puzzle %d: %w", e.Number, err)
-		}
-	case FormatFPuzzles, FormatFPuzzlesURL:
-		var err error
-		if b, err = appendFPuzzles(b, t.format, e.Grid, sol); err != nil {
+		if b, err = t.appendRules(b, e, sol, a); err != nil {
 			return fmt.Errorf("puzzle %d: %w", e.Number, err)
 		}
 	}
@@ -327,6 +334,33 @@ func appendPretty(b []byte, g grid.Grid, a grid.Alphabet) []byte {
 		b = append(b, "|\n"...)
 	}
 	return append(b, rule...)
+}
+
+// appendRules appends e in a format that holds rules, which fails for
+// rules it cannot hold.
+func (t *TextWriter) appendRules(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) ([]byte, error) {
+	switch t.format {
+	case FormatJSON:
+		return appendJSON(b, e, sol, a)
+	case FormatISS:
+		return appendISS(b, e.Grid, sol, a)
+	}
+	return appendFPuzzles(b, t.format, e.Grid, sol)
+}
+
+// appendISS appends g as one line of Interactive-Sudoku-Solver's
+// constraint string, and its solution, when sol is not nil, after a tab.
+func appendISS(b []byte, g grid.Grid, sol *grid.Grid, a grid.Alphabet) ([]byte, error) {
+	s, err := formats.MarshalISS(g)
+	if err != nil {
+		return b, err
+	}
+	b = append(b, s...)
+	if sol != nil {
+		b = append(b, '\t')
+		b = sol.AppendFormat(b, a)
+	}
+	return append(b, '\n'), nil
 }
 
 // appendJSON appends one JSON Lines object.

@@ -4,7 +4,7 @@ import "github.com/sudokugen/sudokugen/grid"
 
 // antiKnightKind is anti-knight (Rules.AntiKnight): two cells a knight's
 // move apart hold different digits.
-var antiKnightKind = moveKind("anti-knight", "Anti-knight", AntiKnight, "antiknight", "anti_knight", knightSteps,
+var antiKnightKind = moveKind("anti-knight", "Anti-knight", AntiKnight, "antiknight", "anti_knight", "AntiKnight", knightSteps,
 	"anti-knight", "a knight's move",
 	"Two cells a knight's move apart in chess hold different digits.")
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/sumcnf"
@@ -31,6 +32,7 @@ var arrowKind = &grid.Kind{
 	FPFields:   []string{"arrow"},
 	ReadFP:     readArrowsFP,
 	WriteFP:    writeArrowsFP,
+	WriteISS:   writeArrowsISS,
 	JSONFields: []string{"arrows"},
 	ReadJSON:   readArrowsJSON,
 	WriteJSON: func(o *grid.JSONOut, r *grid.Rules) error {
@@ -105,6 +107,26 @@ var arrowKind = &grid.Kind{
 		}
 		return s
 	},
+}
+
+// writeArrowsISS writes each arrow as ISS's Arrow (the circle, then the
+// line) or, for a pill, its PillArrow, which reads the pill's cells in
+// reading order (left to right, top to bottom): a pill listed the other
+// way, which reads here as written, is refused.
+func writeArrowsISS(o *grid.ISSOut, r *grid.Rules) error {
+	for k, a := range arrows(r) {
+		cells := o.Cells(append(slices.Clone(a.circle), a.line...))
+		if len(a.circle) == 1 {
+			o.Add("Arrow", cells...)
+			continue
+		}
+		if a.circle[1] < a.circle[0] {
+			return grid.ISSRefuse("arrow", "arrow %d: its pill %s reads right to left or bottom to top, and ISS reads every pill left to right and top to bottom",
+				k+1, cellList(o.N, a.circle))
+		}
+		o.Add("PillArrow", append([]string{strconv.Itoa(len(a.circle))}, cells...)...)
+	}
+	return nil
 }
 
 // arrow is one arrow: its circle (one cell, or a pill of two or three)

@@ -9,6 +9,7 @@ import "github.com/sudokugen/sudokugen/grid"
 var betweenLineKind = lineKind(&lineSpec{
 	kind: "betweenline", variant: "between", title: "Between lines", fp: "betweenline", json: "between_lines", jsonOld: "betweenline", what: "between line",
 	minCells: 3,
+	iss:      issLine("Between"),
 	maxCells: func(n int) int { return n },
 	holds: func(n int, c LineClue, d []int) bool {
 		lo, hi := min(d[0], d[len(d)-1]), max(d[0], d[len(d)-1])

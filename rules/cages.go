@@ -41,6 +41,7 @@ var cageKind = &grid.Kind{
 	FPFields:   []string{"killercage"},
 	ReadFP:     readCagesFP,
 	WriteFP:    writeCagesFP,
+	WriteISS:   writeCagesISS,
 	JSONFields: []string{"cages"},
 	ReadJSON:   readCagesJSON,
 	WriteJSON: func(o *grid.JSONOut, r *grid.Rules) error {
@@ -446,4 +447,13 @@ func components(n int, cells []int32) [][]int32 {
 		out = append(out, comp)
 	}
 	return out
+}
+
+// writeCagesISS writes each cage as ISS's Cage, whose digits differ and
+// whose sum of 0 is no sum, as here.
+func writeCagesISS(o *grid.ISSOut, r *grid.Rules) error {
+	for _, c := range Cages.Get(r) {
+		o.Add("Cage", append([]string{strconv.Itoa(c.Sum)}, o.Cells(c.Cells)...)...)
+	}
+	return nil
 }

@@ -16,6 +16,14 @@ import (
 var cloneKind = lineKind(&lineSpec{
 	kind: "clone", variant: "clone", title: "Clone", fp: "clone", json: "clone", what: "clone",
 	minCells: 1,
+	// ISS's SameValues of two sets of one cell each: the two hold the same
+	// digit
+	iss: func(o *grid.ISSOut, c LineClue) error {
+		for j, x := range c.Cells {
+			o.Add("SameValues", "2", o.Cell(x), o.Cell(c.Clone[j]))
+		}
+		return nil
+	},
 	// the outlines setters draw round clones, as f-puzzles "cage"s
 	fpDrawn: func(keys map[string]json.RawMessage, k string) bool {
 		return k == "cage" && drawnFrom(keys["cage"], keys["clone"])

@@ -8,7 +8,7 @@ import "github.com/sudokugen/sudokugen/grid"
 // JSON form as "double_arrows".
 var doubleArrowKind = equalSumLineKind(sumLineSpec{
 	name: "double arrow", variant: "double-arrow", title: "Double arrows",
-	fp: "doublearrow", js: "double_arrows", min: 3,
+	fp: "doublearrow", js: "double_arrows", min: 3, iss: "DoubleArrow",
 	groups: func(s grid.Shape, r *grid.Rules, line []int32) [][]int32 {
 		return [][]int32{{line[0], line[len(line)-1]}, line[1 : len(line)-1]}
 	},

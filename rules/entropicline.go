@@ -17,6 +17,7 @@ import (
 var entropicLineKind = lineKind(&lineSpec{
 	kind: "entropicline", variant: "entropic", title: "Entropic lines", fp: "entropicline", json: "entropic_lines", jsonOld: "entropicline", what: "entropic line",
 	minCells: 2,
+	iss:      entropicISS,
 	loop:     loopThrees,
 	holds: func(n int, c LineClue, d []int) bool {
 		set := entropicSets(n)
@@ -62,4 +63,15 @@ func entropicSets(n int) []int {
 		}
 	}
 	return out
+}
+
+// entropicISS writes an entropic line as ISS's Entropic, whose three sets
+// are 1-3, 4-6 and 7-9: the same as here on 9x9, the one size it takes.
+// Any three cells in a row on the line hold one of each, and a loop is
+// written as its cells, each once (see loopThrees).
+func entropicISS(o *grid.ISSOut, c LineClue) error {
+	if o.N != 9 {
+		return grid.ISSRefuse("entropicline", "a %dx%d grid: ISS's entropic lines take the digits 1 to 9 only", o.N, o.N)
+	}
+	return issLine("Entropic")(o, c)
 }

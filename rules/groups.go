@@ -26,6 +26,7 @@ var groupKind = &grid.Kind{
 	FPFields:   []string{"diagonal+", "diagonal-", "disjointgroups", "extraregion"},
 	ReadFP:     readGroupsFP,
 	WriteFP:    writeGroupsFP,
+	WriteISS:   writeGroupsISS,
 	JSONFields: []string{"extra"},
 	ReadJSON:   readGroupsJSON,
 	WriteJSON: func(o *grid.JSONOut, r *grid.Rules) error {
@@ -93,6 +94,24 @@ var groupKind = &grid.Kind{
 	Titles: map[string]string{"x": "X", "diagonal": "Diagonal", "hyper": "Hyper", "disjoint": "Disjoint groups",
 		"extra-regions": "Extra regions"},
 	Text: groupText,
+}
+
+// writeGroupsISS writes a whole diagonal as ISS's Diagonal (-1 from r1c1
+// down to rNcN, 1 from r1cN down to rNc1) and any other group as its
+// AllDifferent: a window, a disjoint group or an extra region holds no
+// digit twice, which is all AllDifferent says.
+func writeGroupsISS(o *grid.ISSOut, r *grid.Rules) error {
+	for _, g := range Extra.Get(r) {
+		switch {
+		case g.Kind == grid.GroupDiagonal && slices.Equal(g.Cells, grid.Diagonal(o.N)):
+			o.Add("Diagonal", "-1")
+		case g.Kind == grid.GroupAntiDiagonal && slices.Equal(g.Cells, grid.AntiDiagonal(o.N)):
+			o.Add("Diagonal", "1")
+		default:
+			o.Add("AllDifferent", o.Cells(g.Cells)...)
+		}
+	}
+	return nil
 }
 
 var groupKindJSON = [...]string{"region", "diagonal", "anti-diagonal", "window", "disjoint"}

@@ -58,6 +58,20 @@ var indexerKind = &grid.Kind{
 			return lists, nil
 		})
 	},
+	// ISS's Indexing of type C (column indexing) and R (row indexing) say
+	// what the column and row indexers say here; ISS has no box indexing.
+	WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+		ix := indexersOf(r)
+		if len(ix[2]) > 0 {
+			return grid.ISSRefuse("indexer", "box indexers: ISS indexes rows and columns, not boxes")
+		}
+		for k, typ := range []string{"C", "R"} {
+			for _, cs := range ix[k] {
+				o.Add("Indexing", append([]string{typ}, o.Cells(cs)...)...)
+			}
+		}
+		return nil
+	},
 	WriteFP: func(o *grid.FPOut, r *grid.Rules) error {
 		for field, list := range indexerFields(r) {
 			var out []map[string]any

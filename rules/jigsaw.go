@@ -27,6 +27,7 @@ var jigsawKind = &grid.Kind{
 	FPCellFields: []string{"region"},
 	ReadFP:       readJigsawFP,
 	WriteFP:      writeJigsawFP,
+	WriteISS:     writeJigsawISS,
 	JSONFields:   []string{"regions"},
 	ReadJSON:     readJigsawJSON,
 	WriteJSON: func(o *grid.JSONOut, r *grid.Rules) error {
@@ -369,4 +370,13 @@ func layoutRegions(rng *rand.Rand, s grid.Shape) []uint8 {
 		out[i] = uint8(num[r])
 	}
 	return out
+}
+
+// writeJigsawISS writes the regions as ISS's jigsaw layout, without boxes
+// (see grid.ISSOut.Layout).
+func writeJigsawISS(o *grid.ISSOut, r *grid.Rules) error {
+	if regions := grid.Regions.Get(r); regions != nil {
+		o.Layout(regions)
+	}
+	return nil
 }

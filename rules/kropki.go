@@ -19,10 +19,10 @@ var (
 // whose other values than 1 and 2 are refused; the JSON form as "white"
 // and "black", pairs of cells.
 var (
-	whiteDot = pairMark{key: White, what: "white dot", json: "white", fp: "difference", fpValue: "1", rel: consecutiveRel,
+	whiteDot = pairMark{key: White, what: "white dot", json: "white", fp: "difference", fpValue: "1", iss: "WhiteDot", rel: consecutiveRel,
 		draw:     func(d *grid.Drawing, p grid.Pair) { d.Dots = append(d.Dots, grid.Dot{Pair: p, Filled: false}) },
 		sentence: "The two digits either side of a white dot are consecutive (they differ by one)."}
-	blackDot = pairMark{key: Black, what: "black dot", json: "black", fp: "ratio", fpValue: "2", rel: doubleRel,
+	blackDot = pairMark{key: Black, what: "black dot", json: "black", fp: "ratio", fpValue: "2", iss: "BlackDot", rel: doubleRel,
 		draw:     func(d *grid.Drawing, p grid.Pair) { d.Dots = append(d.Dots, grid.Dot{Pair: p, Filled: true}) },
 		sentence: "Of the two digits either side of a black dot, one is twice the other."}
 )

@@ -101,6 +101,10 @@ type lineSpec struct {
 	holds func(n int, c LineClue, d []int) bool
 	// lower adds the constraints of line k (from 0), its value set.
 	lower func(s grid.Shape, k int, c LineClue, l *grid.Lowered)
+	// iss writes line c (its value set, its cells as the kind reads them)
+	// as Interactive-Sudoku-Solver's type of the same meaning, or refuses
+	// it (see Kind.WriteISS).
+	iss func(o *grid.ISSOut, c LineClue) error
 	// draw adds the marks of line k in a grid of size n.
 	draw func(n, k int, c LineClue, d *grid.Drawing)
 	// text is the rule's sentence for a book.
@@ -162,6 +166,7 @@ func lineKind(sp *lineSpec) *grid.Kind {
 		FPDrawn:    sp.fpDrawn,
 		ReadFP:     l.readFP,
 		WriteFP:    l.writeFP,
+		WriteISS:   l.writeISS,
 		JSONFields: []string{sp.json},
 		JSONOld:    oldName(sp.jsonOld, sp.json),
 		ReadJSON:   l.readJSON,
@@ -279,6 +284,32 @@ func (l lineRow) writeFP(o *grid.FPOut, r *grid.Rules) error {
 	}
 	o.Field(sp.fp, out)
 	return nil
+}
+
+func (l lineRow) writeISS(o *grid.ISSOut, r *grid.Rules) error {
+	for _, c := range l.get(r) {
+		c = valued(l.sp, o.N, c)
+		c.Cells = l.sp.cells(c)
+		if err := l.sp.iss(o, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// issLine returns the iss facet of a kind of lines that is ISS's type
+// typ, its arguments args and then the line's cells.
+func issLine(typ string, args ...string) func(o *grid.ISSOut, c LineClue) error {
+	return func(o *grid.ISSOut, c LineClue) error {
+		o.Add(typ, append(slices.Clone(args), o.Cells(c.Cells)...)...)
+		return nil
+	}
+}
+
+// issNone returns the iss facet of a kind of lines that ISS cannot state,
+// refused for the reason why.
+func issNone(kind, why string) func(o *grid.ISSOut, c LineClue) error {
+	return func(o *grid.ISSOut, c LineClue) error { return grid.ISSRefuse(kind, "%s", why) }
 }
 
 // readJSON reads the kind's JSON field: clones as objects of "cells" and

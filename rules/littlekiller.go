@@ -32,6 +32,7 @@ var littleKillerKind = &grid.Kind{
 	FPFields:   []string{"littlekillersum"},
 	ReadFP:     readLittleKillersFP,
 	WriteFP:    writeLittleKillersFP,
+	WriteISS:   writeLittleKillersISS,
 	JSONFields: []string{"little_killers"},
 	ReadJSON:   readLittleKillersJSON,
 	WriteJSON: func(o *grid.JSONOut, r *grid.Rules) error {
@@ -130,6 +131,68 @@ var littleKillerKind = &grid.Kind{
 		}
 		return nil
 	},
+}
+
+// writeLittleKillersISS writes each clue as ISS's LittleKiller, which
+// names its diagonal by the first cell of the one list ISS keeps of it
+// (issDiagonals), whatever side the clue is on: the sum of the diagonal's
+// digits, which may repeat, is the same read either way. ISS keeps one
+// clue a diagonal, and has none for the diagonal of a corner cell: a
+// second clue of a diagonal with another sum, and a corner's, go as ISS's
+// Sum of the cells, whose digits may repeat too.
+func writeLittleKillersISS(o *grid.ISSOut, r *grid.Rules) error {
+	diagonals := issDiagonals(o.N)
+	written := map[string]int{}
+	for _, lk := range littleKillers(r) {
+		cells := lk.cells(o.N)
+		key := fmt.Sprint(slices.Sorted(slices.Values(cells)))
+		first, ok := diagonals[key]
+		sum, seen := written[key]
+		switch {
+		case ok && !seen:
+			written[key] = lk.sum
+			o.Add("LittleKiller", strconv.Itoa(lk.sum), o.Cell(first))
+		case ok && sum == lk.sum:
+		default:
+			o.Add("Sum", append([]string{strconv.Itoa(lk.sum)}, o.Cells(cells)...)...)
+		}
+	}
+	return nil
+}
+
+// issDiagonals returns the diagonals that ISS has little killer clues for
+// on a grid of size n, each by its cells in sorted order (written with
+// fmt.Sprint), with the first cell of ISS's list of it: from each cell of
+// the left side but the bottom one down to the right, of the right side
+// but the corners up to the left, of the top side but the left corner
+// down to the left, and of the bottom side but the corners up to the
+// right, each diagonal once, in that order, and none of one cell. (ISS:
+// js/sudoku_constraint.js, LittleKiller.cellMap.)
+func issDiagonals(n int) map[string]int32 {
+	out := map[string]int32{}
+	add := func(row, col, dr, dc int) {
+		var cells []int32
+		for r, c := row, col; r >= 0 && r < n && c >= 0 && c < n; r, c = r+dr, c+dc {
+			cells = append(cells, int32(r*n+c))
+		}
+		key := fmt.Sprint(slices.Sorted(slices.Values(cells)))
+		if _, seen := out[key]; !seen && len(cells) > 1 {
+			out[key] = cells[0]
+		}
+	}
+	for row := 0; row < n-1; row++ {
+		add(row, 0, 1, 1)
+	}
+	for row := 1; row < n-1; row++ {
+		add(row, n-1, -1, -1)
+	}
+	for col := 1; col < n; col++ {
+		add(0, col, 1, -1)
+	}
+	for col := 1; col < n-1; col++ {
+		add(n-1, col, -1, 1)
+	}
+	return out
 }
 
 // littleKiller is a little killer clue: its place outside the grid (0-based

@@ -52,6 +52,26 @@ var minMaxKind = &grid.Kind{
 		}
 		return nil
 	},
+	// ISS's GreaterThan of two cells, the greater first, for each cell and
+	// each neighbour it is compared with.
+	WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+		m := minMaxOf(r)
+		for _, c := range m.Max {
+			for _, x := range orthogonal(o.N, c) {
+				if !slices.Contains(m.Max, x) {
+					o.Add("GreaterThan", o.Cell(c), o.Cell(x))
+				}
+			}
+		}
+		for _, c := range m.Min {
+			for _, x := range orthogonal(o.N, c) {
+				if !slices.Contains(m.Min, x) {
+					o.Add("GreaterThan", o.Cell(x), o.Cell(c))
+				}
+			}
+		}
+		return nil
+	},
 	WriteFP: func(o *grid.FPOut, r *grid.Rules) error {
 		m := minMaxOf(r)
 		for _, f := range []struct {

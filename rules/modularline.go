@@ -10,6 +10,7 @@ import "github.com/sudokugen/sudokugen/grid"
 var modularLineKind = lineKind(&lineSpec{
 	kind: "modularline", variant: "modular", title: "Modular lines", fp: "modularline", json: "modular_lines", jsonOld: "modularline", what: "modular line",
 	minCells: 2,
+	iss:      issLine("Modular", "3"), // any three cells in a row on the line
 	loop:     loopThrees,
 	holds: func(n int, c LineClue, d []int) bool {
 		for i := range d {

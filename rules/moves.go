@@ -9,9 +9,9 @@ import (
 
 // moveKind returns the kind of a chess move rule: cells a move apart hold
 // different digits; title titles it in headings. flag is its data in Rules; fp and js its f-puzzles and
-// JSON fields, both true or absent; unit and move the words of a clash
-// ("anti-king", "a king's move"); sentence its rule in a book.
-func moveKind(name, title string, flag grid.Key[bool], fp, js string, steps [][2]int, unit, move, sentence string) *grid.Kind {
+// JSON fields, both true or absent, iss its type of Interactive-Sudoku-Solver, which has no arguments;
+// unit and move the words of a clash ("anti-king", "a king's move"); sentence its rule in a book.
+func moveKind(name, title string, flag grid.Key[bool], fp, js, iss string, steps [][2]int, unit, move, sentence string) *grid.Kind {
 	on := flag.Get
 	var k *grid.Kind
 	k = &grid.Kind{
@@ -33,6 +33,12 @@ func moveKind(name, title string, flag grid.Key[bool], fp, js string, steps [][2
 		WriteFP: func(o *grid.FPOut, r *grid.Rules) error {
 			if on(r) {
 				o.Field(fp, true)
+			}
+			return nil
+		},
+		WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+			if on(r) {
+				o.Add(iss)
 			}
 			return nil
 		},

@@ -8,6 +8,8 @@ import "github.com/sudokugen/sudokugen/grid"
 var nabnerKind = lineKind(&lineSpec{
 	kind: "nabner", variant: "nabner", title: "Nabner", fp: "nabner", json: "nabner", what: "nabner line",
 	minCells: 2,
+	iss: issNone("nabner", "ISS has no line whose digits all differ by more than one "+
+		"(only its custom pairwise relations could say it, which are an encoding, not one of its rules)"),
 	loop:     loopSet,
 	maxCells: func(n int) int { return n },
 	holds: func(n int, c LineClue, d []int) bool {

@@ -46,6 +46,22 @@ var negativeKind = &grid.Kind{
 		setNegative(r, neg)
 		return nil
 	},
+	// ISS's StrictXV is "xv"; its StrictKropki forbids both a ratio of
+	// 1:2 and consecutive digits on the pairs without a dot, which is
+	// "ratio" with nonconsecutive (whose writer leaves it to this one).
+	WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+		neg := negativeOf(r)
+		if neg.Ratio {
+			if !nonconsecutive(r) {
+				return grid.ISSRefuse("negative", "\"ratio\" without nonconsecutive: ISS's one negative rule of kropki dots, StrictKropki, also forbids consecutive digits on the pairs without a dot")
+			}
+			o.Add("StrictKropki")
+		}
+		if neg.XV {
+			o.Add("StrictXV")
+		}
+		return nil
+	},
 	WriteFP: func(o *grid.FPOut, r *grid.Rules) error {
 		if list := negativeOf(r).list(); len(list) > 0 {
 			o.Field("negative", list)

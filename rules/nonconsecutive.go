@@ -31,6 +31,20 @@ var nonconsecutiveKind = &grid.Kind{
 		}
 		return err
 	},
+	// ISS's AntiConsecutive exempts no pair: it says the same only when no
+	// kropki dot is drawn. With "negative": ["ratio"] the two rules are
+	// ISS's StrictKropki, which negativeKind writes.
+	WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+		switch {
+		case !nonconsecutive(r), negativeOf(r).Ratio:
+			return nil
+		case len(White.Get(r))+len(Black.Get(r)) > 0:
+			return grid.ISSRefuse("nonconsecutive", "the pairs across a kropki dot are exempt here, and ISS's AntiConsecutive exempts none "+
+				"(its StrictKropki, which exempts them, also forbids a ratio of 1:2 on the other pairs, as only \"negative\": [\"ratio\"] adds here)")
+		}
+		o.Add("AntiConsecutive")
+		return nil
+	},
 	WriteFP: func(o *grid.FPOut, r *grid.Rules) error {
 		if nonconsecutive(r) {
 			o.Field("nonconsecutive", true)

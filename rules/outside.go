@@ -99,6 +99,11 @@ type edgeSpec struct {
 	mark grid.OutsideMark
 	// generated says that generate makes puzzles of it.
 	generated bool
+	// iss is its type in Interactive-Sudoku-Solver, which means the same;
+	// issSides says that ISS tells the clues from each end of a line apart
+	// (as X-sums and skyscrapers must be), else it has one clue a line.
+	iss      string
+	issSides bool
 }
 
 // edgeClueKind returns the kind of clues outside the grid that spec
@@ -115,6 +120,7 @@ func edgeClueKind(spec edgeSpec) *grid.Kind {
 		FPFields:   []string{spec.fp},
 		ReadFP:     e.readFP,
 		WriteFP:    e.writeFP,
+		WriteISS:   e.writeISS,
 		JSONFields: []string{spec.js},
 		JSONOld:    oldName(spec.jsOld, spec.js),
 		ReadJSON:   e.readJSON,
@@ -185,6 +191,38 @@ func (e edgeRow) writeFP(o *grid.FPOut, r *grid.Rules) error {
 		out[i] = map[string]string{"cell": strings.ToUpper(outsideName(c.row, c.col)), "value": strconv.Itoa(c.value)}
 	}
 	o.Field(e.spec.fp, out)
+	return nil
+}
+
+// writeISS writes each clue as ISS's clue of its line: the row (R3) or
+// the column (C3), and for a kind whose clues have sides (issSides) the
+// value in the place of the side, ".XSum~R3~12~" from the left and
+// ".XSum~R3~~12" from the right (top and bottom for a column). ISS keeps
+// one clue a line of the other kinds (a sandwich is the same from either
+// end): the same clue twice is written once, and two clues of one line
+// that differ, which no grid keeps, are refused.
+func (e edgeRow) writeISS(o *grid.ISSOut, r *grid.Rules) error {
+	written := map[string]int{}
+	for _, c := range e.get(r) {
+		id, first := "R"+strconv.Itoa(c.row+1), c.col == -1
+		if c.col >= 0 && c.col < o.N {
+			id, first = "C"+strconv.Itoa(c.col+1), c.row == -1
+		}
+		v := strconv.Itoa(c.value)
+		switch {
+		case e.spec.issSides && first:
+			o.Add(e.spec.iss, id, v, "")
+		case e.spec.issSides:
+			o.Add(e.spec.iss, id, "", v)
+		default:
+			if w, ok := written[id]; ok && w != c.value {
+				return grid.ISSRefuse(e.spec.name, "%s has clues %d and %d at its two ends, and ISS keeps one clue a line", id, w, c.value)
+			} else if !ok {
+				written[id] = c.value
+				o.Add(e.spec.iss, v, id)
+			}
+		}
+	}
 	return nil
 }
 

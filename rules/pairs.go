@@ -22,9 +22,10 @@ type pairMark struct {
 	// what names a mark in messages ("white dot"), json its field in the
 	// JSON form ("white"); fp is its field in f-puzzles ("difference"),
 	// fpValue its "value" there ("1"), written only when the field holds
-	// more than one mark ("xv": "X" or "V").
-	what, json, fp, fpValue string
-	rel                     *grid.Relation
+	// more than one mark ("xv": "X" or "V"); iss its type in
+	// Interactive-Sudoku-Solver ("WhiteDot"), which means the same.
+	what, json, fp, fpValue, iss string
+	rel                          *grid.Relation
 	// draw adds the mark on pair p to d; sentence says the rule in a book.
 	draw     func(d *grid.Drawing, p grid.Pair)
 	sentence string
@@ -69,6 +70,14 @@ func pairKind(name, title string, marks [2]pairMark, layouts []grid.Layout) *gri
 				}
 				if len(list) > 0 {
 					o.Field(f, list)
+				}
+			}
+			return nil
+		},
+		WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+			for _, m := range marks {
+				for _, p := range m.key.Get(r) {
+					o.Add(m.iss, o.Cell(p[0]), o.Cell(p[1]))
 				}
 			}
 			return nil

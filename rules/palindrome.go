@@ -12,6 +12,7 @@ import (
 var palindromeKind = lineKind(&lineSpec{
 	kind: "palindrome", variant: "palindrome", title: "Palindrome", fp: "palindrome", json: "palindrome", what: "palindrome",
 	minCells: 2,
+	iss:      issLine("Palindrome"),
 	holds: func(n int, c LineClue, d []int) bool {
 		for i := range d {
 			if d[i] != d[len(d)-1-i] {

@@ -48,6 +48,25 @@ var parityKind = &grid.Kind{
 		}
 		return nil
 	},
+	// ISS has no odd and even cells, but givens of several digits: the cell
+	// holds one of them (and ISS keeps the digits two givens of a cell
+	// share).
+	WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+		var values []string
+		for k, cells := range [][]int32{Odd.Get(r), Even.Get(r)} {
+			var digits []int
+			for d := 1 + k; d <= o.N; d += 2 {
+				digits = append(digits, d)
+			}
+			for _, c := range cells {
+				values = append(values, o.Value(c, digits...))
+			}
+		}
+		if len(values) > 0 {
+			o.Add("", values...)
+		}
+		return nil
+	},
 	WriteFP: func(o *grid.FPOut, r *grid.Rules) error {
 		for _, f := range []struct {
 			k  string

@@ -52,6 +52,23 @@ var pencilMarkKind = &grid.Kind{
 		setPencilMarks(r, marks)
 		return nil
 	},
+	// ISS's givens of several digits: the cell holds one of them.
+	WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+		var values []string
+		for _, m := range pencilMarks(r) {
+			var digits []int
+			for d := 1; d <= o.N; d++ {
+				if m.Digits&(1<<(d-1)) != 0 {
+					digits = append(digits, d)
+				}
+			}
+			values = append(values, o.Value(m.Cell, digits...))
+		}
+		if len(values) > 0 {
+			o.Add("", values...)
+		}
+		return nil
+	},
 	WriteFP: func(o *grid.FPOut, r *grid.Rules) error {
 		for _, m := range pencilMarks(r) {
 			o.CellField(int(m.Cell), "givenPencilMarks", "["+strings.Join(maskDigits(m.Digits), ",")+"]")

@@ -58,6 +58,18 @@ var quadrupleKind = &grid.Kind{
 		}
 		return nil
 	},
+	// ISS's Quad names the four cells by the top-left one, and a digit
+	// listed twice must be there twice, as here.
+	WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+		for _, q := range quadruplesOf(r) {
+			args := []string{o.Cell(slices.Min(q.Cells[:]))}
+			for _, d := range q.Digits {
+				args = append(args, strconv.Itoa(d))
+			}
+			o.Add("Quad", args...)
+		}
+		return nil
+	},
 	WriteFP: func(o *grid.FPOut, r *grid.Rules) error {
 		qs := quadruplesOf(r)
 		if len(qs) == 0 {

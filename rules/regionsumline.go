@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/sudokugen/sudokugen/grid"
+import (
+	"slices"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
 
 // regionSumLineKind is region sum lines: the borders of the regions
 // (boxes, or jigsaw regions) cut a line into segments, runs of cells next
@@ -18,6 +22,13 @@ var regionSumLineKind = equalSumLineKind(sumLineSpec{
 	fp: "regionsumline", js: "region_sum_lines", min: 2,
 	groups: regionSegments,
 	loops:  true,
+	// ISS's RegionSumLine cuts its list where the region changes, as
+	// here, and has no loops: a loop goes as its segments one after the
+	// other, from the start of one, which ISS cuts the same way.
+	iss: "RegionSumLine",
+	issCells: func(s grid.Shape, r *grid.Rules, line []int32) []int32 {
+		return slices.Concat(regionSegments(s, r, line)...)
+	},
 	draw: func(line []int32, d *grid.Drawing) {
 		d.Lines = append(d.Lines, grid.Line{Cells: line, Style: grid.LineThin})
 	},

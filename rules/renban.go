@@ -12,6 +12,7 @@ import (
 var renbanKind = lineKind(&lineSpec{
 	kind: "renban", variant: "renban", title: "Renban", fp: "renban", json: "renban", what: "renban",
 	minCells: 2,
+	iss:      issLine("Renban"), // its cells, each once, hold consecutive digits
 	loop:     loopSet,
 	maxCells: func(n int) int { return n },
 	holds: func(n int, c LineClue, d []int) bool {

@@ -11,7 +11,7 @@ import (
 // "10"}], the JSON form as "sandwiches": [{"cell": "r0c3", "value": 10}].
 var sandwichKind = edgeClueKind(edgeSpec{
 	name: "sandwich", variant: "sandwich", title: "Sandwich",
-	fp: "sandwichsum", js: "sandwiches",
+	fp: "sandwichsum", js: "sandwiches", iss: "Sandwich",
 	rangeOf: func(n int) (int, int) { return 0, n*(n+1)/2 - 1 - n },
 	of: func(n int, digits []uint8) int {
 		in, sum := false, 0

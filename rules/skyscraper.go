@@ -12,7 +12,7 @@ import (
 // "skyscrapers": [{"cell": "r0c3", "value": 3}].
 var skyscraperKind = edgeClueKind(edgeSpec{
 	name: "skyscraper", variant: "skyscraper", title: "Skyscrapers",
-	fp: "skyscraper", js: "skyscrapers",
+	fp: "skyscraper", js: "skyscrapers", iss: "Skyscraper", issSides: true,
 	rangeOf: func(n int) (int, int) { return 1, n },
 	of: func(n int, digits []uint8) int {
 		seen, high := 0, uint8(0)

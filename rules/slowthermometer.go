@@ -11,6 +11,8 @@ import "github.com/sudokugen/sudokugen/grid"
 var slowThermometerKind = lineKind(&lineSpec{
 	kind: "slowthermometer", variant: "slowthermo", title: "Slow thermo", fp: "slowthermometer", json: "slow_thermometers", jsonOld: "slowthermometer", what: "slow thermometer",
 	minCells: 2,
+	iss: issNone("slowthermometer", "ISS's thermometers rise strictly, and it has no slow thermometer "+
+		"(only its custom pairwise relations could say it, which are an encoding, not one of its rules)"),
 	holds: func(n int, c LineClue, d []int) bool {
 		for i := 1; i < len(d); i++ {
 			if d[i] < d[i-1] {

@@ -26,6 +26,11 @@ type sumLineSpec struct {
 	// LineClue.Loop), which groups then reads around; else a loop is
 	// refused.
 	loops bool
+	// iss is its type in Interactive-Sudoku-Solver, which means the same
+	// of the cells issCells returns for a line (the line itself when
+	// issCells is nil).
+	iss      string
+	issCells func(s grid.Shape, r *grid.Rules, line []int32) []int32
 }
 
 // equalSumLineKind returns the kind of lines that spec describes: lines
@@ -42,6 +47,7 @@ func equalSumLineKind(spec sumLineSpec) *grid.Kind {
 		FPFields:   []string{spec.fp},
 		ReadFP:     q.readFP,
 		WriteFP:    q.writeFP,
+		WriteISS:   q.writeISS,
 		JSONFields: []string{spec.js},
 		ReadJSON:   q.readJSON,
 		WriteJSON:  q.writeJSON,
@@ -103,6 +109,16 @@ func (q sumLineRow) writeFP(o *grid.FPOut, r *grid.Rules) error {
 		out[i] = map[string][][]string{"lines": {o.Names(t)}}
 	}
 	o.Field(q.spec.fp, out)
+	return nil
+}
+
+func (q sumLineRow) writeISS(o *grid.ISSOut, r *grid.Rules) error {
+	for _, t := range q.get(r) {
+		if q.spec.issCells != nil {
+			t = q.spec.issCells(o.Shape, r, t)
+		}
+		o.Add(q.spec.iss, o.Cells(t)...)
+	}
 	return nil
 }
 

@@ -39,6 +39,12 @@ var thermoKind = &grid.Kind{
 		}
 		return nil
 	},
+	WriteISS: func(o *grid.ISSOut, r *grid.Rules) error {
+		for _, t := range Thermos.Get(r) {
+			o.Add("Thermo", o.Cells(t)...)
+		}
+		return nil
+	},
 	WriteFP: func(o *grid.FPOut, r *grid.Rules) error {
 		if len(Thermos.Get(r)) == 0 {
 			return nil

@@ -15,6 +15,7 @@ var whispersKind = lineKind(&lineSpec{
 	kind: "whispers", variant: "whispers", title: "Whispers", fp: "whispers", json: "whispers", what: "whisper",
 	minCells: 2,
 	loop:     loopPairs,
+	iss:      whispersISS,
 	value:    true,
 	def:      func(n int) int { return (n + 1) / 2 },
 	valueOK:  func(n, v int) bool { return v >= 1 && v <= n-1 },
@@ -42,3 +43,10 @@ var whispersKind = lineKind(&lineSpec{
 	text:  "Digits beside each other on a wide grey line without a letter (a whisper) differ by at least half the largest digit, rounded up (5 in a 9x9 grid), or by the number after d at its start.",
 	gloss: "German whispers drawn over the grid, then givens removed to minimal",
 })
+
+// whispersISS writes a whisper as ISS's Whisper of its value, which binds
+// each two cells next to each other in its list: a loop's closing pair too,
+// since its list ends where it started.
+func whispersISS(o *grid.ISSOut, c LineClue) error {
+	return issLine("Whisper", strconv.Itoa(c.Value))(o, c)
+}

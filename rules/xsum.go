@@ -12,7 +12,7 @@ import (
 // "value": 10}].
 var xsumKind = edgeClueKind(edgeSpec{
 	name: "X-sum", variant: "xsum", title: "X-sums",
-	fp: "xsum", js: "x_sums", jsOld: "xsums",
+	fp: "xsum", js: "x_sums", jsOld: "xsums", iss: "XSum", issSides: true,
 	rangeOf: func(n int) (int, int) { return 1, n * (n + 1) / 2 },
 	of: func(n int, digits []uint8) int {
 		sum := 0

@@ -15,10 +15,10 @@ var (
 // The marks of XV: f-puzzles writes both as "xv" with the value "X" or
 // "V"; the JSON form as "x" and "v", pairs of cells.
 var (
-	xMark = pairMark{key: X, what: "X", json: "x", fp: "xv", fpValue: "X", rel: sumTenRel,
+	xMark = pairMark{key: X, what: "X", json: "x", fp: "xv", fpValue: "X", iss: "X", rel: sumTenRel,
 		draw:     func(d *grid.Drawing, p grid.Pair) { d.Letters = append(d.Letters, grid.Letter{Pair: p, Text: "X"}) },
 		sentence: "The two digits either side of an X add up to 10."}
-	vMark = pairMark{key: V, what: "V", json: "v", fp: "xv", fpValue: "V", rel: sumFiveRel,
+	vMark = pairMark{key: V, what: "V", json: "v", fp: "xv", fpValue: "V", iss: "V", rel: sumFiveRel,
 		draw:     func(d *grid.Drawing, p grid.Pair) { d.Letters = append(d.Letters, grid.Letter{Pair: p, Text: "V"}) },
 		sentence: "The two digits either side of a V add up to 5."}
 )

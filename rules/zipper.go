@@ -9,7 +9,7 @@ import "github.com/sudokugen/sudokugen/grid"
 // [[cells]]}], the JSON form as "zippers".
 var zipperKind = equalSumLineKind(sumLineSpec{
 	name: "zipper line", variant: "zipper", title: "Zipper lines",
-	fp: "zipperline", js: "zippers", min: 2,
+	fp: "zipperline", js: "zippers", min: 2, iss: "Zipper",
 	groups: func(s grid.Shape, r *grid.Rules, line []int32) [][]int32 {
 		var out [][]int32
 		for i, j := 0, len(line)-1; i <= j; i, j = i+1, j-1 {

@@ -33,7 +33,7 @@ type generateRequest struct {
 	Start      int     `json:"start,omitempty"`
 	Timeout    string  `json:"timeout,omitempty"`
 	Variant    string  `json:"variant,omitempty"`   // killer, jigsaw, x...: variant puzzles
-	Format     string  `json:"format,omitempty"`    // json (default), line, grid, sdm, sdk, fpuzzles, fpuzzles-url, pdf
+	Format     string  `json:"format,omitempty"`    // json (default), line, grid, sdm, sdk, fpuzzles, fpuzzles-url, iss, pdf
 	Solutions  bool    `json:"solutions,omitempty"` // text and pdf formats: add the solutions
 	bookLayout         // pdf: title, page, per_page, sections, large_print, front
 }
@@ -269,7 +269,7 @@ func (s *Server) writeGenerated(w http.ResponseWriter, r *http.Request, req *gen
 		for i, p := range puzzles {
 			sol := p.Solution
 			if err := tw.Write(output.Puzzle{Number: req.Start + i + 1, Grid: p.Grid, Solution: &sol, Level: p.Level, Score: p.Score}); err != nil {
-				writeError(w, &apiError{Status: http.StatusInternalServerError, Code: "internal", Message: err.Error()})
+				writeError(w, formatFailure(err))
 				return
 			}
 		}
@@ -278,6 +278,17 @@ func (s *Server) writeGenerated(w http.ResponseWriter, r *http.Request, req *gen
 		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="sudoku-%d.txt"`, seed))
 		w.Write(buf.Bytes())
 	}
+}
+
+// formatFailure is the answer to a generate request whose puzzle the text
+// writer could not write: 400 at "format" for rules the format cannot
+// state (iss refuses the rules of kropki-negative, say), which the same
+// request meets again, else an internal error.
+func formatFailure(err error) *apiError {
+	if errors.Is(err, grid.ErrISS) {
+		return badRequest("format", "%v", err)
+	}
+	return &apiError{Status: http.StatusInternalServerError, Code: "internal", Message: err.Error()}
 }
 
 // checkFormat checks the output format and, for pdf, the book's layout,

@@ -245,6 +245,7 @@ func TestGenerateVariants(t *testing.T) {
 	}{
 		{`{"count":1,"seed":3,"variant":"killer","format":"fpuzzles"}`, "text/plain", `"killercage":[`},
 		{`{"count":1,"seed":3,"variant":"x","format":"fpuzzles-url"}`, "text/plain", formats.FPuzzlesURL},
+		{`{"count":1,"seed":3,"variant":"killer","format":"iss"}`, "text/plain", ".Cage~"},
 		{`{"count":2,"seed":3,"variant":"killer","format":"pdf","sections":true,"solutions":true}`, "application/pdf", "%PDF-"},
 	} {
 		a := call(t, s, "POST", "/v1/generate", "application/json", strings.NewReader(tc.body))
@@ -255,6 +256,7 @@ func TestGenerateVariants(t *testing.T) {
 	for _, tc := range []struct{ body, where string }{
 		{`{"count":1,"variant":"killer","format":"line"}`, "format"},
 		{`{"count":1,"variant":"x","format":"SDK"}`, "format"},
+		{`{"count":1,"variant":"kropki-negative","format":"iss"}`, "format"},
 		{`{"count":1,"variant":"killer","difficulty":"hard"}`, "difficulty"},
 		{`{"count":1,"variant":"jigsaw","size":16}`, "variant"},
 		{`{"count":1,"variant":"spiral"}`, "variant"},

@@ -81,7 +81,10 @@ a tab (line, sdm), in a [Solution] section (sdk), under "# solution N"
 			", and combinations such as jigsaw,x or killer,hyper. They are", 76) + `
 minimal, proved unique by the SAT solver, and written as json (with their
 rules), fpuzzles (f-puzzles JSON, one per line), fpuzzles-url (a link that
-opens in f-puzzles) or pdf (a book that draws every rule: cages, regions,
+opens in f-puzzles), iss (a constraint string of Interactive-Sudoku-Solver,
+one per line, for its page and its solver; a rule it cannot state with the
+same meaning, such as kropki-negative's, is an error that names it, and
+grids go up to 16x16) or pdf (a book that draws every rule: cages, regions,
 diagonals, windows, and a page of rules opening each section); the other
 formats cannot hold their rules. Variants have a coarse level (see rate), no
 --difficulty, --score, --needs or --mix yet.`,
@@ -90,6 +93,7 @@ formats cannot hold their rules. Variants have a coarse level (see rate), no
   sudokugen generate --size 16 -n 2 --format grid
   sudokugen generate -n 150 --format pdf --page 6x9 --title "Sudoku" -o book.pdf
   sudokugen generate --variant killer -n 20 --format fpuzzles-url
+  sudokugen generate --variant arrow,killer -n 20 --format iss
   sudokugen generate --variant jigsaw --size 7 -n 40 --format pdf -o jigsaw7.pdf
   sudokugen generate --variant jigsaw,x -n 60 --format pdf --page 6x9 --sections -o jigsaw-x.pdf`,
 		Args: cobra.NoArgs,
@@ -100,7 +104,7 @@ formats cannot hold their rules. Variants have a coarse level (see rate), no
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.count, "count", "n", 1, "number of puzzles")
-	fl.StringVar(&opts.variant, "variant", "", "variant puzzles: "+generate.VariantNames(false)+", or several joined by commas (jigsaw,x); written as json unless --format says fpuzzles, fpuzzles-url or pdf")
+	fl.StringVar(&opts.variant, "variant", "", "variant puzzles: "+generate.VariantNames(false)+", or several joined by commas (jigsaw,x); written as json unless --format says fpuzzles, fpuzzles-url, iss or pdf")
 	fl.StringVar(&opts.size, "size", "9", "grid size, 4 to 36 (boxes square, or nearest to square; a prime size has no boxes and makes jigsaws only)")
 	fl.StringVar(&opts.box, "box", "", "box shape RxC, such as 2x3 for 6x6 or 3x4 for 12x12")
 	fl.StringVar(&opts.seed, "seed", "", "seed of the run (default: random, printed on stderr)")
@@ -247,6 +251,7 @@ func runGenerate(ctx context.Context, opts generateOptions) error {
 			sol := o.Puzzle.Solution
 			e := output.Puzzle{Number: o.Index + 1, Grid: o.Puzzle.Grid, Solution: &sol, Level: o.Puzzle.Level, Score: o.Puzzle.Score}
 			if err := tw.Write(e); err != nil {
+				made-- // made, but not written (iss refuses rules it cannot state)
 				return err
 			}
 			if err := tw.Flush(); err != nil {
@@ -329,8 +334,8 @@ func (o *generateOptions) plan() (generatePlan, error) {
 	}
 	pl.pdf = o.format == "pdf"
 	if !pl.pdf {
-		if pl.format, err = output.ParseFormat(o.format); err != nil {
-			return pl, usageError("--format: %v, pdf", err)
+		if pl.format, err = textFormat(o.format, sh); err != nil {
+			return pl, err
 		}
 	} else if err := o.book.validate(); err != nil {
 		return pl, err
@@ -368,6 +373,19 @@ func (o *generateOptions) plan() (generatePlan, error) {
 		pl.gen.Needs = append(pl.gen.Needs, need)
 	}
 	return pl, nil
+}
+
+// textFormat returns the text format named name for grids of shape sh:
+// iss takes grids up to 16x16.
+func textFormat(name string, sh grid.Shape) (output.Format, error) {
+	f, err := output.ParseFormat(name)
+	switch {
+	case err != nil:
+		return f, usageError("--format: %v, pdf", err)
+	case f == output.FormatISS && sh.N() > grid.ISSMaxN:
+		return f, usageError("--format iss: a %dx%d grid: Interactive-Sudoku-Solver takes grids up to %dx%d", sh.N(), sh.N(), grid.ISSMaxN, grid.ISSMaxN)
+	}
+	return f, nil
 }
 
 // variantFlags checks the flags of a run of variant puzzles: a format

@@ -83,7 +83,7 @@ func TestEveryCommandOnAVariant(t *testing.T) {
 		{"book svg", "", []string{"book", "-q", "--format", "svg", fpFile}, exitOK, []string{"<desc>jigsaw</desc>"}, nil, ""},
 		{"generate pdf", "", []string{"generate", "-q", "--variant", "x", "--format", "pdf", "-o", filepath.Join(dir, "g.pdf")}, exitOK, nil, nil, ""},
 		{"generate line", "", []string{"generate", "--variant", "killer", "--format", "line"}, exitUsage, nil, []string{"--format line cannot hold the rules of killer puzzles"}, ""},
-		{"generate SDK", "", []string{"generate", "--variant", "x", "--format", "SDK"}, exitUsage, nil, []string{"--format SDK cannot hold the rules of x puzzles", "use json, fpuzzles, fpuzzles-url or pdf"}, ""},
+		{"generate SDK", "", []string{"generate", "--variant", "x", "--format", "SDK"}, exitUsage, nil, []string{"--format SDK cannot hold the rules of x puzzles", "use json, fpuzzles, fpuzzles-url, iss or pdf"}, ""},
 		{"generate difficulty", "", []string{"generate", "--variant", "jigsaw", "--difficulty", "hard"}, exitUsage, nil, []string{"--difficulty is for classic puzzles"}, ""},
 		{"generate bad", "", []string{"generate", "--variant", "jigsaw,disjoint"}, exitUsage, nil, []string{"do not combine"}, ""},
 		{"generate unknown", "", []string{"generate", "--variant", "spiral"}, exitUsage, nil, []string{`unknown variant "spiral"`}, ""},

@@ -14,19 +14,28 @@ import (
 )
 
 // DataDir returns the shared data folder: shared/data beside the folder
-// that holds go.mod, found by walking up from the working directory.
+// that holds go.mod.
 func DataDir() string {
+	if dir, ok := moduleDir(); ok {
+		return filepath.Join(dir, "..", "shared", "data")
+	}
+	return filepath.Join("..", "shared", "data")
+}
+
+// moduleDir returns the folder that holds go.mod, found by walking up from
+// the working directory, and whether there is one.
+func moduleDir() (string, bool) {
 	dir, err := os.Getwd()
 	if err != nil {
-		return filepath.Join("..", "shared", "data")
+		return "", false
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", "data")
+			return dir, true
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return filepath.Join("..", "shared", "data")
+			return "", false
 		}
 		dir = parent
 	}
