@@ -55,6 +55,21 @@
 // givens (and the blocking clause of the solution): the proof package
 // verify calls propagation.
 //
+// # Probes
+//
+// A search that needs more than a thousand nodes starts again with probes
+// (probe.go): at each node, every candidate of the cells of a rule that
+// ties them together beyond pairs (a sum, a line between its ends) needs
+// a support, digits of the rule's other cells that propagation accepts,
+// found by a small search on those cells; a candidate without one
+// leaves. Each removal is a case split whose every leaf is a propagation
+// conflict, written to the Tracer as the search's own refutations are, so
+// that a proof of a search with probes is still a DRAT proof of the CNF.
+// On SudokuSolver's test puzzles with long arrows, X-sums and sandwiches
+// they took the search from 90,000 to more than 2,000,000 nodes down to
+// 6,000 to 37,000 (local nodes counted), where gophersat had decided four
+// of them.
+//
 // # The search
 //
 // A node that propagation does not settle branches on the open cell with
