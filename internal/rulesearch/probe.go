@@ -159,6 +159,18 @@ func (s *Search) keep(i int, cand []uint64) {
 	}
 }
 
+// hint returns the bit of the digit that the latest support kept by
+// scope i has in its k-th cell, when it is among the candidates m; else 0.
+func (s *Search) hint(i, k int, m uint64) uint64 {
+	for j := len(s.supports[i]) - 1; j >= 0; j-- {
+		at := (s.nextSupport[i] + j) % len(s.supports[i])
+		if b := uint64(1) << (s.supports[i][at][k] - 1); m&b != 0 {
+			return b
+		}
+	}
+	return 0
+}
+
 // keptSupports is how many supports each scope keeps for later probes.
 const keptSupports = 8
 
@@ -200,10 +212,10 @@ func (w *walk) local(cand []uint64, depth int, i int, sup []uint64, left *int) p
 	if *left--; *left < 0 {
 		return unknown
 	}
-	at, best := int32(-1), 0
-	for _, x := range sc {
-		if k := bits.OnesCount64(cand[x]); k > 1 && (at < 0 || k < best) {
-			at, best = x, k
+	at, best, ka := int32(-1), 0, 0
+	for k, x := range sc {
+		if c := bits.OnesCount64(cand[x]); c > 1 && (at < 0 || c < best) {
+			at, best, ka = x, c, k
 		}
 	}
 	if at < 0 {
@@ -214,8 +226,16 @@ func (w *walk) local(cand []uint64, depth int, i int, sup []uint64, left *int) p
 		return supported
 	}
 	next := s.slot(depth + 1)
-	for m := cand[at]; m != 0; m &= m - 1 {
-		d := m & -m
+	// the digit of a support kept from before first: the support is
+	// then most often found again without a wrong turn
+	first := s.hint(i, ka, cand[at])
+	for m := first | cand[at]&^first; m != 0; {
+		d := first
+		if d == 0 {
+			d = m & -m
+		}
+		m &^= d
+		first = 0
 		copy(next, cand)
 		s.useAux(depth+1, false)
 		lit := int(at)*s.N + bits.TrailingZeros64(d) + 1
