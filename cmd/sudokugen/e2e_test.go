@@ -188,13 +188,26 @@ func TestE2ESignals(t *testing.T) {
 					args = append(args, "-o", path)
 				}
 				cmd := exec.Command(bin, args...)
-				var out, errb bytes.Buffer
-				cmd.Stdout, cmd.Stderr = &out, &errb
+				// standard output to a file, whose size the test can read
+				// while the run writes it
+				stdout, err := os.Create(filepath.Join(dir, "stdout"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer stdout.Close()
+				var errb bytes.Buffer
+				cmd.Stdout, cmd.Stderr = stdout, &errb
 				if err := cmd.Start(); err != nil {
 					t.Fatal(err)
 				}
 				kids := waitChildren(t, cmd.Process.Pid, 2)
-				time.Sleep(700 * time.Millisecond)
+				// the signal comes once a puzzle is out, however loaded
+				// the machine, so that there is output to keep
+				written := stdout.Name()
+				if toFile {
+					written = filepath.Join(dir, ".*tmp")
+				}
+				waitOutput(t, written, 82)
 				sent := time.Now()
 				cmd.Process.Signal(sig)
 				cmd.Wait()
@@ -217,7 +230,10 @@ func TestE2ESignals(t *testing.T) {
 						t.Errorf("worker %d still running after exit", k)
 					}
 				}
-				data := out.Bytes()
+				data, err := os.ReadFile(stdout.Name())
+				if err != nil {
+					t.Fatal(err)
+				}
 				if toFile {
 					var err error
 					if data, err = os.ReadFile(path); err != nil {
@@ -243,6 +259,23 @@ func TestE2ESignals(t *testing.T) {
 			})
 		}
 	}
+}
+
+// waitOutput waits until a file that pattern matches holds n bytes or
+// more, failing the test after 20 seconds.
+func waitOutput(t *testing.T, pattern string, n int64) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		paths, _ := filepath.Glob(pattern)
+		for _, p := range paths {
+			if fi, err := os.Stat(p); err == nil && fi.Size() >= n {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no %d bytes in %s after 20 s", n, pattern)
 }
 
 // A full disk ends the run with a message and exit code 2, not a crash.
