@@ -48,10 +48,8 @@ func MarshalISS(g grid.Grid) (string, error) {
 	}
 	if grid.Regions.Get(r) == nil && !issBoxes(g.Shape) {
 		regions := make([]uint8, n*n)
-		perBand := n / g.BoxCols
 		for i := range regions {
-			row, c := i/n, i%n
-			regions[i] = uint8(row/g.BoxRows*perBand + c/g.BoxCols)
+			regions[i] = uint8(r.Region(g.Shape, i))
 		}
 		o.Layout(regions)
 	}

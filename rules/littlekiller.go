@@ -104,8 +104,9 @@ var littleKillerKind = &grid.Kind{
 		}
 		e := sumcnf.NewEnc(s, l)
 		for _, lk := range lks {
-			e.SumIs(e.Cells(lk.cells(s.N())), lk.sum)
-			l.Scope(lk.cells(s.N()))
+			cells := lk.cells(s.N())
+			e.SumIs(e.Cells(cells), lk.sum)
+			l.Scope(cells)
 		}
 	},
 	Layouts: []grid.Layout{{Name: "little-killer", Aliases: []string{"littlekiller"}, Gloss: "little killer clues drawn from the solution, then givens removed to minimal",

@@ -312,8 +312,9 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	}
 	enc := sumcnf.NewEnc(s, l)
 	for _, c := range cs {
-		e.spec.lower(enc, edgeLine(s.N(), c.row, c.col), c.value)
-		l.Scope(edgeLine(s.N(), c.row, c.col))
+		line := edgeLine(s.N(), c.row, c.col)
+		e.spec.lower(enc, line, c.value)
+		l.Scope(line)
 	}
 }
 

@@ -198,15 +198,21 @@ func (b *branch) apply(s *Search, cand []uint64, c uint64) bool {
 	return true
 }
 
+// lit returns the variable x(cell, digit) of the CNF of package sat, the
+// digit given by its bit.
+func (m *Model) lit(cell int32, bit uint64) int {
+	return int(cell)*m.N + bits.TrailingZeros64(bit) + 1
+}
+
 // literal returns case c of b as a literal of the CNF of package sat: the
 // variable x(cell, digit), or the variable y(j) of the digit set c of the
 // cage (see cage.y0).
 func (b *branch) literal(s *Search, c uint64) int {
 	switch b.kind {
 	case branchCell:
-		return int(b.cell)*s.N + bits.TrailingZeros64(c) + 1
+		return s.lit(b.cell, c)
 	case branchPlace:
-		return int(c)*s.N + bits.TrailingZeros64(b.place.bit) + 1
+		return s.lit(int32(c), b.place.bit)
 	}
 	j, _ := slices.BinarySearch(b.cage.sets, c)
 	return b.cage.y0 + j

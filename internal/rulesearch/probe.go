@@ -189,9 +189,10 @@ const (
 func (w *walk) support(cand []uint64, depth int, i int, sup []uint64, x int32, d uint64, total *int) probeOutcome {
 	s := w.s
 	defer s.atAux(depth)
-	left := min(probeBudget, *total)
-	defer func() { *total -= min(probeBudget, *total) - max(left, 0) }()
-	lit := int(x)*s.N + bits.TrailingZeros64(d) + 1
+	start := min(probeBudget, *total)
+	left := start
+	defer func() { *total -= start - max(left, 0) }()
+	lit := s.lit(x, d)
 	next := s.slot(depth + 1)
 	copy(next, cand)
 	s.useAux(depth+1, false)
@@ -238,7 +239,7 @@ func (w *walk) local(cand []uint64, depth int, i int, sup []uint64, left *int) p
 		first = 0
 		copy(next, cand)
 		s.useAux(depth+1, false)
-		lit := int(at)*s.N + bits.TrailingZeros64(d) + 1
+		lit := s.lit(at, d)
 		if !s.narrow(next, at, d) || !s.propagate(next) {
 			w.refute(lit)
 			continue

@@ -30,8 +30,8 @@ type Model struct {
 	// own are the kinds' own clauses (grid.Lowered.Clauses), nil when
 	// there are none.
 	own *clauseTable
-	// scopes are the cells of each rule of own, for the probes (see
-	// probe.go)
+	// scopes are the cells of each rule that ties them together beyond
+	// pairs (grid.Lowered.Scopes), for the probes (see probe.go)
 	scopes [][]int32
 	// places are the digits whose place in a unit the branching decides
 	// early (grid.Lowered.Places)
