@@ -254,7 +254,10 @@ type Lowered struct {
 	// such a rule on its cells alone, deduction by deduction, each one
 	// provable from the clauses (see package internal/rulesearch's probes).
 	Scopes [][]int32
-	n      int
+	// ScopeLabels name the rule of each scope for a person's steps ("arrow
+	// r1c1"), one per scope: those a kind leaves empty get its name.
+	ScopeLabels []string
+	n           int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
 	// skip the work of writing them
 	bare bool
@@ -271,6 +274,23 @@ func (l *Lowered) Scope(parts ...[]int32) {
 		}
 	}
 	l.Scopes = append(l.Scopes, sc)
+	l.ScopeLabels = append(l.ScopeLabels, "")
+}
+
+// LabelSince labels the links from the index links on and the scopes
+// from the index scopes on that have no label yet: a kind calls it after
+// it lowered one of its rules, with the counts it saw before.
+func (l *Lowered) LabelSince(links, scopes int, label string) {
+	for i := links; i < len(l.Links); i++ {
+		if l.Links[i].Label == "" {
+			l.Links[i].Label = label
+		}
+	}
+	for i := scopes; i < len(l.ScopeLabels); i++ {
+		if l.ScopeLabels[i] == "" {
+			l.ScopeLabels[i] = label
+		}
+	}
 }
 
 // Bare reports whether the caller wants no Clauses, so that a kind may
@@ -323,6 +343,9 @@ type Mask struct {
 type Link struct {
 	A, B int32
 	Rel  *Relation
+	// Label names the rule for a person's steps ("white dot", "whisper
+	// r3c3-r3c6"); the kind's name when it gives none.
+	Label string
 }
 
 // Relation is a relation between the digits of two cells, shared by the
@@ -346,7 +369,9 @@ func (r *Rules) lower(s Shape, bare bool) *Lowered {
 		return l
 	}
 	for _, k := range kinds {
+		links, scopes := len(l.Links), len(l.Scopes)
 		k.Lower(s, r, l)
+		l.LabelSince(links, scopes, k.Name)
 	}
 	if bare {
 		l.Clauses, l.Aux = nil, 0

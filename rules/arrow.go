@@ -68,6 +68,7 @@ var arrowKind = &grid.Kind{
 			capacity := min(hi, len(a.line)*s.N()) + 1
 			e.Equal(e.Sum(circle, capacity), e.Sum(e.Cells(a.line), capacity))
 			l.Scope(a.circle, a.line)
+			l.ScopeLabels[len(l.ScopeLabels)-1] = "arrow " + lineName(s.N(), a.circle) + " (shaft " + lineName(s.N(), a.line) + ")"
 		}
 	},
 	Layouts: []grid.Layout{{Name: "arrow", Gloss: "random arrows drawn from the solution, then givens removed to minimal",

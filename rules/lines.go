@@ -498,7 +498,9 @@ func (l lineRow) lower(s grid.Shape, r *grid.Rules, lw *grid.Lowered) {
 	for k, c := range l.get(r) {
 		c = valued(l.sp, s.N(), c)
 		c.Cells = l.sp.cells(c)
+		links, scopes := len(lw.Links), len(lw.Scopes)
 		l.sp.lower(s, k, c, lw)
+		lw.LabelSince(links, scopes, l.sp.what+" "+lineName(s.N(), c.Cells))
 	}
 }
 

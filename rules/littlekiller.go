@@ -107,6 +107,7 @@ var littleKillerKind = &grid.Kind{
 			cells := lk.cells(s.N())
 			e.SumIs(e.Cells(cells), lk.sum)
 			l.Scope(cells)
+			l.ScopeLabels[len(l.ScopeLabels)-1] = "little killer " + strconv.Itoa(lk.sum) + " " + lineName(s.N(), cells)
 		}
 	},
 	Layouts: []grid.Layout{{Name: "little-killer", Aliases: []string{"littlekiller"}, Gloss: "little killer clues drawn from the solution, then givens removed to minimal",

@@ -162,14 +162,14 @@ var minMaxKind = &grid.Kind{
 		for _, c := range m.Max {
 			for _, x := range orthogonal(n, c) {
 				if !slices.Contains(m.Max, x) {
-					l.Links = append(l.Links, grid.Link{A: c, B: x, Rel: greaterRel})
+					l.Links = append(l.Links, grid.Link{A: c, B: x, Rel: greaterRel, Label: "maximum " + grid.CellName(n, c)})
 				}
 			}
 		}
 		for _, c := range m.Min {
 			for _, x := range orthogonal(n, c) {
 				if !slices.Contains(m.Min, x) {
-					l.Links = append(l.Links, grid.Link{A: c, B: x, Rel: lessRel})
+					l.Links = append(l.Links, grid.Link{A: c, B: x, Rel: lessRel, Label: "minimum " + grid.CellName(n, c)})
 				}
 			}
 		}

@@ -111,10 +111,10 @@ var negativeKind = &grid.Kind{
 	Lower: func(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 		neg := negativeOf(r)
 		if neg.Ratio {
-			pairLinks(l, notDotted(s.N(), r), notDoubleRel)
+			pairLinks(l, notDotted(s.N(), r), notDoubleRel, "negative kropki (no black dot)")
 		}
 		if neg.XV {
-			pairLinks(l, notMarked(s.N(), r, xMark, vMark), notXVRel)
+			pairLinks(l, notMarked(s.N(), r, xMark, vMark), notXVRel, "negative XV (no X or V)")
 		}
 	},
 	Layouts: []grid.Layout{

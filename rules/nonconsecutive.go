@@ -85,7 +85,7 @@ var nonconsecutiveKind = &grid.Kind{
 	},
 	Lower: func(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 		if nonconsecutive(r) {
-			pairLinks(l, notDotted(s.N(), r), notConsecutive)
+			pairLinks(l, notDotted(s.N(), r), notConsecutive, "nonconsecutive")
 		}
 	},
 	Layouts: []grid.Layout{{Name: "nonconsecutive", Gloss: "neighbours never consecutive",

@@ -315,6 +315,7 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 		line := edgeLine(s.N(), c.row, c.col)
 		e.spec.lower(enc, line, c.value)
 		l.Scope(line)
+		l.ScopeLabels[len(l.ScopeLabels)-1] = e.spec.name + " " + strconv.Itoa(c.value) + " " + clueSide(s.N(), c.row, c.col)
 	}
 }
 

@@ -115,7 +115,7 @@ func pairKind(name, title string, marks [2]pairMark, layouts []grid.Layout) *gri
 		},
 		Lower: func(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 			for _, m := range marks {
-				pairLinks(l, m.key.Get(r), m.rel)
+				pairLinks(l, m.key.Get(r), m.rel, m.what)
 			}
 		},
 		Layouts: layouts,
@@ -213,9 +213,10 @@ func pairClashes(g grid.Grid, what string, pairs []grid.Pair, allows func(a, b i
 }
 
 // pairLinks adds to l the links of pairs on which allows holds, both ways.
-func pairLinks(l *grid.Lowered, pairs []grid.Pair, rel *grid.Relation) {
+// label names them for a person's steps.
+func pairLinks(l *grid.Lowered, pairs []grid.Pair, rel *grid.Relation, label string) {
 	for _, p := range pairs {
-		l.Links = append(l.Links, grid.Link{A: p[0], B: p[1], Rel: rel})
+		l.Links = append(l.Links, grid.Link{A: p[0], B: p[1], Rel: rel, Label: label})
 	}
 }
 

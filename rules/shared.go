@@ -117,3 +117,30 @@ func oldName(old, now string) map[string]string {
 	}
 	return map[string]string{old: now}
 }
+
+// lineName names a line or a group of cells by its ends in a person's
+// steps: "r1c1-r1c4", or the one cell's name.
+func lineName(n int, cells []int32) string {
+	if len(cells) == 0 {
+		return ""
+	}
+	first := grid.CellName(n, cells[0])
+	if len(cells) == 1 {
+		return first
+	}
+	return first + "-" + grid.CellName(n, cells[len(cells)-1])
+}
+
+// clueSide names the place of a clue outside a grid of size n, beside a
+// row or a column, for a person's steps: "at the top of column 3".
+func clueSide(n, row, col int) string {
+	switch {
+	case row < 0:
+		return "at the top of column " + strconv.Itoa(col+1)
+	case row >= n:
+		return "at the bottom of column " + strconv.Itoa(col+1)
+	case col < 0:
+		return "left of row " + strconv.Itoa(row+1)
+	}
+	return "right of row " + strconv.Itoa(row+1)
+}

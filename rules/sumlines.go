@@ -222,6 +222,7 @@ func (q sumLineRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	for _, t := range ls {
 		e.SumsEqual(q.spec.groups(s, r, t))
 		l.Scope(t)
+		l.ScopeLabels[len(l.ScopeLabels)-1] = q.spec.name + " " + lineName(s.N(), t)
 	}
 }
 

@@ -102,8 +102,9 @@ var thermoKind = &grid.Kind{
 	Clashes: thermoClashes,
 	Lower: func(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 		for _, t := range Thermos.Get(r) {
+			label := "thermometer " + lineName(s.N(), t)
 			for i := 1; i < len(t); i++ {
-				l.Links = append(l.Links, grid.Link{A: t[i-1], B: t[i], Rel: increases})
+				l.Links = append(l.Links, grid.Link{A: t[i-1], B: t[i], Rel: increases, Label: label})
 			}
 		}
 	},
