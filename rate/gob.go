@@ -18,13 +18,14 @@ type stepGob struct {
 	Score     float64
 	Unit      string
 	Shape     grid.Shape
+	Text      string
 }
 
 // GobEncode encodes the step whole, for results that cross a process
 // boundary.
 func (s Step) GobEncode() ([]byte, error) {
 	var buf bytes.Buffer
-	err := gob.NewEncoder(&buf).Encode(stepGob{s.Technique, s.Cells, s.Digits, s.Place, s.Eliminate, s.Score, s.unit, s.shape})
+	err := gob.NewEncoder(&buf).Encode(stepGob{s.Technique, s.Cells, s.Digits, s.Place, s.Eliminate, s.Score, s.unit, s.shape, s.text})
 	return buf.Bytes(), err
 }
 
@@ -34,6 +35,6 @@ func (s *Step) GobDecode(b []byte) error {
 	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&g); err != nil {
 		return err
 	}
-	*s = Step{Technique: g.Technique, Cells: g.Cells, Digits: g.Digits, Place: g.Place, Eliminate: g.Eliminate, Score: g.Score, unit: g.Unit, shape: g.Shape}
+	*s = Step{Technique: g.Technique, Cells: g.Cells, Digits: g.Digits, Place: g.Place, Eliminate: g.Eliminate, Score: g.Score, unit: g.Unit, shape: g.Shape, text: g.Text}
 	return nil
 }

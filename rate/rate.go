@@ -49,11 +49,15 @@ type Step struct {
 
 	unit  string // the unit a single or a set lives in, if any
 	shape grid.Shape
+	text  string // the words of a variant puzzle's step, which say it all
 }
 
 // String describes the step in plain words, for example
 // "r4c7 must be 5: it is the only place for a 5 in box 6".
 func (s Step) String() string {
+	if s.text != "" {
+		return s.text
+	}
 	sym := func(d int) string {
 		a := grid.DefaultAlphabet(max(s.shape.N(), 9))
 		return string(a.Symbol(d))
@@ -145,9 +149,12 @@ type Result struct {
 	Err    error   // why Solved is false: ErrInvalid, ErrNoSolution, ErrMultiple, ErrTooHard, ErrGaveUp
 	Steps  []Step  // every step, only with Options.Explain
 	Counts []Count // steps per technique, easiest technique first
-	// Coarse marks the coarse level of a variant puzzle (see variant.go):
-	// Level is easy, medium or hard, and Score is 0.
+	// Coarse marks a variant puzzle (see variant.go), which is not rated
+	// on the Sudoku Explainer scale: Score is 0, Level is the band of the
+	// hardest step of its logical solve on the variant scale (extreme when
+	// the solve is stuck), and Logic says how the solve went.
 	Coarse bool
+	Logic  *Logic
 }
 
 // Options tune Puzzle.
@@ -186,7 +193,7 @@ func Coarse(g grid.Grid) bool { return g.HasRules() }
 // Result.Coarse).
 func Puzzle(g grid.Grid, opts Options) Result {
 	if Coarse(g) {
-		return variantResult(g)
+		return variantResult(g, opts)
 	}
 	s, err := newSolver(g, opts.Solution)
 	if err != nil {

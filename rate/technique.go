@@ -46,6 +46,16 @@ const (
 	UnitForcingChain
 	DynamicForcingChain
 	TrialAndError
+	// The techniques that only the logical solve of variant puzzles uses
+	// (see variant.go), besides the singles, locked candidates and subsets
+	// above, which it applies to the extra units and groups too.
+	HiddenSingleGroup
+	RuleLink
+	CageCombination
+	LockedGroup
+	Rule45
+	RuleTrial
+	Contradiction
 	numTechniques
 )
 
@@ -90,6 +100,13 @@ var techNames = [numTechniques]string{
 	UnitForcingChain:       "unit forcing chain",
 	DynamicForcingChain:    "dynamic forcing chain",
 	TrialAndError:          "trial and error",
+	HiddenSingleGroup:      "hidden single in a group",
+	RuleLink:               "rule between two cells",
+	CageCombination:        "cage combinations",
+	LockedGroup:            "locked candidates in a group",
+	Rule45:                 "45 rule",
+	RuleTrial:              "trials on a rule's cells",
+	Contradiction:          "contradiction",
 }
 
 // base scores in tenths, the Sudoku Explainer 1.2.1 value of each technique
@@ -135,6 +152,14 @@ var techBase = [numTechniques]int{
 	UnitForcingChain:       80,
 	DynamicForcingChain:    85,
 	TrialAndError:          95,
+	// on the variant scale (see variant.go)
+	HiddenSingleGroup: 15,
+	RuleLink:          20,
+	CageCombination:   25,
+	LockedGroup:       28,
+	Rule45:            30,
+	RuleTrial:         50,
+	Contradiction:     70,
 }
 
 // String returns the technique's name in plain words, such as "hidden pair".

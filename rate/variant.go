@@ -6,25 +6,62 @@ import (
 )
 
 // Variant puzzles (grids with grid.Rules) are not rated on the Sudoku
-// Explainer scale: its techniques know rows, columns and boxes only. They
-// get a coarse level instead, from how far the propagation of their own
-// rules (see package internal/rulesearch: singles in every unit and extra
-// group, the digits a cage sum, a dot, an X or V, a thermometer or a
-// parity leaves, the innies and outies of the 45 rule, the leftovers of
-// jigsaw regions) goes before a guess:
+// Explainer scale, whose techniques know rows, columns and boxes only.
+// Puzzle solves them logically instead, as a setter's solve reads: from
+// the givens (and the digits odd, even and pencil-mark cells allow), it
+// takes at each step the simplest deduction available, names the rule
+// that makes it, the cells, and what it places or removes, and starts
+// again from the simplest. The deductions, in the order tried, with their
+// value on the variant scale, which borrows the Sudoku Explainer values of
+// the techniques the two share:
 //
-//   - easy: that propagation alone solves the puzzle;
-//   - medium: it does with trials one digit deep: a candidate whose
-//     placement propagation refutes at once is removed, over and over;
-//   - hard: neither does, and a solver must guess deeper.
+//   - singles in every unit: full house 1.0, hidden single in a region
+//     1.2, in a row or column 1.5, in an extra unit of N cells (a
+//     diagonal, a window, a disjoint group) 1.5, naked single 2.3; a
+//     digit placed leaves every cell that sees it (units, cages, extra
+//     groups, a king's or a knight's move);
+//   - a rule between two cells 2.0 (a kropki dot, an X or a V, two cells
+//     of a thermometer, a whisper, a palindrome, a clone, a minimum or
+//     maximum, nonconsecutive or negative neighbours): a digit of one cell
+//     that no digit left in the other fits leaves it;
+//   - cage combinations 2.5: of the digit sets that make a killer cage's
+//     sum, those whose digits the cage's cells can hold, one each; a digit
+//     of a cell that none of them puts there leaves it, a digit every one
+//     holds leaves the cells that see the whole cage, or goes to its one
+//     place left in the cage;
+//   - locked candidates: the places of a digit in a region 2.6, a row or
+//     column 2.8, or an extra unit 2.8, all seen by cells outside, which
+//     then lose the digit;
+//   - the 45 rule 3.0: the innies and outies of rows, columns, regions
+//     and their bands (grid.Imply), read as cages;
+//   - naked and hidden pairs 3.0 and 3.4, triples 3.6 and 4.0, in every
+//     unit and, naked, in every group whose digits differ;
+//   - trials on a rule's cells 5.0: for a rule that ties its cells beyond
+//     pairs (an arrow, a little killer, a sandwich, an X-sum, a skyscraper,
+//     a region sum line, a between line, a cage, a renban...), a digit of
+//     one of its cells with which no filling of its other cells survives
+//     the propagation of every rule (a search of at most 64 nodes on those
+//     cells, as the probes of package internal/rulesearch make);
+//   - contradiction 7.0: a digit whose placement the propagation of every
+//     rule refutes at once (a trial one digit deep).
 //
-// The Result then has Coarse set, Score 0, and no steps or counts. Since
-// the propagation takes the 45 rule and the leftovers, of 400 generated
-// minimal killers 132 are easy, 262 medium and 6 hard (none easy, 247
-// medium and 153 hard before); of 400 jigsaws 12, 380 and 8 (0, 314, 86).
+// Every step is a consequence of the rules and the steps before it: the
+// first kinds read the rules as stated, the last two are refutations by
+// propagation, which is unit propagation on the CNF of the rules (see
+// package internal/rulesearch). The tests replay the steps of generated
+// puzzles of every kind against their solutions, and check a sample of
+// removals with gophersat.
+//
+// The level is the band of the hardest step's value, as for classic
+// puzzles (easy to 2.3, medium to 3.4, hard to 6.2, expert to 7.5), and
+// extreme when the solve is stuck, where a person would have to guess:
+// Result.Logic says which, with the hardest step, the break-in (the first
+// step that is not a single) and, when stuck, the candidates left. The
+// Result has Coarse set and Score 0: the variant scale is not Sudoku
+// Explainer's, and the two are not compared.
 
-// variantResult rates variant puzzle g coarsely (see above).
-func variantResult(g grid.Grid) Result {
+// variantResult rates variant puzzle g by its logical solve (see above).
+func variantResult(g grid.Grid, opts Options) Result {
 	if err := g.Rules.Validate(g.Shape); err != nil || len(g.Clashes()) > 0 || len(g.Cells) != g.Shape.Cells() {
 		return Result{Err: ErrInvalid, Coarse: true}
 	}
@@ -37,45 +74,17 @@ func variantResult(g grid.Grid) Result {
 	case r.Count == 0:
 		return Result{Err: ErrGaveUp, Coarse: true}
 	}
-	cand, _ := s.Start(g.Cells)
-	if solved(cand) {
-		return Result{Level: Easy, Solved: true, Coarse: true}
+	lg := newLogic(g, s, opts.Explain)
+	lg.run()
+	out := lg.outcome()
+	res := Result{Solved: true, Coarse: true, Logic: out, Steps: lg.steps, Level: Extreme}
+	if out.Solved {
+		res.Level = LevelOf(out.Hardest.Score)
 	}
-	trials(s, cand)
-	if solved(cand) {
-		return Result{Level: Medium, Solved: true, Coarse: true}
-	}
-	return Result{Level: Hard, Solved: true, Coarse: true}
-}
-
-// trials removes from cand, a propagated state of s's last Start, every
-// candidate whose placement propagation refutes at once, over and over
-// until none is left. Each trial runs on a copy (Search.Try), so that what
-// it sets, the candidates and the auxiliary variables of the kinds' own
-// clauses (a sandwich's "between" flags, an arrow's partial sums), is
-// undone before the next one: carried over, they refuted trials that the
-// puzzle allows, and took the solution's own digits out of the cells.
-func trials(s *rulesearch.Search, cand []uint64) {
-	for changed := true; changed; {
-		changed = false
-		for i := range cand {
-			for m := cand[i]; m&(m-1) != 0 && m != 0; m &= m - 1 {
-				d := m & -m
-				if !s.Try(cand, int32(i), d) {
-					s.Narrow(cand, int32(i), ^d)
-					s.Propagate(cand)
-					changed = true
-				}
-			}
+	for t, c := range lg.counts {
+		if c > 0 {
+			res.Counts = append(res.Counts, Count{Technique(t), c})
 		}
 	}
-}
-
-func solved(cand []uint64) bool {
-	for _, m := range cand {
-		if m&(m-1) != 0 {
-			return false
-		}
-	}
-	return true
+	return res
 }

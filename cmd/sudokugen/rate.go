@@ -158,6 +158,7 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 			Steps      []string         `json:"steps,omitempty"`
 			Variant    string           `json:"variant,omitempty"`
 			Coarse     bool             `json:"coarse,omitempty"`
+			Logic      *logicJSON       `json:"logic,omitempty"`
 			Error      *string          `json:"error"`
 		}{Index: r.rec.Index, File: r.file, Line: r.rec.Line, Puzzle: r.rec.Text, Techniques: []techniqueCount{}}
 		if r.rec.Err == nil {
@@ -170,7 +171,8 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 			level, score := r.res.Level.String(), r.res.Score
 			v.Level, v.Score = &level, &score
 			if r.res.Coarse {
-				v.Score = nil // a variant's level is coarse, with no score
+				v.Score = nil // a variant's level is on its own scale, with no SE score
+				v.Logic = logicOf(r.res.Logic)
 			}
 			for _, c := range r.res.Counts {
 				v.Techniques = append(v.Techniques, techniqueCount{c.Technique.String(), c.Technique.Score(), c.Count})
@@ -190,9 +192,7 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 		return err
 	}
 	if r.res.Coarse {
-		_, err := fmt.Fprintf(w, "%s: %s (%s puzzle: a coarse level from its rules' own propagation; no Sudoku Explainer score or techniques)\n",
-			where, r.res.Level, r.rec.Grid.Rules.Name())
-		return err
+		return writeVariantRated(w, where, r)
 	}
 	var parts []string
 	for _, c := range r.res.Counts {
@@ -203,6 +203,103 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 	}
 	for i, st := range r.res.Steps {
 		if _, err := fmt.Fprintf(w, "  %3d. %s\n", i+1, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// logicJSON is the logical solve of a variant puzzle in rate --json.
+type logicJSON struct {
+	Solved  bool   `json:"solved"`
+	Steps   int    `json:"steps"`
+	Hardest string `json:"hardest,omitempty"`
+	BreakIn string `json:"break_in,omitempty"`
+	// Left is the candidates left when stuck, one string of digits per
+	// cell, row-major.
+	Left []string `json:"left,omitempty"`
+}
+
+func logicOf(l *rate.Logic) *logicJSON {
+	if l == nil {
+		return nil
+	}
+	out := &logicJSON{Solved: l.Solved, Steps: l.Steps}
+	if l.Steps > 0 {
+		out.Hardest = l.Hardest.String()
+	}
+	if l.BreakIn != nil {
+		out.BreakIn = l.BreakIn.String()
+	}
+	for _, m := range l.Left {
+		out.Left = append(out.Left, maskDigits(m))
+	}
+	return out
+}
+
+// maskDigits writes the digits of m (bit d-1 for d) in order: "2579";
+// above 9, digits as letters from A for 10.
+func maskDigits(m uint64) string {
+	var b strings.Builder
+	for d := 1; m>>(d-1) != 0; d++ {
+		if m&(1<<(d-1)) != 0 {
+			b.WriteByte("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[d])
+		}
+	}
+	return b.String()
+}
+
+// writeVariantRated writes the rating of a variant puzzle: its level on
+// the variant scale, how its logical solve went, and its steps.
+func writeVariantRated(w io.Writer, where string, r rated) error {
+	l := r.res.Logic
+	var parts []string
+	for _, c := range r.res.Counts {
+		parts = append(parts, fmt.Sprintf("%s %d", c.Technique, c.Count))
+	}
+	how := "solved by logic"
+	if l != nil && !l.Solved {
+		how = "stuck: a person would have to guess"
+	}
+	if _, err := fmt.Fprintf(w, "%s: %s (%s puzzle, %s; %s)\n", where, r.res.Level, r.rec.Grid.Rules.Name(), how, strings.Join(parts, ", ")); err != nil {
+		return err
+	}
+	for i, st := range r.res.Steps {
+		if _, err := fmt.Fprintf(w, "  %3d. %s\n", i+1, st); err != nil {
+			return err
+		}
+	}
+	if l == nil || len(r.res.Steps) == 0 {
+		return nil
+	}
+	if l.BreakIn != nil {
+		if _, err := fmt.Fprintf(w, "  break-in: %s\n", l.BreakIn); err != nil {
+			return err
+		}
+	}
+	if l.Solved {
+		_, err := fmt.Fprintf(w, "  solved by logic; hardest step: %s\n", l.Hardest)
+		return err
+	}
+	return writeLeft(w, r.rec.Grid.N(), l.Left)
+}
+
+// writeLeft draws the candidates left in a stuck solve, one row a line.
+func writeLeft(w io.Writer, n int, left []uint64) error {
+	if _, err := fmt.Fprintf(w, "  stuck; candidates left:\n"); err != nil {
+		return err
+	}
+	width := 1
+	for _, m := range left {
+		width = max(width, len(maskDigits(m)))
+	}
+	for row := range n {
+		var b strings.Builder
+		b.WriteString("   ")
+		for col := range n {
+			fmt.Fprintf(&b, " %-*s", width, maskDigits(left[row*n+col]))
+		}
+		if _, err := fmt.Fprintln(w, b.String()); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,82 @@
+package rulesearch
+
+import "math/bits"
+
+// Package rate's logical solve of variant puzzles asks the propagation two
+// questions of a state its own steps reached, each answer a consequence of
+// the rules and that state: whether a digit survives in a cell (Try), and
+// whether it has a support on the cells of one rule (Supported), found
+// as the probes find theirs.
+
+// Restart returns cand, the candidates of a state reached from the givens
+// by sound deductions, narrowed to the digits the rules allow at all
+// (odd, even, pencil marks) and propagated afresh, with every auxiliary
+// variable of the kinds' own clauses open; false on a conflict. Try and
+// Supported then work below the state it returns.
+func (s *Search) Restart(cand []uint64) ([]uint64, bool) {
+	out := make([]uint64, len(cand))
+	for i, m := range cand {
+		out[i] = m & s.init[i]
+	}
+	s.reset()
+	s.useAux(0, true)
+	s.touchAll()
+	return out, s.propagate(out)
+}
+
+// Supported reports whether digit bit d of cell x has a support on the
+// cells of scope below cand, a state that Restart returned: digits of the
+// scope's open cells, one each, that propagation accepts together with
+// x = d. known is false when the search ran past budget nodes, and then
+// nothing is said. A refuted digit is a consequence of the rules and
+// cand: every case of the split on the scope's cells ends in a conflict
+// of propagation. Neither cand nor the auxiliary values of the state
+// change.
+func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budget int) (ok, known bool) {
+	defer s.atAux(0)
+	next := s.slot(1)
+	copy(next, cand)
+	s.useAux(1, false)
+	if !s.narrow(next, x, d) || !s.propagate(next) {
+		return false, true
+	}
+	left := budget
+	switch s.localSupport(next, 1, scope, &left) {
+	case supported:
+		return true, true
+	case refuted:
+		return false, true
+	}
+	return false, false
+}
+
+// localSupport is Supported's search below cand, at depth.
+func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int) probeOutcome {
+	if *left--; *left < 0 {
+		return unknown
+	}
+	at, best := int32(-1), 0
+	for _, x := range scope {
+		if c := bits.OnesCount64(cand[x]); c > 1 && (at < 0 || c < best) {
+			at, best = x, c
+		}
+	}
+	if at < 0 {
+		return supported
+	}
+	next := s.slot(depth + 1)
+	for m := cand[at]; m != 0; m &= m - 1 {
+		d := m & -m
+		copy(next, cand)
+		s.useAux(depth+1, false)
+		if !s.narrow(next, at, d) || !s.propagate(next) {
+			continue
+		}
+		r := s.localSupport(next, depth+1, scope, left)
+		s.atAux(depth)
+		if r != refuted {
+			return r
+		}
+	}
+	return refuted
+}

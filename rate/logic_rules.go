@@ -1,0 +1,539 @@
+package rate
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/sudokugen/sudokugen/grid"
+)
+
+// maxCageSets and maxCageCells bound the cages whose combinations the
+// solve reads one by one (a person does not either): past them a cage is
+// left to the trials on its cells.
+const (
+	maxCageSets  = 256
+	maxCageCells = 10
+)
+
+// probeBudget is the most nodes the trial of one digit on a rule's cells
+// may visit; past it the digit stays.
+const probeBudget = 64
+
+// lowerRules reads the rules of g, lowered in l, into the solve's tables:
+// the links, the cages and the 45 rule's sums, and the scopes of the
+// trials on a rule's cells.
+func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
+	n := lg.n
+	tables := map[*grid.Relation][2][]uint64{}
+	for _, k := range l.Links {
+		t, ok := tables[k.Rel]
+		if !ok {
+			t = [2][]uint64{relTable(n, k.Rel.Allows), relTable(n, func(a, b int) bool { return k.Rel.Allows(b, a) })}
+			tables[k.Rel] = t
+		}
+		label := k.Label + " (" + cellName(n, k.A) + "-" + cellName(n, k.B) + ")"
+		lg.links = append(lg.links, pairRule{a: k.A, b: k.B, ab: t[0], ba: t[1], label: label, tech: RuleLink})
+	}
+	imp := grid.ImplyWith(g.Shape, g.Rules, lg.units, l.Sums)
+	for k, c := range l.Sums {
+		lg.addSum(c, imp.Peers[k], cageLabel(n, c), CageCombination)
+	}
+	for k, c := range imp.Cages {
+		lg.addSum(c, imp.Peers[len(l.Sums)+k], "45 rule: "+sumWords(n, c.Cells)+" = "+itoa(c.Sum), Rule45)
+	}
+	for _, p := range imp.Sums {
+		label := "45 rule: " + sumWords(n, []int32{p.A, p.B}) + " = " + itoa(p.Sum)
+		t := relTable(n, p.Allows)
+		lg.pairs = append(lg.pairs, pairRule{a: p.A, b: p.B, ab: t, ba: t, label: label, tech: Rule45})
+	}
+	for _, c := range l.Sums {
+		lg.addScope(c.Cells, cageLabel(n, c))
+	}
+	for k, sc := range l.Scopes {
+		label := ""
+		if k < len(l.ScopeLabels) {
+			label = l.ScopeLabels[k]
+		}
+		lg.addScope(sc, label)
+	}
+	for k, d := range lg.units.Distinct {
+		lg.addScope(d, lg.units.DistinctLabels[k])
+	}
+}
+
+// addSum adds cage c, whose outside peers are peers, named label.
+func (lg *logic) addSum(c grid.Cage, peers []int32, label string, t Technique) {
+	sets := grid.Combinations(lg.n, len(c.Cells), c.Sum)
+	if len(c.Cells) > maxCageCells || len(sets) > maxCageSets {
+		return
+	}
+	for k := range sets {
+		sets[k] >>= 1
+	}
+	lg.sums = append(lg.sums, sumRule{cells: c.Cells, sum: c.Sum, sets: sets, peers: peers, label: label, tech: t})
+}
+
+// addScope adds the cells of a rule as a scope of trials, each set of
+// cells once, with 2 to 12 cells.
+func (lg *logic) addScope(cells []int32, label string) {
+	if len(cells) < 2 || len(cells) > 12 {
+		return
+	}
+	sorted := slices.Sorted(slices.Values(cells))
+	for _, sc := range lg.scopes {
+		if slices.Equal(slices.Sorted(slices.Values(sc.cells)), sorted) {
+			return
+		}
+	}
+	lg.scopes = append(lg.scopes, scopeRule{cells: cells, label: label})
+}
+
+// relTable returns allow's table: bit b-1 of t[a-1] when a fits b.
+func relTable(n int, allow func(a, b int) bool) []uint64 {
+	t := make([]uint64, n)
+	for a := 1; a <= n; a++ {
+		for b := 1; b <= n; b++ {
+			if allow(a, b) {
+				t[a-1] |= 1 << (b - 1)
+			}
+		}
+	}
+	return t
+}
+
+// cageLabel names a killer cage: "killer cage 15 (r2c2, r2c3)".
+func cageLabel(n int, c grid.Cage) string {
+	if len(c.Cells) <= 4 {
+		return "killer cage " + itoa(c.Sum) + " (" + cellWords(n, c.Cells) + ")"
+	}
+	return "killer cage " + itoa(c.Sum) + " at " + cellName(n, c.Cells[0]) + " (" + itoa(len(c.Cells)) + " cells)"
+}
+
+// pairStep finds a digit of a cell of a pair rule that no digit left in
+// the other cell fits.
+func (lg *logic) pairStep(rules []pairRule) (vhint, bool) {
+	for k := range rules {
+		p := &rules[k]
+		if h, ok := lg.pairSide(p, p.a, p.b, p.ab); ok {
+			return h, true
+		}
+		if h, ok := lg.pairSide(p, p.b, p.a, p.ba); ok {
+			return h, true
+		}
+	}
+	return vhint{}, false
+}
+
+// pairSide is pairStep for cell a of p against cell b.
+func (lg *logic) pairSide(p *pairRule, a, b int32, allow []uint64) (vhint, bool) {
+	if lg.val[a] != 0 {
+		return vhint{}, false
+	}
+	var fits uint64
+	for m := lg.cand[a]; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros64(m)
+		if allow[d]&lg.cand[b] != 0 {
+			fits |= 1 << d
+		}
+	}
+	bad := lg.cand[a] &^ fits
+	if bad == 0 || fits == 0 {
+		return vhint{}, false
+	}
+	text := capital(p.label) + ": with " + cellName(lg.n, b) + " " + isWords(lg.cand[b]) + ", " +
+		cellName(lg.n, a) + " cannot be " + digitWords(bad, "or")
+	return vhint{tech: p.tech, place: -1, elims: elimsOf(a, bad), cells: []int32{a, b}, text: text}, true
+}
+
+// elimsOf returns the eliminations of the digits m from cell c.
+func elimsOf(c int32, m uint64) []elim {
+	var out []elim
+	for ; m != 0; m &= m - 1 {
+		out = append(out, elim{c, int32(bits.TrailingZeros64(m) + 1)})
+	}
+	return out
+}
+
+// sumStep finds what the combinations of a cage of technique t leave: the
+// digits of its cells that no combination with a place for every digit
+// has there, the digits every combination holds taken from the cells that
+// see the whole cage, or such a digit with one place left in the cage.
+func (lg *logic) sumStep(t Technique) (vhint, bool) {
+	for k := range lg.sums {
+		r := &lg.sums[k]
+		if r.tech != t {
+			continue
+		}
+		if h, ok := lg.sumRule(r); ok {
+			return h, true
+		}
+	}
+	return vhint{}, false
+}
+
+func (lg *logic) sumRule(r *sumRule) (vhint, bool) {
+	k := len(r.cells)
+	sup := make([]uint64, k)
+	var live []uint64
+	required := lg.full
+	for _, set := range r.sets {
+		if lg.cageSupport(r.cells, set, sup) {
+			live = append(live, set)
+			required &= set
+		}
+	}
+	if len(live) == 0 {
+		return vhint{}, false
+	}
+	var elims []elim
+	for i, c := range r.cells {
+		if bad := lg.cand[c] &^ sup[i]; bad != 0 && lg.val[c] == 0 {
+			elims = append(elims, elimsOf(c, bad)...)
+		}
+	}
+	why := capital(r.label) + ": " + combosWords(live)
+	if len(elims) > 0 {
+		return vhint{tech: r.tech, place: -1, elims: elims, cells: r.cells, text: why + ", so " + elimWords(lg.n, elims)}, true
+	}
+	var out []elim
+	for _, x := range r.peers {
+		if m := lg.cand[x] & required; m != 0 && lg.val[x] == 0 {
+			out = append(out, elimsOf(x, m)...)
+		}
+	}
+	if len(out) > 0 {
+		return vhint{tech: r.tech, place: -1, elims: out, cells: r.cells,
+			text: why + "; each holds " + digitWords(required, "and") + ", so " + elimWords(lg.n, out) + " (they see the whole cage)"}, true
+	}
+	return lg.cageHidden(r, required, why)
+}
+
+// cageHidden places a digit every combination of r holds in its one place
+// left in the cage.
+func (lg *logic) cageHidden(r *sumRule, required uint64, why string) (vhint, bool) {
+	for m := required; m != 0; m &= m - 1 {
+		d := m & -m
+		at, count := int32(-1), 0
+		for _, c := range r.cells {
+			if lg.cand[c]&d != 0 {
+				at, count = c, count+1
+			}
+		}
+		if count == 1 && lg.val[at] == 0 {
+			dg := bits.TrailingZeros64(d) + 1
+			return vhint{tech: r.tech, place: at, digit: dg, cells: r.cells,
+				text: why + "; each holds " + itoa(dg) + ", and " + cellName(lg.n, at) + " is its only place in the cage"}, true
+		}
+	}
+	return vhint{}, false
+}
+
+// cageSupport reports whether the cells can hold the digits of set, one
+// each, from their candidates, and marks in sup[i] each digit that cell
+// i holds in one such filling.
+func (lg *logic) cageSupport(cells []int32, set uint64, sup []uint64) bool {
+	k := len(cells)
+	var digits [64]uint64
+	j := 0
+	for m := set; m != 0; m &= m - 1 {
+		digits[j] = m & -m
+		j++
+	}
+	if j != k {
+		return false
+	}
+	size := 1 << k
+	if cap(lg.scratch) < 2*size {
+		lg.scratch = make([]bool, 2*size)
+	}
+	reach, back := lg.scratch[:size], lg.scratch[size:2*size]
+	clear(reach)
+	clear(back)
+	reach[0] = true
+	for m := 0; m < size; m++ {
+		i := bits.OnesCount(uint(m))
+		if !reach[m] || i == k {
+			continue
+		}
+		for d := 0; d < k; d++ {
+			if m&(1<<d) == 0 && lg.cand[cells[i]]&digits[d] != 0 {
+				reach[m|1<<d] = true
+			}
+		}
+	}
+	if !reach[size-1] {
+		return false
+	}
+	back[size-1] = true
+	for m := size - 2; m >= 0; m-- {
+		i := bits.OnesCount(uint(m))
+		for d := 0; d < k && !back[m]; d++ {
+			back[m] = m&(1<<d) == 0 && lg.cand[cells[i]]&digits[d] != 0 && back[m|1<<d]
+		}
+	}
+	for m := 0; m < size; m++ {
+		i := bits.OnesCount(uint(m))
+		if !reach[m] || i == k {
+			continue
+		}
+		for d := 0; d < k; d++ {
+			if m&(1<<d) == 0 && lg.cand[cells[i]]&digits[d] != 0 && back[m|1<<d] {
+				sup[i] |= digits[d]
+			}
+		}
+	}
+	return true
+}
+
+// locked finds a digit whose places in a unit of technique t (Pointing:
+// regions; Claiming: rows and columns; LockedGroup: the extra units) all
+// see cells outside, which then cannot hold it.
+func (lg *logic) locked(t Technique) (vhint, bool) {
+	words := len(lg.peerSet[0])
+	seen := make([]uint64, words)
+	for u, cells := range lg.units.Units {
+		if lg.lockTech(u) != t {
+			continue
+		}
+		for d := uint64(1); d&lg.full != 0; d <<= 1 {
+			if h, ok := lg.lockedDigit(u, cells, d, seen); ok {
+				return h, true
+			}
+		}
+	}
+	return vhint{}, false
+}
+
+func (lg *logic) lockTech(u int) Technique {
+	switch lg.unitTech(u) {
+	case HiddenSingleBox:
+		return Pointing
+	case HiddenSingleLine:
+		return Claiming
+	}
+	return LockedGroup
+}
+
+// lockedDigit is locked for digit bit d of unit u; seen is scratch.
+func (lg *logic) lockedDigit(u int, cells []int32, d uint64, seen []uint64) (vhint, bool) {
+	var at []int32
+	for _, c := range cells {
+		if lg.cand[c]&d != 0 {
+			if lg.val[c] != 0 {
+				return vhint{}, false
+			}
+			at = append(at, c)
+		}
+	}
+	if len(at) < 2 {
+		return vhint{}, false
+	}
+	for w := range seen {
+		seen[w] = ^uint64(0)
+	}
+	for _, c := range at {
+		for w, x := range lg.peerSet[c] {
+			seen[w] &= x
+		}
+	}
+	var out []elim
+	for w, x := range seen {
+		for ; x != 0; x &= x - 1 {
+			c := int32(w*64 + bits.TrailingZeros64(x))
+			if lg.cand[c]&d != 0 && lg.val[c] == 0 {
+				out = append(out, elim{c, int32(bits.TrailingZeros64(d) + 1)})
+			}
+		}
+	}
+	if len(out) == 0 {
+		return vhint{}, false
+	}
+	dg := itoa(bits.TrailingZeros64(d) + 1)
+	text := capital(lg.lockTech(u).String()) + ": in " + lg.units.Labels[u] + " every " + dg + " is in " + cellWords(lg.n, at) +
+		", so " + elimWords(lg.n, out) + " (they see all of them)"
+	return vhint{tech: lg.lockTech(u), place: -1, elims: out, cells: at, text: text}, true
+}
+
+// groups returns the units, then the other groups whose digits differ,
+// with their names.
+func (lg *logic) groups(yield func(cells []int32, label string) bool) {
+	for u, cells := range lg.units.Units {
+		if !yield(cells, lg.units.Labels[u]) {
+			return
+		}
+	}
+	for k, cells := range lg.units.Distinct {
+		if !yield(cells, lg.units.DistinctLabels[k]) {
+			return
+		}
+	}
+}
+
+// nakedSubset finds size open cells of a group whose candidates are size
+// digits: the other cells of the group cannot hold them.
+func (lg *logic) nakedSubset(size int) (vhint, bool) {
+	var found vhint
+	ok := false
+	lg.groups(func(cells []int32, label string) bool {
+		var open []int32
+		for _, c := range cells {
+			if lg.val[c] == 0 && bits.OnesCount64(lg.cand[c]) <= size {
+				open = append(open, c)
+			}
+		}
+		combos(len(open), size, func(pick []int) bool {
+			var m uint64
+			for _, i := range pick {
+				m |= lg.cand[open[i]]
+			}
+			if bits.OnesCount64(m) != size {
+				return false
+			}
+			var in []int32
+			for _, i := range pick {
+				in = append(in, open[i])
+			}
+			var out []elim
+			for _, c := range cells {
+				if lg.val[c] == 0 && !slices.Contains(in, c) && lg.cand[c]&m != 0 {
+					out = append(out, elimsOf(c, lg.cand[c]&m)...)
+				}
+			}
+			if len(out) > 0 {
+				t := [4]Technique{2: NakedPair, 3: NakedTriple}[size]
+				found = vhint{tech: t, place: -1, elims: out, cells: in,
+					text: capital(t.String()) + " " + digitWords(m, "and") + " in " + cellWords(lg.n, in) + " (" + label + "), so " + elimWords(lg.n, out)}
+				ok = true
+			}
+			return ok
+		})
+		return !ok
+	})
+	return found, ok
+}
+
+// hiddenSubset finds size digits of a unit with size places left between
+// them: those cells cannot hold other digits.
+func (lg *logic) hiddenSubset(size int) (vhint, bool) {
+	var found vhint
+	ok := false
+	for u, cells := range lg.units.Units {
+		var ds []uint64
+		for d := uint64(1); d&lg.full != 0; d <<= 1 {
+			places := 0
+			for _, c := range cells {
+				if lg.cand[c]&d != 0 {
+					if lg.val[c] != 0 {
+						places = -100
+					}
+					places++
+				}
+			}
+			if places >= 2 && places <= size {
+				ds = append(ds, d)
+			}
+		}
+		combos(len(ds), size, func(pick []int) bool {
+			var m uint64
+			for _, i := range pick {
+				m |= ds[i]
+			}
+			var in []int32
+			for _, c := range cells {
+				if lg.cand[c]&m != 0 {
+					in = append(in, c)
+				}
+			}
+			if len(in) != size {
+				return false
+			}
+			var out []elim
+			for _, c := range in {
+				out = append(out, elimsOf(c, lg.cand[c]&^m)...)
+			}
+			if len(out) > 0 {
+				t := [4]Technique{2: HiddenPair, 3: HiddenTriple}[size]
+				found = vhint{tech: t, place: -1, elims: out, cells: in,
+					text: capital(t.String()) + " " + digitWords(m, "and") + " in " + cellWords(lg.n, in) + " (" + lg.units.Labels[u] + "), so " + elimWords(lg.n, out)}
+				ok = true
+			}
+			return ok
+		})
+		if ok {
+			return found, true
+		}
+	}
+	return vhint{}, false
+}
+
+// probeStep finds the digits of a cell of a rule's scope that no filling
+// of the scope's other cells keeps, by a small search on those cells with
+// the propagation of every rule (the probes of the variant search).
+func (lg *logic) probeStep() (vhint, bool) {
+	if len(lg.scopes) == 0 {
+		return vhint{}, false
+	}
+	p, ok := lg.search.Restart(lg.cand)
+	if !ok {
+		lg.broken = true
+		return vhint{}, false
+	}
+	for _, sc := range lg.scopes {
+		open := 0
+		for _, x := range sc.cells {
+			if lg.val[x] == 0 {
+				open++
+			}
+		}
+		if open < 2 {
+			continue
+		}
+		for _, x := range sc.cells {
+			if lg.val[x] != 0 {
+				continue
+			}
+			var bad uint64
+			for m := lg.cand[x]; m != 0; m &= m - 1 {
+				d := m & -m
+				if ok, known := lg.search.Supported(p, sc.cells, x, d, probeBudget); known && !ok {
+					bad |= d
+				}
+			}
+			if bad != 0 && bad != lg.cand[x] {
+				text := capital(sc.label) + ": no filling of its cells keeps the rules with " + cellName(lg.n, x) + " " +
+					isWords(bad) + ", so " + cellName(lg.n, x) + " is " + digitWords(lg.cand[x]&^bad, "or")
+				return vhint{tech: RuleTrial, place: -1, elims: elimsOf(x, bad), cells: sc.cells, text: text}, true
+			}
+		}
+	}
+	return vhint{}, false
+}
+
+// contradiction finds the digits of a cell that lead, by the forced
+// consequences of every rule, to a contradiction: a trial one digit deep.
+func (lg *logic) contradiction() (vhint, bool) {
+	p, ok := lg.search.Restart(lg.cand)
+	if !ok {
+		lg.broken = true
+		return vhint{}, false
+	}
+	for c := range lg.cand {
+		if lg.val[c] != 0 {
+			continue
+		}
+		var bad uint64
+		for m := lg.cand[c]; m != 0; m &= m - 1 {
+			d := m & -m
+			if p[c]&d == 0 || !lg.search.Try(p, int32(c), d) {
+				bad |= d
+			}
+		}
+		if bad != 0 && bad != lg.cand[c] {
+			x := int32(c)
+			text := cellName(lg.n, x) + " cannot be " + digitWords(bad, "or") + ": with " + cellName(lg.n, x) + " " + isWords(bad) +
+				", the digits the rules force lead to a contradiction"
+			return vhint{tech: Contradiction, place: -1, elims: elimsOf(x, bad), cells: []int32{x}, text: text}, true
+		}
+	}
+	return vhint{}, false
+}

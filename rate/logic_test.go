@@ -1,0 +1,162 @@
+package rate_test
+
+import (
+	"flag"
+	"fmt"
+	"testing"
+
+	"github.com/crillab/gophersat/solver"
+	"github.com/sudokugen/sudokugen/generate"
+	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/rate"
+	"github.com/sudokugen/sudokugen/sat"
+)
+
+var explainN = flag.Int("explain.n", 0, "generated puzzles of each variant whose logical steps TestLogicSound replays (0: 3, 1 with -short)")
+
+// variantNames returns the variants generate makes, the pure forms too.
+func variantNames() []string {
+	var out []string
+	for _, l := range grid.Layouts() {
+		out = append(out, l.Name)
+		if l.Split != nil {
+			out = append(out, "pure-"+l.Name)
+		}
+	}
+	return out
+}
+
+// The logical solve of generated puzzles of every variant never takes a
+// digit of the solution out of a cell, never places a wrong one, and, when
+// it says the puzzle is solved, has placed every empty cell; stuck, it
+// leaves the solution's digits among the candidates. On the first puzzle
+// of each variant, gophersat checks every fourth step against the rules
+// as stated: the plain CNF with the givens and the steps before, and the
+// candidate the step removes (or the other digits of the one it places),
+// has no model.
+func TestLogicSound(t *testing.T) {
+	count := 3
+	if testing.Short() {
+		count = 1
+	}
+	if *explainN > 0 {
+		count = *explainN
+	}
+	const seed = 44
+	gen := generate.New()
+	for _, name := range variantNames() {
+		t.Run(name, func(t *testing.T) {
+			v, err := generate.ParseVariant(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			solved, steps := 0, 0
+			for i := range count {
+				p, err := gen.Puzzle(seed, i, generate.Options{Shape: grid.Shape{BoxRows: 3, BoxCols: 3}, Variant: v})
+				if err != nil {
+					t.Fatalf("puzzle %d: %v", i, err)
+				}
+				res := rate.Puzzle(p.Grid, rate.Options{Explain: true})
+				if res.Err != nil || res.Logic == nil {
+					t.Fatalf("puzzle %d %s: not rated: %v", i, p.Grid, res.Err)
+				}
+				replay(t, fmt.Sprintf("puzzle %d", i), p.Grid, p.Solution, res)
+				if i == 0 {
+					checkUnsat(t, p.Grid, res.Steps, 4)
+				}
+				if res.Logic.Solved {
+					solved++
+				}
+				steps += len(res.Steps)
+			}
+			t.Logf("%d of %d solved by logic, %.1f steps a puzzle", solved, count, float64(steps)/float64(count))
+		})
+	}
+}
+
+// replay checks the steps of res, the rating of puzzle g, against its
+// solution sol.
+func replay(t *testing.T, what string, g, sol grid.Grid, res rate.Result) {
+	t.Helper()
+	n := g.N()
+	placed := make([]bool, len(g.Cells))
+	for c, v := range g.Cells {
+		placed[c] = v != 0
+	}
+	for k, st := range res.Steps {
+		if p := st.Place; p != nil {
+			c := p.Cell.Row*n + p.Cell.Col
+			if int(sol.Cells[c]) != p.Digit {
+				t.Fatalf("%s %s: step %d places %d in %s, whose digit is %d: %s", what, g, k+1, p.Digit, p.Cell, sol.Cells[c], st)
+			}
+			placed[c] = true
+		}
+		for _, e := range st.Eliminate {
+			if c := e.Cell.Row*n + e.Cell.Col; int(sol.Cells[c]) == e.Digit {
+				t.Fatalf("%s %s: step %d removes %d, the solution's digit, from %s: %s", what, g, k+1, e.Digit, e.Cell, st)
+			}
+		}
+	}
+	if res.Logic.Steps != len(res.Steps) {
+		t.Errorf("%s: %d steps counted, %d recorded", what, res.Logic.Steps, len(res.Steps))
+	}
+	if res.Logic.Solved {
+		for c, ok := range placed {
+			if !ok {
+				t.Fatalf("%s %s: solved by logic, and no step places %s", what, g, grid.CellOf(n, int32(c)))
+			}
+		}
+		return
+	}
+	for c, m := range res.Logic.Left {
+		if m&(1<<(sol.Cells[c]-1)) == 0 {
+			t.Fatalf("%s %s: stuck with candidates %b in %s, without the solution's %d", what, g, m, grid.CellOf(n, int32(c)), sol.Cells[c])
+		}
+	}
+}
+
+// checkUnsat has gophersat check every every-th step of steps, of puzzle
+// g: the rules as stated (sat.PlainRuleClauses), the givens, what the
+// steps before place and remove, and the opposite of the step (a removed
+// candidate in its cell, or the placed digit out of its cell) have no
+// model.
+func checkUnsat(t *testing.T, g grid.Grid, steps []rate.Step, every int) {
+	t.Helper()
+	n := g.N()
+	cnf := sat.PlainRuleClauses(g.Shape, g.Rules)
+	lit := func(cell grid.Cell, d int) int { return (cell.Row*n+cell.Col)*n + d }
+	base := append([][]int(nil), cnf.Clauses...)
+	for c, v := range g.Cells {
+		if v != 0 {
+			base = append(base, []int{c*n + int(v)})
+		}
+	}
+	checked := 0
+	for k, st := range steps {
+		if k%every == 0 {
+			var opposite []int
+			if p := st.Place; p != nil {
+				opposite = []int{-lit(p.Cell, p.Digit)}
+			} else if len(st.Eliminate) > 0 {
+				e := st.Eliminate[len(st.Eliminate)/2]
+				opposite = []int{lit(e.Cell, e.Digit)}
+			}
+			if opposite != nil {
+				pb := solver.ParseSliceNb(append(append([][]int(nil), base...), opposite), cnf.Vars)
+				if pb.Status != solver.Unsat && solver.New(pb).Solve() != solver.Unsat {
+					t.Fatalf("%s: step %d does not follow from the rules and the steps before: %s", g, k+1, st)
+				}
+				checked++
+			}
+		}
+		if p := st.Place; p != nil {
+			base = append(base, []int{lit(p.Cell, p.Digit)})
+		}
+		for _, e := range st.Eliminate {
+			base = append(base, []int{-lit(e.Cell, e.Digit)})
+		}
+	}
+	if len(steps) > 0 && checked == 0 {
+		t.Errorf("%s: no step checked", g)
+	}
+}

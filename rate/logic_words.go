@@ -1,0 +1,120 @@
+package rate
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// The words of the logical solve's steps, as a setter writes them.
+
+// capital returns s with its first letter in upper case.
+func capital(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// digitWords lists the digits m: "6 to 9" for a run of three or more,
+// else "2, 5 or 8" with conj ("or", "and") before the last.
+func digitWords(m uint64, conj string) string {
+	var ds []int
+	for ; m != 0; m &= m - 1 {
+		ds = append(ds, bits.TrailingZeros64(m)+1)
+	}
+	if len(ds) >= 3 && ds[len(ds)-1]-ds[0] == len(ds)-1 {
+		return itoa(ds[0]) + " to " + itoa(ds[len(ds)-1])
+	}
+	var b strings.Builder
+	for i, d := range ds {
+		switch {
+		case i == 0:
+		case i == len(ds)-1:
+			b.WriteString(" " + conj + " ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(itoa(d))
+	}
+	return b.String()
+}
+
+// isWords says what a cell holds: "= 5" for one digit, else "one of 2, 5
+// or 8".
+func isWords(m uint64) string {
+	if single(m) {
+		return "= " + digitWords(m, "or")
+	}
+	return "one of " + digitWords(m, "or")
+}
+
+// cellWords lists cells: "r1c1, r1c2".
+func cellWords(n int, cells []int32) string {
+	parts := make([]string, len(cells))
+	for i, c := range cells {
+		parts[i] = cellName(n, c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sumWords writes cells as a sum: "r1c1+r2c2".
+func sumWords(n int, cells []int32) string {
+	parts := make([]string, len(cells))
+	for i, c := range cells {
+		parts[i] = cellName(n, c)
+	}
+	return strings.Join(parts, "+")
+}
+
+// combosWords says which combinations of a cage are left: "only 6+9 or
+// 7+8 fit", or how many.
+func combosWords(sets []uint64) string {
+	if len(sets) > 4 {
+		return itoa(len(sets)) + " combinations fit"
+	}
+	parts := make([]string, len(sets))
+	for i, set := range sets {
+		var ds []string
+		for m := set; m != 0; m &= m - 1 {
+			ds = append(ds, itoa(bits.TrailingZeros64(m)+1))
+		}
+		parts[i] = strings.Join(ds, "+")
+	}
+	if len(parts) == 1 {
+		return "only " + parts[0] + " fits"
+	}
+	return "only " + strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1] + " fit"
+}
+
+// elimWords says what eliminations remove, cells that lose the same
+// digits together: "r1c1 and r2c1 cannot be 1, r3c1 cannot be 1 or 2".
+func elimWords(n int, es []elim) string {
+	var cells []int32
+	masks := map[int32]uint64{}
+	for _, e := range es {
+		if masks[e.c] == 0 {
+			cells = append(cells, e.c)
+		}
+		masks[e.c] |= 1 << (e.d - 1)
+	}
+	var parts []string
+	done := map[int32]bool{}
+	for _, c := range cells {
+		if done[c] {
+			continue
+		}
+		var same []string
+		for _, x := range cells {
+			if !done[x] && masks[x] == masks[c] {
+				same = append(same, cellName(n, x))
+				done[x] = true
+			}
+		}
+		list := same[0]
+		if len(same) > 1 {
+			list = strings.Join(same[:len(same)-1], ", ") + " and " + same[len(same)-1]
+		}
+		parts = append(parts, list+" cannot be "+digitWords(masks[c], "or"))
+	}
+	return strings.Join(parts, "; ")
+}
