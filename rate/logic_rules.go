@@ -172,12 +172,49 @@ func (lg *logic) sumStep(t Technique) (vhint, bool) {
 }
 
 func (lg *logic) sumRule(r *sumRule) (vhint, bool) {
+	if r.seen != nil && lg.same(r.cells, r.seen) {
+		return vhint{}, false
+	}
+	h, ok := lg.sumRead(r)
+	if !ok {
+		// nothing to find until a cell of the cage changes
+		if r.seen == nil {
+			r.seen = make([]uint64, len(r.cells))
+		}
+		for i, c := range r.cells {
+			r.seen[i] = lg.cand[c]
+		}
+	}
+	return h, ok
+}
+
+// same reports whether cells have the candidates seen.
+func (lg *logic) same(cells []int32, seen []uint64) bool {
+	for i, c := range cells {
+		if lg.cand[c] != seen[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sumRead is sumRule without the memory of the candidates it found nothing in.
+func (lg *logic) sumRead(r *sumRule) (vhint, bool) {
 	k := len(r.cells)
 	sup := make([]uint64, k)
 	var live []uint64
 	required := lg.full
+	var union, placed uint64
+	for _, c := range r.cells {
+		union |= lg.cand[c]
+		if lg.val[c] != 0 {
+			placed |= lg.cand[c]
+		}
+	}
 	for _, set := range r.sets {
-		if lg.cageSupport(r.cells, set, sup) {
+		// a set with a digit no cell has, or without a digit placed, is
+		// out before the search of its fillings
+		if set&^union == 0 && placed&^set == 0 && lg.cageSupport(r.cells, set, sup) {
 			live = append(live, set)
 			required &= set
 		}
@@ -191,9 +228,9 @@ func (lg *logic) sumRule(r *sumRule) (vhint, bool) {
 			elims = append(elims, elimsOf(c, bad)...)
 		}
 	}
-	why := capital(r.label) + ": " + combosWords(live)
+	why := func() string { return capital(r.label) + ": " + combosWords(live) }
 	if len(elims) > 0 {
-		return vhint{tech: r.tech, place: -1, elims: elims, cells: r.cells, text: why + ", so " + elimWords(lg.n, elims)}, true
+		return vhint{tech: r.tech, place: -1, elims: elims, cells: r.cells, text: why() + ", so " + elimWords(lg.n, elims)}, true
 	}
 	var out []elim
 	for _, x := range r.peers {
@@ -203,14 +240,14 @@ func (lg *logic) sumRule(r *sumRule) (vhint, bool) {
 	}
 	if len(out) > 0 {
 		return vhint{tech: r.tech, place: -1, elims: out, cells: r.cells,
-			text: why + "; each holds " + digitWords(required, "and") + ", so " + elimWords(lg.n, out) + " (they see the whole cage)"}, true
+			text: why() + "; each holds " + digitWords(required, "and") + ", so " + elimWords(lg.n, out) + " (they see the whole cage)"}, true
 	}
 	return lg.cageHidden(r, required, why)
 }
 
 // cageHidden places a digit every combination of r holds in its one place
 // left in the cage.
-func (lg *logic) cageHidden(r *sumRule, required uint64, why string) (vhint, bool) {
+func (lg *logic) cageHidden(r *sumRule, required uint64, why func() string) (vhint, bool) {
 	for m := required; m != 0; m &= m - 1 {
 		d := m & -m
 		at, count := int32(-1), 0
@@ -222,7 +259,7 @@ func (lg *logic) cageHidden(r *sumRule, required uint64, why string) (vhint, boo
 		if count == 1 && lg.val[at] == 0 {
 			dg := bits.TrailingZeros64(d) + 1
 			return vhint{tech: r.tech, place: at, digit: dg, cells: r.cells,
-				text: why + "; each holds " + itoa(dg) + ", and " + cellName(lg.n, at) + " is its only place in the cage"}, true
+				text: why() + "; each holds " + itoa(dg) + ", and " + cellName(lg.n, at) + " is its only place in the cage"}, true
 		}
 	}
 	return vhint{}, false
@@ -488,20 +525,24 @@ func (lg *logic) probeStep() (vhint, bool) {
 		if open < 2 {
 			continue
 		}
-		for _, x := range sc.cells {
+		sup := make([]uint64, len(sc.cells))
+		for k, x := range sc.cells {
 			if lg.val[x] != 0 {
 				continue
 			}
 			var bad uint64
-			for m := lg.cand[x]; m != 0; m &= m - 1 {
+			for m := lg.cand[x] &^ sup[k]; m != 0; m &= m - 1 {
 				d := m & -m
-				if ok, known := lg.search.Supported(p, sc.cells, x, d, probeBudget); known && !ok {
+				if sup[k]&d != 0 {
+					continue
+				}
+				if ok, known := lg.search.Supported(p, sc.cells, x, d, probeBudget, sup); known && !ok {
 					bad |= d
 				}
 			}
 			if bad != 0 && bad != lg.cand[x] {
-				text := capital(sc.label) + ": no filling of its cells keeps the rules with " + cellName(lg.n, x) + " " +
-					isWords(bad) + ", so " + cellName(lg.n, x) + " is " + digitWords(lg.cand[x]&^bad, "or")
+				text := capital(sc.label) + ": with " + cellName(lg.n, x) + " = " + digitWords(bad, "or") +
+					", no filling of its other cells keeps the rules, so " + cellName(lg.n, x) + " is " + digitWords(lg.cand[x]&^bad, "or")
 				return vhint{tech: RuleTrial, place: -1, elims: elimsOf(x, bad), cells: sc.cells, text: text}, true
 			}
 		}
@@ -530,7 +571,7 @@ func (lg *logic) contradiction() (vhint, bool) {
 		}
 		if bad != 0 && bad != lg.cand[c] {
 			x := int32(c)
-			text := cellName(lg.n, x) + " cannot be " + digitWords(bad, "or") + ": with " + cellName(lg.n, x) + " " + isWords(bad) +
+			text := cellName(lg.n, x) + " cannot be " + digitWords(bad, "or") + ": with " + cellName(lg.n, x) + " = " + digitWords(bad, "or") +
 				", the digits the rules force lead to a contradiction"
 			return vhint{tech: Contradiction, place: -1, elims: elimsOf(x, bad), cells: []int32{x}, text: text}, true
 		}

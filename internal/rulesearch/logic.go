@@ -27,12 +27,13 @@ func (s *Search) Restart(cand []uint64) ([]uint64, bool) {
 // Supported reports whether digit bit d of cell x has a support on the
 // cells of scope below cand, a state that Restart returned: digits of the
 // scope's open cells, one each, that propagation accepts together with
-// x = d. known is false when the search ran past budget nodes, and then
-// nothing is said. A refuted digit is a consequence of the rules and
+// x = d; the support found marks its digits in sup (sup[k] for scope[k]),
+// which then need no search of their own. known is false when the search
+// ran past budget nodes, and then nothing is said. A refuted digit is a consequence of the rules and
 // cand: every case of the split on the scope's cells ends in a conflict
 // of propagation. Neither cand nor the auxiliary values of the state
 // change.
-func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budget int) (ok, known bool) {
+func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budget int, sup []uint64) (ok, known bool) {
 	defer s.atAux(0)
 	next := s.slot(1)
 	copy(next, cand)
@@ -41,7 +42,7 @@ func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budg
 		return false, true
 	}
 	left := budget
-	switch s.localSupport(next, 1, scope, &left) {
+	switch s.localSupport(next, 1, scope, &left, sup) {
 	case supported:
 		return true, true
 	case refuted:
@@ -51,7 +52,7 @@ func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budg
 }
 
 // localSupport is Supported's search below cand, at depth.
-func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int) probeOutcome {
+func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int, sup []uint64) probeOutcome {
 	if *left--; *left < 0 {
 		return unknown
 	}
@@ -62,6 +63,9 @@ func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int
 		}
 	}
 	if at < 0 {
+		for k, x := range scope {
+			sup[k] |= cand[x]
+		}
 		return supported
 	}
 	next := s.slot(depth + 1)
@@ -72,7 +76,7 @@ func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int
 		if !s.narrow(next, at, d) || !s.propagate(next) {
 			continue
 		}
-		r := s.localSupport(next, depth+1, scope, left)
+		r := s.localSupport(next, depth+1, scope, left, sup)
 		s.atAux(depth)
 		if r != refuted {
 			return r
