@@ -1,11 +1,15 @@
 package rate_test
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/crillab/gophersat/solver"
+	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/rate"
@@ -159,4 +163,63 @@ func checkUnsat(t *testing.T, g grid.Grid, steps []rate.Step, every int) {
 	if len(steps) > 0 && checked == 0 {
 		t.Errorf("%s: no step checked", g)
 	}
+}
+
+// SudokuSolver's 35 variant test puzzles (verify/testdata/sudokusolver.tsv,
+// with their published solutions): the logical solve of each is replayed
+// against its solution, as for the generated ones, and the log has a line
+// per puzzle, solved or stuck, with its hardest step. With -short, the
+// first four.
+func TestLogicSudokuSolver(t *testing.T) {
+	f, err := os.Open("../verify/testdata/sudokusolver.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	solved, rated, seen := 0, 0, 0
+	for sc.Scan() {
+		fs := strings.Split(sc.Text(), "\t")
+		if len(fs) != 4 || fs[0] == "name" || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		g, err := formats.ParseFPuzzlesLink(fs[2])
+		if err != nil {
+			t.Fatalf("%s: %v", fs[0], err)
+		}
+		if !g.HasRules() {
+			continue
+		}
+		if seen++; testing.Short() && seen > 4 {
+			break
+		}
+		res := rate.Puzzle(g, rate.Options{Explain: true})
+		if res.Err != nil {
+			t.Logf("%-28s not rated: %v", fs[0], res.Err)
+			continue
+		}
+		rated++
+		n := g.N()
+		if len(fs[3]) == n*n {
+			sol := grid.New(g.Shape)
+			for i := range sol.Cells {
+				sol.Cells[i] = fs[3][i] - '0'
+			}
+			replay(t, fs[0], g, sol, res)
+		}
+		if res.Logic.Solved {
+			solved++
+			t.Logf("%-28s %-7s solved in %3d steps; hardest: %s", fs[0], res.Level, res.Logic.Steps, res.Logic.Hardest)
+		} else {
+			t.Logf("%-28s %-7s stuck after %3d steps", fs[0], res.Level, res.Logic.Steps)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if seen == 0 {
+		t.Fatal("no variant puzzle read")
+	}
+	t.Logf("%d variant puzzles: %d rated, %d solved by logic", seen, rated, solved)
 }
