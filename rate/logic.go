@@ -59,6 +59,10 @@ type sumRule struct {
 type scopeRule struct {
 	cells []int32
 	label string
+	// kept are supports found before (a digit per cell), which Holds
+	// tries first, and next the one to replace next
+	kept [][]uint8
+	next int
 }
 
 // vhint is a deduction before it is applied.
@@ -93,7 +97,10 @@ type logic struct {
 	hardest Step
 	breakIn *Step
 	broken  bool // the solve met a contradiction: a step was wrong
-	scratch []bool
+	// the steps a pass of trials found that are still to give (see
+	// probeStep)
+	pendingProbe, pendingContra []vhint
+	scratch                     []bool
 }
 
 // newLogic readies the logical solve of g, a valid variant puzzle with

@@ -3,6 +3,7 @@ package rate
 import (
 	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -15,9 +16,13 @@ const (
 	maxCageCells = 10
 )
 
-// probeBudget is the most nodes the trial of one digit on a rule's cells
-// may visit; past it the digit stays.
-const probeBudget = 64
+// probeBudgets are the most nodes the trial of one digit on a rule's
+// cells may visit, in a first pass over the scopes and, when that finds
+// nothing, in a second; past it the digit stays. The second budget lets
+// the solve through SudokuSolver's two sandwich puzzles, which stall
+// after 18 and 66 steps with the first alone; the first keeps the passes
+// that find something cheap.
+var probeBudgets = [...]int{16, 128}
 
 // lowerRules reads the rules of g, lowered in l, into the solve's tables:
 // the links, the cages and the 45 rule's sums, and the scopes of the
@@ -503,10 +508,21 @@ func (lg *logic) hiddenSubset(size int) (vhint, bool) {
 	return vhint{}, false
 }
 
-// probeStep finds the digits of a cell of a rule's scope that no filling
-// of the scope's other cells keeps, by a small search on those cells with
-// the propagation of every rule (the probes of the variant search).
+// keptSupports is how many supports each scope keeps for later probes.
+const keptSupports = 8
+
+// probeStep finds the digits of the cells of a rule's scope that no
+// filling of the scope's other cells keeps, by a small search on those
+// cells with the propagation of every rule (the probes of the variant
+// search); one step takes every such digit of one scope. One pass over
+// the scopes finds the steps of all of them, and the next calls give the
+// rest of what it found before they search again: each is a consequence
+// of the state of the pass, so of every later state, which has only lost
+// candidates since.
 func (lg *logic) probeStep() (vhint, bool) {
+	if h, ok := lg.pop(&lg.pendingProbe); ok {
+		return h, true
+	}
 	if len(lg.scopes) == 0 {
 		return vhint{}, false
 	}
@@ -515,44 +531,132 @@ func (lg *logic) probeStep() (vhint, bool) {
 		lg.broken = true
 		return vhint{}, false
 	}
-	for _, sc := range lg.scopes {
-		open := 0
-		for _, x := range sc.cells {
-			if lg.val[x] == 0 {
-				open++
+	for _, budget := range probeBudgets {
+		for k := range lg.scopes {
+			if h, ok := lg.probeScope(p, &lg.scopes[k], budget); ok {
+				lg.pendingProbe = append(lg.pendingProbe, h)
 			}
 		}
-		if open < 2 {
-			continue
-		}
-		sup := make([]uint64, len(sc.cells))
-		for k, x := range sc.cells {
-			if lg.val[x] != 0 {
-				continue
-			}
-			var bad uint64
-			for m := lg.cand[x] &^ sup[k]; m != 0; m &= m - 1 {
-				d := m & -m
-				if sup[k]&d != 0 {
-					continue
-				}
-				if ok, known := lg.search.Supported(p, sc.cells, x, d, probeBudget, sup); known && !ok {
-					bad |= d
-				}
-			}
-			if bad != 0 && bad != lg.cand[x] {
-				text := capital(sc.label) + ": with " + cellName(lg.n, x) + " = " + digitWords(bad, "or") +
-					", no filling of its other cells keeps the rules, so " + cellName(lg.n, x) + " is " + digitWords(lg.cand[x]&^bad, "or")
-				return vhint{tech: RuleTrial, place: -1, elims: elimsOf(x, bad), cells: sc.cells, text: text}, true
-			}
+		if h, ok := lg.pop(&lg.pendingProbe); ok {
+			return h, true
 		}
 	}
 	return vhint{}, false
 }
 
+// pop returns the first deduction of pending that still removes a
+// candidate, with what it still removes, in its words; the ones before it
+// and it leave pending.
+func (lg *logic) pop(pending *[]vhint) (vhint, bool) {
+	for len(*pending) > 0 {
+		h := (*pending)[0]
+		*pending = (*pending)[1:]
+		var left []elim
+		for _, e := range h.elims {
+			if lg.val[e.c] == 0 && lg.cand[e.c]&(1<<(e.d-1)) != 0 {
+				left = append(left, e)
+			}
+		}
+		if len(left) > 0 {
+			h.elims = left
+			h.text = lg.trialWords(h)
+			return h, true
+		}
+	}
+	return vhint{}, false
+}
+
+// trialWords says what a trial on a rule's cells (RuleTrial, its label in
+// text) or a contradiction removes.
+func (lg *logic) trialWords(h vhint) string {
+	var cells []int32
+	bad := map[int32]uint64{}
+	for _, e := range h.elims {
+		if bad[e.c] == 0 {
+			cells = append(cells, e.c)
+		}
+		bad[e.c] |= 1 << (e.d - 1)
+	}
+	var tried []string
+	for _, c := range cells {
+		tried = append(tried, cellName(lg.n, c)+" = "+digitWords(bad[c], "or"))
+	}
+	if h.tech == Contradiction {
+		return elimWords(lg.n, h.elims) + ": with " + tried[0] + ", the digits the rules force lead to a contradiction"
+	}
+	return capital(h.text) + ": with " + strings.Join(tried, ", or ") + ", no filling of its other cells keeps the rules, so " + elimWords(lg.n, h.elims)
+}
+
+// probeScope is probeStep on scope sc, below p, the propagated state,
+// with budget nodes for each digit; its text is the scope's label.
+func (lg *logic) probeScope(p []uint64, sc *scopeRule, budget int) (vhint, bool) {
+	open := 0
+	for _, x := range sc.cells {
+		if lg.val[x] == 0 {
+			open++
+		}
+	}
+	if open < 2 {
+		return vhint{}, false
+	}
+	sup := make([]uint64, len(sc.cells))
+	for _, r := range sc.kept {
+		if lg.search.Holds(p, sc.cells, r) {
+			for k, d := range r {
+				sup[k] |= 1 << (d - 1)
+			}
+		}
+	}
+	found := make([]uint8, len(sc.cells))
+	var elims []elim
+	for k, x := range sc.cells {
+		if lg.val[x] != 0 {
+			continue
+		}
+		var bad uint64
+		for m := lg.cand[x] &^ sup[k]; m != 0; m &= m - 1 {
+			d := m & -m
+			if sup[k]&d != 0 {
+				continue
+			}
+			ok, known := lg.search.Supported(p, sc.cells, x, d, budget, sup, found)
+			switch {
+			case ok:
+				sc.keep(found)
+			case known:
+				bad |= d
+			}
+		}
+		if bad != 0 && bad != lg.cand[x] {
+			elims = append(elims, elimsOf(x, bad)...)
+		}
+	}
+	if len(elims) == 0 {
+		return vhint{}, false
+	}
+	return vhint{tech: RuleTrial, place: -1, elims: elims, cells: sc.cells, text: sc.label}, true
+}
+
+// keep records a support of the scope, in place of the oldest past
+// keptSupports.
+func (sc *scopeRule) keep(found []uint8) {
+	r := append([]uint8(nil), found...)
+	if len(sc.kept) < keptSupports {
+		sc.kept = append(sc.kept, r)
+		return
+	}
+	sc.kept[sc.next] = r
+	sc.next = (sc.next + 1) % keptSupports
+}
+
 // contradiction finds the digits of a cell that lead, by the forced
 // consequences of every rule, to a contradiction: a trial one digit deep.
+// As probeStep, one pass finds them in every cell, and the next calls give
+// the rest.
 func (lg *logic) contradiction() (vhint, bool) {
+	if h, ok := lg.pop(&lg.pendingContra); ok {
+		return h, true
+	}
 	p, ok := lg.search.Restart(lg.cand)
 	if !ok {
 		lg.broken = true
@@ -571,10 +675,8 @@ func (lg *logic) contradiction() (vhint, bool) {
 		}
 		if bad != 0 && bad != lg.cand[c] {
 			x := int32(c)
-			text := cellName(lg.n, x) + " cannot be " + digitWords(bad, "or") + ": with " + cellName(lg.n, x) + " = " + digitWords(bad, "or") +
-				", the digits the rules force lead to a contradiction"
-			return vhint{tech: Contradiction, place: -1, elims: elimsOf(x, bad), cells: []int32{x}, text: text}, true
+			lg.pendingContra = append(lg.pendingContra, vhint{tech: Contradiction, place: -1, elims: elimsOf(x, bad), cells: []int32{x}})
 		}
 	}
-	return vhint{}, false
+	return lg.pop(&lg.pendingContra)
 }

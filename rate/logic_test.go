@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crillab/gophersat/solver"
 	"github.com/sudokugen/sudokugen/formats"
@@ -194,7 +195,11 @@ func TestLogicSudokuSolver(t *testing.T) {
 		if seen++; testing.Short() && seen > 4 {
 			break
 		}
+		start := time.Now()
 		res := rate.Puzzle(g, rate.Options{Explain: true})
+		if el := time.Since(start); el > time.Second {
+			t.Logf("%-28s took %v", fs[0], el)
+		}
 		if res.Err != nil {
 			t.Logf("%-28s not rated: %v", fs[0], res.Err)
 			continue

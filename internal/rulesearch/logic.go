@@ -28,12 +28,13 @@ func (s *Search) Restart(cand []uint64) ([]uint64, bool) {
 // cells of scope below cand, a state that Restart returned: digits of the
 // scope's open cells, one each, that propagation accepts together with
 // x = d; the support found marks its digits in sup (sup[k] for scope[k]),
-// which then need no search of their own. known is false when the search
+// which then need no search of their own, and is written to found
+// (found[k] the digit of scope[k]) for Holds to try again later. known is false when the search
 // ran past budget nodes, and then nothing is said. A refuted digit is a consequence of the rules and
 // cand: every case of the split on the scope's cells ends in a conflict
 // of propagation. Neither cand nor the auxiliary values of the state
 // change.
-func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budget int, sup []uint64) (ok, known bool) {
+func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budget int, sup []uint64, found []uint8) (ok, known bool) {
 	defer s.atAux(0)
 	next := s.slot(1)
 	copy(next, cand)
@@ -42,7 +43,7 @@ func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budg
 		return false, true
 	}
 	left := budget
-	switch s.localSupport(next, 1, scope, &left, sup) {
+	switch s.localSupport(next, 1, scope, &left, sup, found) {
 	case supported:
 		return true, true
 	case refuted:
@@ -52,7 +53,7 @@ func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budg
 }
 
 // localSupport is Supported's search below cand, at depth.
-func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int, sup []uint64) probeOutcome {
+func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int, sup []uint64, found []uint8) probeOutcome {
 	if *left--; *left < 0 {
 		return unknown
 	}
@@ -65,6 +66,7 @@ func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int
 	if at < 0 {
 		for k, x := range scope {
 			sup[k] |= cand[x]
+			found[k] = uint8(bits.TrailingZeros64(cand[x]) + 1)
 		}
 		return supported
 	}
@@ -76,11 +78,37 @@ func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int
 		if !s.narrow(next, at, d) || !s.propagate(next) {
 			continue
 		}
-		r := s.localSupport(next, depth+1, scope, left, sup)
+		r := s.localSupport(next, depth+1, scope, left, sup, found)
 		s.atAux(depth)
 		if r != refuted {
 			return r
 		}
 	}
 	return refuted
+}
+
+// Holds reports whether the digits of a support found before (digits[k]
+// in scope[k], see Supported) are still one below cand, a state that
+// Restart returned: whether propagation accepts them all together. It
+// changes neither cand nor the auxiliary values of the state.
+func (s *Search) Holds(cand []uint64, scope []int32, digits []uint8) bool {
+	defer s.atAux(0)
+	next := s.slot(1)
+	copy(next, cand)
+	s.useAux(1, false)
+	for k, x := range scope {
+		if !s.narrow(next, x, uint64(1)<<(digits[k]-1)) {
+			s.reset()
+			return false
+		}
+	}
+	if !s.propagate(next) {
+		return false
+	}
+	for _, x := range scope {
+		if !single(next[x]) {
+			return false
+		}
+	}
+	return true
 }
