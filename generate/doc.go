@@ -63,7 +63,7 @@
 // killer splits cages until they alone are unique, with no givens. Puzzle
 // i still depends only on (seed, i, options), and every puzzle gets
 // gophersat's proof at the end. Difficulty targets and needs are for
-// classic puzzles: variants get the coarse level of package rate.
+// classic puzzles: variants get the level of package rate's logical solve.
 //
 // # Speed
 //

@@ -89,8 +89,13 @@
 // the others.
 //
 // Variant puzzles (grids with grid.Rules) are not rated on this scale,
-// whose techniques know rows, columns and boxes only: Puzzle gives them a
-// coarse level instead (easy, medium or hard, from how far the
-// propagation of their own rules goes before a guess; see variant.go) with
-// Result.Coarse set and no score, steps or counts.
+// whose techniques know rows, columns and boxes only: Puzzle solves them
+// logically, step by step, each step naming the rule that makes it (a
+// killer cage's combinations, a thermometer's or a whisper's pair of
+// cells, the 45 rule, trials on an arrow's cells...), and gives the level
+// of the hardest step on a variant scale that borrows the values of the
+// techniques it shares with Sudoku Explainer, or extreme when the solve is
+// stuck (see variant.go). Result.Coarse is set, Score is 0, and
+// Result.Logic says whether logic solved it, its hardest step and its
+// break-in.
 package rate

@@ -86,7 +86,7 @@ one per line, for its page and its solver; a rule it cannot state with the
 same meaning, such as kropki-negative's, is an error that names it, and
 grids go up to 16x16) or pdf (a book that draws every rule: cages, regions,
 diagonals, windows, and a page of rules opening each section); the other
-formats cannot hold their rules. Variants have a coarse level (see rate), no
+formats cannot hold their rules. Variants have the level of their logical solve (see rate), no
 --difficulty, --score, --needs or --mix yet.`,
 		Example: `  sudokugen generate -n 10
   sudokugen generate -n 500 --seed 42 --symmetry rot180 --solutions -o book.txt

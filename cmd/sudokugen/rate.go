@@ -36,10 +36,16 @@ on the Sudoku Explainer scale by its hardest step. It prints the level (easy,
 medium, hard, expert, extreme), the score and the techniques used; --explain
 prints every step in plain words.
 
-Variant puzzles (killer, jigsaw, X...) are not rated on that scale, whose
-techniques know rows, columns and boxes only: they get a coarse level, easy
-when the propagation of their own rules solves them, medium when it does
-with one-digit trials, hard otherwise, and no score or techniques.
+Variant puzzles (killer, jigsaw, X, arrows...) are not rated on that scale,
+whose techniques know rows, columns and boxes only: they are solved
+logically, each step naming the rule it comes from (singles in every unit,
+a rule between two cells such as a dot or a thermometer, a killer cage's
+combinations, locked candidates, the 45 rule, pairs and triples, trials on
+the cells of one rule such as an arrow, and last a contradiction one digit
+deep). The level is that of the hardest step, or extreme when the solve is
+stuck where a person would have to guess; the line says which, and
+--explain prints the steps, the break-in (the first step beyond singles)
+and, when stuck, the candidates left. No Sudoku Explainer score.
 
 Exit status: 0 when every puzzle was rated, 1 when any could not be (no
 single solution, or malformed), 2 for a usage or I/O error.`,
