@@ -577,14 +577,15 @@ func (lg *logic) trialWords(h vhint) string {
 		}
 		bad[e.c] |= 1 << (e.d - 1)
 	}
-	var tried []string
+	var tried, left []string
 	for _, c := range cells {
 		tried = append(tried, cellName(lg.n, c)+" = "+digitWords(bad[c], "or"))
+		left = append(left, cellName(lg.n, c)+" is "+digitWords(lg.cand[c]&^bad[c], "or"))
 	}
 	if h.tech == Contradiction {
 		return elimWords(lg.n, h.elims) + ": with " + tried[0] + ", the digits the rules force lead to a contradiction"
 	}
-	return capital(h.text) + ": with " + strings.Join(tried, ", or ") + ", no filling of its other cells keeps the rules, so " + elimWords(lg.n, h.elims)
+	return capital(h.text) + ": no filling of its cells keeps the rules with " + strings.Join(tried, ", or with ") + "; so " + strings.Join(left, ", ")
 }
 
 // probeScope is probeStep on scope sc, below p, the propagated state,
