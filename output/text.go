@@ -391,7 +391,7 @@ func appendJSON(b []byte, e Puzzle, sol *grid.Grid, a grid.Alphabet) ([]byte, er
 	if e.Level != "" {
 		b = append(b, `,"level":`...)
 		b = strconv.AppendQuote(b, e.Level)
-		if !e.Grid.HasRules() { // variants have a coarse level and no score
+		if !e.Grid.HasRules() { // variants have the level of their logical solve and no score
 			b = append(b, `,"score":`...)
 			b = strconv.AppendFloat(b, e.Score, 'f', 1, 64)
 		}

@@ -199,9 +199,9 @@ func variantOptions(req *generateRequest, opts *generate.Options) *apiError {
 	}
 	switch {
 	case req.Difficulty != "":
-		return badRequest("difficulty", "difficulty is for classic puzzles: %s puzzles get a coarse level, and no difficulty can be asked for", v)
+		return badRequest("difficulty", "difficulty is for classic puzzles: %s puzzles get the level of their logical solve, and no difficulty can be asked for", v)
 	case req.Score != "":
-		return badRequest("score", "score is for classic puzzles: %s puzzles get a coarse level, and no score can be asked for", v)
+		return badRequest("score", "score is for classic puzzles: %s puzzles get the level of their logical solve, and no score can be asked for", v)
 	}
 	if f, err := output.ParseFormat(req.Format); err == nil && !f.HoldsRules() {
 		return badRequest("format", "format %s cannot hold the rules of %s puzzles (they would read back as classic ones): want %s or pdf",

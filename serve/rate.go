@@ -17,7 +17,7 @@ type rating struct {
 	Column int    `json:"column,omitempty"`
 	Puzzle string `json:"puzzle"`
 	variantFields
-	Coarse     bool        `json:"coarse,omitempty"` // a variant's coarse level (see rate.Coarse), as rate --json says
+	Coarse     bool        `json:"coarse,omitempty"` // a variant, rated by its logical solve (see rate.Coarse), as rate --json says
 	Status     string      `json:"status"`           // rated, invalid, unsupported, none, multiple, timeout, error
 	Level      string      `json:"level,omitempty"`
 	Score      float64     `json:"score,omitempty"`

@@ -522,7 +522,7 @@
 
   $("b-page").addEventListener("change", () => { $("b-other-field").hidden = $("b-page").value !== "other"; });
 
-  // Variants have a coarse level and take no difficulty.
+  // Variants have the level of their logical solve and take no difficulty.
   $("g-variant").addEventListener("change", () => {
     const v = $("g-variant").value !== "";
     $("g-diff").disabled = v;
