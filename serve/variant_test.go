@@ -382,3 +382,35 @@ func TestVerifyOwnSolution(t *testing.T) {
 		}
 	}
 }
+
+// /v1/rate?steps=true gives a variant's logical solve as rate --json
+// does: its steps in words, each naming its rule, and the outcome.
+func TestRateVariantSteps(t *testing.T) {
+	s, _ := newTestServer(t, Config{})
+	a := call(t, s, "POST", "/v1/generate", "application/json", strings.NewReader(`{"count":1,"seed":3,"variant":"killer"}`))
+	if a.status != http.StatusOK {
+		t.Fatalf("generate killer: %d %s", a.status, a.body)
+	}
+	p := a.json["puzzles"].([]any)[0].(map[string]any)
+	r := call(t, s, "POST", "/v1/rate?steps=true", "text/plain", strings.NewReader(p["fpuzzles_url"].(string)+"\n"))
+	if r.status != http.StatusOK {
+		t.Fatalf("rate: %d %s", r.status, r.body)
+	}
+	res := results(t, r)[0]
+	lg, _ := res["logic"].(map[string]any)
+	steps, _ := res["steps"].([]any)
+	if res["coarse"] != true || lg == nil || len(steps) == 0 || lg["steps"] != float64(len(steps)) {
+		t.Fatalf("rating %v: want coarse, the logic outcome and as many steps as it counts", res)
+	}
+	cage := false
+	for _, st := range steps {
+		text := st.(map[string]any)["text"].(string)
+		cage = cage || strings.HasPrefix(text, "Killer cage ")
+	}
+	if !cage {
+		t.Errorf("no step names a killer cage: %v", steps)
+	}
+	if lg["solved"] == true && (lg["hardest"] == "" || lg["break_in"] == "") {
+		t.Errorf("solved without a hardest step or a break-in: %v", lg)
+	}
+}
