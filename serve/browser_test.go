@@ -191,6 +191,22 @@ func TestBrowser(t *testing.T) {
 	checkVariants(t, run, "variants", killer, loose)
 	run("screenshot the variants", chromedp.ScrollIntoView("#results", chromedp.ByQuery), shot("10-variants.png"))
 
+	// The killer rated with its steps: the verdict says whether logic
+	// solves it, and the steps name the cages.
+	var rated, firstSteps string
+	run("rate the killer with its steps",
+		setValue("#puzzles", fpuzzles(t, killer)+"\n"),
+		chromedp.ScrollIntoView("#rate", chromedp.ByQuery),
+		chromedp.Click("#rate", chromedp.ByQuery),
+		chromedp.WaitVisible("article.card details.steps", chromedp.ByQuery),
+		chromedp.Click("article.card details.steps summary", chromedp.ByQuery),
+		chromedp.Text("article.card h3 span.verdict", &rated, chromedp.ByQuery),
+		chromedp.Text("article.card details.steps ol", &firstSteps, chromedp.ByQuery),
+		shot("10a-variant-steps.png"))
+	if !strings.Contains(rated, "by logic") && !strings.Contains(rated, "stuck") || !strings.Contains(firstSteps, "Killer cage ") {
+		t.Errorf("rated killer: verdict %q, steps %.200q; want whether logic solves it and steps naming cages", rated, firstSteps)
+	}
+
 	// A puzzle that came with its own solution, which breaks a rule as
 	// read here: the card says so, beside the verdict.
 	var ownText string

@@ -353,12 +353,19 @@
     list.appendChild(card);
   }
 
+  // ratedWords is the verdict of a rated puzzle: its level and score, or
+  // for a variant, which has no score, its level and whether logic solves it.
+  function ratedWords(v) {
+    if (v.logic) return v.level + (v.logic.solved ? ", solved by logic" : ", stuck");
+    return v.level + " " + (v.score || 0).toFixed(1);
+  }
+
   function showRating(v, list) {
     const card = el("article", "card " + (v.status === "rated" ? "unique" : v.status));
     card.setAttribute("aria-label", "puzzle " + (v.index + 1) + ": " + (v.level || v.status));
     const h = el("h3");
     h.appendChild(document.createTextNode("Puzzle " + (v.index + 1) + " (" + place(v) + "): "));
-    h.appendChild(el("span", "verdict " + (v.status === "rated" ? "unique" : v.status), v.status === "rated" ? v.level + " " + v.score.toFixed(1) : v.status));
+    h.appendChild(el("span", "verdict " + (v.status === "rated" ? "unique" : v.status), v.status === "rated" ? ratedWords(v) : v.status));
     card.appendChild(h);
     if (v.status !== "rated") {
       card.appendChild(el("p", "error", place(v) + ": " + (v.error || v.status)));
@@ -381,6 +388,11 @@
     });
     row.appendChild(tbl);
     card.appendChild(row);
+    if (v.logic) {
+      // a variant: the outcome of its logical solve
+      card.appendChild(el("p", null, v.logic.solved ? "Solved by logic; hardest step: " + v.logic.hardest : "Stuck after " + v.logic.steps + " steps: a person would have to guess."));
+      if (v.logic.break_in) card.appendChild(el("p", null, "Break-in: " + v.logic.break_in));
+    }
     if (v.steps && v.steps.length) {
       const det = el("details", "steps");
       det.appendChild(el("summary", null, "The " + v.steps.length + " steps, explained"));
