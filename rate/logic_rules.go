@@ -333,12 +333,25 @@ func (lg *logic) cageSupport(cells []int32, set uint64, sup []uint64) bool {
 func (lg *logic) locked(t Technique) (vhint, bool) {
 	words := len(lg.peerSet[0])
 	seen := make([]uint64, words)
+	// has[d-1] is the open cells with candidate d, as a bit set of cells
+	has := make([][]uint64, lg.n)
+	for d := range has {
+		has[d] = make([]uint64, words)
+	}
+	for c, m := range lg.cand {
+		if lg.val[c] != 0 {
+			continue
+		}
+		for ; m != 0; m &= m - 1 {
+			has[bits.TrailingZeros64(m)][c/64] |= 1 << (c % 64)
+		}
+	}
 	for u, cells := range lg.units.Units {
 		if lg.lockTech(u) != t {
 			continue
 		}
 		for d := uint64(1); d&lg.full != 0; d <<= 1 {
-			if h, ok := lg.lockedDigit(u, cells, d, seen); ok {
+			if h, ok := lg.lockedDigit(u, cells, d, seen, has[bits.TrailingZeros64(d)]); ok {
 				return h, true
 			}
 		}
@@ -356,39 +369,46 @@ func (lg *logic) lockTech(u int) Technique {
 	return LockedGroup
 }
 
-// lockedDigit is locked for digit bit d of unit u; seen is scratch.
-func (lg *logic) lockedDigit(u int, cells []int32, d uint64, seen []uint64) (vhint, bool) {
-	var at []int32
+// lockedDigit is locked for digit bit d of unit u; seen is scratch, has
+// the open cells with candidate d.
+func (lg *logic) lockedDigit(u int, cells []int32, d uint64, seen, has []uint64) (vhint, bool) {
+	places := 0
 	for _, c := range cells {
 		if lg.cand[c]&d != 0 {
 			if lg.val[c] != 0 {
 				return vhint{}, false
 			}
-			at = append(at, c)
+			places++
 		}
 	}
-	if len(at) < 2 {
+	if places < 2 {
 		return vhint{}, false
 	}
-	for w := range seen {
-		seen[w] = ^uint64(0)
+	copy(seen, has)
+	left := uint64(0)
+	for _, c := range cells {
+		if lg.cand[c]&d != 0 {
+			left = 0
+			for w, x := range lg.peerSet[c] {
+				seen[w] &= x
+				left |= seen[w]
+			}
+			if left == 0 {
+				return vhint{}, false
+			}
+		}
 	}
-	for _, c := range at {
-		for w, x := range lg.peerSet[c] {
-			seen[w] &= x
+	var at []int32
+	for _, c := range cells {
+		if lg.cand[c]&d != 0 {
+			at = append(at, c)
 		}
 	}
 	var out []elim
 	for w, x := range seen {
 		for ; x != 0; x &= x - 1 {
-			c := int32(w*64 + bits.TrailingZeros64(x))
-			if lg.cand[c]&d != 0 && lg.val[c] == 0 {
-				out = append(out, elim{c, int32(bits.TrailingZeros64(d) + 1)})
-			}
+			out = append(out, elim{int32(w*64 + bits.TrailingZeros64(x)), int32(bits.TrailingZeros64(d) + 1)})
 		}
-	}
-	if len(out) == 0 {
-		return vhint{}, false
 	}
 	dg := itoa(bits.TrailingZeros64(d) + 1)
 	text := capital(lg.lockTech(u).String()) + ": in " + lg.units.Labels[u] + " every " + dg + " is in " + cellWords(lg.n, at) +
