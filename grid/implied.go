@@ -2,6 +2,7 @@ package grid
 
 import (
 	"slices"
+	"strconv"
 	"sync"
 )
 
@@ -33,6 +34,10 @@ type Implied struct {
 	// internal/derive). Every pair of Same is wide too: it relates a band
 	// to as many regions.
 	WideCages, WideSums []bool
+	// CageWhy and SumWhy say where each of Cages and Sums comes from, for
+	// a person's steps: "innies of row 3", "outies of rows 1-3"; "cage"
+	// for a cage of the rules with two cells.
+	CageWhy, SumWhy []string
 }
 
 // PairSum is two cells whose digits add up to Sum, and differ when
@@ -126,12 +131,14 @@ func ImplyWith(s Shape, r *Rules, u *RuleUnits, cages []Cage) *Implied {
 			if len(c.Cells) == 2 {
 				out.Sums = append(out.Sums, PairSum{c.Cells[0], c.Cells[1], c.Sum, true})
 				out.WideSums = append(out.WideSums, false)
+				out.SumWhy = append(out.SumWhy, "cage")
 			}
 		}
 		for k, c := range out.Cages {
 			if len(c.Cells) == 2 {
 				out.Sums = append(out.Sums, PairSum{c.Cells[0], c.Cells[1], c.Sum, true})
 				out.WideSums = append(out.WideSums, out.WideCages[k])
+				out.SumWhy = append(out.SumWhy, out.CageWhy[k])
 			}
 		}
 		out.Peers = make([][]int32, 0, len(cages)+len(out.Cages))
@@ -233,8 +240,9 @@ func (imp *implier) sums(cages []Cage) {
 		}
 	}
 	g := groupSums{imp: imp, cages: cages, of: of, in: make([]bool, n*n), touched: make([]bool, len(cages)), inside: make([]int, len(cages))}
-	for _, unit := range imp.u.Units {
+	for u, unit := range imp.u.Units {
 		g.add(unit)
+		g.name = imp.u.Labels[u]
 		g.eval(1)
 		g.reset()
 	}
@@ -252,6 +260,7 @@ func (imp *implier) sums(cages []Cage) {
 				}
 				g.add(line)
 				if k > 1 {
+					g.name = windowName(cols, first, k)
 					g.eval(k)
 				}
 			}
@@ -273,6 +282,17 @@ type groupSums struct {
 	inside  []int   // per cage met: its cells in the group
 	touched []bool  // per cage: met
 	list    []int32
+	name    string // the group, for CageWhy and SumWhy: "row 3", "rows 1-3"
+}
+
+// windowName names the window of k rows (columns when cols) from first,
+// 0-based: "rows 1-3".
+func windowName(cols bool, first, k int) string {
+	what := "rows "
+	if cols {
+		what = "columns "
+	}
+	return what + strconv.Itoa(first+1) + "-" + strconv.Itoa(first+k)
 }
 
 // add adds cells to the group.
@@ -331,7 +351,7 @@ func (g *groupSums) eval(k int) {
 				g.list = append(g.list, x)
 			}
 		}
-		g.imp.sum(g.list, total-innerSum)
+		g.imp.sum(g.list, total-innerSum, "innies of "+g.name)
 	}
 	if g.covered && outies > 0 && outies <= n {
 		g.list = g.list[:0]
@@ -342,13 +362,13 @@ func (g *groupSums) eval(k int) {
 				}
 			}
 		}
-		g.imp.sum(g.list, outerSum-total)
+		g.imp.sum(g.list, outerSum-total, "outies of "+g.name)
 	}
 }
 
 // sum adds the constraint that cells add up to sum, when it is one that
-// Imply keeps.
-func (imp *implier) sum(cells []int32, sum int) {
+// Imply keeps; why says where it comes from.
+func (imp *implier) sum(cells []int32, sum int, why string) {
 	n := imp.n
 	if len(cells) == 0 || len(cells) > n {
 		return
@@ -374,10 +394,12 @@ func (imp *implier) sum(cells []int32, sum int) {
 	if peers {
 		imp.out.Cages = append(imp.out.Cages, Cage{Cells: cells, Sum: sum})
 		imp.out.WideCages = append(imp.out.WideCages, imp.wide)
+		imp.out.CageWhy = append(imp.out.CageWhy, why)
 		return
 	}
 	imp.out.Sums = append(imp.out.Sums, PairSum{cells[0], cells[1], sum, false})
 	imp.out.WideSums = append(imp.out.WideSums, imp.wide)
+	imp.out.SumWhy = append(imp.out.SumWhy, why)
 }
 
 // setCounts holds, per grid size n, the number of sets of k distinct

@@ -44,10 +44,13 @@ func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
 		lg.addSum(c, imp.Peers[k], cageLabel(n, c), CageCombination)
 	}
 	for k, c := range imp.Cages {
-		lg.addSum(c, imp.Peers[len(l.Sums)+k], "45 rule: "+sumWords(n, c.Cells)+" = "+itoa(c.Sum), Rule45)
+		lg.addSum(c, imp.Peers[len(l.Sums)+k], "45 rule"+why(imp.CageWhy, k)+": "+sumWords(n, c.Cells)+" = "+itoa(c.Sum), Rule45)
 	}
-	for _, p := range imp.Sums {
-		label := "45 rule: " + sumWords(n, []int32{p.A, p.B}) + " = " + itoa(p.Sum)
+	for k, p := range imp.Sums {
+		if k < len(imp.SumWhy) && imp.SumWhy[k] == "cage" {
+			continue // the cage's combinations say it all
+		}
+		label := "45 rule" + why(imp.SumWhy, k) + ": " + sumWords(n, []int32{p.A, p.B}) + " = " + itoa(p.Sum)
 		t := relTable(n, p.Allows)
 		lg.pairs = append(lg.pairs, pairRule{a: p.A, b: p.B, ab: t, ba: t, label: label, tech: Rule45})
 	}
@@ -64,6 +67,14 @@ func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
 	for k, d := range lg.units.Distinct {
 		lg.addScope(d, lg.units.DistinctLabels[k])
 	}
+}
+
+// why returns " (" + whys[k] + ")", or nothing when whys has no k-th.
+func why(whys []string, k int) string {
+	if k < len(whys) && whys[k] != "" {
+		return " (" + whys[k] + ")"
+	}
+	return ""
 }
 
 // addSum adds cage c, whose outside peers are peers, named label.
