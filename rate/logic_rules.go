@@ -36,7 +36,10 @@ func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
 			t = [2][]uint64{relTable(n, k.Rel.Allows), relTable(n, func(a, b int) bool { return k.Rel.Allows(b, a) })}
 			tables[k.Rel] = t
 		}
-		label := k.Label + " (" + cellName(n, k.A) + "-" + cellName(n, k.B) + ")"
+		label, pair := k.Label, cellName(n, k.A)+"-"+cellName(n, k.B)
+		if !strings.HasSuffix(label, " "+pair) {
+			label += " (" + pair + ")"
+		}
 		lg.links = append(lg.links, pairRule{a: k.A, b: k.B, ab: t[0], ba: t[1], label: label, tech: RuleLink})
 	}
 	imp := grid.ImplyWith(g.Shape, g.Rules, lg.units, l.Sums)
