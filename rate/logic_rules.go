@@ -164,6 +164,17 @@ func (lg *logic) pairSide(p *pairRule, a, b int32, allow []uint64) (vhint, bool)
 	return vhint{tech: p.tech, place: -1, elims: elimsOf(a, bad), cells: []int32{a, b}, text: text}, true
 }
 
+// see says who sees: "it sees" for the one cell of es, "they see" for
+// several.
+func see(es []elim) string {
+	for _, e := range es {
+		if e.c != es[0].c {
+			return "they see"
+		}
+	}
+	return "it sees"
+}
+
 // elimsOf returns the eliminations of the digits m from cell c.
 func elimsOf(c int32, m uint64) []elim {
 	var out []elim
@@ -259,7 +270,7 @@ func (lg *logic) sumRead(r *sumRule) (vhint, bool) {
 	}
 	if len(out) > 0 {
 		return vhint{tech: r.tech, place: -1, elims: out, cells: r.cells,
-			text: why() + "; each holds " + digitWords(required, "and") + ", so " + elimWords(lg.n, out) + " (they see the whole cage)"}, true
+			text: why() + "; each holds " + digitWords(required, "and") + ", so " + elimWords(lg.n, out) + " (" + see(out) + " the whole cage)"}, true
 	}
 	return lg.cageHidden(r, required, why)
 }
@@ -426,7 +437,7 @@ func (lg *logic) lockedDigit(u int, cells []int32, d uint64, seen, has []uint64)
 	}
 	dg := itoa(bits.TrailingZeros64(d) + 1)
 	text := capital(lg.lockTech(u).String()) + ": in " + lg.units.Labels[u] + " every " + dg + " is in " + cellWords(lg.n, at) +
-		", so " + elimWords(lg.n, out) + " (they see all of them)"
+		", so " + elimWords(lg.n, out) + " (" + see(out) + " all of them)"
 	return vhint{tech: lg.lockTech(u), place: -1, elims: out, cells: at, text: text}, true
 }
 
