@@ -18,7 +18,7 @@
 # puzzle: how hard those puzzles are, against a state-of-the-art solver.
 # or .ci/bench.sh iss [N]: sudokugen verify against Interactive-Sudoku-Solver
 # (ISS) on the same puzzles: N (default 50) minimal 9x9 puzzles of each of
-# eleven families, and SudokuSolver's test puzzles that ISS's strings can
+# fourteen families, and SudokuSolver's test puzzles that ISS's strings can
 # state; needs node and a snapshot of ISS ($ISS: a checkout or a bare git
 # repository, by default /work/.mirror/sigh+Interactive-Sudoku-Solver).
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
@@ -315,7 +315,7 @@ if [ "$what" = variants ]; then
   rounds=${ROUNDS:-3}
   build_old "$ref"
   echo "== variants: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds, --workers 2"
-  for v in classic x hyper jigsaw killer pure-killer arrow little-killer sandwich arrow,killer \
+  for v in classic x hyper jigsaw killer pure-killer arrow little-killer sandwich xsum skyscraper region-sum-line arrow,killer \
     whispers renban palindrome kropki-negative xv-negative whispers,renban,palindrome nonconsecutive \
     thermometer kropki xv thermometer,killer kropki,xv; do
     case $v in
@@ -507,7 +507,7 @@ if [ "$what" = iss ]; then
   fi
   go test -c -o "$tmp/verify.test" ./verify
   echo "== iss: sudokugen verify --workers 1 against Interactive-Sudoku-Solver ($(git --git-dir="${gitdir:-$src/.git}" rev-parse --short HEAD 2>/dev/null || echo checkout), node $(node --version)), $n minimal 9x9 puzzles a family, seed 1"
-  for v in arrow killer little-killer sandwich thermometer whispers renban nonconsecutive kropki arrow,killer whispers,renban,palindrome; do
+  for v in arrow killer little-killer sandwich xsum skyscraper region-sum-line thermometer whispers renban nonconsecutive kropki arrow,killer whispers,renban,palindrome; do
     f=$tmp/${v//,/+}
     "$bin" generate -q --variant "$v" -n "$n" --seed 1 --workers 2 --solutions --format json > "$f.jsonl"
     "$bin" generate -q --variant "$v" -n "$n" --seed 1 --workers 2 --solutions --format iss > "$f.sol.iss"

@@ -23,9 +23,11 @@ var skyscraperKind = edgeClueKind(edgeSpec{
 		}
 		return seen
 	},
-	lower:    lowerSkyscraper,
-	sentence: "A number with an arrowhead beside a row or a column says how many of its digits are seen from that side, higher digits hiding the lower ones behind them.",
-	mark:     grid.OutsideInward,
+	lower:     lowerSkyscraper,
+	sentence:  "A number with an arrowhead beside a row or a column says how many of its digits are seen from that side, higher digits hiding the lower ones behind them.",
+	mark:      grid.OutsideInward,
+	generated: true,
+	count:     skyscraperCount,
 })
 
 // lowerSkyscraper says that value digits of line are seen: a digit is

@@ -30,6 +30,8 @@ var xsumKind = edgeClueKind(edgeSpec{
 		}
 		e.EqualConst(e.Sum(terms, value+1), value)
 	},
-	sentence: "A number in a square beside a row or a column is the sum of the first X digits from that side, X being the first of them.",
-	mark:     grid.OutsideBoxed,
+	sentence:  "A number in a square beside a row or a column is the sum of the first X digits from that side, X being the first of them.",
+	mark:      grid.OutsideBoxed,
+	generated: true,
+	count:     xsumCount,
 })
