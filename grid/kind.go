@@ -254,7 +254,10 @@ type Lowered struct {
 	// such a rule on its cells alone, deduction by deduction, each one
 	// provable from the clauses (see package internal/rulesearch's probes).
 	Scopes [][]int32
-	n      int
+	// LateScopes marks the scopes, by index, whose probes a search
+	// starts only once it has gone on a while (see LateScope).
+	LateScopes []bool
+	n          int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
 	// skip the work of writing them
 	bare bool
@@ -271,6 +274,15 @@ func (l *Lowered) Scope(parts ...[]int32) {
 		}
 	}
 	l.Scopes = append(l.Scopes, sc)
+	l.LateScopes = append(l.LateScopes, false)
+}
+
+// LateScope adds a scope as Scope does, for a rule with many clauses for
+// its cells (a sandwich's), on which a search's probes cost more than they
+// find until it has gone on a while.
+func (l *Lowered) LateScope(parts ...[]int32) {
+	l.Scope(parts...)
+	l.LateScopes[len(l.LateScopes)-1] = true
 }
 
 // Bare reports whether the caller wants no Clauses, so that a kind may

@@ -101,6 +101,8 @@ type edgeSpec struct {
 	// clues on a grid of size n (edgeClueCount when count is nil).
 	generated bool
 	count     func(n int) int
+	// late makes a clue's line a late scope (grid.Lowered.LateScope).
+	late bool
 	// iss is its type in Interactive-Sudoku-Solver, which means the same;
 	// issSides says that ISS tells the clues from each end of a line apart
 	// (as X-sums and skyscrapers must be), else it has one clue a line.
@@ -316,7 +318,11 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	for _, c := range cs {
 		line := edgeLine(s.N(), c.row, c.col)
 		e.spec.lower(enc, line, c.value)
-		l.Scope(line)
+		if e.spec.late {
+			l.LateScope(line)
+		} else {
+			l.Scope(line)
+		}
 	}
 }
 

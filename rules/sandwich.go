@@ -29,6 +29,8 @@ var sandwichKind = edgeClueKind(edgeSpec{
 	lower:     lowerSandwich,
 	sentence:  "A plain number beside a row or a column is the sum of the digits between the 1 and the highest digit in it.",
 	generated: true,
+	// its clauses are many: the search's probes of a sandwich start late
+	late: true,
 })
 
 // lowerSandwich says that the digits of line strictly between its 1 and

@@ -57,8 +57,9 @@
 //
 // # Probes
 //
-// A search that needs more than a thousand nodes starts again with probes
-// (probe.go): at each node, every candidate of the cells of a rule that
+// A search that needs more than a hundred nodes starts again with probes
+// (probe.go), and once more past a thousand, with the branching's weights
+// learnt and the probes of sandwiches, which cost more: at each node, every candidate of the cells of a rule that
 // ties them together beyond pairs (a sum, a line between its ends) needs
 // a support, digits of the rule's other cells that propagation accepts,
 // found by a small search on those cells; a candidate without one

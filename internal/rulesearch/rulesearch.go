@@ -33,6 +33,11 @@ type Model struct {
 	// scopes are the cells of each rule that ties them together beyond
 	// pairs (grid.Lowered.Scopes), for the probes (see probe.go)
 	scopes [][]int32
+	// scopeAfter is, for each scope, the nodes a search visits before it
+	// probes it (probeAfter or probeLateAfter); probeStarts lists the
+	// distinct values, lowest first: the searches a walk starts over.
+	scopeAfter  []int
+	probeStarts []int
 	// places are the digits whose place in a unit the branching decides
 	// early (grid.Lowered.Places)
 	places []place
@@ -176,7 +181,7 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	}
 	m.lefts = imp.Same
 	m.own = newClauseTable(n, l)
-	m.scopes = scopesOf(l.Scopes)
+	m.scopes, m.scopeAfter, m.probeStarts = scopesOf(l.Scopes, l.LateScopes)
 	for _, p := range l.Places {
 		m.places = append(m.places, place{p.Unit, uint64(1) << (p.Digit - 1)})
 	}
