@@ -41,7 +41,9 @@ func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
 	x := func(i, d int) int { return e.L.CellVar(line[i], d) }
 	one, top := sumcnf.LitFalse, sumcnf.LitFalse // 1, N before cell i
 	var terms []sumcnf.Ord
+	gates := make([]int, len(line))
 	for i := range line {
+		gates[i] = sumcnf.LitFalse
 		if i > 0 && i < n-1 {
 			b := e.L.AuxVar()
 			e.Clause(-b, -x(i, 1))
@@ -51,10 +53,13 @@ func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
 			e.Clause(b, sumcnf.Neg(one), top, x(i, 1), x(i, n))
 			e.Clause(b, one, sumcnf.Neg(top), x(i, 1), x(i, n))
 			terms = append(terms, e.Gated(b, e.Digit(line[i])))
+			gates[i] = b
 		}
 		one, top = e.Or(one, x(i, 1)), e.Or(top, x(i, n))
 	}
 	e.EqualConst(e.Sum(terms, value+1), value)
+	// the same sum as a set of different digits
+	e.DistinctSum(e.DigitsAmong(line, gates), value, nil)
 	if len(line) == n {
 		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: 1}, grid.Place{Unit: line, Digit: n})
 	}

@@ -24,11 +24,15 @@ var xsumKind = edgeClueKind(edgeSpec{
 	lower: func(e *sumcnf.Enc, line []int32, value int) {
 		first := e.Digit(line[0])
 		terms := []sumcnf.Ord{first}
+		gates := []int{sumcnf.LitTrue}
 		for i := 1; i < len(line); i++ {
 			// cell i counts when the first digit is more than i
 			terms = append(terms, e.Gated(first.GE(i+1), e.Digit(line[i])))
+			gates = append(gates, first.GE(i+1))
 		}
 		e.EqualConst(e.Sum(terms, value+1), value)
+		// the same sum as a set of different digits, X of them
+		e.DistinctSum(e.DigitsAmong(line, gates), value, &first)
 	},
 	sentence:  "A number in a square beside a row or a column is the sum of the first X digits from that side, X being the first of them.",
 	mark:      grid.OutsideBoxed,
