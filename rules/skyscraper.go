@@ -44,6 +44,11 @@ func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
 			x := e.L.CellVar(line[i], v)
 			e.Clause(-x, high.GE(v), seen)
 			e.Clause(-x, sumcnf.Neg(high.GE(v)), -seen)
+			// the same on the bounds: seen exactly when the digit is
+			// above the highest before it, so that a bound on either
+			// reads at once (a 9 before a cell hides it)
+			e.Clause(-seen, sumcnf.Neg(high.GE(v)), d.GE(v+1))
+			e.Clause(seen, sumcnf.Neg(d.GE(v)), high.GE(v))
 		}
 		terms = append(terms, sumcnf.FlagOrd(seen))
 		if i == len(line)-1 {
