@@ -57,7 +57,7 @@ func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
 		}
 		one, top = e.Or(one, x(i, 1)), e.Or(top, x(i, n))
 	}
-	e.EqualConst(e.Sum(terms, value+1), value)
+	e.SumIs(terms, value)
 	// the same sum as a set of different digits
 	e.DistinctSum(e.DigitsAmong(line, gates), value, nil)
 	if len(line) == n {

@@ -62,7 +62,7 @@ func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
 		}
 		high = next
 	}
-	e.EqualConst(e.Sum(terms, value+1), value)
+	e.SumIs(terms, value)
 	if len(line) == e.N {
 		// the N hides everything behind it
 		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: e.N})

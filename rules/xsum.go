@@ -30,7 +30,7 @@ var xsumKind = edgeClueKind(edgeSpec{
 			terms = append(terms, e.Gated(first.GE(i+1), e.Digit(line[i])))
 			gates = append(gates, first.GE(i+1))
 		}
-		e.EqualConst(e.Sum(terms, value+1), value)
+		e.SumIs(terms, value)
 		// the same sum as a set of different digits, X of them
 		e.DistinctSum(e.DigitsAmong(line, gates), value, &first)
 	},
