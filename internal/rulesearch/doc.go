@@ -69,7 +69,11 @@
 // On SudokuSolver's test puzzles with long arrows, X-sums and sandwiches
 // they took the search from 90,000 to more than 2,000,000 nodes down to
 // 6,000 to 37,000 (local nodes counted), where gophersat had decided four
-// of them.
+// of them. With the kinds' stronger clauses (a skyscraper's bounds, an
+// X-sum's and a sandwich's set of digits, a quadruple's four digits) and
+// probes from 100 nodes on, the suite takes 119,555 nodes in all, its
+// hardest puzzle (renban with skyscrapers) 19,273, and none is left to
+// gophersat.
 //
 // # The search
 //
