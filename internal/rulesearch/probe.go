@@ -78,7 +78,7 @@ func (w *walk) probe(cand []uint64, depth int) bool {
 	if w.probing == 0 {
 		return true
 	}
-	from := s.probeStarts[w.probing-1]
+	from := s.starts()[w.probing-1]
 	left := probeNodeBudget
 	var parent []uint64
 	if depth > 0 {
@@ -279,6 +279,16 @@ func (s *Search) atAux(d int) {
 	if s.clauses.t != nil {
 		s.clauses.aux = s.clauses.saved[d]
 	}
+}
+
+// starts returns the numbers of nodes at which a search starts again with
+// more probes (see probeAfter): one, probeLateAfter, for every scope with
+// LateProbes.
+func (s *Search) starts() []int {
+	if s.LateProbes && len(s.probeStarts) > 0 {
+		return s.probeStarts[len(s.probeStarts)-1:]
+	}
+	return s.probeStarts
 }
 
 // scopesOf returns the scopes of the probes: the rules' (grid.Lowered.Scopes)

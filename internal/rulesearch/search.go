@@ -34,7 +34,7 @@ type walk struct {
 	path   []int // the decisions to the current node, for trace
 	// probing says which scopes the nodes probe (see probe.go): none
 	// when 0, else those whose start (Model.scopeAfter) is at most
-	// probeStarts[probing-1]. Each start passed runs the search again
+	// Search.starts()[probing-1]. Each start passed runs the search again
 	// from the root (restart).
 	probing int
 	restart bool
@@ -77,7 +77,7 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 		w.res.OutOfBudget = true
 		return true
 	}
-	if starts := w.s.probeStarts; w.probing < len(starts) && w.res.Nodes > starts[w.probing] && w.each == nil {
+	if starts := w.s.starts(); w.probing < len(starts) && w.res.Nodes > starts[w.probing] && w.each == nil {
 		w.restart = true
 		return true
 	}
@@ -171,7 +171,7 @@ func (w *walk) run(cand []uint64) Result {
 		// goes, but for the nodes it cost and the refutations it gave
 		// the Tracer, each still a lemma of the CNF
 		w.restart = false
-		for w.probing < len(w.s.probeStarts) && w.res.Nodes > w.s.probeStarts[w.probing] {
+		for starts := w.s.starts(); w.probing < len(starts) && w.res.Nodes > starts[w.probing]; {
 			w.probing++
 		}
 		w.res = Result{Nodes: w.res.Nodes}
