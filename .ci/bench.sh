@@ -18,8 +18,8 @@
 # puzzle: how hard those puzzles are, against a state-of-the-art solver.
 # or .ci/bench.sh iss [N]: sudokugen verify against Interactive-Sudoku-Solver
 # (ISS) on the same puzzles: N (default 50) minimal 9x9 puzzles of each of
-# eleven families, and SudokuSolver's test puzzles that ISS's strings can
-# state; needs node and a snapshot of ISS ($ISS: a checkout or a bare git
+# fourteen families, and SudokuSolver's test puzzles that ISS's strings can
+# state (FAMILIES="arrow killer" for some of the families only); needs node and a snapshot of ISS ($ISS: a checkout or a bare git
 # repository, by default /work/.mirror/sigh+Interactive-Sudoku-Solver).
 # Needs ../shared/data beside the checkout, and qqwing for the comparisons.
 set -euo pipefail
@@ -315,7 +315,7 @@ if [ "$what" = variants ]; then
   rounds=${ROUNDS:-3}
   build_old "$ref"
   echo "== variants: this checkout (new) against $ref (old), $(git rev-parse --short "$ref"), best of $rounds rounds, --workers 2"
-  for v in classic x hyper jigsaw killer pure-killer arrow little-killer sandwich arrow,killer \
+  for v in classic x hyper jigsaw killer pure-killer arrow little-killer sandwich xsum skyscraper region-sum-line arrow,killer \
     whispers renban palindrome kropki-negative xv-negative whispers,renban,palindrome nonconsecutive \
     thermometer kropki xv thermometer,killer kropki,xv; do
     case $v in
@@ -446,15 +446,20 @@ cpu_out() {
 # (from NAMES, one a line, or by their index from 0). Both must find each
 # puzzle unique or not alike, and a unique puzzle's solution the same.
 iss_compare() {
-  local name=$1 puzzles=$2 strings=$3 names=${4:-/dev/null} w sgc isc proved
+  local name=$1 puzzles=$2 strings=$3 names=${4:-/dev/null} w sgc isc proved proofs
   read -r w sgc <<<"$(cpu_out "$puzzles.sg" "$bin" verify --workers 1 --json "$puzzles")"
   read -r w isc <<<"$(cpu_out "$strings.out" node .ci/iss/solve.mjs "$issdir" < "$strings")"
-  (cd verify && "$tmp/verify.test" -test.run '^TestPuzzleCPU$' -cpu.puzzles "$puzzles" -cpu.out "$puzzles.cpu" >/dev/null)
+  # the times, then every proof checked against the plain-rule CNF
+  if ! (cd verify && "$tmp/verify.test" -test.run '^TestPuzzleCPU$' -test.v -cpu.puzzles "$puzzles" -cpu.out "$puzzles.cpu" -cpu.proofs >"$puzzles.proofs" 2>&1); then
+    echo "$name: PROOF CHECK FAILED:"
+    grep -E 'puzzle [0-9]+:' "$puzzles.proofs" | head -5
+  fi
+  proofs=$(sed -n 's/.*proofs: map\[\(.*\)\]$/\1/p' "$puzzles.proofs")
   proved=$(tail -1 "$puzzles.sg.err" | sed -n 's/.*(proved: \([^)]*\)).*/\1/p')
   # status and solution of verify --json, then the times and ISS's answers
   sed 's/.*"status":"\([a-z]*\)".*/\1/' "$puzzles.sg" > "$puzzles.st"
   sed 's/.*"solution":"\([^"]*\)".*/\1/; t; s/.*/-/' "$puzzles.sg" > "$puzzles.sol"
-  paste "$puzzles.st" "$puzzles.sol" <(cut -f2 "$puzzles.cpu") "$strings.out" | awk -F'\t' -v name="$name" -v sgc="$sgc" -v isc="$isc" -v proved="$proved" -v ratios="$tmp/ratios" -v names="$names" '
+  paste "$puzzles.st" "$puzzles.sol" <(cut -f2 "$puzzles.cpu") "$strings.out" | awk -F'\t' -v name="$name" -v sgc="$sgc" -v isc="$isc" -v proved="$proved" -v proofs="$proofs" -v ratios="$tmp/ratios" -v names="$names" '
     BEGIN { sym = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"; printf "" > ratios; while ((getline l < names) > 0) nm[k++] = l }
     {
       st = $1; sol = $2; sg = ($3 < 0.001 ? 0.001 : $3); cnt = $4; isol = $5; ims = $6
@@ -467,9 +472,10 @@ iss_compare() {
       if ((st == "unique") != (cnt == "1") || (st == "unique" && sol != isol)) { bad++; differ = differ " " who }
       n++; ssg += sg; siss += ims
       r = ims / sg
+      if (r < 0.2) over5++
       print r > ratios
       if (n == 1 || r < worst) { worst = r; wname = who; wsg = sg; wiss = ims }
-      if (r < 1) slower = slower sprintf(" %s (%.1f ms against %.1f)", who, sg, ims)
+      if (r < 1) { nslow++; slow[who] = r; slowtxt[who] = sprintf(" %s (%.1f ms against %.1f)", who, sg, ims) }
     }
     END {
       close(ratios)
@@ -479,8 +485,18 @@ iss_compare() {
       med = (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
       printf "%-26s %3d puzzles; whole runs: sudokugen %5.2f CPU-s, ISS %5.2f CPU-s: ISS/sudokugen %.3gx\n", name, n + errs, sgc, isc, isc / sgc
       printf "%-26s per puzzle: sudokugen %.1f ms in all, ISS %.1f ms: %.3gx; median %.3gx, worst %.3gx (%s: %.2f ms against %.2f)\n", "", ssg, siss, siss / ssg, med, worst, wname, wsg, wiss
-      if (slower != "") printf "%-26s sudokugen took longer on:%s\n", "", slower
+      if (nslow) {
+        # the ten where it took longest beside ISS
+        for (k = 0; k < 10 && k < nslow; k++) {
+          w = ""
+          for (p in slow) if (w == "" || slow[p] < slow[w]) w = p
+          slower = slower slowtxt[w]; delete slow[w]
+        }
+        printf "%-26s sudokugen took longer on %d:%s%s\n", "", nslow, slower, (nslow > 10 ? " ..." : "")
+        printf "%-26s over 5 times ISS'"'"'s: %d\n", "", over5
+      }
       printf "%-26s %s; sudokugen proved: %s\n", "", (bad ? bad " PUZZLES DIFFER:" differ : "the same verdicts and solutions"), proved
+      printf "%-26s proofs checked against the plain-rule CNF: %s\n", "", proofs
     }'
 }
 
@@ -507,7 +523,7 @@ if [ "$what" = iss ]; then
   fi
   go test -c -o "$tmp/verify.test" ./verify
   echo "== iss: sudokugen verify --workers 1 against Interactive-Sudoku-Solver ($(git --git-dir="${gitdir:-$src/.git}" rev-parse --short HEAD 2>/dev/null || echo checkout), node $(node --version)), $n minimal 9x9 puzzles a family, seed 1"
-  for v in arrow killer little-killer sandwich thermometer whispers renban nonconsecutive kropki arrow,killer whispers,renban,palindrome; do
+  for v in ${FAMILIES:-arrow killer little-killer sandwich xsum skyscraper region-sum-line thermometer whispers renban nonconsecutive kropki arrow,killer whispers,renban,palindrome}; do
     f=$tmp/${v//,/+}
     "$bin" generate -q --variant "$v" -n "$n" --seed 1 --workers 2 --solutions --format json > "$f.jsonl"
     "$bin" generate -q --variant "$v" -n "$n" --seed 1 --workers 2 --solutions --format iss > "$f.sol.iss"

@@ -436,6 +436,7 @@ func (vr *variantRemover) unique(p grid.Grid, orbit []int) (bool, error) {
 func (vr *variantRemover) remove(rng *rand.Rand, orbs [][]int) (grid.Grid, error) {
 	p := vr.full.Clone()
 	vr.search = rulesearch.New(rulesearch.NewModel(p.Shape, p.Rules))
+	vr.search.LateProbes = true // many short searches
 	clues := len(p.Cells)
 	target := vr.opts.Clues
 	for _, k := range rng.Perm(len(orbs)) {
@@ -477,6 +478,7 @@ func (vr *variantRemover) pure(rng *rand.Rand) (grid.Grid, error) {
 			return p, err
 		}
 		s := rulesearch.New(rulesearch.NewModel(p.Shape, p.Rules))
+		s.LateProbes = true
 		r := s.Count(p.Cells, 2, pureNodes, vr.ctx.Done(), nil)
 		if err := vr.ctx.Err(); err != nil {
 			return p, err

@@ -10,7 +10,7 @@ import (
 // and the line, negative and sum rules whose speed issue 30 sets.
 var benchVariants = []string{"classic", "x", "hyper", "jigsaw", "killer", "pure-killer",
 	"nonconsecutive", "whispers", "renban", "palindrome", "kropki-negative", "xv-negative",
-	"whispers,renban,palindrome", "arrow", "little-killer", "sandwich",
+	"whispers,renban,palindrome", "arrow", "little-killer", "sandwich", "xsum", "skyscraper", "region-sum-line",
 	"thermometer", "kropki", "xv", "thermometer,killer", "kropki,xv"}
 
 // BenchmarkVariant makes minimal 9x9 variant puzzles, one at a time.

@@ -257,7 +257,10 @@ type Lowered struct {
 	// ScopeLabels name the rule of each scope for a person's steps ("arrow
 	// r1c1"), one per scope: those a kind leaves empty get its name.
 	ScopeLabels []string
-	n           int
+	// LateScopes marks the scopes, by index, whose probes a search
+	// starts only once it has gone on a while (see LateScope).
+	LateScopes []bool
+	n          int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
 	// skip the work of writing them
 	bare bool
@@ -275,6 +278,7 @@ func (l *Lowered) Scope(parts ...[]int32) {
 	}
 	l.Scopes = append(l.Scopes, sc)
 	l.ScopeLabels = append(l.ScopeLabels, "")
+	l.LateScopes = append(l.LateScopes, false)
 }
 
 // LabelSince labels the links from the index links on and the scopes
@@ -291,6 +295,14 @@ func (l *Lowered) LabelSince(links, scopes int, label string) {
 			l.ScopeLabels[i] = label
 		}
 	}
+}
+
+// LateScope adds a scope as Scope does, for a rule with many clauses for
+// its cells (a sandwich's), on which a search's probes cost more than they
+// find until it has gone on a while.
+func (l *Lowered) LateScope(parts ...[]int32) {
+	l.Scope(parts...)
+	l.LateScopes[len(l.LateScopes)-1] = true
 }
 
 // Bare reports whether the caller wants no Clauses, so that a kind may

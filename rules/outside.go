@@ -97,8 +97,12 @@ type edgeSpec struct {
 	sentence string
 	// mark sets the kind's clues apart from the other kinds' in pictures.
 	mark grid.OutsideMark
-	// generated says that generate makes puzzles of it.
+	// generated says that generate makes puzzles of it, with count(n)
+	// clues on a grid of size n (edgeClueCount when count is nil).
 	generated bool
+	count     func(n int) int
+	// late makes a clue's line a late scope (grid.Lowered.LateScope).
+	late bool
 	// iss is its type in Interactive-Sudoku-Solver, which means the same;
 	// issSides says that ISS tells the clues from each end of a line apart
 	// (as X-sums and skyscrapers must be), else it has one clue a line.
@@ -314,7 +318,11 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	for _, c := range cs {
 		line := edgeLine(s.N(), c.row, c.col)
 		e.spec.lower(enc, line, c.value)
-		l.Scope(line)
+		if e.spec.late {
+			l.LateScope(line)
+		} else {
+			l.Scope(line)
+		}
 		l.ScopeLabels[len(l.ScopeLabels)-1] = e.spec.name + " " + strconv.Itoa(c.value) + " " + clueSide(s.N(), c.row, c.col)
 	}
 }
@@ -337,7 +345,11 @@ func edgeLayouts(spec edgeSpec, set func(r *grid.Rules, c []edgeClue)) []grid.La
 	}
 	return []grid.Layout{{Name: spec.variant, Gloss: spec.name + " clues drawn from the solution, then givens removed to minimal",
 		After: func(rng *rand.Rand, full grid.Grid, r *grid.Rules) {
-			set(r, randomEdgeClues(rng, full.N(), full.Cells, spec, edgeClueCount(full.N())))
+			count := edgeClueCount
+			if spec.count != nil {
+				count = spec.count
+			}
+			set(r, randomEdgeClues(rng, full.N(), full.Cells, spec, count(full.N())))
 		},
 		Refuse: refuseOverSumLayout(spec.name)}}
 }

@@ -185,6 +185,18 @@ var quadrupleKind = &grid.Kind{
 					l.Clauses = append(l.Clauses, cl)
 				}
 			}
+			l.Scope(q.Cells[:])
+			if len(q.Digits) == len(q.Cells) {
+				// four digits for four cells: each cell holds one of
+				// them, which the clauses above say only by counting
+				for _, c := range q.Cells {
+					cl := make([]int, 0, len(q.Digits))
+					for _, d := range distinct(q.Digits) {
+						cl = append(cl, l.CellVar(c, d))
+					}
+					l.Clauses = append(l.Clauses, cl)
+				}
+			}
 		}
 	},
 	Random: func(rng *rand.Rand, s grid.Shape, sol []uint8, r *grid.Rules) {

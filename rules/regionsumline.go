@@ -32,6 +32,7 @@ var regionSumLineKind = equalSumLineKind(sumLineSpec{
 	draw: func(line []int32, d *grid.Drawing) {
 		d.Lines = append(d.Lines, grid.Line{Cells: line, Style: grid.LineThin})
 	},
+	gloss:    "region sum lines grown over the solution, then givens removed to minimal",
 	sentence: "Along a thin line without circles (a region sum line), the digits of each of its segments add up to the same total, where box borders divide the line into segments (a line that leaves a box and comes back has two segments in it).",
 })
 

@@ -29,6 +29,8 @@ var sandwichKind = edgeClueKind(edgeSpec{
 	lower:     lowerSandwich,
 	sentence:  "A plain number beside a row or a column is the sum of the digits between the 1 and the highest digit in it.",
 	generated: true,
+	// its clauses are many: the search's probes of a sandwich start late
+	late: true,
 })
 
 // lowerSandwich says that the digits of line strictly between its 1 and
@@ -39,7 +41,9 @@ func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
 	x := func(i, d int) int { return e.L.CellVar(line[i], d) }
 	one, top := sumcnf.LitFalse, sumcnf.LitFalse // 1, N before cell i
 	var terms []sumcnf.Ord
+	gates := make([]int, len(line))
 	for i := range line {
+		gates[i] = sumcnf.LitFalse
 		if i > 0 && i < n-1 {
 			b := e.L.AuxVar()
 			e.Clause(-b, -x(i, 1))
@@ -49,10 +53,13 @@ func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
 			e.Clause(b, sumcnf.Neg(one), top, x(i, 1), x(i, n))
 			e.Clause(b, one, sumcnf.Neg(top), x(i, 1), x(i, n))
 			terms = append(terms, e.Gated(b, e.Digit(line[i])))
+			gates[i] = b
 		}
 		one, top = e.Or(one, x(i, 1)), e.Or(top, x(i, n))
 	}
-	e.EqualConst(e.Sum(terms, value+1), value)
+	e.SumIs(terms, value)
+	// the same sum as a set of different digits
+	e.DistinctSum(e.DigitsAmong(line, gates), value, nil)
 	if len(line) == n {
 		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: 1}, grid.Place{Unit: line, Digit: n})
 	}

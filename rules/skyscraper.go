@@ -23,9 +23,11 @@ var skyscraperKind = edgeClueKind(edgeSpec{
 		}
 		return seen
 	},
-	lower:    lowerSkyscraper,
-	sentence: "A number with an arrowhead beside a row or a column says how many of its digits are seen from that side, higher digits hiding the lower ones behind them.",
-	mark:     grid.OutsideInward,
+	lower:     lowerSkyscraper,
+	sentence:  "A number with an arrowhead beside a row or a column says how many of its digits are seen from that side, higher digits hiding the lower ones behind them.",
+	mark:      grid.OutsideInward,
+	generated: true,
+	count:     skyscraperCount,
 })
 
 // lowerSkyscraper says that value digits of line are seen: a digit is
@@ -42,6 +44,11 @@ func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
 			x := e.L.CellVar(line[i], v)
 			e.Clause(-x, high.GE(v), seen)
 			e.Clause(-x, sumcnf.Neg(high.GE(v)), -seen)
+			// the same on the bounds: seen exactly when the digit is
+			// above the highest before it, so that a bound on either
+			// reads at once (a 9 before a cell hides it)
+			e.Clause(-seen, sumcnf.Neg(high.GE(v)), d.GE(v+1))
+			e.Clause(seen, sumcnf.Neg(d.GE(v)), high.GE(v))
 		}
 		terms = append(terms, sumcnf.FlagOrd(seen))
 		if i == len(line)-1 {
@@ -55,7 +62,7 @@ func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
 		}
 		high = next
 	}
-	e.EqualConst(e.Sum(terms, value+1), value)
+	e.SumIs(terms, value)
 	if len(line) == e.N {
 		// the N hides everything behind it
 		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: e.N})

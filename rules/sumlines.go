@@ -31,6 +31,9 @@ type sumLineSpec struct {
 	// issCells is nil).
 	iss      string
 	issCells func(s grid.Shape, r *grid.Rules, line []int32) []int32
+	// gloss, when set, makes it a variant of generate: lines grown over
+	// the filled grid (layoutSumLines), then givens removed to minimal.
+	gloss string
 }
 
 // equalSumLineKind returns the kind of lines that spec describes: lines
@@ -58,7 +61,20 @@ func equalSumLineKind(spec sumLineSpec) *grid.Kind {
 		Draw:       q.draw,
 		Titles:     map[string]string{spec.variant: spec.title},
 		Text:       sentenceText(q.has, spec.sentence),
+		Layouts:    q.layouts(),
 	}
+}
+
+// layouts returns the kind's variant of generate, if it has one.
+func (q sumLineRow) layouts() []grid.Layout {
+	if q.spec.gloss == "" {
+		return nil
+	}
+	return []grid.Layout{{Name: q.spec.variant, Gloss: q.spec.gloss,
+		After: func(rng *rand.Rand, full grid.Grid, r *grid.Rules) {
+			q.set(r, layoutSumLines(rng, q.spec, full, r, sumLineCount(full.N())))
+		},
+		Refuse: refuseOverSumLayout(q.spec.name)}}
 }
 
 // sumLineRow holds the facets of the row of a kind of lines of equal sums,
@@ -272,6 +288,96 @@ func equalSums(sol []uint8, groups [][]int32) bool {
 			return false
 		}
 		first = s
+	}
+	return true
+}
+
+// sumLineCount is how many lines generate draws on a grid of size n: 3 on
+// 9x9.
+func sumLineCount(n int) int { return max(1, n/3) }
+
+// layoutSumLines returns up to count lines of kind spec that the full grid
+// keeps, on cells of no other line: each is grown from a random cell to a
+// random king's neighbour at a time, by a search that keeps only the
+// prefixes whose finished groups add up to the first one's total, and
+// ends at a line of two groups or more, 3 to 2N/3+2 cells.
+func layoutSumLines(rng *rand.Rand, spec sumLineSpec, full grid.Grid, r *grid.Rules, count int) [][]int32 {
+	n := full.N()
+	used := make([]bool, n*n)
+	var out [][]int32
+	for try := 0; try < 40*count && len(out) < count; try++ {
+		start := int32(rng.IntN(n * n))
+		if used[start] {
+			continue
+		}
+		g := sumLineGrower{rng: rng, spec: spec, full: full, r: r, used: used,
+			want: max(spec.min, 3) + rng.IntN(2*n/3), budget: 2000}
+		if line := g.grow([]int32{start}); line != nil {
+			for _, x := range line {
+				used[x] = true
+			}
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// sumLineGrower is the search of layoutSumLines for one line.
+type sumLineGrower struct {
+	rng    *rand.Rand
+	spec   sumLineSpec
+	full   grid.Grid
+	r      *grid.Rules
+	used   []bool
+	want   int // the line's length
+	budget int // the prefixes left to try
+}
+
+// grow returns a line that starts with line and keeps the rule, or nil.
+func (g *sumLineGrower) grow(line []int32) []int32 {
+	g.budget--
+	groups := g.spec.groups(g.full.Shape, g.r, line)
+	if !g.keeps(groups) {
+		return nil
+	}
+	if len(line) >= g.want {
+		if len(groups) >= 2 && equalSums(g.full.Cells, groups) {
+			return line
+		}
+		if len(line) > g.want+2 {
+			return nil
+		}
+	}
+	nb := KingNeighbours(g.full.N(), line[len(line)-1])
+	for _, k := range g.rng.Perm(len(nb)) {
+		z := nb[k]
+		if g.budget <= 0 || g.used[z] || slices.Contains(line, z) {
+			continue
+		}
+		if got := g.grow(append(line, z)); got != nil {
+			return got
+		}
+	}
+	return nil
+}
+
+// keeps reports whether groups, the groups of a line that may go on, can
+// still add up to one total: every group but the last, which may grow, has
+// the first one's total, and the last one does not pass it.
+func (g *sumLineGrower) keeps(groups [][]int32) bool {
+	total := -1
+	for i, c := range groups {
+		s := 0
+		for _, x := range c {
+			s += int(g.full.Cells[x])
+		}
+		switch {
+		case i == 0 && len(groups) == 1:
+		case i == 0:
+			total = s
+		case i < len(groups)-1 && s != total, s > total:
+			return false
+		}
 	}
 	return true
 }

@@ -50,3 +50,9 @@ func refuseOverSumLayout(name string) func(s grid.Shape, with []string) error {
 		return nil
 	}
 }
+
+// xsumCount and skyscraperCount are how many X-sum and skyscraper clues
+// generate draws on a grid of size n: a clue of either tells less than a
+// sandwich's of the digits it covers, so a puzzle has more of them.
+func xsumCount(n int) int       { return max(1, n/3) }
+func skyscraperCount(n int) int { return max(1, n/2) }

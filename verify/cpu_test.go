@@ -2,6 +2,8 @@ package verify
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,6 +21,7 @@ var (
 	cpuPuzzles = flag.String("cpu.puzzles", "", "time the verdict on each puzzle of this file in processor time (TestPuzzleCPU, for .ci/bench.sh iss)")
 	cpuOut     = flag.String("cpu.out", "", "with -cpu.puzzles, write the times and verdicts here")
 	cpuISS     = flag.String("cpu.iss", "", "with -cpu.puzzles, write each puzzle here as an ISS constraint string, or a line \"# refused: why\"")
+	cpuProofs  = flag.Bool("cpu.proofs", false, "with -cpu.puzzles, check the DRAT proof of every unique or none verdict against the plain-rule CNF, after the timing")
 )
 
 // TestPuzzleCPU is a tool for .ci/bench.sh iss, skipped unless
@@ -84,6 +87,34 @@ func TestPuzzleCPU(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d puzzles timed", len(texts))
+	if *cpuProofs {
+		checkProofsOf(t, grids)
+	}
+}
+
+// checkProofsOf checks the proof of each puzzle's verdict, unique or none,
+// against its plain-rule CNF (checkPlainProof), and logs how many were
+// checked, by proof.
+func checkProofsOf(t *testing.T, grids []grid.Grid) {
+	v := New()
+	seen := map[string]int{}
+	for i, g := range grids {
+		var proof, cnfText, dratText bytes.Buffer
+		r, err := v.CheckProof(context.Background(), g, Options{}, &proof)
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", i, err)
+		}
+		if r.Status != Unique && r.Status != None {
+			seen[r.Status.String()]++
+			continue
+		}
+		if err := WriteCertificate(&cnfText, &dratText, g, r); err != nil {
+			t.Fatalf("puzzle %d: %v", i, err)
+		}
+		checkPlainProof(t, fmt.Sprintf("puzzle %d", i), g, r, cnfText.Bytes(), proof.Bytes())
+		seen[r.Status.String()+" by "+r.Proof.String()+", proof checked"]++
+	}
+	t.Logf("proofs: %v", seen)
 }
 
 // cpuRead reads the puzzles of file, one a line (blank lines and lines

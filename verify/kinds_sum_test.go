@@ -44,7 +44,8 @@ func TestSumKindsIndependently(t *testing.T) {
 		each = 2
 	}
 	gen := generate.New()
-	generated := map[string]string{"arrow": "arrow", "little killer": "little-killer", "sandwich": "sandwich"}
+	generated := map[string]string{"arrow": "arrow", "little killer": "little-killer", "sandwich": "sandwich",
+		"X-sum": "xsum", "skyscraper": "skyscraper", "region sum line": "region-sum-line"}
 	for _, k := range grid.Table() {
 		kind := k.Name
 		if sumKindNames[kind] == "" {

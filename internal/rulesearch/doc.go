@@ -57,8 +57,9 @@
 //
 // # Probes
 //
-// A search that needs more than a thousand nodes starts again with probes
-// (probe.go): at each node, every candidate of the cells of a rule that
+// A search that needs more than a hundred nodes starts again with probes
+// (probe.go), and once more past a thousand, with the branching's weights
+// learnt and the probes of sandwiches, which cost more: at each node, every candidate of the cells of a rule that
 // ties them together beyond pairs (a sum, a line between its ends) needs
 // a support, digits of the rule's other cells that propagation accepts,
 // found by a small search on those cells; a candidate without one
@@ -68,7 +69,11 @@
 // On SudokuSolver's test puzzles with long arrows, X-sums and sandwiches
 // they took the search from 90,000 to more than 2,000,000 nodes down to
 // 6,000 to 37,000 (local nodes counted), where gophersat had decided four
-// of them.
+// of them. With the kinds' stronger clauses (a skyscraper's bounds, an
+// X-sum's and a sandwich's set of digits, a quadruple's four digits) and
+// probes from 100 nodes on, the suite takes 134,070 nodes in all, its
+// hardest puzzles (renban with skyscrapers, X-sums with whispers) some
+// 19,000 each, and none is left to gophersat.
 //
 // # The search
 //

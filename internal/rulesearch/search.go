@@ -32,12 +32,14 @@ type walk struct {
 	each   func(cand []uint64) bool
 	trace  Tracer
 	path   []int // the decisions to the current node, for trace
-	// probing is whether the nodes probe (see probe.go): from the start
-	// of the search run again once probeAfter nodes were not enough
-	// (restart)
-	probing, restart bool
-	probed           int // the candidates the probes removed
-	res              Result
+	// probing says which scopes the nodes probe (see probe.go): none
+	// when 0, else those whose start (Model.scopeAfter) is at most
+	// Search.starts()[probing-1]. Each start passed runs the search again
+	// from the root (restart).
+	probing int
+	restart bool
+	probed  int // the candidates the probes removed
+	res     Result
 }
 
 // A Tracer receives the refutations of a search: each call says that the
@@ -75,7 +77,7 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 		w.res.OutOfBudget = true
 		return true
 	}
-	if !w.probing && w.res.Nodes > probeAfter && w.each == nil && len(w.s.scopes) > 0 {
+	if starts := w.s.starts(); w.probing < len(starts) && w.res.Nodes > starts[w.probing] && w.each == nil {
 		w.restart = true
 		return true
 	}
@@ -168,7 +170,10 @@ func (w *walk) run(cand []uint64) Result {
 		// again from the root, with probes: what the first run found
 		// goes, but for the nodes it cost and the refutations it gave
 		// the Tracer, each still a lemma of the CNF
-		w.restart, w.probing = false, true
+		w.restart = false
+		for starts := w.s.starts(); w.probing < len(starts) && w.res.Nodes > starts[w.probing]; {
+			w.probing++
+		}
 		w.res = Result{Nodes: w.res.Nodes}
 	}
 }

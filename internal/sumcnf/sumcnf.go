@@ -349,3 +349,55 @@ func (e *Enc) Or(a, b int) int {
 	e.Clause(-o, a, b)
 	return o
 }
+
+// DigitsAmong returns, for each digit d from 1 to N (at index d-1), a
+// literal true exactly when some cell i of cells holds d while its gate
+// gates[i] holds (gates nil: every cell counts). Over cells whose digits
+// differ (a row's, a column's), these say which digits a sum adds, and
+// DistinctSum states the sum on them.
+func (e *Enc) DigitsAmong(cells []int32, gates []int) []int {
+	out := make([]int, e.N)
+	for d := 1; d <= e.N; d++ {
+		u := e.L.AuxVar()
+		some := []int{-u}
+		for i, c := range cells {
+			t := e.L.CellVar(c, d)
+			if gates != nil {
+				t = e.and(t, gates[i])
+			}
+			if t == LitFalse {
+				continue
+			}
+			e.Clause(Neg(t), u)
+			some = append(some, t)
+		}
+		e.Clause(some...)
+		out[d-1] = u
+	}
+	return out
+}
+
+// and returns a literal true exactly when a and b are.
+func (e *Enc) and(a, b int) int {
+	return Neg(e.Or(Neg(a), Neg(b)))
+}
+
+// DistinctSum says that the digits among (from DigitsAmong, each digit
+// once) add up to k, and, when count is not nil, that there are *count of
+// them. Where the cells differ anyway, these are the same solutions as a
+// sum over the cells, and unit propagation on them reads what a person
+// reads at once: the least and the most that so many different digits
+// add up to, and which digits a total needs (a 10 in four different
+// digits is 1+2+3+4).
+func (e *Enc) DistinctSum(among []int, k int, count *Ord) {
+	weighted := make([]Ord, len(among))
+	flags := make([]Ord, len(among))
+	for i, u := range among {
+		weighted[i] = Scaled(FlagOrd(u), i+1)
+		flags[i] = FlagOrd(u)
+	}
+	e.SumIs(weighted, k)
+	if count != nil {
+		e.Equal(e.Sum(flags, count.Hi()+1), *count)
+	}
+}
