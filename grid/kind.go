@@ -366,6 +366,20 @@ type Relation struct {
 	Allows func(a, b int) bool
 }
 
+// RelationTable returns allows as a table for digits 1 to n: bit b-1 of
+// t[a-1] is set when a fits b.
+func RelationTable(n int, allows func(a, b int) bool) []uint64 {
+	t := make([]uint64, n)
+	for a := 1; a <= n; a++ {
+		for b := 1; b <= n; b++ {
+			if allows(a, b) {
+				t[a-1] |= 1 << (b - 1)
+			}
+		}
+	}
+	return t
+}
+
 // Lower returns rules r of shape s in the plain terms of Lowered. r must
 // be valid for s; nil rules give an empty Lowered.
 func (r *Rules) Lower(s Shape) *Lowered { return r.lower(s, false) }

@@ -1,7 +1,9 @@
 package rate
 
 import (
+	"encoding/json"
 	"math/bits"
+	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/rulesearch"
@@ -27,6 +29,41 @@ type Logic struct {
 	BreakIn *Step
 	// Steps counts the steps.
 	Steps int
+}
+
+// MarshalJSON writes l as rate --json and the service give it: solved,
+// the number of steps, the hardest step and the break-in in words, and
+// when stuck the candidates left, one string of digits a cell, row-major.
+func (l *Logic) MarshalJSON() ([]byte, error) {
+	out := struct {
+		Solved  bool     `json:"solved"`
+		Steps   int      `json:"steps"`
+		Hardest string   `json:"hardest,omitempty"`
+		BreakIn string   `json:"break_in,omitempty"`
+		Left    []string `json:"left,omitempty"`
+	}{Solved: l.Solved, Steps: l.Steps}
+	if l.Steps > 0 {
+		out.Hardest = l.Hardest.String()
+	}
+	if l.BreakIn != nil {
+		out.BreakIn = l.BreakIn.String()
+	}
+	for _, m := range l.Left {
+		out.Left = append(out.Left, MaskDigits(m))
+	}
+	return json.Marshal(out)
+}
+
+// MaskDigits writes the digits of m (bit d-1 for digit d) in order, with
+// the symbols of grids above 9x9: "2579", "1AG".
+func MaskDigits(m uint64) string {
+	var b strings.Builder
+	for d := 1; m>>(d-1) != 0; d++ {
+		if m&(1<<(d-1)) != 0 {
+			b.WriteByte("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[d])
+		}
+	}
+	return b.String()
 }
 
 // pairRule is a rule between two cells: digit a of cell a fits digit b

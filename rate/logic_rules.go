@@ -33,7 +33,7 @@ func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
 	for _, k := range l.Links {
 		t, ok := tables[k.Rel]
 		if !ok {
-			t = [2][]uint64{relTable(n, k.Rel.Allows), relTable(n, func(a, b int) bool { return k.Rel.Allows(b, a) })}
+			t = [2][]uint64{grid.RelationTable(n, k.Rel.Allows), grid.RelationTable(n, func(a, b int) bool { return k.Rel.Allows(b, a) })}
 			tables[k.Rel] = t
 		}
 		label, pair := k.Label, cellName(n, k.A)+"-"+cellName(n, k.B)
@@ -54,7 +54,7 @@ func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
 			continue // the cage's combinations say it all
 		}
 		label := "45 rule" + why(imp.SumWhy, k) + ": " + sumWords(n, []int32{p.A, p.B}) + " = " + itoa(p.Sum)
-		t := relTable(n, p.Allows)
+		t := grid.RelationTable(n, p.Allows)
 		lg.pairs = append(lg.pairs, pairRule{a: p.A, b: p.B, ab: t, ba: t, label: label, tech: Rule45})
 	}
 	for _, c := range l.Sums {
@@ -105,19 +105,6 @@ func (lg *logic) addScope(cells []int32, label string) {
 		}
 	}
 	lg.scopes = append(lg.scopes, scopeRule{cells: cells, label: label})
-}
-
-// relTable returns allow's table: bit b-1 of t[a-1] when a fits b.
-func relTable(n int, allow func(a, b int) bool) []uint64 {
-	t := make([]uint64, n)
-	for a := 1; a <= n; a++ {
-		for b := 1; b <= n; b++ {
-			if allow(a, b) {
-				t[a-1] |= 1 << (b - 1)
-			}
-		}
-	}
-	return t
 }
 
 // cageLabel names a killer cage: "killer cage 15 (r2c2, r2c3)".

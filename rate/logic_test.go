@@ -1,11 +1,8 @@
 package rate_test
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +10,7 @@ import (
 	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/generate"
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/grid/gridtest"
 	"github.com/sudokugen/sudokugen/rate"
 	"github.com/sudokugen/sudokugen/sat"
 )
@@ -172,22 +170,11 @@ func checkUnsat(t *testing.T, g grid.Grid, steps []rate.Step, every int) {
 // per puzzle, solved or stuck, with its hardest step. With -short, the
 // first four.
 func TestLogicSudokuSolver(t *testing.T) {
-	f, err := os.Open("../verify/testdata/sudokusolver.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	solved, rated, seen := 0, 0, 0
-	for sc.Scan() {
-		fs := strings.Split(sc.Text(), "\t")
-		if len(fs) != 4 || fs[0] == "name" || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		g, err := formats.ParseFPuzzlesLink(fs[2])
+	for _, p := range gridtest.ReadSudokuSolver(t, "../verify/testdata/sudokusolver.tsv") {
+		g, err := formats.ParseFPuzzlesLink(p.Data)
 		if err != nil {
-			t.Fatalf("%s: %v", fs[0], err)
+			t.Fatalf("%s: %v", p.Name, err)
 		}
 		if !g.HasRules() {
 			continue
@@ -198,30 +185,27 @@ func TestLogicSudokuSolver(t *testing.T) {
 		start := time.Now()
 		res := rate.Puzzle(g, rate.Options{Explain: true})
 		if el := time.Since(start); el > time.Second {
-			t.Logf("%-28s took %v", fs[0], el)
+			t.Logf("%-28s took %v", p.Name, el)
 		}
 		if res.Err != nil {
-			t.Logf("%-28s not rated: %v", fs[0], res.Err)
+			t.Logf("%-28s not rated: %v", p.Name, res.Err)
 			continue
 		}
 		rated++
 		n := g.N()
-		if len(fs[3]) == n*n {
+		if len(p.Solution) == n*n {
 			sol := grid.New(g.Shape)
 			for i := range sol.Cells {
-				sol.Cells[i] = fs[3][i] - '0'
+				sol.Cells[i] = p.Solution[i] - '0'
 			}
-			replay(t, fs[0], g, sol, res)
+			replay(t, p.Name, g, sol, res)
 		}
 		if res.Logic.Solved {
 			solved++
-			t.Logf("%-28s %-7s solved in %3d steps; hardest: %s", fs[0], res.Level, res.Logic.Steps, res.Logic.Hardest)
+			t.Logf("%-28s %-7s solved in %3d steps; hardest: %s", p.Name, res.Level, res.Logic.Steps, res.Logic.Hardest)
 		} else {
-			t.Logf("%-28s %-7s stuck after %3d steps", fs[0], res.Level, res.Logic.Steps)
+			t.Logf("%-28s %-7s stuck after %3d steps", p.Name, res.Level, res.Logic.Steps)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if seen == 0 {
 		t.Fatal("no variant puzzle read")

@@ -23,7 +23,7 @@ type rating struct {
 	Score      float64     `json:"score,omitempty"`
 	Techniques []technique `json:"techniques,omitempty"`
 	Steps      []step      `json:"steps,omitempty"`
-	Logic      *logic      `json:"logic,omitempty"`
+	Logic      *rate.Logic `json:"logic,omitempty"`
 	ClashCells [][2]int    `json:"clash_cells,omitempty"`
 	Error      *string     `json:"error"`
 }
@@ -38,41 +38,6 @@ type step struct {
 	Text      string  `json:"text"`
 	Technique string  `json:"technique"`
 	Score     float64 `json:"score"`
-}
-
-// logic is the logical solve of a variant puzzle, as rate --json says it.
-type logic struct {
-	Solved  bool   `json:"solved"`
-	Steps   int    `json:"steps"`
-	Hardest string `json:"hardest,omitempty"`
-	BreakIn string `json:"break_in,omitempty"`
-	// Left is the candidates left when stuck, one string of digits per
-	// cell, row-major.
-	Left []string `json:"left,omitempty"`
-}
-
-// logicOf returns l in the answer's terms, nil for nil.
-func logicOf(l *rate.Logic) *logic {
-	if l == nil {
-		return nil
-	}
-	out := &logic{Solved: l.Solved, Steps: l.Steps}
-	if l.Steps > 0 {
-		out.Hardest = l.Hardest.String()
-	}
-	if l.BreakIn != nil {
-		out.BreakIn = l.BreakIn.String()
-	}
-	for _, m := range l.Left {
-		var b []byte
-		for d := 1; m>>(d-1) != 0; d++ {
-			if m&(1<<(d-1)) != 0 {
-				b = append(b, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[d])
-			}
-		}
-		out.Left = append(out.Left, string(b))
-	}
-	return out
 }
 
 type rateResponse struct {
@@ -190,7 +155,7 @@ func fillRating(v *rating, res Result) {
 	for _, st := range rr.Steps {
 		v.Steps = append(v.Steps, step{Text: st.String(), Technique: st.Technique.String(), Score: st.Score})
 	}
-	v.Logic = logicOf(rr.Logic)
+	v.Logic = rr.Logic
 }
 
 func clashResult(cls []grid.Clash) verify.Result {

@@ -47,16 +47,16 @@ func TestSudokuSolverSuiteISS(t *testing.T) {
 	var names, strs, sols []string
 	var refused []string
 	for _, p := range readSudokuSolver(t) {
-		g, err := formats.ParseFPuzzlesLink(p.data)
+		g, err := formats.ParseFPuzzlesLink(p.Data)
 		if err != nil {
-			t.Fatalf("%s: %v", p.name, err)
+			t.Fatalf("%s: %v", p.Name, err)
 		}
 		s, err := formats.MarshalISS(g)
-		if issRefused(t, p.name, err) {
-			refused = append(refused, fmt.Sprintf("%s (%v)", p.name, err))
+		if issRefused(t, p.Name, err) {
+			refused = append(refused, fmt.Sprintf("%s (%v)", p.Name, err))
 			continue
 		}
-		names, strs, sols = append(names, p.name), append(strs, s), append(sols, p.solution)
+		names, strs, sols = append(names, p.Name), append(strs, s), append(sols, p.Solution)
 	}
 	if len(strs) == 0 {
 		t.Fatal("the writer refused every puzzle")

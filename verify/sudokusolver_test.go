@@ -1,11 +1,8 @@
 package verify
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
-	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,49 +33,9 @@ var sudokuSolverMustVerify = []string{
 // sudokuSolverAll says that all 40 puzzles must verify unique.
 const sudokuSolverAll = true
 
-type sudokuSolverPuzzle struct {
-	name, comment, data, solution string
-	line                          int
-}
-
-// readSudokuSolver reads testdata/sudokusolver.tsv: lines starting with #
-// are its header, then a line naming the columns, then one puzzle a line.
-func readSudokuSolver(t *testing.T) []sudokuSolverPuzzle {
-	t.Helper()
-	f, err := os.Open("testdata/sudokusolver.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	var out []sudokuSolverPuzzle
-	head := false
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		fs := strings.Split(line, "\t")
-		if !head {
-			if !slices.Equal(fs, []string{"name", "comment", "fpuzzles", "solution"}) {
-				t.Fatalf("line %d: columns %q", n, fs)
-			}
-			head = true
-			continue
-		}
-		if len(fs) != 4 {
-			t.Fatalf("line %d: %d fields, want 4", n, len(fs))
-		}
-		out = append(out, sudokuSolverPuzzle{name: fs[0], comment: fs[1], data: fs[2], solution: fs[3], line: n})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(out) != 40 {
-		t.Fatalf("%d puzzles, want 40", len(out))
-	}
-	return out
+// readSudokuSolver reads testdata/sudokusolver.tsv.
+func readSudokuSolver(t *testing.T) []gridtest.SudokuSolverPuzzle {
+	return gridtest.ReadSudokuSolver(t, "testdata/sudokusolver.tsv")
 }
 
 // sudokuSolverDigits reads a published solution: n*n digits, each written
@@ -124,9 +81,9 @@ func sudokuSolverDigits(s string, n int) ([]int, bool) {
 // decompression or its JSON at once.
 func TestSudokuSolverTranscription(t *testing.T) {
 	for _, p := range readSudokuSolver(t) {
-		js, err := lzstring.DecompressFromBase64(p.data)
+		js, err := lzstring.DecompressFromBase64(p.Data)
 		if err != nil {
-			t.Errorf("%s (line %d): %v", p.name, p.line, err)
+			t.Errorf("%s (line %d): %v", p.Name, p.Line, err)
 			continue
 		}
 		var obj struct {
@@ -137,13 +94,13 @@ func TestSudokuSolverTranscription(t *testing.T) {
 			} `json:"grid"`
 		}
 		if err := json.Unmarshal([]byte(js), &obj); err != nil {
-			t.Errorf("%s (line %d): %v", p.name, p.line, err)
+			t.Errorf("%s (line %d): %v", p.Name, p.Line, err)
 			continue
 		}
 		n := obj.Size
-		sol, ok := sudokuSolverDigits(p.solution, n)
+		sol, ok := sudokuSolverDigits(p.Solution, n)
 		if !ok {
-			t.Errorf("%s: solution %s is not a Latin square of the digits 1 to %d", p.name, p.solution, n)
+			t.Errorf("%s: solution %s is not a Latin square of the digits 1 to %d", p.Name, p.Solution, n)
 			continue
 		}
 		givens := 0
@@ -154,14 +111,14 @@ func TestSudokuSolverTranscription(t *testing.T) {
 				}
 				givens++
 				if d, ok := cell.Value.(float64); !ok || int(d) != sol[r*n+c] {
-					t.Errorf("%s: r%dc%d is given %v, the solution has %d", p.name, r+1, c+1, cell.Value, sol[r*n+c])
+					t.Errorf("%s: r%dc%d is given %v, the solution has %d", p.Name, r+1, c+1, cell.Value, sol[r*n+c])
 				}
 			}
 		}
 		if len(obj.Grid) != n {
-			t.Errorf("%s: %d rows, want %d", p.name, len(obj.Grid), n)
+			t.Errorf("%s: %d rows, want %d", p.Name, len(obj.Grid), n)
 		}
-		t.Logf("%s: %dx%d, %d givens", p.name, n, n, givens)
+		t.Logf("%s: %dx%d, %d givens", p.Name, n, n, givens)
 	}
 }
 
@@ -180,18 +137,18 @@ func TestSudokuSolverSuite(t *testing.T) {
 	var verified, refused []string
 	var total time.Duration
 	for _, p := range puzzles {
-		g, err := formats.ParseFPuzzlesLink(p.data)
+		g, err := formats.ParseFPuzzlesLink(p.Data)
 		if err != nil {
 			msg := err.Error()
 			var ue *grid.UnsupportedError
 			if strings.Contains(msg, "\n") || !strings.Contains(msg, "\"") || !errors.As(err, &ue) || len(ue.Fields) == 0 {
-				t.Errorf("%s: the refusal %q is not one line naming a rule", p.name, msg)
+				t.Errorf("%s: the refusal %q is not one line naming a rule", p.Name, msg)
 			}
-			if must[p.name] || sudokuSolverAll {
-				t.Errorf("%s: refused, want unique: %v", p.name, err)
+			if must[p.Name] || sudokuSolverAll {
+				t.Errorf("%s: refused, want unique: %v", p.Name, err)
 			}
-			t.Logf("%-20s refused: %v", p.name, err)
-			refused = append(refused, p.name)
+			t.Logf("%-20s refused: %v", p.Name, err)
+			refused = append(refused, p.Name)
 			continue
 		}
 		start := time.Now()
@@ -202,22 +159,22 @@ func TestSudokuSolverSuite(t *testing.T) {
 		for _, c := range solutionCells(r) {
 			got += strconv.Itoa(int(c))
 		}
-		if r.Status != Unique || got != p.solution {
+		if r.Status != Unique || got != p.Solution {
 			// a verdict other than the published one is wrong, whichever
 			// the puzzle
-			t.Errorf("%s (%s): %v (%v) with solution %s, want unique with %s", p.name, g.Rules.Name(), r.Status, r.Err, got, p.solution)
+			t.Errorf("%s (%s): %v (%v) with solution %s, want unique with %s", p.Name, g.Rules.Name(), r.Status, r.Err, got, p.Solution)
 			continue
 		}
 		if r.Proof == NoProof {
-			t.Errorf("%s: unique without a proof", p.name)
+			t.Errorf("%s: unique without a proof", p.Name)
 		}
 		if r.Proof == SAT {
 			// the search settles every real puzzle within its budget;
 			// gophersat is the last resort, not the usual one
-			t.Errorf("%s (%s): decided by gophersat, where the search ran past its %d nodes", p.name, g.Rules.Name(), variantBudget)
+			t.Errorf("%s (%s): decided by gophersat, where the search ran past its %d nodes", p.Name, g.Rules.Name(), variantBudget)
 		}
-		t.Logf("%-20s unique in %v, proof %s (%s)", p.name, took.Round(time.Microsecond), r.Proof, g.Rules.Name())
-		verified = append(verified, p.name)
+		t.Logf("%-20s unique in %v, proof %s (%s)", p.Name, took.Round(time.Microsecond), r.Proof, g.Rules.Name())
+		verified = append(verified, p.Name)
 	}
 	t.Logf("%d verified in %v, %d refused: %s", len(verified), total.Round(time.Millisecond), len(refused), strings.Join(refused, ", "))
 }

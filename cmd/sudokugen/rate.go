@@ -164,7 +164,7 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 			Steps      []string         `json:"steps,omitempty"`
 			Variant    string           `json:"variant,omitempty"`
 			Coarse     bool             `json:"coarse,omitempty"`
-			Logic      *logicJSON       `json:"logic,omitempty"`
+			Logic      *rate.Logic      `json:"logic,omitempty"`
 			Error      *string          `json:"error"`
 		}{Index: r.rec.Index, File: r.file, Line: r.rec.Line, Puzzle: r.rec.Text, Techniques: []techniqueCount{}}
 		if r.rec.Err == nil {
@@ -178,7 +178,7 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 			v.Level, v.Score = &level, &score
 			if r.res.Coarse {
 				v.Score = nil // a variant's level is on its own scale, with no SE score
-				v.Logic = logicOf(r.res.Logic)
+				v.Logic = r.res.Logic
 			}
 			for _, c := range r.res.Counts {
 				v.Techniques = append(v.Techniques, techniqueCount{c.Technique.String(), c.Technique.Score(), c.Count})
@@ -213,46 +213,6 @@ func writeRated(w io.Writer, r rated, opts rateOptions) error {
 		}
 	}
 	return nil
-}
-
-// logicJSON is the logical solve of a variant puzzle in rate --json.
-type logicJSON struct {
-	Solved  bool   `json:"solved"`
-	Steps   int    `json:"steps"`
-	Hardest string `json:"hardest,omitempty"`
-	BreakIn string `json:"break_in,omitempty"`
-	// Left is the candidates left when stuck, one string of digits per
-	// cell, row-major.
-	Left []string `json:"left,omitempty"`
-}
-
-func logicOf(l *rate.Logic) *logicJSON {
-	if l == nil {
-		return nil
-	}
-	out := &logicJSON{Solved: l.Solved, Steps: l.Steps}
-	if l.Steps > 0 {
-		out.Hardest = l.Hardest.String()
-	}
-	if l.BreakIn != nil {
-		out.BreakIn = l.BreakIn.String()
-	}
-	for _, m := range l.Left {
-		out.Left = append(out.Left, maskDigits(m))
-	}
-	return out
-}
-
-// maskDigits writes the digits of m (bit d-1 for d) in order: "2579";
-// above 9, digits as letters from A for 10.
-func maskDigits(m uint64) string {
-	var b strings.Builder
-	for d := 1; m>>(d-1) != 0; d++ {
-		if m&(1<<(d-1)) != 0 {
-			b.WriteByte("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[d])
-		}
-	}
-	return b.String()
 }
 
 // writeVariantRated writes the rating of a variant puzzle: its level on
@@ -297,13 +257,13 @@ func writeLeft(w io.Writer, n int, left []uint64) error {
 	}
 	width := 1
 	for _, m := range left {
-		width = max(width, len(maskDigits(m)))
+		width = max(width, len(rate.MaskDigits(m)))
 	}
 	for row := range n {
 		var b strings.Builder
 		b.WriteString("   ")
 		for col := range n {
-			fmt.Fprintf(&b, " %-*s", width, maskDigits(left[row*n+col]))
+			fmt.Fprintf(&b, " %-*s", width, rate.MaskDigits(left[row*n+col]))
 		}
 		if _, err := fmt.Fprintln(w, b.String()); err != nil {
 			return err

@@ -1,10 +1,7 @@
 package rulesearch_test
 
 import (
-	"bufio"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/formats"
@@ -35,17 +32,9 @@ func (l *lemmaTracer) Removed() { l.removed = append(l.removed, len(l.lemmas)-1)
 // copy of SudokuSolver's test puzzles.
 func sudokuSolverPuzzle(t *testing.T, name string) grid.Grid {
 	t.Helper()
-	f, err := os.Open("../../verify/testdata/sudokusolver.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<22)
-	for sc.Scan() {
-		fields := strings.Split(sc.Text(), "\t")
-		if len(fields) >= 3 && fields[0] == name {
-			g, err := formats.ParseFPuzzlesLink(fields[2])
+	for _, p := range gridtest.ReadSudokuSolver(t, gridtest.SudokuSolverFile) {
+		if p.Name == name {
+			g, err := formats.ParseFPuzzlesLink(p.Data)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -136,17 +136,7 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	for _, mk := range l.Masks {
 		m.init[mk.Cell] &= mk.Digits
 	}
-	table := func(ok func(a, b int) bool) []uint64 {
-		t := make([]uint64, n)
-		for a := 1; a <= n; a++ {
-			for b := 1; b <= n; b++ {
-				if ok(a, b) {
-					t[a-1] |= 1 << (b - 1)
-				}
-			}
-		}
-		return t
-	}
+	table := func(ok func(a, b int) bool) []uint64 { return grid.RelationTable(n, ok) }
 	// one table per relation of the links: the links of a kind share it
 	type tables struct{ ab, ba, abMask, baMask []uint64 }
 	byRel := map[*grid.Relation]tables{}
