@@ -193,7 +193,7 @@ func TestBrowser(t *testing.T) {
 
 	// The killer rated with its steps: the verdict says whether logic
 	// solves it, and the steps name the cages.
-	var rated, firstSteps string
+	var rated, firstSteps, opens string
 	run("rate the killer with its steps",
 		setValue("#puzzles", fpuzzles(t, killer)+"\n"),
 		chromedp.ScrollIntoView("#rate", chromedp.ByQuery),
@@ -202,7 +202,11 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click("article.card details.steps summary", chromedp.ByQuery),
 		chromedp.Text("article.card h3 span.verdict", &rated, chromedp.ByQuery),
 		chromedp.Text("article.card details.steps ol", &firstSteps, chromedp.ByQuery),
+		chromedp.Text("article.card p.open", &opens, chromedp.ByQuery),
 		shot("10a-variant-steps.png"))
+	if !strings.Contains(opens, "Open in SudokuPad") {
+		t.Errorf("rated killer: links %q; want the card to open the puzzle with its cages in SudokuPad", opens)
+	}
 	if !strings.Contains(rated, "by logic") && !strings.Contains(rated, "stuck") || !strings.Contains(firstSteps, "Killer cage ") {
 		t.Errorf("rated killer: verdict %q, steps %.200q; want whether logic solves it and steps naming cages", rated, firstSteps)
 	}

@@ -372,8 +372,10 @@
       list.appendChild(card);
       return;
     }
+    if (v.variant) card.appendChild(openLinks(v));
     const row = el("div", "grids");
-    row.appendChild(drawGrid(v.puzzle, { caption: "Puzzle", givens: v.puzzle }));
+    // a variant's grid with its rules drawn, as the check's cards draw it
+    row.appendChild(gridOf(v, v.puzzle, "Puzzle"));
     const tbl = el("table", "techniques");
     tbl.appendChild(el("caption", null, "Techniques used"));
     const head = el("tr");
