@@ -66,6 +66,7 @@ type Enc struct {
 	N      int
 	digits map[int32]Ord
 	buf    []int // room for the clauses' literals, so that each is no allocation of its own
+	lits   []int // room for a clause being built
 }
 
 func NewEnc(s grid.Shape, l *grid.Lowered) *Enc {
@@ -132,17 +133,18 @@ func (e *Enc) Digit(c int32) Ord {
 		if v < n {
 			e.Clause(-ge[v+1], ge[v])
 		}
-		at := []int{-ge[v]}
-		below := []int{ge[v]}
-		for d := 1; d <= n; d++ {
-			if d >= v {
-				at = append(at, x(d))
-			} else {
-				below = append(below, x(d))
-			}
+		// at least v: one of the digits from v; else one below v
+		at := append(e.lits[:0], -ge[v])
+		for d := v; d <= n; d++ {
+			at = append(at, x(d))
 		}
 		e.Clause(at...)
+		below := append(at[:0], ge[v])
+		for d := 1; d < v; d++ {
+			below = append(below, x(d))
+		}
 		e.Clause(below...)
+		e.lits = below
 	}
 	vals := make([]int, n)
 	for i := range vals {
