@@ -186,6 +186,7 @@ var quadrupleKind = &grid.Kind{
 				}
 			}
 			l.Scope(q.Cells[:])
+			l.ScopeLabels[len(l.ScopeLabels)-1] = "quadruple " + digitList(q.Digits) + " (" + q.name(s.N()) + ")"
 			if len(q.Digits) == len(q.Cells) {
 				// four digits for four cells: each cell holds one of
 				// them, which the clauses above say only by counting
