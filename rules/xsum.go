@@ -35,8 +35,8 @@ var xsumKind = edgeClueKind(edgeSpec{
 // and their count is X. Unit propagation then sees the least and the most
 // that X different digits make. Measured on 100 generated X-sum puzzles
 // against a sum cell by cell beside it: 36,815 nodes of the search
-// against 29,580, but a third less time, from a CNF of a third the
-// clauses.
+// against 29,580, but 2.5 times less time, a puzzle's CNF holding 14,369
+// clauses against 25,025.
 func lowerXSum(e *sumcnf.Enc, line []int32, value int) {
 	first := e.Digit(line[0])
 	gates := []int{sumcnf.LitTrue}
