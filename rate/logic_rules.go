@@ -146,8 +146,11 @@ func (lg *logic) pairSide(p *pairRule, a, b int32, allow []uint64) (vhint, bool)
 	if bad == 0 || fits == 0 {
 		return vhint{}, false
 	}
-	text := capital(p.label) + ": with " + cellName(lg.n, b) + " " + isWords(lg.cand[b]) + ", " +
-		cellName(lg.n, a) + " cannot be " + digitWords(bad, "or")
+	with := "with " + cellName(lg.n, b) + " " + isWords(lg.cand[b])
+	if lg.cand[b] == lg.full {
+		with = "whatever " + cellName(lg.n, b) + " holds" // a rule alone
+	}
+	text := capital(p.label) + ": " + with + ", " + cellName(lg.n, a) + " cannot be " + digitWords(bad, "or")
 	return vhint{tech: p.tech, place: -1, elims: elimsOf(a, bad), cells: []int32{a, b}, text: text}, true
 }
 

@@ -212,3 +212,33 @@ func TestLogicSudokuSolver(t *testing.T) {
 	}
 	t.Logf("%d variant puzzles: %d rated, %d solved by logic", seen, rated, solved)
 }
+
+// A rule between two cells whose other cell may still hold any digit says
+// so, rather than listing every digit: SudokuSolver's tiny-scar opens with
+// a whisper's 5, which no digit is far enough from.
+func TestLogicPairWords(t *testing.T) {
+	for _, p := range gridtest.ReadSudokuSolver(t, "../verify/testdata/sudokusolver.tsv") {
+		if p.Name != "tiny-scar" {
+			continue
+		}
+		g, err := formats.ParseFPuzzlesLink(p.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := rate.Puzzle(g, rate.Options{Explain: true})
+		if res.Err != nil || len(res.Steps) < 2 {
+			t.Fatalf("not rated: %v", res.Err)
+		}
+		want := []string{
+			"Whisper r3c6-r2c7: whatever r2c7 holds, r3c6 cannot be 5",
+			"Whisper r3c6-r2c7: with r3c6 one of 1, 2, 3, 4, 6, 7, 8 or 9, r2c7 cannot be 5",
+		}
+		for i, w := range want {
+			if got := res.Steps[i].String(); got != w {
+				t.Errorf("step %d: %q, want %q", i+1, got, w)
+			}
+		}
+		return
+	}
+	t.Fatal("no puzzle tiny-scar")
+}
