@@ -49,21 +49,18 @@ func isWords(m uint64) string {
 }
 
 // cellWords lists cells: "r1c1, r1c2".
-func cellWords(n int, cells []int32) string {
-	parts := make([]string, len(cells))
-	for i, c := range cells {
-		parts[i] = cellName(n, c)
-	}
-	return strings.Join(parts, ", ")
-}
+func cellWords(n int, cells []int32) string { return joinCells(n, cells, ", ") }
 
 // sumWords writes cells as a sum: "r1c1+r2c2".
-func sumWords(n int, cells []int32) string {
+func sumWords(n int, cells []int32) string { return joinCells(n, cells, "+") }
+
+// joinCells writes the names of cells with sep between them.
+func joinCells(n int, cells []int32, sep string) string {
 	parts := make([]string, len(cells))
 	for i, c := range cells {
 		parts[i] = cellName(n, c)
 	}
-	return strings.Join(parts, "+")
+	return strings.Join(parts, sep)
 }
 
 // combosWords says which combinations of a cage are left: "only 6+9 or
