@@ -141,11 +141,11 @@ type logic struct {
 }
 
 // newLogic readies the logical solve of g, a valid variant puzzle with
-// one solution, whose search s is on g's model.
-func newLogic(g grid.Grid, s *rulesearch.Search, explain bool) *logic {
+// one solution, whose search s is on g's model, made from l, g's rules
+// lowered, which the solve reads and leaves as they are.
+func newLogic(g grid.Grid, s *rulesearch.Search, l *grid.Lowered, explain bool) *logic {
 	n := g.N()
-	l := g.Rules.Lower(g.Shape)
-	u := g.Rules.UnitsOf(g.Shape, l)
+	u := s.Units
 	lg := &logic{shape: g.Shape, n: n, full: uint64(1)<<n - 1, cand: make([]uint64, n*n), val: make([]uint8, n*n),
 		left: n * n, units: u, search: s, explain: explain}
 	for i := range lg.cand {

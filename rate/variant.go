@@ -65,7 +65,8 @@ func variantResult(g grid.Grid, opts Options) Result {
 	if err := g.Rules.Validate(g.Shape); err != nil || len(g.Clashes()) > 0 || len(g.Cells) != g.Shape.Cells() {
 		return Result{Err: ErrInvalid, Coarse: true}
 	}
-	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
+	l := g.Rules.Lower(g.Shape) // for the search and the logical solve
+	s := rulesearch.New(rulesearch.NewModelOf(g.Shape, g.Rules, l))
 	switch r := s.Count(g.Cells, 2, 200000, nil, nil); {
 	case r.Count == 0 && r.Complete:
 		return Result{Err: ErrNoSolution, Coarse: true}
@@ -74,7 +75,7 @@ func variantResult(g grid.Grid, opts Options) Result {
 	case r.Count == 0:
 		return Result{Err: ErrGaveUp, Coarse: true}
 	}
-	lg := newLogic(g, s, opts.Explain)
+	lg := newLogic(g, s, l, opts.Explain)
 	lg.run()
 	out := lg.outcome()
 	res := Result{Solved: true, Coarse: true, Logic: out, Steps: lg.steps, Level: Extreme}

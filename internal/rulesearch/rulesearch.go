@@ -115,9 +115,24 @@ func NewModel(s grid.Shape, r *grid.Rules) *Model {
 	return newModel(s, r, nil)
 }
 
+// NewModelOf is NewModel for a caller that has r lowered already: l is
+// r.Lower(s), which the model reads and leaves as it is.
+func NewModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered) *Model {
+	return newModelOf(s, r, l, nil)
+}
+
 // newModel is NewModel with more, when not nil, adding to the lowered
 // rules (for tests of constraints that no kind gives yet).
 func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
+	var l *grid.Lowered
+	if r != nil {
+		l = r.Lower(s)
+	}
+	return newModelOf(s, r, l, more)
+}
+
+// newModelOf is newModel with r lowered as l (nil for nil rules).
+func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.Lowered)) *Model {
 	n := s.N()
 	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1,
 		init: make([]uint64, n*n), links: make([][]link, n*n), groupOf: make([][]int32, n*n)}
@@ -128,7 +143,6 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 		m.Units = r.Units(s)
 		return m
 	}
-	l := r.Lower(s)
 	m.Units = r.UnitsOf(s, l)
 	if more != nil {
 		more(l)
