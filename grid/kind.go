@@ -260,7 +260,12 @@ type Lowered struct {
 	// LateScopes marks the scopes, by index, whose probes a search
 	// starts only once it has gone on a while (see LateScope).
 	LateScopes []bool
-	n          int
+	// Linear are the rules that state a sum: the digits of some cells,
+	// each times a weight, add up to a total. A person reads such a rule
+	// by the least and the most each side of it can make (see
+	// LinearSum); the Clauses or Sums say the same for the search.
+	Linear []LinearSum
+	n      int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
 	// skip the work of writing them
 	bare bool
@@ -326,6 +331,39 @@ func (l *Lowered) CellVar(i int32, d int) int { return int(i)*l.n + d }
 func (l *Lowered) AuxVar() int {
 	l.Aux++
 	return l.n*l.n*l.n + l.Aux
+}
+
+// LinearSum is a rule of Lowered that the digits of Cells, each times
+// its weight in Weights, add up to Total: an arrow is its circle (weight
+// 1, or 100, 10 and 1 for a pill) less its shaft (weight -1) making 0, a
+// little killer its cells making the clue. Sides name, in words, the
+// cells of positive and of negative weight ("the circle", "the shaft"):
+// empty, a person's steps name the cells themselves. Label names the rule
+// as its scope does.
+type LinearSum struct {
+	Cells   []int32
+	Weights []int
+	Total   int
+	Sides   [2]string
+	Label   string
+}
+
+// AddLinear adds the rule that the digits of plus less those of minus
+// add up to total, the cells of plus weighted by weights (nil: each 1),
+// named by label and its sides by sides.
+func (l *Lowered) AddLinear(plus, minus []int32, weights []int, total int, label string, sides [2]string) {
+	r := LinearSum{Total: total, Label: label, Sides: sides}
+	for i, c := range plus {
+		w := 1
+		if weights != nil {
+			w = weights[i]
+		}
+		r.Cells, r.Weights = append(r.Cells, c), append(r.Weights, w)
+	}
+	for _, c := range minus {
+		r.Cells, r.Weights = append(r.Cells, c), append(r.Weights, -1)
+	}
+	l.Linear = append(l.Linear, r)
 }
 
 // LabelledGroup is a group of Lowered. A Unit (of N cells) holds every

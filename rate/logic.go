@@ -124,6 +124,7 @@ type logic struct {
 	peerSet [][]uint64 // per cell, its peers as a bit set of cells
 	links   []pairRule
 	sums    []sumRule // the rules' cages, then the implied ones
+	lins    []linRule // the rules that state a sum
 	pairs   []pairRule
 	scopes  []scopeRule
 	search  *rulesearch.Search
@@ -205,6 +206,7 @@ var finders = []func(lg *logic) (vhint, bool){
 	func(lg *logic) (vhint, bool) { return lg.hiddenSingle(HiddenSingleGroup) },
 	(*logic).nakedSingle,
 	func(lg *logic) (vhint, bool) { return lg.pairStep(lg.links) },
+	(*logic).boundsStep,
 	func(lg *logic) (vhint, bool) { return lg.sumStep(CageCombination) },
 	func(lg *logic) (vhint, bool) { return lg.locked(Pointing) },
 	func(lg *logic) (vhint, bool) { return lg.locked(Claiming) },

@@ -57,6 +57,9 @@ func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
 		t := grid.RelationTable(n, p.Allows)
 		lg.pairs = append(lg.pairs, pairRule{a: p.A, b: p.B, ab: t, ba: t, label: label, tech: Rule45})
 	}
+	for _, r := range l.Linear {
+		lg.lins = append(lg.lins, linRule{LinearSum: r})
+	}
 	for _, c := range l.Sums {
 		lg.addScope(c.Cells, cageLabel(n, c))
 	}

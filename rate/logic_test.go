@@ -242,3 +242,36 @@ func TestLogicPairWords(t *testing.T) {
 	}
 	t.Fatal("no puzzle tiny-scar")
 }
+
+// A sum is read first by its bounds, as a setter does: SudokuSolver's
+// 159-arrows opens with an arrow whose three shaft cells share a column,
+// so add up to at least 1+2+3.
+func TestLogicSumBoundsWords(t *testing.T) {
+	for _, p := range gridtest.ReadSudokuSolver(t, "../verify/testdata/sudokusolver.tsv") {
+		if p.Name != "159-arrows" {
+			continue
+		}
+		g, err := formats.ParseFPuzzlesLink(p.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := rate.Puzzle(g, rate.Options{Explain: true})
+		if res.Err != nil || len(res.Steps) < 2 {
+			t.Fatalf("not rated: %v", res.Err)
+		}
+		want := []string{
+			"Arrow r9c9 (shaft r8c9-r6c9): the shaft adds up to at least 6, so r9c9 is at least 6",
+			"Arrow r9c9 (shaft r8c9-r6c9): r9c9 is at most 9 and the rest of the shaft adds up to at least 3, so r8c9 is at most 6",
+		}
+		for i, w := range want {
+			if got := res.Steps[i].String(); got != w {
+				t.Errorf("step %d: %q, want %q", i+1, got, w)
+			}
+			if res.Steps[i].Technique != rate.SumBounds {
+				t.Errorf("step %d: %v, want sum bounds", i+1, res.Steps[i].Technique)
+			}
+		}
+		return
+	}
+	t.Fatal("no puzzle 159-arrows")
+}

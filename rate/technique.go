@@ -56,6 +56,7 @@ const (
 	Rule45
 	RuleTrial
 	Contradiction
+	SumBounds
 	numTechniques
 )
 
@@ -107,6 +108,7 @@ var techNames = [numTechniques]string{
 	Rule45:                 "45 rule",
 	RuleTrial:              "trials on a rule's cells",
 	Contradiction:          "contradiction",
+	SumBounds:              "sum bounds",
 }
 
 // base scores in tenths, the Sudoku Explainer 1.2.1 value of each technique
@@ -160,6 +162,7 @@ var techBase = [numTechniques]int{
 	Rule45:            30,
 	RuleTrial:         50,
 	Contradiction:     70,
+	SumBounds:         22,
 }
 
 // String returns the technique's name in plain words, such as "hidden pair".

@@ -24,6 +24,12 @@ import (
 //     of a thermometer, a whisper, a palindrome, a clone, a minimum or
 //     maximum, nonconsecutive or negative neighbours): a digit of one cell
 //     that no digit left in the other fits leaves it;
+//   - sum bounds 2.2: for a rule that states a sum (an arrow, its circle
+//     against its shaft; a little killer; the parts of a zipper, double
+//     arrow or region sum line), the least and the most its other cells
+//     can add up to, cells that see each other holding different digits,
+//     bound the digit of a cell ("the shaft adds up to at least 6, so
+//     r1c1 is at least 6"; see grid.LinearSum);
 //   - cage combinations 2.5: of the digit sets that make a killer cage's
 //     sum, those whose digits the cage's cells can hold, one each; a digit
 //     of a cell that none of them puts there leaves it, a digit every one

@@ -68,7 +68,13 @@ var arrowKind = &grid.Kind{
 			capacity := min(hi, len(a.line)*s.N()) + 1
 			e.Equal(e.Sum(circle, capacity), e.Sum(e.Cells(a.line), capacity))
 			l.Scope(a.circle, a.line)
-			l.ScopeLabels[len(l.ScopeLabels)-1] = "arrow " + lineName(s.N(), a.circle) + " (shaft " + lineName(s.N(), a.line) + ")"
+			label := "arrow " + lineName(s.N(), a.circle) + " (shaft " + lineName(s.N(), a.line) + ")"
+			l.ScopeLabels[len(l.ScopeLabels)-1] = label
+			weights := make([]int, len(a.circle))
+			for i := range a.circle {
+				weights[i] = pow10(len(a.circle) - 1 - i)
+			}
+			l.AddLinear(a.circle, a.line, weights, 0, label, [2]string{"the circle", "the shaft"})
 		}
 	},
 	Layouts: []grid.Layout{{Name: "arrow", Gloss: "random arrows drawn from the solution, then givens removed to minimal",

@@ -107,7 +107,9 @@ var littleKillerKind = &grid.Kind{
 			cells := lk.cells(s.N())
 			e.SumIs(e.Cells(cells), lk.sum)
 			l.Scope(cells)
-			l.ScopeLabels[len(l.ScopeLabels)-1] = "little killer " + strconv.Itoa(lk.sum) + " " + lineName(s.N(), cells)
+			label := "little killer " + strconv.Itoa(lk.sum) + " " + lineName(s.N(), cells)
+			l.ScopeLabels[len(l.ScopeLabels)-1] = label
+			l.AddLinear(cells, nil, nil, lk.sum, label, [2]string{})
 		}
 	},
 	Layouts: []grid.Layout{{Name: "little-killer", Aliases: []string{"littlekiller"}, Gloss: "little killer clues drawn from the solution, then givens removed to minimal",

@@ -236,9 +236,16 @@ func (q sumLineRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	}
 	e := sumcnf.NewEnc(s, l)
 	for _, t := range ls {
-		e.SumsEqual(q.spec.groups(s, r, t))
+		groups := q.spec.groups(s, r, t)
+		e.SumsEqual(groups)
 		l.Scope(t)
-		l.ScopeLabels[len(l.ScopeLabels)-1] = q.spec.name + " " + lineName(s.N(), t)
+		label := q.spec.name + " " + lineName(s.N(), t)
+		l.ScopeLabels[len(l.ScopeLabels)-1] = label
+		for i := range groups {
+			for j := i + 1; j < len(groups); j++ {
+				l.AddLinear(groups[i], groups[j], nil, 0, label, [2]string{})
+			}
+		}
 	}
 }
 
