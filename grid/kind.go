@@ -265,7 +265,12 @@ type Lowered struct {
 	// by the least and the most each side of it can make (see
 	// LinearSum); the Clauses or Sums say the same for the search.
 	Linear []LinearSum
-	n      int
+	// Sets are the rules that the cells of a line hold, one each, the
+	// digits of one of some sets (a renban's runs of consecutive digits),
+	// which a person reads by the sets that still fit; the Clauses and
+	// Links say the same for the search.
+	Sets []DigitSets
+	n    int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
 	// skip the work of writing them
 	bare bool
@@ -364,6 +369,14 @@ func (l *Lowered) AddLinear(plus, minus []int32, weights []int, total int, label
 		r.Cells, r.Weights = append(r.Cells, c), append(r.Weights, -1)
 	}
 	l.Linear = append(l.Linear, r)
+}
+
+// DigitSets is a rule of Lowered that Cells hold, one each, the digits
+// of one of Sets (bit d-1 for digit d), named by Label.
+type DigitSets struct {
+	Cells []int32
+	Sets  []uint64
+	Label string
 }
 
 // LabelledGroup is a group of Lowered. A Unit (of N cells) holds every

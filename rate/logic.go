@@ -123,7 +123,7 @@ type logic struct {
 	units   *grid.RuleUnits
 	peerSet [][]uint64 // per cell, its peers as a bit set of cells
 	links   []pairRule
-	sums    []sumRule // the rules' cages, then the implied ones
+	sums    []sumRule // the rules' cages, the lines' sets, then the implied cages
 	lins    []linRule // the rules that state a sum
 	pairs   []pairRule
 	scopes  []scopeRule
@@ -208,6 +208,7 @@ var finders = []func(lg *logic) (vhint, bool){
 	func(lg *logic) (vhint, bool) { return lg.pairStep(lg.links) },
 	(*logic).boundsStep,
 	func(lg *logic) (vhint, bool) { return lg.sumStep(CageCombination) },
+	func(lg *logic) (vhint, bool) { return lg.sumStep(LineSets) },
 	func(lg *logic) (vhint, bool) { return lg.locked(Pointing) },
 	func(lg *logic) (vhint, bool) { return lg.locked(Claiming) },
 	func(lg *logic) (vhint, bool) { return lg.locked(LockedGroup) },

@@ -60,6 +60,9 @@ func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
 	for _, r := range l.Linear {
 		lg.lins = append(lg.lins, linRule{LinearSum: r})
 	}
+	for _, ds := range l.Sets {
+		lg.addSets(ds)
+	}
 	for _, c := range l.Sums {
 		lg.addScope(c.Cells, cageLabel(n, c))
 	}
@@ -93,6 +96,23 @@ func (lg *logic) addSum(c grid.Cage, peers []int32, label string, t Technique) {
 		sets[k] >>= 1
 	}
 	lg.sums = append(lg.sums, sumRule{cells: c.Cells, sum: c.Sum, sets: sets, peers: peers, label: label, tech: t})
+}
+
+// addSets adds a rule that a line's cells hold the digits of one of some
+// sets, read as a cage's combinations are: the cells outside that see
+// every cell of the line lose a digit every set left holds.
+func (lg *logic) addSets(ds grid.DigitSets) {
+	if len(ds.Cells) > maxCageCells || len(ds.Sets) > maxCageSets {
+		return
+	}
+	var peers []int32
+	for c := range lg.cand {
+		x := int32(c)
+		if !slices.Contains(ds.Cells, x) && lg.seesAll(x, ds.Cells) {
+			peers = append(peers, x)
+		}
+	}
+	lg.sums = append(lg.sums, sumRule{cells: ds.Cells, sets: ds.Sets, peers: peers, label: ds.Label, tech: LineSets})
 }
 
 // addScope adds the cells of a rule as a scope of trials, each set of
@@ -251,7 +271,12 @@ func (lg *logic) sumRead(r *sumRule) (vhint, bool) {
 			elims = append(elims, elimsOf(c, bad)...)
 		}
 	}
-	why := func() string { return capital(r.label) + ": " + combosWords(live) }
+	why := func() string {
+		if r.tech == LineSets {
+			return capital(r.label) + ": " + runsWords(live)
+		}
+		return capital(r.label) + ": " + combosWords(live)
+	}
 	if len(elims) > 0 {
 		return vhint{tech: r.tech, place: -1, elims: elims, cells: r.cells, text: why() + ", so " + elimWords(lg.n, elims)}, true
 	}
@@ -263,9 +288,17 @@ func (lg *logic) sumRead(r *sumRule) (vhint, bool) {
 	}
 	if len(out) > 0 {
 		return vhint{tech: r.tech, place: -1, elims: out, cells: r.cells,
-			text: why() + "; each holds " + digitWords(required, "and") + ", so " + elimWords(lg.n, out) + " (" + see(out) + " the whole cage)"}, true
+			text: why() + "; each holds " + digitWords(required, "and") + ", so " + elimWords(lg.n, out) + " (" + see(out) + " the whole " + r.what() + ")"}, true
 	}
 	return lg.cageHidden(r, required, why)
+}
+
+// what names what r's cells are, in words: a cage, or a line.
+func (r *sumRule) what() string {
+	if r.tech == LineSets {
+		return "line"
+	}
+	return "cage"
 }
 
 // cageHidden places a digit every combination of r holds in its one place
@@ -282,7 +315,7 @@ func (lg *logic) cageHidden(r *sumRule, required uint64, why func() string) (vhi
 		if count == 1 && lg.val[at] == 0 {
 			dg := bits.TrailingZeros64(d) + 1
 			return vhint{tech: r.tech, place: at, digit: dg, cells: r.cells,
-				text: why() + "; each holds " + itoa(dg) + ", and " + cellName(lg.n, at) + " is its only place in the cage"}, true
+				text: why() + "; each holds " + itoa(dg) + ", and " + cellName(lg.n, at) + " is its only place in the " + r.what()}, true
 		}
 	}
 	return vhint{}, false

@@ -275,3 +275,28 @@ func TestLogicSumBoundsWords(t *testing.T) {
 	}
 	t.Fatal("no puzzle 159-arrows")
 }
+
+// A renban is read by its runs of digits, as a cage by its combinations:
+// SudokuSolver's renban-skyscrapers opens with a renban of five cells,
+// every run of which holds 5.
+func TestLogicLineSetsWords(t *testing.T) {
+	for _, p := range gridtest.ReadSudokuSolver(t, "../verify/testdata/sudokusolver.tsv") {
+		if p.Name != "renban-skyscrapers" {
+			continue
+		}
+		g, err := formats.ParseFPuzzlesLink(p.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := rate.Puzzle(g, rate.Options{Explain: true})
+		if res.Err != nil || len(res.Steps) < 1 {
+			t.Fatalf("not rated: %v", res.Err)
+		}
+		want := "Renban r6c4-r4c6: 5 sets of digits fit; each holds 5, so r5c5, r5c6, r6c5 and r6c6 cannot be 5 (they see the whole line)"
+		if got := res.Steps[0].String(); got != want || res.Steps[0].Technique != rate.LineSets {
+			t.Errorf("step 1: %v %q, want a line's digit sets %q", res.Steps[0].Technique, got, want)
+		}
+		return
+	}
+	t.Fatal("no puzzle renban-skyscrapers")
+}

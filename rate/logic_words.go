@@ -83,6 +83,27 @@ func combosWords(sets []uint64) string {
 	return "only " + strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1] + " fit"
 }
 
+// runsWords says which sets of a line are left, each a run of digits
+// or else its digits: "only 3-6 or 4-7 fit", or how many.
+func runsWords(sets []uint64) string {
+	if len(sets) > 4 {
+		return itoa(len(sets)) + " sets of digits fit"
+	}
+	parts := make([]string, len(sets))
+	for i, set := range sets {
+		lo, hi := bits.TrailingZeros64(set)+1, 64-bits.LeadingZeros64(set)
+		if bits.OnesCount64(set) == hi-lo+1 && hi > lo {
+			parts[i] = itoa(lo) + "-" + itoa(hi)
+			continue
+		}
+		parts[i] = digitWords(set, "and")
+	}
+	if len(parts) == 1 {
+		return "only " + parts[0] + " fit"
+	}
+	return "only " + strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1] + " fit"
+}
+
 // elimWords says what eliminations remove, cells that lose the same
 // digits together: "r1c1 and r2c1 cannot be 1, r3c1 cannot be 1 or 2".
 func elimWords(n int, es []elim) string {

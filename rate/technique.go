@@ -57,6 +57,7 @@ const (
 	RuleTrial
 	Contradiction
 	SumBounds
+	LineSets
 	numTechniques
 )
 
@@ -109,6 +110,7 @@ var techNames = [numTechniques]string{
 	RuleTrial:              "trials on a rule's cells",
 	Contradiction:          "contradiction",
 	SumBounds:              "sum bounds",
+	LineSets:               "a line's digit sets",
 }
 
 // base scores in tenths, the Sudoku Explainer 1.2.1 value of each technique
@@ -163,6 +165,7 @@ var techBase = [numTechniques]int{
 	RuleTrial:         50,
 	Contradiction:     70,
 	SumBounds:         22,
+	LineSets:          25,
 }
 
 // String returns the technique's name in plain words, such as "hidden pair".

@@ -35,6 +35,8 @@ import (
 //     of a cell that none of them puts there leaves it, a digit every one
 //     holds leaves the cells that see the whole cage, or goes to its one
 //     place left in the cage;
+//   - a line's digit sets 2.5: a renban's runs of consecutive digits,
+//     read as a cage's combinations are;
 //   - locked candidates: the places of a digit in a region 2.6, a row or
 //     column 2.8, or an extra unit 2.8, all seen by cells outside, which
 //     then lose the digit;

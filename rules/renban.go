@@ -36,6 +36,11 @@ var renbanKind = lineKind(&lineSpec{
 	// 5,945 in place of 88,179)
 	lower: func(s grid.Shape, k int, c LineClue, l *grid.Lowered) {
 		m := len(c.Cells)
+		runs := make([]uint64, 0, s.N()-m+1)
+		for lo := 1; lo+m-1 <= s.N(); lo++ {
+			runs = append(runs, (uint64(1)<<m-1)<<(lo-1))
+		}
+		l.Sets = append(l.Sets, grid.DigitSets{Cells: c.Cells, Sets: runs, Label: "renban " + lineName(s.N(), c.Cells)})
 		l.Groups = append(l.Groups, grid.LabelledGroup{Cells: c.Cells, Label: "renban " + strconv.Itoa(k+1), Unit: m == s.N()})
 		rel := relation("renban "+strconv.Itoa(m), func(a, b int) bool { return a != b && abs(a-b) < m })
 		allPairs(l, c.Cells, func(i, j int) *grid.Relation { return rel })
