@@ -61,6 +61,33 @@ func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
 	// the same sum as a set of different digits
 	e.DistinctSum(e.DigitsAmong(line, gates), value, nil)
 	if len(line) == n {
+		sandwichGaps(e, line, value)
 		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: 1}, grid.Place{Unit: line, Digit: n})
 	}
+}
+
+// sandwichGaps says where the 1 and the N of a full line cannot both be:
+// k cells apart when no k different digits between them add up to value.
+// The sums alone say it only once the cells between are known.
+func sandwichGaps(e *sumcnf.Enc, line []int32, value int) {
+	n := e.N
+	for i := range line {
+		for j := i + 1; j < len(line); j++ {
+			if k := j - i - 1; !sandwichFits(n, k, value) {
+				e.Clause(-e.L.CellVar(line[i], 1), -e.L.CellVar(line[j], n))
+				e.Clause(-e.L.CellVar(line[i], n), -e.L.CellVar(line[j], 1))
+			}
+		}
+	}
+}
+
+// sandwichFits reports whether k different digits from 2 to n-1 can add
+// up to value: any total from the k smallest to the k largest can.
+func sandwichFits(n, k, value int) bool {
+	lo, hi := 0, 0
+	for d := range k {
+		lo += 2 + d
+		hi += n - 1 - d
+	}
+	return k <= n-2 && lo <= value && value <= hi
 }
