@@ -19,6 +19,7 @@ type Puzzle struct {
 	Solution *grid.Grid // nil: not printed in the solutions section
 	Level    string     // difficulty label, "" when unknown (e.g. "hard")
 	Score    float64    // difficulty score, 0 when unknown
+	Path     *Path      // its solve by logic, for BookOptions.Paths; nil: none known
 }
 
 // BookOptions controls the layout of a PDF book. The zero value gives an A4
@@ -44,6 +45,9 @@ type BookOptions struct {
 	// LargePrint prints one or two puzzles a page (two when they still
 	// fit), with symbols of at least 24 points up to 9x9 grids.
 	LargePrint bool
+	// Paths adds a section of solving paths after the puzzles, before the
+	// solutions: each puzzle's solve by logic (Puzzle.Path) step by step.
+	Paths bool
 }
 
 // DefaultCreated is the document date of a book whose options give none and

@@ -30,7 +30,9 @@ type book struct {
 	created       time.Time
 	pages         []page
 	sections      []section
-	solutionsPage int // page number of the first solution page; 0: none
+	solutionsPage int        // page number of the first solution page; 0: none
+	pathsPage     int        // page number of the first page of solving paths; 0: none
+	meter         *fpdf.Fpdf // measures the text of the solving paths
 }
 
 func newBook(puzzles []Puzzle, opts BookOptions) (*book, error) {
@@ -62,6 +64,9 @@ func newBook(puzzles []Puzzle, opts BookOptions) (*book, error) {
 			p.Number = i + 1
 		}
 		if p.Level, err = drawable(p.Level); err != nil {
+			return nil, err
+		}
+		if p.Path, err = drawablePath(p.Path); err != nil {
 			return nil, err
 		}
 		b.puzzles[i] = p

@@ -19,17 +19,20 @@ const (
 	contentsPage
 	sectionPage
 	puzzlePage
+	pathPage
 	solutionPage
 )
 
 // page is one planned page: its kind, the section it opens (sectionPage),
-// and the puzzles on it (indexes into book.puzzles) with their layout.
+// and the puzzles on it (indexes into book.puzzles) with their layout;
+// a page of solving paths holds the lines from one place to another.
 type page struct {
-	kind    pageKind
-	section int
-	layout  layout
-	frame   puzzleFrame
-	puzzles []int
+	kind     pageKind
+	section  int
+	layout   layout
+	frame    puzzleFrame
+	puzzles  []int
+	from, to pathPos
 }
 
 // section is a run of puzzles of one level (or variant, or both) in book
@@ -170,9 +173,9 @@ func (b *book) plan() {
 	}
 }
 
-// planPages lays out the front matter, the sections and the solutions.
-// Sections and the solutions start on right-hand (odd) pages, and the
-// book has an even number of pages.
+// planPages lays out the front matter, the sections, the solving paths
+// and the solutions. Sections, the solving paths and the solutions start
+// on right-hand (odd) pages, and the book has an even number of pages.
 func (b *book) planPages() {
 	b.pages = b.pages[:0]
 	if b.opts.Title != "" {
@@ -197,6 +200,12 @@ func (b *book) planPages() {
 			f := b.puzzleFrame(c, n)
 			return f.layout, f
 		})
+	}
+	b.pathsPage = 0
+	if b.opts.Paths {
+		b.startRight()
+		b.pathsPage = len(b.pages) + 1
+		b.planPaths(c)
 	}
 	b.solutionsPage = 0
 	if b.opts.Solutions {

@@ -91,6 +91,8 @@ func (r *renderer) page(pageNo int, pg page) {
 			r.bookmark("Puzzles", 0)
 		}
 		r.puzzlePage(pageNo, pg)
+	case pathPage:
+		r.pathPage(pageNo, pg)
 	case solutionPage:
 		if pageNo == r.solutionsPage {
 			r.bookmark("Solutions", 0)
@@ -239,6 +241,9 @@ func (r *renderer) contentsPage(pageNo int) {
 	for _, s := range r.sections {
 		entry(s.name, puzzleRange(s.first, s.last), s.page)
 	}
+	if r.pathsPage > 0 {
+		entry(pathTitle, "", r.pathsPage)
+	}
 	if r.solutionsPage > 0 {
 		entry("Solutions", "", r.solutionsPage)
 	}
@@ -336,9 +341,9 @@ func (r *renderer) pageNumber(pageNo int) {
 }
 
 // alphabet returns the symbols for a grid of size n.
-func (r *renderer) alphabet(n int) grid.Alphabet {
-	if r.opts.Alphabet != nil {
-		return *r.opts.Alphabet
+func (b *book) alphabet(n int) grid.Alphabet {
+	if b.opts.Alphabet != nil {
+		return *b.opts.Alphabet
 	}
 	return grid.DefaultAlphabet(n)
 }

@@ -90,7 +90,7 @@ func TestCompactFields(t *testing.T) {
 		v    any
 		want []string
 	}{
-		{Job{}, []string{"Index", "Kind", "Grid", "CountLimit", "Minimal", "Keep", "Check", "Proof", "ProofCNF", "ProofTemp", "Cell", "Digit", "Seed", "Gen", "Rate", "Timeout"}}, // Cell and Digit: CandidateProof jobs, Minimal and Keep: Givens jobs, which go as gob
+		{Job{}, []string{"Index", "Kind", "Grid", "CountLimit", "Minimal", "Keep", "Check", "Proof", "ProofCNF", "ProofTemp", "Cell", "Digit", "Seed", "Gen", "Rate", "MaxSteps", "Timeout"}}, // Cell and Digit: CandidateProof jobs, Minimal and Keep: Givens jobs, MaxSteps: Rate jobs, which go as gob
 		{grid.Grid{}, []string{"Shape", "Cells", "Rules"}}, // a grid with Rules goes as gob
 		{grid.Shape{}, []string{"BoxRows", "BoxCols"}},
 		{verify.Result{}, []string{"Status", "Solutions", "Count", "Limit", "Proof", "Assumed", "LeftOut", "Written", "Clashes", "Own", "OwnErr", "Err"}},                                                                         // a result with Assumed or LeftOut goes as gob; Own and OwnErr are the parent's (verify.WithOwn), never a worker's

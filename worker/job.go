@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/sudokugen/sudokugen/generate"
@@ -68,6 +69,11 @@ type Job struct {
 	Seed      uint64           // Generate
 	Gen       generate.Options // Generate
 	Rate      rate.Options     // Rate
+	// MaxSteps, when positive, keeps at most the first MaxSteps steps of
+	// a Rate job with Rate.Explain in Result.Rating.Steps, so that a
+	// result carries a bounded path (rate.Result.StepCount still counts
+	// them all).
+	MaxSteps int
 	// Timeout bounds the job; 0 means the pool's Config.Timeout.
 	Timeout time.Duration
 }
@@ -187,6 +193,9 @@ func (r *runner) run(ctx context.Context, j Job) Result {
 		res.Puzzle, res.Err = r.gen.PuzzleContext(ctx, j.Seed, j.Index, j.Gen)
 	case Rate:
 		res.Rating = rate.Puzzle(j.Grid, j.Rate)
+		if st := res.Rating.Steps; j.MaxSteps > 0 && len(st) > j.MaxSteps {
+			res.Rating.Steps = slices.Clone(st[:j.MaxSteps])
+		}
 	case Candidates:
 		r.reported = start
 		opts := verify.CandidateOptions{CountLimit: j.CountLimit}

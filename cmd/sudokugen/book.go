@@ -26,6 +26,7 @@ type bookFlags struct {
 	front      string // file of the copyright or notes page
 	largePrint bool
 	frontText  string // its text, read by validate
+	steps      bool   // a section of solving paths (book --steps)
 }
 
 func (f *bookFlags) register(cmd *cobra.Command) {
@@ -88,7 +89,7 @@ func (f *bookFlags) write(ctx context.Context, s *streams, path string, puzzles 
 		return err
 	}
 	opts := output.BookOptions{Title: f.title, Page: f.page, PerPage: f.perPage, Solutions: solutions,
-		Sections: f.sections, Front: f.frontText, LargePrint: f.largePrint}
+		Sections: f.sections, Front: f.frontText, LargePrint: f.largePrint, Paths: f.steps}
 	if path == "" || path == "-" {
 		if isTerminal(s.Out) {
 			return usageError("a PDF book is not for a terminal: give -o book.pdf, or redirect the output")
@@ -177,6 +178,7 @@ on a page that gives its rules in plain words.`,
 	fl.BoolVar(&opts.solutions, "solutions", true, "print the solutions at the back of the book")
 	fl.BoolVar(&opts.allowMulti, "allow-nonunique", false, "print puzzles without exactly one solution too")
 	fl.BoolVar(&opts.levels, "levels", true, "rate each puzzle and print its level and score in its label")
+	fl.BoolVar(&opts.book.steps, "steps", false, "PDF: a section of solving paths before the solutions: each puzzle's solve by logic, step by step, singles in short (rates the puzzles, even with --levels=false)")
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "no progress or summary on stderr")
 	return cmd
 }
@@ -236,8 +238,8 @@ func runBook(ctx context.Context, opts bookOptions) error {
 		}
 		return nil
 	}
-	if opts.levels {
-		if err := rateBook(ctx, pool, puzzles); err != nil {
+	if opts.levels || opts.book.steps {
+		if err := rateBook(ctx, pool, puzzles, opts.levels, opts.book.steps); err != nil {
 			return err
 		}
 	}
@@ -266,6 +268,9 @@ func (o *bookOptions) validate() error {
 	}
 	// sections go by level: rate the puzzles even when told not to
 	o.levels = o.levels || o.book.sections
+	if o.book.steps && o.format != "pdf" {
+		return usageError("--steps is for a PDF book, not --format %s", o.format)
+	}
 	return o.book.validate()
 }
 
@@ -285,23 +290,35 @@ func writeImage(s *streams, opts bookOptions, puzzles []output.Puzzle, a *grid.A
 	})
 }
 
-// rateBook rates the puzzles that have a solution on the pool and puts
-// their level and score in their labels. A puzzle the rater cannot rate
-// (or that runs past --timeout) keeps a label without them.
-func rateBook(ctx context.Context, pool *worker.Pool, puzzles []output.Puzzle) error {
+// rateBook rates the puzzles that have a solution on the pool and, with
+// levels, puts their level and score in their labels; with steps, it
+// gives each puzzle its solving path (pathOf), or a note of why there is
+// none. A puzzle the rater cannot rate (or that runs past --timeout)
+// keeps a label without them.
+func rateBook(ctx context.Context, pool *worker.Pool, puzzles []output.Puzzle, levels, steps bool) error {
 	k := 0
 	next := func() (worker.Job, bool, error) {
 		for ; k < len(puzzles); k++ {
 			if puzzles[k].Solution != nil {
 				k++
-				return worker.Job{Index: k - 1, Kind: worker.Rate, Grid: puzzles[k-1].Grid}, true, nil
+				j := worker.Job{Index: k - 1, Kind: worker.Rate, Grid: puzzles[k-1].Grid}
+				if steps {
+					j.Rate.Explain, j.MaxSteps = true, maxPathSteps
+				}
+				return j, true, nil
+			}
+			if steps {
+				puzzles[k].Path = &output.Path{Note: "the puzzle has no single solution"}
 			}
 		}
 		return worker.Job{}, false, nil
 	}
 	return pool.Run(ctx, next, func(r worker.Result) error {
-		if r.Err == nil && r.Rating.Solved {
+		if levels && r.Err == nil && r.Rating.Solved {
 			puzzles[r.Index].Level, puzzles[r.Index].Score = r.Rating.Level.String(), r.Rating.Score
+		}
+		if steps {
+			puzzles[r.Index].Path = pathOf(r)
 		}
 		return nil
 	})
