@@ -43,5 +43,41 @@ func lowerXSum(e *sumcnf.Enc, line []int32, value int) {
 	for i := 1; i < len(line); i++ {
 		gates = append(gates, first.GE(i+1))
 	}
-	e.DistinctSum(e.DigitsAmong(line, gates), value, &first)
+	among := e.DigitsAmong(line, gates)
+	e.DistinctSum(among, value, &first)
+	xsumSets(e, line, value, among)
+}
+
+// xsumSets ties the first digit X to the digit sets that make the sum:
+// X different digits, X among them, adding up to value. A first digit
+// that no set fits is out; with it, the digits no such set holds are not
+// among the first X cells and those every set holds are. The sum and the
+// count above say each alone; unit propagation does not join them.
+func xsumSets(e *sumcnf.Enc, line []int32, value int, among []int) {
+	n := e.N
+	if n > grid.MaxSumN {
+		return // too many sets to list (see grid.Combinations)
+	}
+	for x := 1; x <= n && x <= len(line); x++ {
+		lit := e.L.CellVar(line[0], x)
+		union, inter := uint64(0), ^uint64(0)
+		for _, set := range grid.Combinations(n, x, value) {
+			if set&(1<<x) != 0 {
+				union, inter = union|set, inter&set
+			}
+		}
+		if union == 0 {
+			e.Clause(-lit)
+			continue
+		}
+		for d := 1; d <= n; d++ {
+			switch {
+			case d == x:
+			case union&(1<<d) == 0:
+				e.Clause(-lit, sumcnf.Neg(among[d-1]))
+			case inter&(1<<d) != 0:
+				e.Clause(-lit, among[d-1])
+			}
+		}
+	}
 }
