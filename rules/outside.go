@@ -317,7 +317,9 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	enc := sumcnf.NewEnc(s, l)
 	for _, c := range cs {
 		line := edgeLine(s.N(), c.row, c.col)
-		e.spec.lower(enc, line, c.value)
+		if !l.Bare() { // clauses only, which a bare lowering drops
+			e.spec.lower(enc, line, c.value)
+		}
 		if e.spec.late {
 			l.LateScope(line)
 		} else {

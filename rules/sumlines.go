@@ -237,7 +237,9 @@ func (q sumLineRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	e := sumcnf.NewEnc(s, l)
 	for _, t := range ls {
 		groups := q.spec.groups(s, r, t)
-		e.SumsEqual(groups)
+		if !l.Bare() { // clauses only, which a bare lowering drops
+			e.SumsEqual(groups)
+		}
 		l.Scope(t)
 		label := q.spec.name + " " + lineName(s.N(), t)
 		l.ScopeLabels[len(l.ScopeLabels)-1] = label
