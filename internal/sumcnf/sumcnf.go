@@ -173,28 +173,25 @@ func FlagOrd(g int) Ord {
 // values are above 0.
 func (e *Enc) Gated(g int, o Ord) Ord {
 	vals := append([]int{0}, o.Vals...)
-	lits := map[int]int{}
+	// ge[v]: the literal of the least value of o at least v, for v from
+	// 1 to o's greatest
+	ge := make([]int, o.Hi()+1)
+	prev, at := g, 0 // at least the least value of o: exactly when g holds
 	for _, v := range o.Vals {
-		if v == o.Lo() {
-			// at least the least value of o: exactly when g holds
-			lits[v] = g
-			continue
+		t := g
+		if v != o.Lo() {
+			t = e.L.AuxVar()
+			e.Clause(-t, g)
+			e.Clause(-t, o.GE(v))
+			e.Clause(t, -g, Neg(o.GE(v)))
+			e.Clause(-t, prev) // chained as fresh's are
 		}
-		t := e.L.AuxVar()
-		e.Clause(-t, g)
-		e.Clause(-t, o.GE(v))
-		e.Clause(t, -g, Neg(o.GE(v)))
-		lits[v] = t
+		for ; at <= v; at++ {
+			ge[at] = t
+		}
+		prev = t
 	}
-	return Ord{Vals: vals, at: func(v int) int {
-		// the least value of o at least v
-		for _, w := range o.Vals {
-			if w >= v {
-				return lits[w]
-			}
-		}
-		return LitFalse
-	}}
+	return Ord{Vals: vals, at: func(v int) int { return ge[v] }}
 }
 
 // add returns x+y, kept up to cap: a sum above cap reads as cap.
@@ -284,9 +281,16 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 				top = min(top, hi)
 			}
 			// x >= a and y >= b: z >= a+b (saturated, or false past
-			// hi); x <= a and y <= b: z <= a+b (false below lo)
-			e.Clause(Neg(x.GE(a)), Neg(y.GE(b)), z.GE(top))
-			e.Clause(nextA, nextB, Neg(z.GE(a+b+1)))
+			// hi); x <= a and y <= b: z <= a+b (false below lo). Past
+			// hi (below lo), only the least (greatest) pairs are
+			// written: the chains of x's and y's literals give the rest
+			// by unit propagation.
+			if !(top > hi && (i > 0 && x.Vals[i-1]+b > hi || j > 0 && a+y.Vals[j-1] > hi)) {
+				e.Clause(Neg(x.GE(a)), Neg(y.GE(b)), z.GE(top))
+			}
+			if !(a+b < lo && (i+1 < len(x.Vals) && x.Vals[i+1]+b < lo || j+1 < len(y.Vals) && a+y.Vals[j+1] < lo)) {
+				e.Clause(nextA, nextB, Neg(z.GE(a+b+1)))
+			}
 		}
 	}
 	return z
