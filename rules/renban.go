@@ -44,6 +44,7 @@ var renbanKind = lineKind(&lineSpec{
 		l.Groups = append(l.Groups, grid.LabelledGroup{Cells: c.Cells, Label: "renban " + strconv.Itoa(k+1), Unit: m == s.N()})
 		rel := relation("renban "+strconv.Itoa(m), func(a, b int) bool { return a != b && abs(a-b) < m })
 		allPairs(l, c.Cells, func(i, j int) *grid.Relation { return rel })
+		renbanWindows(s.N(), c.Cells, l)
 		// every run of m digits from 1 to n holds those from n-m+1 to m:
 		// a line of them holds each, which the links alone do not say
 		for d := s.N() - m + 1; d <= m; d++ {
@@ -61,3 +62,46 @@ var renbanKind = lineKind(&lineSpec{
 	text:  "A wide grey line marked R (a renban) holds a set of consecutive digits, in any order, each once.",
 	gloss: "renban lines drawn over the grid, then givens removed to minimal",
 })
+
+// renbanWindows says which run of digits the cells of a renban hold, one
+// variable a run: some run is held, a digit of a cell lies in a run
+// held, and a run held has each of its digits in a cell. Unit
+// propagation then reads the line as a person reads its sets: a digit
+// that no cell can hold rules out the runs that need it, and with them
+// the digits only those runs hold. A line of two or three cells has them
+// from its pairs' relation already (and a line of N cells is a unit).
+// Measured: SudokuSolver's 159 (kropki, renban) takes 5,207 nodes, not
+// 39,497; 200 generated renban puzzles 21,118, not 27,666, but in a
+// quarter more processor time, their searches being short and each node
+// dearer, and generating whispers, renban and palindromes a seventh more.
+func renbanWindows(n int, cells []int32, l *grid.Lowered) {
+	m := len(cells)
+	if m < 4 || m >= n || l.Bare() {
+		return
+	}
+	runs := make([]int, n-m+1) // runs[a-1]: the digits a to a+m-1
+	some := make([]int, 0, len(runs))
+	for i := range runs {
+		runs[i] = l.AuxVar()
+		some = append(some, runs[i])
+	}
+	l.Clauses = append(l.Clauses, some)
+	for d := 1; d <= n; d++ {
+		var in []int // the runs that hold d
+		for a := max(1, d-m+1); a <= min(d, n-m+1); a++ {
+			in = append(in, runs[a-1])
+		}
+		for _, x := range cells {
+			l.Clauses = append(l.Clauses, append([]int{-l.CellVar(x, d)}, in...))
+		}
+	}
+	for a := 1; a <= n-m+1; a++ {
+		for d := a; d < a+m; d++ {
+			cl := []int{-runs[a-1]}
+			for _, x := range cells {
+				cl = append(cl, l.CellVar(x, d))
+			}
+			l.Clauses = append(l.Clauses, cl)
+		}
+	}
+}
