@@ -73,10 +73,13 @@ func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
 // skyscraperCaps says how high the first cells of a full line may be:
 // value digits seen means value-1 higher ones after the cell at p, when p
 // is among the first value, so it is at most N-value+1+p (the N itself
-// no nearer than the value-th cell). The order encoding says it only once
-// the digits after it are known.
+// no nearer than the value-th cell); a 1 puts the N first. The order
+// encoding says it only once the digits after it are known.
 func skyscraperCaps(e *sumcnf.Enc, line []int32, value int) {
 	n := e.N
+	if value == 1 {
+		e.Clause(e.L.CellVar(line[0], n)) // one seen: the N is first
+	}
 	for p := 0; p < value-1 && p < len(line); p++ {
 		for v := n - value + 2 + p; v <= n; v++ {
 			e.Clause(-e.L.CellVar(line[p], v))
