@@ -215,9 +215,12 @@ var finders = []func(lg *logic) (vhint, bool){
 	func(lg *logic) (vhint, bool) { return lg.pairStep(lg.pairs) },
 	func(lg *logic) (vhint, bool) { return lg.sumStep(Rule45) },
 	func(lg *logic) (vhint, bool) { return lg.nakedSubset(2) },
+	func(lg *logic) (vhint, bool) { return lg.fish(2) },
 	func(lg *logic) (vhint, bool) { return lg.hiddenSubset(2) },
 	func(lg *logic) (vhint, bool) { return lg.nakedSubset(3) },
+	func(lg *logic) (vhint, bool) { return lg.fish(3) },
 	func(lg *logic) (vhint, bool) { return lg.hiddenSubset(3) },
+	(*logic).xyWing,
 	(*logic).probeStep,
 	(*logic).contradiction,
 }

@@ -300,3 +300,35 @@ func TestLogicLineSetsWords(t *testing.T) {
 	}
 	t.Fatal("no puzzle renban-skyscrapers")
 }
+
+// The classic fish and wings come between the subsets and the trials, on
+// the rows and columns (fish) and on every pair of cells that must differ
+// (the XY-wing: in Quadiagonal, r8c4 sees r2c7 by its disjoint group).
+func TestLogicFishWords(t *testing.T) {
+	want := map[string]string{
+		"boxes":       "X-wing: in columns 3 and 7 every 7 is in rows 6 and 7, so r6c1, r6c2, r6c4, r6c5, r6c6, r6c9, r7c1, r7c2, r7c5, r7c8 and r7c9 cannot be 7",
+		"quadiagonal": "XY-wing: r3c8 is 6 or 8; either way r2c7 (7 or 8) or r8c8 (6 or 7) is 7, so r7c7, r8c4, r8c7 and r9c7 cannot be 7 (they see both)",
+	}
+	for _, p := range gridtest.ReadSudokuSolver(t, "../verify/testdata/sudokusolver.tsv") {
+		w, ok := want[p.Name]
+		if !ok {
+			continue
+		}
+		delete(want, p.Name)
+		g, err := formats.ParseFPuzzlesLink(p.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := rate.Puzzle(g, rate.Options{Explain: true})
+		found := false
+		for _, st := range res.Steps {
+			found = found || st.String() == w
+		}
+		if !found {
+			t.Errorf("%s: no step %q", p.Name, w)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("puzzles not read: %v", want)
+	}
+}

@@ -43,7 +43,11 @@ import (
 //   - the 45 rule 3.0: the innies and outies of rows, columns, regions
 //     and their bands (grid.Imply), read as cages;
 //   - naked and hidden pairs 3.0 and 3.4, triples 3.6 and 4.0, in every
-//     unit and, naked, in every group whose digits differ;
+//     unit and, naked, in every group whose digits differ; between them,
+//     the X-wing 3.2 and the swordfish 3.8 on rows and columns, which
+//     every rule set keeps;
+//   - the XY-wing 4.2, on every pair of cells that must differ (a unit, a
+//     group, a king's or a knight's move alike);
 //   - trials on a rule's cells 5.0: for a rule that ties its cells beyond
 //     pairs (an arrow, a little killer, a sandwich, an X-sum, a skyscraper,
 //     a region sum line, a between line, a cage, a renban...), a digit of
