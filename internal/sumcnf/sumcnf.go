@@ -403,3 +403,57 @@ func (e *Enc) DistinctSum(among []int, k int, count *Ord) {
 		e.Equal(e.Sum(flags, count.Hi()+1), *count)
 	}
 }
+
+// DistinctSumsEqual is SumsEqual for groups whose digits differ within
+// each (each group lies in one region): k different digits add up to
+// k(k+1)/2 at least and k(2N+1-k)/2 at most, so the total lies within the
+// bounds that every group allows, and each partial sum within what the
+// digits before it and those after it can make of that. Unit propagation
+// then sees at once that three cells of a box add up to 6 at least, and
+// keeps no value of a partial sum outside its window: on the 200
+// generated region sum line puzzles of .ci/bench.sh iss, 877,479 clauses
+// against 1,123,353.
+func (e *Enc) DistinctSumsEqual(groups [][]int32) {
+	if len(groups) < 2 {
+		return
+	}
+	lo, hi := 0, 1<<30
+	for _, g := range groups {
+		lo, hi = max(lo, leastDistinct(len(g))), min(hi, e.mostDistinct(len(g)))
+	}
+	var first Ord
+	for i, g := range groups {
+		z := e.distinctSumWithin(e.Cells(g), lo, hi)
+		if i == 0 {
+			first = z
+		} else {
+			e.Equal(first, z)
+		}
+	}
+}
+
+// leastDistinct is the least that k different digits add up to, and
+// mostDistinct the most.
+func leastDistinct(k int) int         { return k * (k + 1) / 2 }
+func (e *Enc) mostDistinct(k int) int { return k * (2*e.N + 1 - k) / 2 }
+
+// distinctSumWithin returns the sum of terms, digits that all differ,
+// which must lie from lo to hi (a contradiction when lo > hi), through
+// partial sums that each keep only the values from which it can: the
+// i-th at least what its i different digits add up to and lo minus the
+// most the terms after it can add, at most what its i digits can add up
+// to and hi minus the least the rest add.
+func (e *Enc) distinctSumWithin(terms []Ord, lo, hi int) Ord {
+	k := len(terms)
+	z := terms[0]
+	for i := range terms {
+		from := max(leastDistinct(i+1), lo-e.mostDistinct(k-i-1))
+		to := min(e.mostDistinct(i+1), hi-leastDistinct(k-i-1))
+		if i > 0 {
+			z = e.AddWithin(z, terms[i], from, to)
+		}
+		e.Clause(z.GE(from))
+		e.Clause(Neg(z.GE(to + 1)))
+	}
+	return z
+}
