@@ -260,7 +260,10 @@ type Lowered struct {
 	// LateScopes marks the scopes, by index, whose probes a search
 	// starts only once it has gone on a while (see LateScope).
 	LateScopes []bool
-	n          int
+	// EarlyScopes marks the scopes, by index, whose probes a search
+	// starts at its root (see EarlyScope).
+	EarlyScopes []bool
+	n           int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
 	// skip the work of writing them
 	bare bool
@@ -279,6 +282,7 @@ func (l *Lowered) Scope(parts ...[]int32) {
 	l.Scopes = append(l.Scopes, sc)
 	l.ScopeLabels = append(l.ScopeLabels, "")
 	l.LateScopes = append(l.LateScopes, false)
+	l.EarlyScopes = append(l.EarlyScopes, false)
 }
 
 // LabelSince labels the links from the index links on and the scopes
@@ -303,6 +307,14 @@ func (l *Lowered) LabelSince(links, scopes int, label string) {
 func (l *Lowered) LateScope(parts ...[]int32) {
 	l.Scope(parts...)
 	l.LateScopes[len(l.LateScopes)-1] = true
+}
+
+// EarlyScope adds a scope as Scope does, for a rule whose clauses see
+// little of what its probes find (a region sum line's), so that a search
+// probes it from its root rather than after the nodes of a first run.
+func (l *Lowered) EarlyScope(parts ...[]int32) {
+	l.Scope(parts...)
+	l.EarlyScopes[len(l.EarlyScopes)-1] = true
 }
 
 // Bare reports whether the caller wants no Clauses, so that a kind may

@@ -241,10 +241,11 @@ func (q sumLineRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	for _, t := range ls {
 		if q.spec.distinct {
 			e.DistinctSumsEqual(q.spec.groups(s, r, t))
+			l.EarlyScope(t)
 		} else {
 			e.SumsEqual(q.spec.groups(s, r, t))
+			l.Scope(t)
 		}
-		l.Scope(t)
 		l.ScopeLabels[len(l.ScopeLabels)-1] = q.spec.name + " " + lineName(s.N(), t)
 	}
 }
