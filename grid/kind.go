@@ -260,6 +260,9 @@ type Lowered struct {
 	// LateScopes marks the scopes, by index, whose probes a search
 	// starts only once it has gone on a while (see LateScope).
 	LateScopes []bool
+	// EarlyScopes marks the scopes, by index, whose probes a search
+	// starts at its root (see EarlyScope).
+	EarlyScopes []bool
 	// Linear are the rules that state a sum: the digits of some cells,
 	// each times a weight, add up to a total. A person reads such a rule
 	// by the least and the most each side of it can make (see
@@ -289,6 +292,7 @@ func (l *Lowered) Scope(parts ...[]int32) {
 	l.Scopes = append(l.Scopes, sc)
 	l.ScopeLabels = append(l.ScopeLabels, "")
 	l.LateScopes = append(l.LateScopes, false)
+	l.EarlyScopes = append(l.EarlyScopes, false)
 }
 
 // LabelSince labels the links from the index links on and the scopes
@@ -313,6 +317,14 @@ func (l *Lowered) LabelSince(links, scopes int, label string) {
 func (l *Lowered) LateScope(parts ...[]int32) {
 	l.Scope(parts...)
 	l.LateScopes[len(l.LateScopes)-1] = true
+}
+
+// EarlyScope adds a scope as Scope does, for a rule whose clauses see
+// little of what its probes find (a region sum line's), so that a search
+// probes it from its root rather than after the nodes of a first run.
+func (l *Lowered) EarlyScope(parts ...[]int32) {
+	l.Scope(parts...)
+	l.EarlyScopes[len(l.EarlyScopes)-1] = true
 }
 
 // Bare reports whether the caller wants no Clauses, so that a kind may

@@ -20,8 +20,9 @@ import (
 var regionSumLineKind = equalSumLineKind(sumLineSpec{
 	name: "region sum line", variant: "region-sum-line", title: "Region sum lines",
 	fp: "regionsumline", js: "region_sum_lines", min: 2,
-	groups: regionSegments,
-	loops:  true,
+	groups:   regionSegments,
+	distinct: true,
+	loops:    true,
 	// ISS's RegionSumLine cuts its list where the region changes, as
 	// here, and has no loops: a loop goes as its segments one after the
 	// other, from the start of one, which ISS cuts the same way.

@@ -19,7 +19,10 @@ type sumLineSpec struct {
 	min                  int // the fewest cells of a line
 	// groups returns the parts of a line whose digits add up to the same
 	// total, on shape s with rules r.
-	groups   func(s grid.Shape, r *grid.Rules, line []int32) [][]int32
+	groups func(s grid.Shape, r *grid.Rules, line []int32) [][]int32
+	// distinct says that the digits of each group differ: its cells lie
+	// in one region (see sumcnf.Enc.DistinctSumsEqual).
+	distinct bool
 	draw     func(line []int32, d *grid.Drawing)
 	sentence string
 	// loops says that a line may be a loop, its last cell its first (see
@@ -237,10 +240,18 @@ func (q sumLineRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	e := sumcnf.NewEnc(s, l)
 	for _, t := range ls {
 		groups := q.spec.groups(s, r, t)
-		if !l.Bare() { // clauses only, which a bare lowering drops
+		switch {
+		case l.Bare(): // clauses only, which a bare lowering drops
+		case q.spec.distinct:
+			e.DistinctSumsEqual(groups)
+		default:
 			e.SumsEqual(groups)
 		}
-		l.Scope(t)
+		if q.spec.distinct {
+			l.EarlyScope(t)
+		} else {
+			l.Scope(t)
+		}
 		label := q.spec.name + " " + lineName(s.N(), t)
 		l.ScopeLabels[len(l.ScopeLabels)-1] = label
 		for i := range groups {

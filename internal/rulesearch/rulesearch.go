@@ -34,7 +34,7 @@ type Model struct {
 	// pairs (grid.Lowered.Scopes), for the probes (see probe.go)
 	scopes [][]int32
 	// scopeAfter is, for each scope, the nodes a search visits before it
-	// probes it (probeAfter or probeLateAfter); probeStarts lists the
+	// probes it (0, probeAfter or probeLateAfter); probeStarts lists the
 	// distinct values, lowest first: the searches a walk starts over.
 	scopeAfter  []int
 	probeStarts []int
@@ -185,7 +185,7 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 	}
 	m.lefts = imp.Same
 	m.own = newClauseTable(n, l)
-	m.scopes, m.scopeAfter, m.probeStarts = scopesOf(l.Scopes, l.LateScopes)
+	m.scopes, m.scopeAfter, m.probeStarts = scopesOf(l.Scopes, l.LateScopes, l.EarlyScopes)
 	for _, p := range l.Places {
 		m.places = append(m.places, place{p.Unit, uint64(1) << (p.Digit - 1)})
 	}

@@ -156,6 +156,11 @@ func (w *walk) leaf(cand []uint64, depth int) bool {
 
 // run searches from the candidates cand (propagated or not).
 func (w *walk) run(cand []uint64) Result {
+	// the scopes probed from the root (grid.Lowered.EarlyScope) are from
+	// the first run on
+	for starts := w.s.starts(); w.probing < len(starts) && starts[w.probing] == 0; {
+		w.probing++
+	}
 	for {
 		root := w.s.slot(0)
 		copy(root, cand)

