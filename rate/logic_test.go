@@ -213,12 +213,12 @@ func TestLogicSudokuSolver(t *testing.T) {
 	t.Logf("%d variant puzzles: %d rated, %d solved by logic", seen, rated, solved)
 }
 
-// A rule between two cells whose other cell may still hold any digit says
-// so, rather than listing every digit: SudokuSolver's tiny-scar opens with
-// a whisper's 5, which no digit is far enough from.
-func TestLogicPairWords(t *testing.T) {
+// ssSteps returns the steps of the logical solve of SudokuSolver's test
+// puzzle name.
+func ssSteps(t *testing.T, name string) []rate.Step {
+	t.Helper()
 	for _, p := range gridtest.ReadSudokuSolver(t, "../verify/testdata/sudokusolver.tsv") {
-		if p.Name != "tiny-scar" {
+		if p.Name != name {
 			continue
 		}
 		g, err := formats.ParseFPuzzlesLink(p.Data)
@@ -227,108 +227,66 @@ func TestLogicPairWords(t *testing.T) {
 		}
 		res := rate.Puzzle(g, rate.Options{Explain: true})
 		if res.Err != nil || len(res.Steps) < 2 {
-			t.Fatalf("not rated: %v", res.Err)
+			t.Fatalf("%s: not rated: %v", name, res.Err)
 		}
-		want := []string{
-			"Whisper r3c6-r2c7: whatever r2c7 holds, r3c6 cannot be 5",
-			"Whisper r3c6-r2c7: with r3c6 one of 1, 2, 3, 4, 6, 7, 8 or 9, r2c7 cannot be 5",
-		}
-		for i, w := range want {
-			if got := res.Steps[i].String(); got != w {
-				t.Errorf("step %d: %q, want %q", i+1, got, w)
-			}
-		}
-		return
+		return res.Steps
 	}
-	t.Fatal("no puzzle tiny-scar")
+	t.Fatalf("no puzzle %s", name)
+	return nil
+}
+
+// wantSteps checks that the first steps of the solve of SudokuSolver's
+// puzzle name are want, in words, by technique t.
+func wantSteps(t *testing.T, name string, tech rate.Technique, want ...string) {
+	t.Helper()
+	steps := ssSteps(t, name)
+	for i, w := range want {
+		if got := steps[i]; got.String() != w || got.Technique != tech {
+			t.Errorf("%s step %d: %v %q, want %v %q", name, i+1, got.Technique, got, tech, w)
+		}
+	}
+}
+
+// A rule between two cells whose other cell may still hold any digit says
+// so, rather than listing every digit: SudokuSolver's tiny-scar opens with
+// a whisper's 5, which no digit is far enough from.
+func TestLogicPairWords(t *testing.T) {
+	wantSteps(t, "tiny-scar", rate.RuleLink,
+		"Whisper r3c6-r2c7: whatever r2c7 holds, r3c6 cannot be 5",
+		"Whisper r3c6-r2c7: with r3c6 one of 1, 2, 3, 4, 6, 7, 8 or 9, r2c7 cannot be 5")
 }
 
 // A sum is read first by its bounds, as a setter does: SudokuSolver's
 // 159-arrows opens with an arrow whose three shaft cells share a column,
 // so add up to at least 1+2+3.
 func TestLogicSumBoundsWords(t *testing.T) {
-	for _, p := range gridtest.ReadSudokuSolver(t, "../verify/testdata/sudokusolver.tsv") {
-		if p.Name != "159-arrows" {
-			continue
-		}
-		g, err := formats.ParseFPuzzlesLink(p.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := rate.Puzzle(g, rate.Options{Explain: true})
-		if res.Err != nil || len(res.Steps) < 2 {
-			t.Fatalf("not rated: %v", res.Err)
-		}
-		want := []string{
-			"Arrow r9c9 (shaft r8c9-r6c9): the shaft adds up to at least 6, so r9c9 is at least 6",
-			"Arrow r9c9 (shaft r8c9-r6c9): r9c9 is at most 9 and the rest of the shaft adds up to at least 3, so r8c9 is at most 6",
-		}
-		for i, w := range want {
-			if got := res.Steps[i].String(); got != w {
-				t.Errorf("step %d: %q, want %q", i+1, got, w)
-			}
-			if res.Steps[i].Technique != rate.SumBounds {
-				t.Errorf("step %d: %v, want sum bounds", i+1, res.Steps[i].Technique)
-			}
-		}
-		return
-	}
-	t.Fatal("no puzzle 159-arrows")
+	wantSteps(t, "159-arrows", rate.SumBounds,
+		"Arrow r9c9 (shaft r8c9-r6c9): the shaft adds up to at least 6, so r9c9 is at least 6",
+		"Arrow r9c9 (shaft r8c9-r6c9): r9c9 is at most 9 and the rest of the shaft adds up to at least 3, so r8c9 is at most 6")
 }
 
 // A renban is read by its runs of digits, as a cage by its combinations:
 // SudokuSolver's renban-skyscrapers opens with a renban of five cells,
 // every run of which holds 5.
 func TestLogicLineSetsWords(t *testing.T) {
-	for _, p := range gridtest.ReadSudokuSolver(t, "../verify/testdata/sudokusolver.tsv") {
-		if p.Name != "renban-skyscrapers" {
-			continue
-		}
-		g, err := formats.ParseFPuzzlesLink(p.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := rate.Puzzle(g, rate.Options{Explain: true})
-		if res.Err != nil || len(res.Steps) < 1 {
-			t.Fatalf("not rated: %v", res.Err)
-		}
-		want := "Renban r6c4-r4c6: 5 sets of digits fit; each holds 5, so r5c5, r5c6, r6c5 and r6c6 cannot be 5 (they see the whole line)"
-		if got := res.Steps[0].String(); got != want || res.Steps[0].Technique != rate.LineSets {
-			t.Errorf("step 1: %v %q, want a line's digit sets %q", res.Steps[0].Technique, got, want)
-		}
-		return
-	}
-	t.Fatal("no puzzle renban-skyscrapers")
+	wantSteps(t, "renban-skyscrapers", rate.LineSets,
+		"Renban r6c4-r4c6: 5 sets of digits fit; each holds 5, so r5c5, r5c6, r6c5 and r6c6 cannot be 5 (they see the whole line)")
 }
 
 // The classic fish and wings come between the subsets and the trials, on
 // the rows and columns (fish) and on every pair of cells that must differ
 // (the XY-wing: in Quadiagonal, r8c4 sees r2c7 by its disjoint group).
 func TestLogicFishWords(t *testing.T) {
-	want := map[string]string{
+	for name, w := range map[string]string{
 		"boxes":       "X-wing: in columns 3 and 7 every 7 is in rows 6 and 7, so r6c1, r6c2, r6c4, r6c5, r6c6, r6c9, r7c1, r7c2, r7c5, r7c8 and r7c9 cannot be 7",
 		"quadiagonal": "XY-wing: r3c8 is 6 or 8; either way r2c7 (7 or 8) or r8c8 (6 or 7) is 7, so r7c7, r8c4, r8c7 and r9c7 cannot be 7 (they see both)",
-	}
-	for _, p := range gridtest.ReadSudokuSolver(t, "../verify/testdata/sudokusolver.tsv") {
-		w, ok := want[p.Name]
-		if !ok {
-			continue
-		}
-		delete(want, p.Name)
-		g, err := formats.ParseFPuzzlesLink(p.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := rate.Puzzle(g, rate.Options{Explain: true})
+	} {
 		found := false
-		for _, st := range res.Steps {
+		for _, st := range ssSteps(t, name) {
 			found = found || st.String() == w
 		}
 		if !found {
-			t.Errorf("%s: no step %q", p.Name, w)
+			t.Errorf("%s: no step %q", name, w)
 		}
-	}
-	if len(want) > 0 {
-		t.Errorf("puzzles not read: %v", want)
 	}
 }
