@@ -273,7 +273,12 @@ type Lowered struct {
 	// which a person reads by the sets that still fit; the Clauses and
 	// Links say the same for the search.
 	Sets []DigitSets
-	n    int
+	// Facts are digits that one rule rules out of a cell whatever the
+	// other rules and the givens say (the first cells below a skyscraper
+	// clue are capped), in words for a person's first steps; the Clauses
+	// say the same for the search.
+	Facts []Fact
+	n     int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
 	// skip the work of writing them
 	bare bool
@@ -389,6 +394,16 @@ type DigitSets struct {
 	Cells []int32
 	Sets  []uint64
 	Label string
+}
+
+// Fact is a fact of Lowered: Cell cannot hold the digits Not (bit d-1
+// for digit d), by the rule named Label, for the reason Words gives
+// ("at least 2 higher digits are seen after r1c2, so it is at most 7").
+type Fact struct {
+	Cell  int32
+	Not   uint64
+	Label string
+	Words string
 }
 
 // LabelledGroup is a group of Lowered. A Unit (of N cells) holds every

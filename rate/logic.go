@@ -125,6 +125,7 @@ type logic struct {
 	links   []pairRule
 	sums    []sumRule // the rules' cages, the lines' sets, then the implied cages
 	lins    []linRule // the rules that state a sum
+	facts   []grid.Fact
 	pairs   []pairRule
 	scopes  []scopeRule
 	search  *rulesearch.Search
@@ -205,6 +206,7 @@ var finders = []func(lg *logic) (vhint, bool){
 	func(lg *logic) (vhint, bool) { return lg.hiddenSingle(HiddenSingleLine) },
 	func(lg *logic) (vhint, bool) { return lg.hiddenSingle(HiddenSingleGroup) },
 	(*logic).nakedSingle,
+	(*logic).factStep,
 	func(lg *logic) (vhint, bool) { return lg.pairStep(lg.links) },
 	(*logic).boundsStep,
 	func(lg *logic) (vhint, bool) { return lg.sumStep(CageCombination) },

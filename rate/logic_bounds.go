@@ -229,3 +229,15 @@ func (lg *logic) groupSpan(grp []int32) (lo, hi int) {
 	}
 	return max(lo, small), min(hi, large)
 }
+
+// factStep finds a fact of one rule alone (grid.Fact: a skyscraper's
+// first cells capped) that removes a candidate still there.
+func (lg *logic) factStep() (vhint, bool) {
+	for _, f := range lg.facts {
+		if bad := lg.cand[f.Cell] & f.Not; bad != 0 && lg.val[f.Cell] == 0 && bad != lg.cand[f.Cell] {
+			return vhint{tech: ClueFact, place: -1, elims: elimsOf(f.Cell, bad), cells: []int32{f.Cell},
+				text: capital(f.Label) + ": " + f.Words}, true
+		}
+	}
+	return vhint{}, false
+}

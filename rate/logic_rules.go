@@ -60,6 +60,7 @@ func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
 	for _, r := range l.Linear {
 		lg.lins = append(lg.lins, linRule{LinearSum: r})
 	}
+	lg.facts = l.Facts
 	for _, ds := range l.Sets {
 		lg.addSets(ds)
 	}

@@ -58,6 +58,7 @@ const (
 	Contradiction
 	SumBounds
 	LineSets
+	ClueFact
 	numTechniques
 )
 
@@ -111,6 +112,7 @@ var techNames = [numTechniques]string{
 	Contradiction:          "contradiction",
 	SumBounds:              "sum bounds",
 	LineSets:               "a line's digit sets",
+	ClueFact:               "what a clue says alone",
 }
 
 // base scores in tenths, the Sudoku Explainer 1.2.1 value of each technique
@@ -166,6 +168,7 @@ var techBase = [numTechniques]int{
 	Contradiction:     70,
 	SumBounds:         22,
 	LineSets:          25,
+	ClueFact:          17,
 }
 
 // String returns the technique's name in plain words, such as "hidden pair".

@@ -20,6 +20,10 @@ import (
 //     diagonal, a window, a disjoint group) 1.5, naked single 2.3; a
 //     digit placed leaves every cell that sees it (units, cages, extra
 //     groups, a king's or a knight's move);
+//   - what a clue says alone 1.7 (grid.Fact), whatever the givens: the
+//     first cells below a skyscraper clue are capped ("at least 2 higher
+//     digits are seen after r1c2, so it is at most 7"), an X-sum's first
+//     digit counts a set of digits that must make its total;
 //   - a rule between two cells 2.0 (a kropki dot, an X or a V, two cells
 //     of a thermometer, a whisper, a palindrome, a clone, a minimum or
 //     maximum, nonconsecutive or negative neighbours): a digit of one cell

@@ -317,7 +317,8 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	enc := sumcnf.NewEnc(s, l)
 	for _, c := range cs {
 		line := edgeLine(s.N(), c.row, c.col)
-		if !l.Bare() { // clauses only, which a bare lowering drops
+		facts := len(l.Facts)
+		if !l.Bare() { // clauses (and facts) only, which a bare lowering drops
 			e.spec.lower(enc, line, c.value)
 		}
 		if e.spec.late {
@@ -326,6 +327,9 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 			l.Scope(line)
 		}
 		l.ScopeLabels[len(l.ScopeLabels)-1] = e.spec.name + " " + strconv.Itoa(c.value) + " " + clueSide(s.N(), c.row, c.col)
+		for i := facts; i < len(l.Facts); i++ {
+			l.Facts[i].Label = l.ScopeLabels[len(l.ScopeLabels)-1]
+		}
 	}
 }
 

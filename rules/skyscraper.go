@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strconv"
+
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/sumcnf"
 )
@@ -77,12 +79,21 @@ func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
 // encoding says it only once the digits after it are known.
 func skyscraperCaps(e *sumcnf.Enc, line []int32, value int) {
 	n := e.N
+	name := func(p int) string { return grid.CellName(n, line[p]) }
 	if value == 1 {
 		e.Clause(e.L.CellVar(line[0], n)) // one seen: the N is first
+		e.L.Facts = append(e.L.Facts, grid.Fact{Cell: line[0], Not: (uint64(1)<<(n-1) - 1),
+			Words: "only the first digit is seen, so " + name(0) + " is " + strconv.Itoa(n)})
 	}
 	for p := 0; p < value-1 && p < len(line); p++ {
 		for v := n - value + 2 + p; v <= n; v++ {
 			e.Clause(-e.L.CellVar(line[p], v))
 		}
+		higher := strconv.Itoa(value-1-p) + " higher digits are"
+		if value-1-p == 1 {
+			higher = "1 higher digit is"
+		}
+		e.L.Facts = append(e.L.Facts, grid.Fact{Cell: line[p], Not: (uint64(1)<<n - 1) &^ (uint64(1)<<(n-value+1+p) - 1),
+			Words: "at least " + higher + " seen after " + name(p) + ", so it is at most " + strconv.Itoa(n-value+1+p)})
 	}
 }

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/sumcnf"
 )
@@ -58,6 +61,7 @@ func xsumSets(e *sumcnf.Enc, line []int32, value int, among []int) {
 	if n > grid.MaxSumN {
 		return // too many sets to list (see grid.Combinations)
 	}
+	var bad, good []int
 	for x := 1; x <= n && x <= len(line); x++ {
 		lit := e.L.CellVar(line[0], x)
 		union, inter := uint64(0), ^uint64(0)
@@ -68,8 +72,10 @@ func xsumSets(e *sumcnf.Enc, line []int32, value int, among []int) {
 		}
 		if union == 0 {
 			e.Clause(-lit)
+			bad = append(bad, x)
 			continue
 		}
+		good = append(good, x)
 		for d := 1; d <= n; d++ {
 			switch {
 			case d == x:
@@ -80,4 +86,29 @@ func xsumSets(e *sumcnf.Enc, line []int32, value int, among []int) {
 			}
 		}
 	}
+	if len(bad) > 0 && len(good) > 0 {
+		var not uint64
+		for _, x := range bad {
+			not |= 1 << (x - 1)
+		}
+		e.L.Facts = append(e.L.Facts, grid.Fact{Cell: line[0], Not: not,
+			Words: "no X different digits with X among them add up to " + strconv.Itoa(value) + " for X = " + orList(bad) +
+				", so " + grid.CellName(n, line[0]) + " is " + orList(good)})
+	}
+}
+
+// orList lists numbers: "3", "3 or 4", "1, 2 or 5".
+func orList(ds []int) string {
+	var b strings.Builder
+	for i, d := range ds {
+		switch {
+		case i == 0:
+		case i == len(ds)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(d))
+	}
+	return b.String()
 }
