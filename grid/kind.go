@@ -273,10 +273,10 @@ type Lowered struct {
 	// which a person reads by the sets that still fit; the Clauses and
 	// Links say the same for the search.
 	Sets []DigitSets
-	// Facts are digits that one rule rules out of a cell whatever the
+	// Facts are digits that one rule rules out of cells whatever the
 	// other rules and the givens say (the first cells below a skyscraper
-	// clue are capped), in words for a person's first steps; the Clauses
-	// say the same for the search.
+	// clue are capped, no 5 on a whisper), in words for a person's first
+	// steps; the Clauses or Links say the same for the search.
 	Facts []Fact
 	n     int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
@@ -396,11 +396,11 @@ type DigitSets struct {
 	Label string
 }
 
-// Fact is a fact of Lowered: Cell cannot hold the digits Not (bit d-1
+// Fact is a fact of Lowered: Cells cannot hold the digits Not (bit d-1
 // for digit d), by the rule named Label, for the reason Words gives
 // ("at least 2 higher digits are seen after r1c2, so it is at most 7").
 type Fact struct {
-	Cell  int32
+	Cells []int32
 	Not   uint64
 	Label string
 	Words string

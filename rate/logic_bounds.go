@@ -231,12 +231,18 @@ func (lg *logic) groupSpan(grp []int32) (lo, hi int) {
 }
 
 // factStep finds a fact of one rule alone (grid.Fact: a skyscraper's
-// first cells capped) that removes a candidate still there.
+// first cells capped, no 5 on a whisper) that removes a candidate still
+// there.
 func (lg *logic) factStep() (vhint, bool) {
 	for _, f := range lg.facts {
-		if bad := lg.cand[f.Cell] & f.Not; bad != 0 && lg.val[f.Cell] == 0 && bad != lg.cand[f.Cell] {
-			return vhint{tech: ClueFact, place: -1, elims: elimsOf(f.Cell, bad), cells: []int32{f.Cell},
-				text: capital(f.Label) + ": " + f.Words}, true
+		var elims []elim
+		for _, c := range f.Cells {
+			if bad := lg.cand[c] & f.Not; bad != 0 && lg.val[c] == 0 && bad != lg.cand[c] {
+				elims = append(elims, elimsOf(c, bad)...)
+			}
+		}
+		if len(elims) > 0 {
+			return vhint{tech: ClueFact, place: -1, elims: elims, cells: f.Cells, text: capital(f.Label) + ": " + f.Words}, true
 		}
 	}
 	return vhint{}, false

@@ -254,12 +254,13 @@ func wantSteps(t *testing.T, name string, tech rate.Technique, want ...string) {
 }
 
 // A rule between two cells whose other cell may still hold any digit says
-// so, rather than listing every digit: SudokuSolver's tiny-scar opens with
-// a whisper's 5, which no digit is far enough from.
+// so, rather than listing every digit: in SudokuSolver's 300-subs, no
+// digit is half or double 5, 7 or 9 beside a black dot.
 func TestLogicPairWords(t *testing.T) {
+	wantSteps(t, "300-subs", rate.RuleLink,
+		"Black dot (r2c4-r1c4): whatever r1c4 holds, r2c4 cannot be 5, 7 or 9")
 	wantSteps(t, "tiny-scar", rate.RuleLink,
-		"Whisper r3c6-r2c7: whatever r2c7 holds, r3c6 cannot be 5",
-		"Whisper r3c6-r2c7: with r3c6 one of 1, 2, 3, 4, 6, 7, 8 or 9, r2c7 cannot be 5")
+		"Whisper r3c6-r2c7: with r3c6 one of 6 to 9, r2c7 cannot be 6 to 9")
 }
 
 // A sum is read first by its bounds, as a setter does: SudokuSolver's
@@ -280,14 +281,18 @@ func TestLogicLineSetsWords(t *testing.T) {
 }
 
 // A clue says some things alone, whatever the givens, which a setter
-// reads first: the cells below a skyscraper clue are capped, and an
-// X-sum's first digit counts a set of digits that must make its total.
+// reads first: the cells below a skyscraper clue are capped, an X-sum's
+// first digit counts a set of digits that must make its total, a
+// whisper holds no 5 and a thermometer's cells rise.
 func TestLogicClueFactWords(t *testing.T) {
 	wantSteps(t, "renban-skyscrapers", rate.ClueFact,
 		"Skyscraper 3 at the top of column 2: at least 2 higher digits are seen after r1c2, so it is at most 7",
 		"Skyscraper 3 at the top of column 2: at least 1 higher digit is seen after r2c2, so it is at most 8")
 	wantSteps(t, "tiny-scar", rate.ClueFact,
-		"X-sum 16 at the top of column 6: no X different digits with X among them add up to 16 for X = 1, 2, 5, 6, 7, 8 or 9, so r1c6 is 3 or 4")
+		"X-sum 16 at the top of column 6: no X different digits with X among them add up to 16 for X = 1, 2, 5, 6, 7, 8 or 9, so r1c6 is 3 or 4",
+		"Whisper r3c6-r2c7: no digit is 5 or more away from 5, so no cell of the line is 5")
+	wantSteps(t, "clipped", rate.ClueFact,
+		"Thermometer r6c5-r8c2: r7c4 has 1 cell before it and 2 cells after it, so it is 2 to 7")
 }
 
 // The classic fish and wings come between the subsets and the trials, on

@@ -23,7 +23,10 @@ import (
 //   - what a clue says alone 1.7 (grid.Fact), whatever the givens: the
 //     first cells below a skyscraper clue are capped ("at least 2 higher
 //     digits are seen after r1c2, so it is at most 7"), an X-sum's first
-//     digit counts a set of digits that must make its total;
+//     digit counts a set of digits that must make its total, a whisper
+//     holds no digit without another far enough from it (no 5), and a
+//     thermometer's cells rise ("r7c4 has 1 cell before it and 2 cells
+//     after it, so it is 2 to 7");
 //   - a rule between two cells 2.0 (a kropki dot, an X or a V, two cells
 //     of a thermometer, a whisper, a palindrome, a clone, a minimum or
 //     maximum, nonconsecutive or negative neighbours): a digit of one cell

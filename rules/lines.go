@@ -498,9 +498,13 @@ func (l lineRow) lower(s grid.Shape, r *grid.Rules, lw *grid.Lowered) {
 	for k, c := range l.get(r) {
 		c = valued(l.sp, s.N(), c)
 		c.Cells = l.sp.cells(c)
-		links, scopes := len(lw.Links), len(lw.Scopes)
+		links, scopes, facts := len(lw.Links), len(lw.Scopes), len(lw.Facts)
 		l.sp.lower(s, k, c, lw)
-		lw.LabelSince(links, scopes, l.sp.what+" "+lineName(s.N(), c.Cells))
+		label := l.sp.what + " " + lineName(s.N(), c.Cells)
+		lw.LabelSince(links, scopes, label)
+		for i := facts; i < len(lw.Facts); i++ {
+			lw.Facts[i].Label = label
+		}
 	}
 }
 

@@ -82,7 +82,7 @@ func skyscraperCaps(e *sumcnf.Enc, line []int32, value int) {
 	name := func(p int) string { return grid.CellName(n, line[p]) }
 	if value == 1 {
 		e.Clause(e.L.CellVar(line[0], n)) // one seen: the N is first
-		e.L.Facts = append(e.L.Facts, grid.Fact{Cell: line[0], Not: (uint64(1)<<(n-1) - 1),
+		e.L.Facts = append(e.L.Facts, grid.Fact{Cells: line[:1], Not: (uint64(1)<<(n-1) - 1),
 			Words: "only the first digit is seen, so " + name(0) + " is " + strconv.Itoa(n)})
 	}
 	for p := 0; p < value-1 && p < len(line); p++ {
@@ -93,7 +93,7 @@ func skyscraperCaps(e *sumcnf.Enc, line []int32, value int) {
 		if value-1-p == 1 {
 			higher = "1 higher digit is"
 		}
-		e.L.Facts = append(e.L.Facts, grid.Fact{Cell: line[p], Not: (uint64(1)<<n - 1) &^ (uint64(1)<<(n-value+1+p) - 1),
+		e.L.Facts = append(e.L.Facts, grid.Fact{Cells: line[p : p+1], Not: (uint64(1)<<n - 1) &^ (uint64(1)<<(n-value+1+p) - 1),
 			Words: "at least " + higher + " seen after " + name(p) + ", so it is at most " + strconv.Itoa(n-value+1+p)})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -106,6 +107,7 @@ var thermoKind = &grid.Kind{
 			for i := 1; i < len(t); i++ {
 				l.Links = append(l.Links, grid.Link{A: t[i-1], B: t[i], Rel: increases, Label: label})
 			}
+			thermoFacts(s.N(), t, label, l)
 		}
 	},
 	Layouts: []grid.Layout{{Name: "thermometer", Aliases: []string{"thermo", "thermometers", "thermos"},
@@ -228,3 +230,37 @@ func layoutThermos(rng *rand.Rand, n int, cells []uint8, count int) [][]int32 {
 // Thermos are thermometers, bulb first: the digits strictly increase
 // along each one. Consecutive cells touch, diagonally or not.
 var Thermos = grid.NewKey[[][]int32]("thermos")
+
+// thermoFacts says how high and how low each cell of thermometer t may be
+// for the cells before and after it, which rise: the cell at place i
+// (from the bulb, 0) is i+1 to N-(len-1-i).
+func thermoFacts(n int, t []int32, label string, l *grid.Lowered) {
+	k := len(t)
+	if k < 2 || k > n {
+		return
+	}
+	for i, c := range t {
+		lo, hi := i+1, n-(k-1-i)
+		var why string
+		switch {
+		case i == 0:
+			why = cellsWord(k-1) + " after it, so it is at most " + strconv.Itoa(hi)
+		case i == k-1:
+			why = cellsWord(k-1) + " before it, so it is at least " + strconv.Itoa(lo)
+		default:
+			why = cellsWord(i) + " before it and " + cellsWord(k-1-i) + " after it, so it is " + strconv.Itoa(lo) + " to " + strconv.Itoa(hi)
+		}
+		full := uint64(1)<<n - 1
+		keep := full &^ (uint64(1)<<(lo-1) - 1) & (uint64(1)<<hi - 1)
+		l.Facts = append(l.Facts, grid.Fact{Cells: t[i : i+1], Not: full &^ keep, Label: label,
+			Words: grid.CellName(n, c) + " has " + why})
+	}
+}
+
+// cellsWord writes a count of cells: "1 cell", "3 cells".
+func cellsWord(k int) string {
+	if k == 1 {
+		return "1 cell"
+	}
+	return strconv.Itoa(k) + " cells"
+}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/sudokugen/sudokugen/grid"
@@ -33,6 +34,7 @@ var whispersKind = lineKind(&lineSpec{
 		for i := 1; i < len(c.Cells); i++ {
 			l.Links = append(l.Links, grid.Link{A: c.Cells[i-1], B: c.Cells[i], Rel: rel})
 		}
+		whisperFacts(s.N(), v, c.Cells, l)
 	},
 	draw: func(n, k int, c LineClue, d *grid.Drawing) {
 		d.Lines = append(d.Lines, grid.Line{Cells: c.Cells, Style: grid.LineWide})
@@ -49,4 +51,26 @@ var whispersKind = lineKind(&lineSpec{
 // since its list ends where it started.
 func whispersISS(o *grid.ISSOut, c LineClue) error {
 	return issLine("Whisper", strconv.Itoa(c.Value))(o, c)
+}
+
+// whisperFacts says which digits no cell of a whisper of gap v holds: a
+// digit with no other at least v away (5 on a whisper of 5 on 9x9).
+func whisperFacts(n, v int, cells []int32, l *grid.Lowered) {
+	var not uint64
+	var ds []int
+	for d := 1; d <= n; d++ {
+		if d-v < 1 && d+v > n {
+			not |= 1 << (d - 1)
+			ds = append(ds, d)
+		}
+	}
+	if not == 0 || len(cells) < 2 {
+		return
+	}
+	what := "no digit is " + strconv.Itoa(v) + " or more away from " + strconv.Itoa(ds[0])
+	if len(ds) > 1 {
+		what = "none of " + orList(ds) + " has a digit " + strconv.Itoa(v) + " or more away"
+	}
+	l.Facts = append(l.Facts, grid.Fact{Cells: slices.Compact(slices.Sorted(slices.Values(cells))), Not: not,
+		Words: what + ", so no cell of the line is " + orList(ds)})
 }

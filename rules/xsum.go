@@ -91,7 +91,7 @@ func xsumSets(e *sumcnf.Enc, line []int32, value int, among []int) {
 		for _, x := range bad {
 			not |= 1 << (x - 1)
 		}
-		e.L.Facts = append(e.L.Facts, grid.Fact{Cell: line[0], Not: not,
+		e.L.Facts = append(e.L.Facts, grid.Fact{Cells: line[:1], Not: not,
 			Words: "no X different digits with X among them add up to " + strconv.Itoa(value) + " for X = " + orList(bad) +
 				", so " + grid.CellName(n, line[0]) + " is " + orList(good)})
 	}
