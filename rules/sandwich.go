@@ -52,7 +52,8 @@ func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
 			e.Clause(-b, sumcnf.Neg(one), sumcnf.Neg(top))
 			e.Clause(b, sumcnf.Neg(one), top, x(i, 1), x(i, n))
 			e.Clause(b, one, sumcnf.Neg(top), x(i, 1), x(i, n))
-			terms = append(terms, e.Gated(b, e.Digit(line[i])))
+			// between the 1 and the N, a cell holds neither
+			terms = append(terms, e.Gated(b, sumcnf.Within(e.Digit(line[i]), 2, n-1)))
 			gates[i] = b
 		}
 		one, top = e.Or(one, x(i, 1)), e.Or(top, x(i, n))

@@ -170,6 +170,19 @@ func Scaled(o Ord, w int) Ord {
 	return Ord{Vals: vals, at: func(v int) int { return o.GE((v + w - 1) / w) }}
 }
 
+// Within returns o read only from lo to hi, for a place where other
+// clauses keep o there: "at least lo" is then true and "at least hi+1"
+// false, and a sum over it has fewer values to write.
+func Within(o Ord, lo, hi int) Ord {
+	var vals []int
+	for _, v := range o.Vals {
+		if v >= lo && v <= hi {
+			vals = append(vals, v)
+		}
+	}
+	return Ord{Vals: vals, at: o.at}
+}
+
 // flagOrd returns a 0 or 1 that is 1 when literal g is true.
 func FlagOrd(g int) Ord {
 	return Ord{Vals: []int{0, 1}, at: func(int) int { return g }}
