@@ -39,7 +39,10 @@ type clauseTable struct {
 type olit struct {
 	bit uint64
 	at  int32
-	key int32 // the literal's key in the watch lists (see clauseTable.key)
+	// key numbers the literal for the watch lists: 2*i for the cell
+	// variable of index i (i*N+d-1) or the auxiliary variable cells+i,
+	// that is 2(v-1) for variable v, plus 1 when negated
+	key int32
 	neg bool
 }
 
@@ -66,26 +69,26 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 		for _, lit := range c {
 			lits = append(lits, int32(lit))
 			v := max(lit, -lit)
-			if v <= t.cells {
-				dec = append(dec, olit{bit: 1 << ((v - 1) % n), at: int32((v - 1) / n), neg: lit < 0})
+			// its key (see olit)
+			key := int32(2 * (v - 1))
+			if lit < 0 {
+				key++
+			}
+			t.occurs[key]++
+			if v > t.cells {
+				dec = append(dec, olit{at: int32(v - t.cells - 1), key: key, neg: lit < 0})
+				continue
+			}
+			cell, bit := int32((v-1)/n), uint64(1)<<((v-1)%n)
+			dec = append(dec, olit{bit: bit, at: cell, key: key, neg: lit < 0})
+			if lit < 0 {
+				t.neg[cell] |= bit
 			} else {
-				dec = append(dec, olit{at: int32(v - t.cells - 1), neg: lit < 0})
+				t.pos[cell] |= bit
 			}
 		}
 		t.lits[k] = lits[at:len(lits):len(lits)]
 		t.dec[k] = dec[at:len(dec):len(dec)]
-		for j := range t.dec[k] {
-			l := &t.dec[k][j]
-			l.key = t.key(*l)
-			t.occurs[l.key]++
-			switch {
-			case l.bit == 0:
-			case l.neg:
-				t.neg[l.at] |= l.bit
-			default:
-				t.pos[l.at] |= l.bit
-			}
-		}
 	}
 	return t
 }
@@ -109,23 +112,6 @@ type clauseState struct {
 	rebuild bool     // choose the watches again before anything else
 	aux     []int8   // the values at the current depth: one of saved
 	saved   [][]int8 // per depth
-}
-
-// key numbers a literal for the watch lists: 2*i for the cell variable
-// of index i (i*N+d-1) or the auxiliary variable cells+i, plus 1 when
-// negated.
-func (t *clauseTable) key(l olit) int32 {
-	k := l.at
-	if l.bit != 0 {
-		k = l.at*int32(t.n) + int32(bits.TrailingZeros64(l.bit))
-	} else {
-		k += int32(t.cells)
-	}
-	k *= 2
-	if l.neg {
-		k++
-	}
-	return k
 }
 
 func (c *clauseState) init(t *clauseTable) {
