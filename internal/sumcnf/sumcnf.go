@@ -256,16 +256,24 @@ func (e *Enc) SumIs(terms []Ord, k int) {
 		restLo[i] = restLo[i+1] + terms[i].Lo()
 		restHi[i] = restHi[i+1] + terms[i].Hi()
 	}
+	e.partialSums(terms, func(i int) (int, int) { return k - restHi[i+1], k - restLo[i+1] })
+}
+
+// partialSums returns the sum of terms through partial sums, the i-th
+// (of the first i+1 terms) kept from and to the bounds window(i) gives,
+// its values outside forbidden by clauses on its literals (for the first
+// term its own; then those AddWithin kept).
+func (e *Enc) partialSums(terms []Ord, window func(i int) (from, to int)) Ord {
 	z := terms[0]
 	for i := range terms {
+		from, to := window(i)
 		if i > 0 {
-			z = e.AddWithin(z, terms[i], k-restHi[i+1], k-restLo[i+1])
+			z = e.AddWithin(z, terms[i], from, to)
 		}
-		// the bounds of the partial sum, as clauses on its literals (for
-		// the first term, a digit, its own; then those addWithin kept)
-		e.Clause(z.GE(k - restHi[i+1]))
-		e.Clause(Neg(z.GE(k - restLo[i+1] + 1)))
+		e.Clause(z.GE(from))
+		e.Clause(Neg(z.GE(to + 1)))
 	}
+	return z
 }
 
 // addWithin returns x+y, which must lie from lo to hi: a sum of x and y
@@ -468,15 +476,7 @@ func (e *Enc) mostDistinct(k int) int { return k * (2*e.N + 1 - k) / 2 }
 // to and hi minus the least the rest add.
 func (e *Enc) distinctSumWithin(terms []Ord, lo, hi int) Ord {
 	k := len(terms)
-	z := terms[0]
-	for i := range terms {
-		from := max(leastDistinct(i+1), lo-e.mostDistinct(k-i-1))
-		to := min(e.mostDistinct(i+1), hi-leastDistinct(k-i-1))
-		if i > 0 {
-			z = e.AddWithin(z, terms[i], from, to)
-		}
-		e.Clause(z.GE(from))
-		e.Clause(Neg(z.GE(to + 1)))
-	}
-	return z
+	return e.partialSums(terms, func(i int) (int, int) {
+		return max(leastDistinct(i+1), lo-e.mostDistinct(k-i-1)), min(e.mostDistinct(i+1), hi-leastDistinct(k-i-1))
+	})
 }
