@@ -84,11 +84,7 @@ type sumRule struct {
 	peers []int32  // the cells outside that see every cell
 	label string
 	tech  Technique
-	// seen holds the candidates of the cells when the cage last gave
-	// nothing, nil before: a cage whose cells have not changed since has
-	// nothing new to give (the cells that see it have only lost digits
-	// meanwhile), and is not read again
-	seen []uint64
+	seen  quiet
 }
 
 // scopeRule is the cells of one rule that ties them beyond pairs, for

@@ -10,14 +10,13 @@ import (
 // Sum bounds: a rule that states a sum (grid.LinearSum: an arrow, a
 // little killer, the parts of an equal-sum line) read as a person reads
 // it first, by the least and the most each side can make. "Arrow r1c1
-// (shaft r1c2-r1c4): the shaft adds up to at least 6, so r1c1 is 6 to 9."
+// (shaft r1c2-r1c4): the shaft adds up to at least 6, so r1c1 is at
+// least 6."
 
 // linRule is a rule of the solve that states a sum.
 type linRule struct {
 	grid.LinearSum
-	// seen holds the candidates of the cells when the rule last gave
-	// nothing, nil before (as sumRule's)
-	seen []uint64
+	seen quiet
 }
 
 // span is the least and the most a set of cells can add up to.
@@ -28,7 +27,7 @@ type span struct{ lo, hi int }
 func (lg *logic) boundsStep() (vhint, bool) {
 	for k := range lg.lins {
 		r := &lg.lins[k]
-		if r.seen != nil && lg.same(r.Cells, r.seen) {
+		if lg.unchanged(r.Cells, r.seen) {
 			continue
 		}
 		for i := range r.Cells {
@@ -36,12 +35,7 @@ func (lg *logic) boundsStep() (vhint, bool) {
 				return h, true
 			}
 		}
-		if r.seen == nil {
-			r.seen = make([]uint64, len(r.Cells))
-		}
-		for i, c := range r.Cells {
-			r.seen[i] = lg.cand[c]
-		}
+		lg.remember(r.Cells, &r.seen)
 	}
 	return vhint{}, false
 }

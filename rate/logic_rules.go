@@ -216,30 +216,43 @@ func (lg *logic) sumStep(t Technique) (vhint, bool) {
 }
 
 func (lg *logic) sumRule(r *sumRule) (vhint, bool) {
-	if r.seen != nil && lg.same(r.cells, r.seen) {
+	if lg.unchanged(r.cells, r.seen) {
 		return vhint{}, false
 	}
 	h, ok := lg.sumRead(r)
 	if !ok {
-		// nothing to find until a cell of the cage changes
-		if r.seen == nil {
-			r.seen = make([]uint64, len(r.cells))
-		}
-		for i, c := range r.cells {
-			r.seen[i] = lg.cand[c]
-		}
+		lg.remember(r.cells, &r.seen)
 	}
 	return h, ok
 }
 
-// same reports whether cells have the candidates seen.
-func (lg *logic) same(cells []int32, seen []uint64) bool {
+// quiet holds the candidates of a rule's cells when the rule last gave
+// nothing, nil before: a rule whose cells have not changed since has
+// nothing new to give (the cells that see it have only lost digits
+// meanwhile), and is not read again.
+type quiet []uint64
+
+// unchanged reports whether cells still have the candidates q holds.
+func (lg *logic) unchanged(cells []int32, q quiet) bool {
+	if q == nil {
+		return false
+	}
 	for i, c := range cells {
-		if lg.cand[c] != seen[i] {
+		if lg.cand[c] != q[i] {
 			return false
 		}
 	}
 	return true
+}
+
+// remember keeps the candidates of cells in q.
+func (lg *logic) remember(cells []int32, q *quiet) {
+	if *q == nil {
+		*q = make(quiet, len(cells))
+	}
+	for i, c := range cells {
+		(*q)[i] = lg.cand[c]
+	}
 }
 
 // sumRead is sumRule without the memory of the candidates it found nothing in.
