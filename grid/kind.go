@@ -300,18 +300,30 @@ func (l *Lowered) Scope(parts ...[]int32) {
 	l.EarlyScopes = append(l.EarlyScopes, false)
 }
 
-// LabelSince labels the links from the index links on and the scopes
-// from the index scopes on that have no label yet: a kind calls it after
-// it lowered one of its rules, with the counts it saw before.
-func (l *Lowered) LabelSince(links, scopes int, label string) {
-	for i := links; i < len(l.Links); i++ {
+// Mark is how many links, scopes and facts a Lowered holds, for
+// LabelSince.
+type Mark struct{ links, scopes, facts int }
+
+// Mark returns how many links, scopes and facts l holds now.
+func (l *Lowered) Mark() Mark { return Mark{len(l.Links), len(l.ScopeLabels), len(l.Facts)} }
+
+// LabelSince labels the links, scopes and facts added since m that have
+// no label yet: a kind calls it after it lowered one of its rules, with
+// the mark it took before.
+func (l *Lowered) LabelSince(m Mark, label string) {
+	for i := m.links; i < len(l.Links); i++ {
 		if l.Links[i].Label == "" {
 			l.Links[i].Label = label
 		}
 	}
-	for i := scopes; i < len(l.ScopeLabels); i++ {
+	for i := m.scopes; i < len(l.ScopeLabels); i++ {
 		if l.ScopeLabels[i] == "" {
 			l.ScopeLabels[i] = label
+		}
+	}
+	for i := m.facts; i < len(l.Facts); i++ {
+		if l.Facts[i].Label == "" {
+			l.Facts[i].Label = label
 		}
 	}
 }
@@ -473,9 +485,9 @@ func (r *Rules) lower(s Shape, bare bool) *Lowered {
 		return l
 	}
 	for _, k := range kinds {
-		links, scopes := len(l.Links), len(l.Scopes)
+		m := l.Mark()
 		k.Lower(s, r, l)
-		l.LabelSince(links, scopes, k.Name)
+		l.LabelSince(m, k.Name)
 	}
 	if bare {
 		l.Clauses, l.Aux = nil, 0

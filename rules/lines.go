@@ -498,13 +498,9 @@ func (l lineRow) lower(s grid.Shape, r *grid.Rules, lw *grid.Lowered) {
 	for k, c := range l.get(r) {
 		c = valued(l.sp, s.N(), c)
 		c.Cells = l.sp.cells(c)
-		links, scopes, facts := len(lw.Links), len(lw.Scopes), len(lw.Facts)
+		m := lw.Mark()
 		l.sp.lower(s, k, c, lw)
-		label := l.sp.what + " " + lineName(s.N(), c.Cells)
-		lw.LabelSince(links, scopes, label)
-		for i := facts; i < len(lw.Facts); i++ {
-			lw.Facts[i].Label = label
-		}
+		lw.LabelSince(m, l.sp.what+" "+lineName(s.N(), c.Cells))
 	}
 }
 

@@ -317,7 +317,7 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 	enc := sumcnf.NewEnc(s, l)
 	for _, c := range cs {
 		line := edgeLine(s.N(), c.row, c.col)
-		facts := len(l.Facts)
+		m := l.Mark()
 		if !l.Bare() { // clauses (and facts) only, which a bare lowering drops
 			e.spec.lower(enc, line, c.value)
 		}
@@ -326,10 +326,7 @@ func (e edgeRow) lower(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
 		} else {
 			l.Scope(line)
 		}
-		l.ScopeLabels[len(l.ScopeLabels)-1] = e.spec.name + " " + strconv.Itoa(c.value) + " " + clueSide(s.N(), c.row, c.col)
-		for i := facts; i < len(l.Facts); i++ {
-			l.Facts[i].Label = l.ScopeLabels[len(l.ScopeLabels)-1]
-		}
+		l.LabelSince(m, e.spec.name+" "+strconv.Itoa(c.value)+" "+clueSide(s.N(), c.row, c.col))
 	}
 }
 
