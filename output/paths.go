@@ -101,9 +101,14 @@ func (b *book) pathOrder() []int {
 // newMeter returns a PDF writer to measure text with, in the book's fonts.
 func newMeter() *fpdf.Fpdf {
 	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: 600, Ht: 800}})
+	addFonts(pdf)
+	return pdf
+}
+
+// addFonts adds the book's fonts to pdf: the Go fonts, regular and bold.
+func addFonts(pdf *fpdf.Fpdf) {
 	pdf.AddUTF8FontFromBytes(fontFamily, regular, goregular.TTF)
 	pdf.AddUTF8FontFromBytes(fontFamily, bold, gobold.TTF)
-	return pdf
 }
 
 // pathSizes returns the text size and the line distance of the section.

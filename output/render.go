@@ -10,8 +10,6 @@ import (
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -38,8 +36,7 @@ func (b *book) render(ctx context.Context, w io.Writer) (err error) {
 	}
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetMargins(0, 0, 0)
-	pdf.AddUTF8FontFromBytes(fontFamily, regular, goregular.TTF)
-	pdf.AddUTF8FontFromBytes(fontFamily, bold, gobold.TTF)
+	addFonts(pdf)
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetTextColor(0, 0, 0)
 	pdf.SetLineCapStyle("butt")
