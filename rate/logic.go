@@ -161,7 +161,7 @@ func newLogic(g grid.Grid, s *rulesearch.Search, l *grid.Lowered, explain bool) 
 		}
 		lg.peerSet[c] = set
 	}
-	lg.lowerRules(g, l)
+	lg.lowerRules(l)
 	for c, v := range g.Cells {
 		if v != 0 {
 			lg.place(int32(c), int(v))

@@ -24,10 +24,10 @@ const (
 // that find something cheap.
 var probeBudgets = [...]int{16, 128}
 
-// lowerRules reads the rules of g, lowered in l, into the solve's tables:
-// the links, the cages and the 45 rule's sums, and the scopes of the
-// trials on a rule's cells.
-func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
+// lowerRules reads the rules lowered in l, and what they imply as the
+// search's model holds it, into the solve's tables: the links, the cages
+// and the 45 rule's sums, and the scopes of the trials on a rule's cells.
+func (lg *logic) lowerRules(l *grid.Lowered) {
 	n := lg.n
 	tables := map[*grid.Relation][2][]uint64{}
 	for _, k := range l.Links {
@@ -42,7 +42,7 @@ func (lg *logic) lowerRules(g grid.Grid, l *grid.Lowered) {
 		}
 		lg.links = append(lg.links, pairRule{a: k.A, b: k.B, ab: t[0], ba: t[1], label: label, tech: RuleLink})
 	}
-	imp := grid.ImplyWith(g.Shape, g.Rules, lg.units, l.Sums)
+	imp := lg.search.Implications() // of the same rules and units
 	for k, c := range l.Sums {
 		lg.addSum(c, imp.Peers[k], cageLabel(n, c), CageCombination)
 	}

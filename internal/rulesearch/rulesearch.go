@@ -16,6 +16,7 @@ type Model struct {
 	Full  uint64 // every digit's bit
 	Units *grid.RuleUnits
 	init  []uint64 // the digits each cell may hold at all (odd and even)
+	imp   *grid.Implied
 	links [][]link // per cell: the pair constraints from it
 	cages []cage   // the cages with a sum, then the implied ones
 	lefts []grid.Leftover
@@ -167,6 +168,7 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 	}
 	m.sums, m.ruleLinks = l.Sums, l.Links
 	imp := grid.ImplyWith(s, r, m.Units, l.Sums)
+	m.imp = imp
 	m.pairSums, m.wideSums = len(imp.Sums), imp.WideSums
 	for k, p := range imp.Sums {
 		t := table(p.Allows)
@@ -278,6 +280,11 @@ func (m *Model) Wide() int {
 	}
 	return k
 }
+
+// Implications returns the constraints the rules imply (grid.ImplyWith)
+// that m was made with, for a reader of the same rules (the logical
+// solve of package rate), which must not change them.
+func (m *Model) Implications() *grid.Implied { return m.imp }
 
 // Implied returns the number of m's implied constraints, as Uses counts
 // them: the peers of each of the rules' cages with a sum, each implied
