@@ -17,12 +17,15 @@ import (
 // variables' values are kept per depth of the search, as the candidates
 // are.
 
-// clauseTable is the kinds' own clauses of a model.
+// clauseTable is the kinds' own clauses of a model, in one array: clause
+// k is dec[start[k]:start[k+1]], each literal decoded (see olit), so
+// that a clause costs its literals and one offset, and a clause's
+// literals lie side by side in memory.
 type clauseTable struct {
-	n, cells int       // N, and N^3: the last cell variable
-	aux      int       // the auxiliary variables
-	lits     [][]int32 // the clauses, literals numbered as in grid.Lowered
-	dec      [][]olit  // the same clauses, each literal decoded (see olit)
+	n, cells int // N, and N^3: the last cell variable
+	aux      int // the auxiliary variables
+	start    []int32
+	dec      []olit
 	// occurs counts the places of each literal (by key) in the clauses:
 	// no more clauses than that ever watch it
 	occurs []int32
@@ -35,16 +38,25 @@ type clauseTable struct {
 // olit is a literal of an own clause decoded once, so that its value is
 // read without arithmetic on the variable's number: for a cell literal,
 // the cell (at) and the digit's bit; for an auxiliary variable, its index
-// (at) and bit 0. neg tells a negated literal.
+// (at) and bit 0.
 type olit struct {
 	bit uint64
 	at  int32
 	// key numbers the literal for the watch lists: 2*i for the cell
 	// variable of index i (i*N+d-1) or the auxiliary variable cells+i,
-	// that is 2(v-1) for variable v, plus 1 when negated
+	// that is 2(v-1) for variable v, plus 1 when negated (so key^1 is
+	// the key of its negation)
 	key int32
-	neg bool
 }
+
+// neg reports whether l is a negated literal.
+func (l olit) neg() bool { return l.key&1 != 0 }
+
+// clauses returns the number of clauses in t.
+func (t *clauseTable) clauses() int { return len(t.start) - 1 }
+
+// clause returns the literals of clause k.
+func (t *clauseTable) clause(k int32) []olit { return t.dec[t.start[k]:t.start[k+1]] }
 
 // newClauseTable returns the table of l's clauses, nil when it has none.
 // A literal repeated in a clause stays repeated, as the clause was
@@ -54,20 +66,18 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 	if len(l.Clauses) == 0 {
 		return nil
 	}
-	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux,
-		lits: make([][]int32, len(l.Clauses)), dec: make([][]olit, len(l.Clauses))}
+	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux, start: make([]int32, len(l.Clauses)+1)}
 	t.occurs = make([]int32, 2*(t.cells+t.aux))
 	t.pos, t.neg = make([]uint64, n*n), make([]uint64, n*n)
 	size := 0
 	for _, c := range l.Clauses {
 		size += len(c)
 	}
-	// one array of each for all the clauses
-	lits, dec := make([]int32, 0, size), make([]olit, 0, size)
+	t.dec = make([]olit, size)
+	at := 0
 	for k, c := range l.Clauses {
-		at := len(lits)
+		t.start[k] = int32(at)
 		for _, lit := range c {
-			lits = append(lits, int32(lit))
 			v := max(lit, -lit)
 			// its key (see olit)
 			key := int32(2 * (v - 1))
@@ -76,20 +86,21 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 			}
 			t.occurs[key]++
 			if v > t.cells {
-				dec = append(dec, olit{at: int32(v - t.cells - 1), key: key, neg: lit < 0})
+				t.dec[at] = olit{at: int32(v - t.cells - 1), key: key}
+				at++
 				continue
 			}
 			cell, bit := int32((v-1)/n), uint64(1)<<((v-1)%n)
-			dec = append(dec, olit{bit: bit, at: cell, key: key, neg: lit < 0})
+			t.dec[at] = olit{bit: bit, at: cell, key: key}
+			at++
 			if lit < 0 {
 				t.neg[cell] |= bit
 			} else {
 				t.pos[cell] |= bit
 			}
 		}
-		t.lits[k] = lits[at:len(lits):len(lits)]
-		t.dec[k] = dec[at:len(dec):len(dec)]
 	}
+	t.start[len(l.Clauses)] = int32(at)
 	return t
 }
 
@@ -130,7 +141,7 @@ func (c *clauseState) init(t *clauseTable) {
 			c.watched[k] = all[at : at : at+int(m)]
 			at += int(m)
 		}
-		c.watch = make([][2]int32, len(t.lits))
+		c.watch = make([][2]int32, t.clauses())
 	}
 }
 
@@ -164,29 +175,8 @@ func (s *Search) useAux(d int, fresh bool) {
 	}
 }
 
-// truth returns the value of literal l under cand and the auxiliary
+// value returns the value of literal l under cand and the auxiliary
 // values: 1 true, -1 false, 0 open.
-func (s *Search) truth(cand []uint64, l int32) int8 {
-	t := s.own
-	v, sign := l, int8(1)
-	if l < 0 {
-		v, sign = -l, -1
-	}
-	if int(v) > t.cells {
-		return sign * s.clauses.aux[int(v)-t.cells-1]
-	}
-	m := cand[(int(v)-1)/t.n]
-	bit := uint64(1) << ((int(v) - 1) % t.n)
-	switch {
-	case m&bit == 0:
-		return -sign
-	case m == bit:
-		return sign
-	}
-	return 0
-}
-
-// value is truth for a decoded literal.
 func (s *Search) value(cand []uint64, l olit) int8 {
 	var v int8
 	if l.bit == 0 {
@@ -200,7 +190,7 @@ func (s *Search) value(cand []uint64, l olit) int8 {
 			v = 1
 		}
 	}
-	if l.neg {
+	if l.neg() {
 		return -v
 	}
 	return v
@@ -221,7 +211,7 @@ func (s *Search) unit(cand []uint64) bool {
 	keep := list[:0]
 	for i, k := range list {
 		w := &c.watch[k]
-		dec := t.dec[k]
+		dec := t.dec[t.start[k]:t.start[k+1]]
 		if dec[w[0]].key != f {
 			w[0], w[1] = w[1], w[0]
 		}
@@ -245,7 +235,7 @@ func (s *Search) unit(cand []uint64) bool {
 			continue
 		}
 		keep = append(keep, k)
-		if other == -1 || !s.makeTrue(cand, t.lits[k][w[1]]) {
+		if other == -1 || !s.makeTrue(cand, dec[w[1]]) {
 			keep = append(keep, list[i+1:]...)
 			c.watched[f] = keep
 			return false
@@ -267,7 +257,8 @@ func (s *Search) rewatch(cand []uint64) bool {
 		c.watched[k] = c.watched[k][:0]
 	}
 	ok := true
-	for k, dec := range t.dec {
+	for k := range int32(t.clauses()) {
+		dec := t.clause(k)
 		// w0, w1: the two best literals, true before open before false
 		w0, w1 := -1, -1
 		var v0, v1 int8 = -2, -2
@@ -285,13 +276,13 @@ func (s *Search) rewatch(cand []uint64) bool {
 			c.watch[k] = [2]int32{int32(w0), int32(w1)}
 			for _, j := range c.watch[k] {
 				kj := dec[j].key
-				c.watched[kj] = append(c.watched[kj], int32(k))
+				c.watched[kj] = append(c.watched[kj], k)
 			}
 		}
 		if !ok || v0 == 1 || v1 >= 0 {
 			continue
 		}
-		if v0 == -1 || !s.makeTrue(cand, t.lits[k][w0]) {
+		if v0 == -1 || !s.makeTrue(cand, dec[w0]) {
 			ok = false
 		}
 	}
@@ -312,27 +303,20 @@ func (s *Search) changed(i int32, old, m uint64) {
 }
 
 // makeTrue makes open literal l true.
-func (s *Search) makeTrue(cand []uint64, l int32) bool {
-	t := s.own
-	v := max(l, -l)
-	if int(v) > t.cells {
-		a := int(v) - t.cells - 1
-		k := int32(2 * (t.cells + a))
-		if l < 0 {
-			s.clauses.aux[a] = -1
-			s.clauses.falsified(k)
+func (s *Search) makeTrue(cand []uint64, l olit) bool {
+	if l.bit == 0 {
+		if l.neg() {
+			s.clauses.aux[l.at] = -1
 		} else {
-			s.clauses.aux[a] = 1
-			s.clauses.falsified(k + 1)
+			s.clauses.aux[l.at] = 1
 		}
+		s.clauses.falsified(l.key ^ 1)
 		return true
 	}
-	cell := int32((int(v) - 1) / t.n)
-	bit := uint64(1) << ((int(v) - 1) % t.n)
-	if l < 0 {
-		return s.narrow(cand, cell, ^bit)
+	if l.neg() {
+		return s.narrow(cand, l.at, ^l.bit)
 	}
-	return s.narrow(cand, cell, bit)
+	return s.narrow(cand, l.at, l.bit)
 }
 
 // clausesHold reports whether every own clause holds on a leaf, every
@@ -346,10 +330,10 @@ func (s *Search) clausesHold(cand []uint64) bool {
 			return false
 		}
 	}
-	for _, lits := range s.own.lits {
+	for k := range int32(s.own.clauses()) {
 		ok := false
-		for _, l := range lits {
-			if s.truth(cand, l) == 1 {
+		for _, l := range s.own.clause(k) {
+			if s.value(cand, l) == 1 {
 				ok = true
 				break
 			}
