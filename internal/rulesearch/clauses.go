@@ -118,7 +118,7 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 type clauseState struct {
 	t       *clauseTable
 	queue   []int32   // the keys (see key) of literals that turned false
-	watched [][]int32 // per key, the clauses watching that literal
+	watched [][]watcher // per key, the clauses watching that literal
 	watch   [][2]int32
 	rebuild bool     // choose the watches again before anything else
 	aux     []int8   // the values at the current depth: one of saved
@@ -130,12 +130,12 @@ func (c *clauseState) init(t *clauseTable) {
 	if t != nil {
 		// the watch lists share one array, each with room for every
 		// place of its literal, so that none grows
-		c.watched = make([][]int32, 2*(t.cells+t.aux))
+		c.watched = make([][]watcher, 2*(t.cells+t.aux))
 		total := 0
 		for _, k := range t.occurs {
 			total += int(k)
 		}
-		all := make([]int32, total)
+		all := make([]watcher, total)
 		at := 0
 		for k, m := range t.occurs {
 			c.watched[k] = all[at : at : at+int(m)]
@@ -144,6 +144,12 @@ func (c *clauseState) init(t *clauseTable) {
 		c.watch = make([][2]int32, t.clauses())
 	}
 }
+
+// A watcher is a clause in a watch list, with a literal of it other than
+// the one watched (its blocker, by its place in clauseTable.dec): while
+// the blocker is true, the clause holds, and it is passed over without
+// reading it.
+type watcher struct{ clause, blocker int32 }
 
 // falsified queues the literal of key k, which turned false.
 func (c *clauseState) falsified(k int32) { c.queue = append(c.queue, k) }
@@ -209,15 +215,21 @@ func (s *Search) unit(cand []uint64) bool {
 	t := s.own
 	list := c.watched[f]
 	keep := list[:0]
-	for i, k := range list {
+	for i, e := range list {
+		if s.value(cand, t.dec[e.blocker]) == 1 {
+			keep = append(keep, e)
+			continue
+		}
+		k := e.clause
 		w := &c.watch[k]
-		dec := t.dec[t.start[k]:t.start[k+1]]
+		at := t.start[k]
+		dec := t.dec[at:t.start[k+1]]
 		if dec[w[0]].key != f {
 			w[0], w[1] = w[1], w[0]
 		}
 		other := s.value(cand, dec[w[1]])
 		if other == 1 {
-			keep = append(keep, k)
+			keep = append(keep, watcher{k, at + w[1]})
 			continue
 		}
 		moved := false
@@ -227,14 +239,14 @@ func (s *Search) unit(cand []uint64) bool {
 			}
 			w[0] = int32(j)
 			kj := dec[j].key
-			c.watched[kj] = append(c.watched[kj], k)
+			c.watched[kj] = append(c.watched[kj], watcher{k, at + w[1]})
 			moved = true
 			break
 		}
 		if moved {
 			continue
 		}
-		keep = append(keep, k)
+		keep = append(keep, e)
 		if other == -1 || !s.makeTrue(cand, dec[w[1]]) {
 			keep = append(keep, list[i+1:]...)
 			c.watched[f] = keep
@@ -274,10 +286,9 @@ func (s *Search) rewatch(cand []uint64) bool {
 		}
 		if len(dec) >= 2 {
 			c.watch[k] = [2]int32{int32(w0), int32(w1)}
-			for _, j := range c.watch[k] {
-				kj := dec[j].key
-				c.watched[kj] = append(c.watched[kj], k)
-			}
+			at := t.start[k]
+			c.watched[dec[w0].key] = append(c.watched[dec[w0].key], watcher{k, at + int32(w1)})
+			c.watched[dec[w1].key] = append(c.watched[dec[w1].key], watcher{k, at + int32(w0)})
 		}
 		if !ok || v0 == 1 || v1 >= 0 {
 			continue
