@@ -172,12 +172,17 @@ type accum struct {
 // NewReader returns a Reader that reads puzzles from r. Name is used in
 // error messages; it may be "".
 func NewReader(r io.Reader, name string, opts ReadOptions) *Reader {
+	return newReader(r, name, opts, 64<<10)
+}
+
+// newReader is NewReader with a buffer of size bytes.
+func newReader(r io.Reader, name string, opts ReadOptions, size int) *Reader {
 	max := opts.MaxLineBytes
 	if max <= 0 {
 		max = DefaultMaxLineBytes
 	}
 	return &Reader{
-		br:      bufio.NewReaderSize(r, 64<<10),
+		br:      bufio.NewReaderSize(r, size),
 		name:    name,
 		opts:    opts,
 		maxLine: max,
@@ -624,7 +629,8 @@ func Parse(s string) (grid.Grid, error) {
 
 // ParseWith is Parse with options.
 func ParseWith(s string, opts ReadOptions) (grid.Grid, error) {
-	rd := NewReader(strings.NewReader(s), "", opts)
+	// the whole text fits in the buffer, which need be no larger
+	rd := newReader(strings.NewReader(s), "", opts, min(len(s)+1, 64<<10))
 	rec, err := rd.Read()
 	if err == io.EOF {
 		return grid.Grid{}, grid.ErrNoPuzzle
