@@ -38,7 +38,7 @@ type branch struct {
 
 // choose returns the branch of a propagated node at depth: the open cell
 // with the fewest candidates for its weight (how often propagation has
-// emptied it, plus one; see Search.weight), unless that leaves more than
+// failed on it, plus one; see Search.weight), unless that leaves more than
 // two cases and a cage has fewer digit sets left. With places (a search
 // that takes its cases in no random order), where a digit of the model's
 // places (grid.Place) is still open, its place comes first: on 200

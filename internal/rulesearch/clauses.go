@@ -247,6 +247,14 @@ func (s *Search) unit(cand []uint64) bool {
 			continue
 		}
 		keep = append(keep, e)
+		if other == -1 {
+			// a conflict: it counts in its cells' weights
+			for _, l := range dec {
+				if l.bit != 0 {
+					s.weight[l.at]++
+				}
+			}
+		}
 		if other == -1 || !s.makeTrue(cand, dec[w[1]]) {
 			keep = append(keep, list[i+1:]...)
 			c.watched[f] = keep

@@ -313,9 +313,21 @@ type Search struct {
 	clauses   clauseState // of the kinds' own clauses
 	cases     [][]uint64  // the cases of a branch, per depth
 	// weight counts, per cell, 1 + the times propagation left the cell no
-	// candidate, over every search on this Search: the branching prefers
-	// the cells that fail often, which settles hard puzzles in far fewer
-	// nodes (the "weighted degree" of constraint solvers).
+	// candidate or found a kind's own clause on it false, over every
+	// search on this Search: the branching prefers the cells that fail
+	// often, which settles hard puzzles in far fewer nodes (the "weighted
+	// degree" of constraint solvers).
+	//
+	// Counting the clauses' conflicts too, measured on 200 generated
+	// minimal puzzles of each family, took the search's nodes from 37,818
+	// to 33,337 on region sum lines, 22,671 to 19,589 on little killers,
+	// 15,800 to 11,972 on arrows, 8,675 to 7,250 on skyscrapers, 11,836 to
+	// 10,132 on X-sums and 4,916 to 4,052 on sandwiches, and on
+	// SudokuSolver's test puzzles from 47,849 to 38,105 (dab 11,250 to
+	// 1,904); whispers with renban and palindromes went from 129,265 to
+	// 139,216, eddies from 13,466 to 15,221. Counting as well the units
+	// left without a digit and the cages without a sum took fewer nodes
+	// on killers and more on lines.
 	weight []int
 	// Trace, if not nil, receives the refutations of Count.
 	Trace Tracer
