@@ -117,7 +117,7 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 // auxiliary variables' values per depth (1 true, -1 false, 0 open).
 type clauseState struct {
 	t       *clauseTable
-	queue   []int32   // the keys (see key) of literals that turned false
+	queue   []int32     // the keys (see key) of literals that turned false
 	watched [][]watcher // per key, the clauses watching that literal
 	watch   [][2]int32
 	rebuild bool     // choose the watches again before anything else
