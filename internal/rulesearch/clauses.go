@@ -148,8 +148,20 @@ func (c *clauseState) init(t *clauseTable) {
 // A watcher is a clause in a watch list, with a literal of it other than
 // the one watched (its blocker, by its place in clauseTable.dec): while
 // the blocker is true, the clause holds, and it is passed over without
-// reading it.
+// reading it. A clause of two literals is written ^k (negative), its
+// blocker its other literal, so that it is propagated without reading
+// it either.
 type watcher struct{ clause, blocker int32 }
+
+// blame counts a conflict of a clause in the weights of its cells (see
+// Search.weight).
+func (s *Search) blame(dec []olit) {
+	for _, l := range dec {
+		if l.bit != 0 {
+			s.weight[l.at]++
+		}
+	}
+}
 
 // falsified queues the literal of key k, which turned false.
 func (c *clauseState) falsified(k int32) { c.queue = append(c.queue, k) }
@@ -216,9 +228,25 @@ func (s *Search) unit(cand []uint64) bool {
 	list := c.watched[f]
 	keep := list[:0]
 	for i, e := range list {
-		if s.value(cand, t.dec[e.blocker]) == 1 {
+		b := t.dec[e.blocker]
+		v := s.value(cand, b)
+		if v == 1 {
 			keep = append(keep, e)
 			continue
+		}
+		if e.clause < 0 {
+			// a clause of two literals: the blocker is the other one,
+			// which is now the clause's last
+			keep = append(keep, e)
+			if v == 0 && s.makeTrue(cand, b) {
+				continue
+			}
+			if v == -1 {
+				s.blame(t.clause(^e.clause))
+			}
+			keep = append(keep, list[i+1:]...)
+			c.watched[f] = keep
+			return false
 		}
 		k := e.clause
 		w := &c.watch[k]
@@ -248,12 +276,7 @@ func (s *Search) unit(cand []uint64) bool {
 		}
 		keep = append(keep, e)
 		if other == -1 {
-			// a conflict: it counts in its cells' weights
-			for _, l := range dec {
-				if l.bit != 0 {
-					s.weight[l.at]++
-				}
-			}
+			s.blame(dec)
 		}
 		if other == -1 || !s.makeTrue(cand, dec[w[1]]) {
 			keep = append(keep, list[i+1:]...)
@@ -294,9 +317,12 @@ func (s *Search) rewatch(cand []uint64) bool {
 		}
 		if len(dec) >= 2 {
 			c.watch[k] = [2]int32{int32(w0), int32(w1)}
-			at := t.start[k]
-			c.watched[dec[w0].key] = append(c.watched[dec[w0].key], watcher{k, at + int32(w1)})
-			c.watched[dec[w1].key] = append(c.watched[dec[w1].key], watcher{k, at + int32(w0)})
+			at, id := t.start[k], k
+			if len(dec) == 2 {
+				id = ^k // see watcher
+			}
+			c.watched[dec[w0].key] = append(c.watched[dec[w0].key], watcher{id, at + int32(w1)})
+			c.watched[dec[w1].key] = append(c.watched[dec[w1].key], watcher{id, at + int32(w0)})
 		}
 		if !ok || v0 == 1 || v1 >= 0 {
 			continue
