@@ -39,7 +39,10 @@ type walk struct {
 	probing int
 	restart bool
 	probed  int // the candidates the probes removed
-	res     Result
+	// branched counts the nodes of the search's own branching, those of
+	// the probes' searches left out
+	branched int
+	res      Result
 }
 
 // A Tracer receives the refutations of a search: each call says that the
@@ -73,11 +76,12 @@ func (w *walk) refute(lit int) {
 func (w *walk) dfs(cand []uint64, depth int) bool {
 	w.s.useAux(depth, false)
 	w.res.Nodes++
+	w.branched++
 	if w.budget > 0 && w.res.Nodes > w.budget {
 		w.res.OutOfBudget = true
 		return true
 	}
-	if starts := w.s.starts(); w.probing < len(starts) && w.res.Nodes > starts[w.probing] && w.each == nil {
+	if starts := w.s.starts(); w.probing < len(starts) && w.branched > starts[w.probing] && w.each == nil {
 		w.restart = true
 		return true
 	}
@@ -176,7 +180,7 @@ func (w *walk) run(cand []uint64) Result {
 		// goes, but for the nodes it cost and the refutations it gave
 		// the Tracer, each still a lemma of the CNF
 		w.restart = false
-		for starts := w.s.starts(); w.probing < len(starts) && w.res.Nodes > starts[w.probing]; {
+		for starts := w.s.starts(); w.probing < len(starts) && w.branched > starts[w.probing]; {
 			w.probing++
 		}
 		w.res = Result{Nodes: w.res.Nodes}
