@@ -58,8 +58,9 @@
 // # Probes
 //
 // A search that needs more than a hundred nodes starts again with probes
-// (probe.go), and once more past a thousand, with the branching's weights
-// learnt and the probes of sandwiches, which cost more: at each node, every candidate of the cells of a rule that
+// (probe.go), and once more past a thousand (nodes of its own branching),
+// with the branching's weights learnt and the probes of sandwiches, which
+// cost more: at each node, every candidate of the cells of a rule that
 // ties them together beyond pairs (a sum, a line between its ends) needs
 // a support, digits of the rule's other cells that propagation accepts,
 // found by a small search on those cells; a candidate without one
@@ -73,7 +74,8 @@
 // X-sum's and a sandwich's set of digits, a quadruple's four digits) and
 // probes from 100 nodes on, the suite takes 134,070 nodes in all, its
 // hardest puzzles (renban with skyscrapers, X-sums with whispers) some
-// 19,000 each, and none is left to gophersat.
+// 19,000 each, and none is left to gophersat; with the weights learnt
+// from the kinds' clauses too and more supports kept, 22,648.
 //
 // # The search
 //
@@ -83,7 +85,8 @@
 // has fewer digit sets left, which it then tries one by one (the cage's
 // clause OR y(j) over its sets, see sat): deciding y(j) takes the digits
 // outside set j from the cage's cells, and propagation does the rest. A
-// cell's weight is one plus the times propagation has emptied it, over
+// cell's weight is one plus the times propagation has emptied it or
+// found a kind's clause on it false, over
 // every search on the same Search (the "weighted degree" of constraint
 // solvers): on the same 2,000 killers, the fewest candidates alone took
 // 354 nodes a puzzle (one puzzle past 100,000), with the weights 138, and
