@@ -35,22 +35,39 @@ type clauseTable struct {
 	pos, neg []uint64
 }
 
-// olit is a literal of an own clause decoded once, so that its value is
-// read without arithmetic on the variable's number: for a cell literal,
-// the cell (at) and the digit's bit; for an auxiliary variable, its index
-// (at) and bit 0.
+// olit is a literal of an own clause decoded once, in 8 bytes, so that
+// its value is read without arithmetic on the variable's number: for a
+// cell literal, the cell (at) and the digit's bit index (d, from 0); for
+// an auxiliary variable, its index (at) and d -1.
 type olit struct {
-	bit uint64
 	at  int32
-	// key numbers the literal for the watch lists: 2*i for the cell
-	// variable of index i (i*N+d-1) or the auxiliary variable cells+i,
-	// that is 2(v-1) for variable v, plus 1 when negated (so key^1 is
-	// the key of its negation)
-	key int32
+	d   int8
+	neg bool
 }
 
-// neg reports whether l is a negated literal.
-func (l olit) neg() bool { return l.key&1 != 0 }
+// key numbers literal l for the watch lists: 2*i for the cell variable of
+// index i (cell*N+d) or the auxiliary variable cells+i, that is 2(v-1)
+// for variable v, plus 1 when negated (so key^1 is the key of its
+// negation).
+func (t *clauseTable) key(l olit) int32 {
+	k := 2 * (l.at*int32(t.n) + int32(l.d))
+	if l.d < 0 {
+		k = 2 * (int32(t.cells) + l.at)
+	}
+	if l.neg {
+		k++
+	}
+	return k
+}
+
+// lit returns the literal of key k (see key).
+func (t *clauseTable) lit(k int32) olit {
+	v, neg := k>>1, k&1 != 0
+	if int(v) >= t.cells {
+		return olit{at: v - int32(t.cells), d: -1, neg: neg}
+	}
+	return olit{at: v / int32(t.n), d: int8(v % int32(t.n)), neg: neg}
+}
 
 // clauses returns the number of clauses in t.
 func (t *clauseTable) clauses() int { return len(t.start) - 1 }
@@ -86,12 +103,12 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 			}
 			t.occurs[key]++
 			if v > t.cells {
-				t.dec[at] = olit{at: int32(v - t.cells - 1), key: key}
+				t.dec[at] = olit{at: int32(v - t.cells - 1), d: -1, neg: lit < 0}
 				at++
 				continue
 			}
 			cell, bit := int32((v-1)/n), uint64(1)<<((v-1)%n)
-			t.dec[at] = olit{bit: bit, at: cell, key: key}
+			t.dec[at] = olit{at: cell, d: int8((v - 1) % n), neg: lit < 0}
 			at++
 			if lit < 0 {
 				t.neg[cell] |= bit
@@ -146,18 +163,21 @@ func (c *clauseState) init(t *clauseTable) {
 }
 
 // A watcher is a clause in a watch list, with a literal of it other than
-// the one watched (its blocker, by its place in clauseTable.dec): while
+// the one watched (its blocker, decoded): while
 // the blocker is true, the clause holds, and it is passed over without
 // reading it. A clause of two literals is written ^k (negative), its
 // blocker its other literal, so that it is propagated without reading
 // it either.
-type watcher struct{ clause, blocker int32 }
+type watcher struct {
+	clause  int32
+	blocker olit
+}
 
 // blame counts a conflict of a clause in the weights of its cells (see
 // Search.weight).
 func (s *Search) blame(dec []olit) {
 	for _, l := range dec {
-		if l.bit != 0 {
+		if l.d >= 0 {
 			s.weight[l.at]++
 		}
 	}
@@ -197,18 +217,18 @@ func (s *Search) useAux(d int, fresh bool) {
 // values: 1 true, -1 false, 0 open.
 func (s *Search) value(cand []uint64, l olit) int8 {
 	var v int8
-	if l.bit == 0 {
+	if l.d < 0 {
 		v = s.clauses.aux[l.at]
 	} else {
-		m := cand[l.at]
+		m, bit := cand[l.at], uint64(1)<<uint8(l.d)
 		switch {
-		case m&l.bit == 0:
+		case m&bit == 0:
 			v = -1
-		case m == l.bit:
+		case m == bit:
 			v = 1
 		}
 	}
-	if l.neg() {
+	if l.neg {
 		return -v
 	}
 	return v
@@ -227,9 +247,9 @@ func (s *Search) unit(cand []uint64) bool {
 	t := s.own
 	list := c.watched[f]
 	keep := list[:0]
+	fl := t.lit(f)
 	for i, e := range list {
-		b := t.dec[e.blocker]
-		v := s.value(cand, b)
+		v := s.value(cand, e.blocker)
 		if v == 1 {
 			keep = append(keep, e)
 			continue
@@ -238,7 +258,7 @@ func (s *Search) unit(cand []uint64) bool {
 			// a clause of two literals: the blocker is the other one,
 			// which is now the clause's last
 			keep = append(keep, e)
-			if v == 0 && s.makeTrue(cand, b) {
+			if v == 0 && s.makeTrue(cand, e.blocker) {
 				continue
 			}
 			if v == -1 {
@@ -250,14 +270,13 @@ func (s *Search) unit(cand []uint64) bool {
 		}
 		k := e.clause
 		w := &c.watch[k]
-		at := t.start[k]
-		dec := t.dec[at:t.start[k+1]]
-		if dec[w[0]].key != f {
+		dec := t.clause(k)
+		if dec[w[0]] != fl {
 			w[0], w[1] = w[1], w[0]
 		}
 		other := s.value(cand, dec[w[1]])
 		if other == 1 {
-			keep = append(keep, watcher{k, at + w[1]})
+			keep = append(keep, watcher{k, dec[w[1]]})
 			continue
 		}
 		moved := false
@@ -266,8 +285,8 @@ func (s *Search) unit(cand []uint64) bool {
 				continue
 			}
 			w[0] = int32(j)
-			kj := dec[j].key
-			c.watched[kj] = append(c.watched[kj], watcher{k, at + w[1]})
+			kj := t.key(dec[j])
+			c.watched[kj] = append(c.watched[kj], watcher{k, dec[w[1]]})
 			moved = true
 			break
 		}
@@ -317,12 +336,13 @@ func (s *Search) rewatch(cand []uint64) bool {
 		}
 		if len(dec) >= 2 {
 			c.watch[k] = [2]int32{int32(w0), int32(w1)}
-			at, id := t.start[k], k
+			id := k
 			if len(dec) == 2 {
 				id = ^k // see watcher
 			}
-			c.watched[dec[w0].key] = append(c.watched[dec[w0].key], watcher{id, at + int32(w1)})
-			c.watched[dec[w1].key] = append(c.watched[dec[w1].key], watcher{id, at + int32(w0)})
+			k0, k1 := t.key(dec[w0]), t.key(dec[w1])
+			c.watched[k0] = append(c.watched[k0], watcher{id, dec[w1]})
+			c.watched[k1] = append(c.watched[k1], watcher{id, dec[w0]})
 		}
 		if !ok || v0 == 1 || v1 >= 0 {
 			continue
@@ -349,19 +369,19 @@ func (s *Search) changed(i int32, old, m uint64) {
 
 // makeTrue makes open literal l true.
 func (s *Search) makeTrue(cand []uint64, l olit) bool {
-	if l.bit == 0 {
-		if l.neg() {
+	if l.d < 0 {
+		if l.neg {
 			s.clauses.aux[l.at] = -1
 		} else {
 			s.clauses.aux[l.at] = 1
 		}
-		s.clauses.falsified(l.key ^ 1)
+		s.clauses.falsified(s.own.key(l) ^ 1)
 		return true
 	}
-	if l.neg() {
-		return s.narrow(cand, l.at, ^l.bit)
+	if l.neg {
+		return s.narrow(cand, l.at, ^(uint64(1) << uint8(l.d)))
 	}
-	return s.narrow(cand, l.at, l.bit)
+	return s.narrow(cand, l.at, uint64(1)<<uint8(l.d))
 }
 
 // clausesHold reports whether every own clause holds on a leaf, every
