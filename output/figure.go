@@ -256,7 +256,7 @@ func (f *figure) cages(cages []grid.Cage, tone []float64, label float64, textInk
 	// f-puzzles and SudokuSolver take a cage whose cells touch only at a
 	// corner: a dashed stroke across the corner joins its outlines, so
 	// that it reads as one cage
-	if links := cornerLinks(cages, n); len(links) > 0 {
+	if links := cornerLinks(cages, depth, n); len(links) > 0 {
 		f.add(shape{kind: strokeShape, paths: links, fill: noTone, stroke: 0, width: cageWidth, dash: cageDash})
 	}
 	for k, c := range cages {
@@ -306,10 +306,12 @@ func cageDepths(cages []grid.Cage, n int) []int {
 
 // cornerLinks returns, for each two cells of a cage that touch only at a
 // corner (no other cell of the cage shares that corner), a segment
-// between the corners of their inset outlines.
-func cornerLinks(cages []grid.Cage, n int) [][]pt {
+// between the corners of their inset outlines, each cage's outline inset
+// as deep as depth (see cageDepths) says.
+func cornerLinks(cages []grid.Cage, depth []int, n int) [][]pt {
 	var out [][]pt
-	for _, c := range cages {
+	for k, c := range cages {
+		inset := cageInset * float64(1+depth[k])
 		in := map[int32]bool{}
 		for _, x := range c.Cells {
 			in[x] = true
@@ -324,7 +326,7 @@ func cornerLinks(cages []grid.Cage, n int) [][]pt {
 				// the shared corner, and the outlines' corners beside it
 				x, y := float64(col)+float64(max(dc, 0)), float64(r+1)
 				d := float64(dc)
-				out = append(out, []pt{{x - d*cageInset, y - cageInset}, {x + d*cageInset, y + cageInset}})
+				out = append(out, []pt{{x - d*inset, y - inset}, {x + d*inset, y + inset}})
 			}
 		}
 	}
