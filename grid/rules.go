@@ -114,6 +114,15 @@ func RuleErrorf(rule, format string, args ...any) error {
 // cellName names cell i of a grid of size n as r1c1.
 func CellName(n int, i int32) string { return Cell{int(i) / n, int(i) % n}.String() }
 
+// ListWords lists parts as a sentence does, conj (such as "or" or "and")
+// before the last: "3", "3 or 4", "1, 2 or 5".
+func ListWords(parts []string, conj string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " " + conj + " " + parts[len(parts)-1]
+}
+
 // Validate reports the first rule of r that cannot hold in a grid of shape
 // s, as a *RuleError: a cell outside the grid or listed twice, a region
 // that does not have N cells, a group larger than N, a

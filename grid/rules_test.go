@@ -242,3 +242,15 @@ func TestCombinations(t *testing.T) {
 		}
 	}
 }
+
+// A list reads as in a sentence, the conjunction before the last part.
+func TestListWords(t *testing.T) {
+	for _, c := range []struct {
+		parts []string
+		want  string
+	}{{nil, ""}, {[]string{"3"}, "3"}, {[]string{"3", "4"}, "3 or 4"}, {[]string{"1", "2", "5"}, "1, 2 or 5"}} {
+		if got := ListWords(c.parts, "or"); got != c.want {
+			t.Errorf("ListWords(%q) = %q, want %q", c.parts, got, c.want)
+		}
+	}
+}

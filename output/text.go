@@ -183,8 +183,8 @@ func (t *TextWriter) Write(e Puzzle) error {
 	}
 	if e.Grid.HasRules() && !t.format.HoldsRules() {
 		names := FormatNames(RulesFormats())
-		return fmt.Errorf("puzzle %d: %s: %w (%s): use %s or %s", e.Number, t.format, ErrRulesLost, e.Grid.Rules.Name(),
-			strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+		return fmt.Errorf("puzzle %d: %s: %w (%s): use %s", e.Number, t.format, ErrRulesLost, e.Grid.Rules.Name(),
+			grid.ListWords(names, "or"))
 	}
 	sol := e.Solution
 	if !t.opts.Solutions {

@@ -270,7 +270,7 @@ func (lg *logic) record(h vhint) {
 	lg.nsteps++
 	lg.counts[h.tech]++
 	hard := lg.nsteps == 1 || techBase[h.tech] > int(lg.hardest.Score*10+0.5)
-	first := lg.breakIn == nil && !isSingle(h.tech)
+	first := lg.breakIn == nil && !h.tech.Single()
 	if !lg.explain && !hard && !first {
 		return
 	}
@@ -284,15 +284,6 @@ func (lg *logic) record(h vhint) {
 	if first {
 		lg.breakIn = &st
 	}
-}
-
-// isSingle reports whether t places a digit by a single.
-func isSingle(t Technique) bool {
-	switch t {
-	case FullHouse, HiddenSingleBox, HiddenSingleLine, HiddenSingleGroup, NakedSingle:
-		return true
-	}
-	return false
 }
 
 func (lg *logic) stepOf(h vhint) Step {

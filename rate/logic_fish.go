@@ -3,7 +3,8 @@ package rate
 import (
 	"math/bits"
 	"slices"
-	"strings"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 // The classic techniques past the subsets, as the logical solve of a
@@ -105,10 +106,7 @@ func numbersWords(ix []int) string {
 	for k, i := range ix {
 		parts[k] = itoa(i + 1)
 	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return grid.ListWords(parts, "and")
 }
 
 // xyWing finds a pivot of two digits x and y that sees a pincer of x and

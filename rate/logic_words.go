@@ -3,6 +3,8 @@ package rate
 import (
 	"math/bits"
 	"strings"
+
+	"github.com/sudokugen/sudokugen/grid"
 )
 
 // The words of the logical solve's steps, as a setter writes them.
@@ -25,18 +27,11 @@ func digitWords(m uint64, conj string) string {
 	if len(ds) >= 3 && ds[len(ds)-1]-ds[0] == len(ds)-1 {
 		return itoa(ds[0]) + " to " + itoa(ds[len(ds)-1])
 	}
-	var b strings.Builder
+	parts := make([]string, len(ds))
 	for i, d := range ds {
-		switch {
-		case i == 0:
-		case i == len(ds)-1:
-			b.WriteString(" " + conj + " ")
-		default:
-			b.WriteString(", ")
-		}
-		b.WriteString(itoa(d))
+		parts[i] = itoa(d)
 	}
-	return b.String()
+	return grid.ListWords(parts, conj)
 }
 
 // isWords says what a cell holds: "= 5" for one digit, else "one of 2, 5
@@ -80,7 +75,7 @@ func combosWords(sets []uint64) string {
 	if len(parts) == 1 {
 		return "only " + parts[0] + " fits"
 	}
-	return "only " + strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1] + " fit"
+	return "only " + grid.ListWords(parts, "or") + " fit"
 }
 
 // runsWords says which sets of a line are left, each a run of digits
@@ -98,10 +93,7 @@ func runsWords(sets []uint64) string {
 		}
 		parts[i] = digitWords(set, "and")
 	}
-	if len(parts) == 1 {
-		return "only " + parts[0] + " fit"
-	}
-	return "only " + strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1] + " fit"
+	return "only " + grid.ListWords(parts, "or") + " fit"
 }
 
 // elimWords says what eliminations remove, cells that lose the same
@@ -128,11 +120,7 @@ func elimWords(n int, es []elim) string {
 				done[x] = true
 			}
 		}
-		list := same[0]
-		if len(same) > 1 {
-			list = strings.Join(same[:len(same)-1], ", ") + " and " + same[len(same)-1]
-		}
-		parts = append(parts, list+" cannot be "+digitWords(masks[c], "or"))
+		parts = append(parts, grid.ListWords(same, "and")+" cannot be "+digitWords(masks[c], "or"))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/internal/sumcnf"
@@ -99,16 +98,9 @@ func xsumSets(e *sumcnf.Enc, line []int32, value int, among []int) {
 
 // orList lists numbers: "3", "3 or 4", "1, 2 or 5".
 func orList(ds []int) string {
-	var b strings.Builder
+	parts := make([]string, len(ds))
 	for i, d := range ds {
-		switch {
-		case i == 0:
-		case i == len(ds)-1:
-			b.WriteString(" or ")
-		default:
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(d))
+		parts[i] = strconv.Itoa(d)
 	}
-	return b.String()
+	return grid.ListWords(parts, "or")
 }
