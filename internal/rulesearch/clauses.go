@@ -45,6 +45,9 @@ type olit struct {
 	neg bool
 }
 
+// bit returns the bit of the digit of cell literal l.
+func (l olit) bit() uint64 { return uint64(1) << uint8(l.d) }
+
 // key numbers literal l for the watch lists: 2*i for the cell variable of
 // index i (cell*N+d) or the auxiliary variable cells+i, that is 2(v-1)
 // for variable v, plus 1 when negated (so key^1 is the key of its
@@ -96,25 +99,18 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 		t.start[k] = int32(at)
 		for _, lit := range c {
 			v := max(lit, -lit)
-			// its key (see olit)
-			key := int32(2 * (v - 1))
-			if lit < 0 {
-				key++
+			o := olit{at: int32(v - t.cells - 1), d: -1, neg: lit < 0}
+			if v <= t.cells {
+				o = olit{at: int32((v - 1) / n), d: int8((v - 1) % n), neg: lit < 0}
+				if o.neg {
+					t.neg[o.at] |= o.bit()
+				} else {
+					t.pos[o.at] |= o.bit()
+				}
 			}
-			t.occurs[key]++
-			if v > t.cells {
-				t.dec[at] = olit{at: int32(v - t.cells - 1), d: -1, neg: lit < 0}
-				at++
-				continue
-			}
-			cell, bit := int32((v-1)/n), uint64(1)<<((v-1)%n)
-			t.dec[at] = olit{at: cell, d: int8((v - 1) % n), neg: lit < 0}
+			t.dec[at] = o
+			t.occurs[t.key(o)]++
 			at++
-			if lit < 0 {
-				t.neg[cell] |= bit
-			} else {
-				t.pos[cell] |= bit
-			}
 		}
 	}
 	t.start[len(l.Clauses)] = int32(at)
@@ -163,11 +159,10 @@ func (c *clauseState) init(t *clauseTable) {
 }
 
 // A watcher is a clause in a watch list, with a literal of it other than
-// the one watched (its blocker, decoded): while
-// the blocker is true, the clause holds, and it is passed over without
-// reading it. A clause of two literals is written ^k (negative), its
-// blocker its other literal, so that it is propagated without reading
-// it either.
+// the one watched (its blocker, decoded): while the blocker is true, the
+// clause holds, and it is passed over without reading it. A clause of two
+// literals is written ^k (negative), its blocker its other literal, so
+// that it is propagated without reading it either.
 type watcher struct {
 	clause  int32
 	blocker olit
@@ -220,11 +215,11 @@ func (s *Search) value(cand []uint64, l olit) int8 {
 	if l.d < 0 {
 		v = s.clauses.aux[l.at]
 	} else {
-		m, bit := cand[l.at], uint64(1)<<uint8(l.d)
+		m := cand[l.at]
 		switch {
-		case m&bit == 0:
+		case m&l.bit() == 0:
 			v = -1
-		case m == bit:
+		case m == l.bit():
 			v = 1
 		}
 	}
@@ -379,9 +374,9 @@ func (s *Search) makeTrue(cand []uint64, l olit) bool {
 		return true
 	}
 	if l.neg {
-		return s.narrow(cand, l.at, ^(uint64(1) << uint8(l.d)))
+		return s.narrow(cand, l.at, ^l.bit())
 	}
-	return s.narrow(cand, l.at, uint64(1)<<uint8(l.d))
+	return s.narrow(cand, l.at, l.bit())
 }
 
 // clausesHold reports whether every own clause holds on a leaf, every

@@ -315,9 +315,8 @@ func (s *Search) starts() []int {
 // with 2 to maxScope cells, each sorted, each once; the nodes a search
 // visits before it probes each (0 for those early marks, probeLateAfter
 // for those late marks, else probeAfter; the earlier of two rules on the
-// same cells); and the
-// distinct numbers of those and probeLateAfter, lowest first: the starts
-// of the search (see probeAfter).
+// same cells); and the distinct numbers of those and probeLateAfter,
+// lowest first: the starts of the search (see probeAfter).
 func scopesOf(all [][]int32, late, early []bool) (scopes [][]int32, after, starts []int) {
 	for k, sc := range all {
 		if len(sc) < 2 || len(sc) > maxScope {
