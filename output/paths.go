@@ -86,17 +86,8 @@ type pathLine struct {
 }
 
 // pathPos is a place in the solving paths section: line line of the
-// puzzle at position k of pathOrder.
+// puzzle at position k of book.pathOrder.
 type pathPos struct{ k, line int }
-
-// pathOrder returns the puzzles in book order.
-func (b *book) pathOrder() []int {
-	var out []int
-	for _, s := range b.sections {
-		out = append(out, s.order...)
-	}
-	return out
-}
 
 // newMeter returns a PDF writer to measure text with, in the book's fonts.
 func newMeter() *fpdf.Fpdf {
@@ -133,7 +124,12 @@ func (b *book) planPaths(c box) {
 	if b.meter == nil {
 		b.meter = newMeter()
 	}
-	order := b.pathOrder()
+	// the puzzles in book order, which the pages' places count in
+	b.pathOrder = b.pathOrder[:0]
+	for _, s := range b.sections {
+		b.pathOrder = append(b.pathOrder, s.order...)
+	}
+	order := b.pathOrder
 	size, lead := b.pathSizes()
 	area := pathArea(c)
 	per := max(4, int(area.h/lead)) // lines on a page
@@ -286,7 +282,7 @@ func (r *renderer) pathPage(pageNo int, pg page) {
 	r.centredText(c.x+c.w/2, c.y+headingSize, pathTitle)
 	area := pathArea(c)
 	size, lead := r.pathSizes()
-	order := r.pathOrder()
+	order := r.pathOrder
 	y := area.y
 	for k := pg.from.k; k < len(order) && (k < pg.to.k || k == pg.to.k && pg.to.line > 0); k++ {
 		p := r.puzzles[order[k]]

@@ -33,6 +33,7 @@ type book struct {
 	solutionsPage int        // page number of the first solution page; 0: none
 	pathsPage     int        // page number of the first page of solving paths; 0: none
 	meter         *fpdf.Fpdf // measures the text of the solving paths
+	pathOrder     []int      // the puzzles of the solving paths, in book order
 }
 
 func newBook(puzzles []Puzzle, opts BookOptions) (*book, error) {

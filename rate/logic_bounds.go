@@ -2,7 +2,6 @@ package rate
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -148,13 +147,10 @@ func (lg *logic) boundWords(lo, hi, w int, least, most bool) string {
 
 // joinWords joins the reasons with "and".
 func joinWords(parts []string) string {
-	switch len(parts) {
-	case 0:
+	if len(parts) == 0 {
 		return "the total alone decides"
-	case 1:
-		return parts[0]
 	}
-	return parts[0] + " and " + parts[1]
+	return grid.ListWords(parts, "and")
 }
 
 // spanOf returns the least and the most the digits of cells, each times
@@ -211,11 +207,10 @@ func (lg *logic) groupSpan(grp []int32) (lo, hi int) {
 	if bits.OnesCount64(union) < len(grp) {
 		return lo, hi // no filling at all: other steps will say so
 	}
-	ds := make([]int, 0, bits.OnesCount64(union))
+	ds := make([]int, 0, bits.OnesCount64(union)) // from the smallest up
 	for m := union; m != 0; m &= m - 1 {
 		ds = append(ds, bits.TrailingZeros64(m)+1)
 	}
-	slices.Sort(ds)
 	small, large := 0, 0
 	for k := range grp {
 		small += ds[k]
