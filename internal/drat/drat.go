@@ -12,6 +12,13 @@
 // variable p is how a proof defines p by extension: "p or not a" and "not
 // p or a" make p equal to a, and no clause before names p.
 //
+// The checker keeps its assignment from one lemma to the next (see rup):
+// the lemmas of a proof that a depth-first search writes negate decision
+// paths that share their beginnings, and each is checked from where the
+// one before it left off, as the search went, where a check from scratch
+// would propagate the whole path again. A Checker takes a proof a lemma
+// at a time, as it is written.
+//
 // A literal that a clause holds twice counts once, as drat-trim counts it:
 // a checker that watches two literals of a clause must not watch one
 // literal twice, or it misses the clause's unit.
@@ -83,27 +90,82 @@ func Clauses(lemmas []Lemma) [][]int {
 // error, and in at the 0-based index in proof of the lemma that is not RUP
 // (len(proof) when the empty clause is missing).
 func Check(nv int, cnf [][]int, proof []Lemma) (at int, err error) {
-	k := newRUP(nv, cnf, proof)
-	next := len(cnf) // the clause of the next lemma added
+	for _, l := range proof {
+		for _, x := range l.Lits {
+			nv = max(nv, x, -x) // a lemma may name a new variable
+		}
+	}
+	c := NewChecker(nv, cnf)
 	for i, l := range proof {
 		if l.Delete {
-			k.remove(l.Lits)
+			c.Delete(l.Lits)
 			continue
 		}
-		if !k.refutes(l.Lits) && !k.rat(l.Lits) {
-			if len(l.Lits) == 0 {
-				return i, fmt.Errorf("lemma %d, the empty clause, is not RUP", i+1)
-			}
-			return i, fmt.Errorf("lemma %d %v is not RUP, nor RAT on %d", i+1, l.Lits, l.Lits[0])
+		if err := c.Add(l.Lits); err != nil {
+			return i, err
 		}
-		if len(l.Lits) == 0 {
+		if c.Refuted() {
 			return i, nil
 		}
-		k.add(next)
-		next++
 	}
 	return len(proof), fmt.Errorf("no empty clause in %d lemmas", len(proof))
 }
+
+// A Checker checks a proof lemma by lemma, as it is written, against a
+// CNF: Check is a Checker given a whole proof.
+type Checker struct {
+	k        *rup
+	lemmas   int  // the lines of the proof so far, for errors
+	refuted  bool // the empty clause was added
+	rejected bool // a lemma was refused
+}
+
+// NewChecker returns a Checker of proofs of cnf, over variables 1..nv and
+// any that the proof names past them.
+func NewChecker(nv int, cnf [][]int) *Checker {
+	return &Checker{k: newRUP(nv, cnf)}
+}
+
+// Add checks lemma against the CNF and the lemmas before it, and adds it
+// when it is RUP or RAT; otherwise it returns an error, and every lemma
+// after it is refused too.
+func (c *Checker) Add(lemma []int) error {
+	c.lemmas++
+	if c.rejected {
+		return fmt.Errorf("lemma %d: a lemma before it was refused", c.lemmas)
+	}
+	k := c.k
+	for _, x := range lemma {
+		k.grow(max(x, -x))
+	}
+	if !k.refutesKept(lemma) && !k.refutes(lemma) && !k.rat(lemma) {
+		c.rejected = true
+		if len(lemma) == 0 {
+			return fmt.Errorf("lemma %d, the empty clause, is not RUP", c.lemmas)
+		}
+		return fmt.Errorf("lemma %d %v is not RUP, nor RAT on %d", c.lemmas, lemma, lemma[0])
+	}
+	if len(lemma) == 0 {
+		c.refuted = true
+		return nil
+	}
+	k.appendClause(lemma)
+	id := int32(len(k.live) - 1)
+	k.add(id)
+	k.subsume(id)
+	return nil
+}
+
+// Delete takes a clause with the literals of lemma out of the database,
+// when there is one.
+func (c *Checker) Delete(lemma []int) {
+	c.lemmas++
+	c.k.remove(lemma)
+}
+
+// Refuted reports whether the empty clause was added: the proof is
+// complete.
+func (c *Checker) Refuted() bool { return c.refuted }
 
 // Refutes reports whether unit propagation on cnf (variables 1..nv)
 // reaches a conflict: the empty clause is RUP.
@@ -112,70 +174,171 @@ func Refutes(nv int, cnf [][]int) bool {
 	return err == nil
 }
 
+// A literal inside the checker is a code: 2v for v, 2v+1 for not v, so
+// that code^1 is its negation and the tables are indexed by it.
+func code(l int) int32 {
+	if l > 0 {
+		return int32(2 * l)
+	}
+	return int32(-2*l + 1)
+}
+
+func decode(c int32) int {
+	if c&1 != 0 {
+		return -int(c >> 1)
+	}
+	return int(c >> 1)
+}
+
+// A watcher is a clause watching a literal, with a literal of the clause
+// that, when true, leaves the clause satisfied without reading it (the
+// blocker). A clause of two literals is in the lists of its two literals
+// for good (bins), each with the other as its blocker: it is never read.
+type watcher struct {
+	clause  int32 // its header in lits
+	blocker int32
+}
+
 // rup is a clause database with two watched literals per clause for unit
-// propagation. It keeps the propagation of the database's own units (the
-// base), and checks each lemma from there.
+// propagation, and an assignment kept from lemma to lemma.
+//
+// The assignment is a trail of levels: level 0 is the propagation of the
+// database's units (the base), and each level after it a decision, the
+// negation of a literal of the lemma checked, with its propagation. A
+// proof written by a depth-first search negates decision paths one after
+// another, and its lemmas share their first literals; so the check of a
+// lemma keeps the levels whose decisions are its first literals, and sets
+// and propagates only the rest (refutesKept), where a check from the base
+// would propagate the whole path again. Each literal of the trail follows
+// from the database and the decisions below it, so a conflict the kept
+// trail reaches is one that propagation from the lemma's negation reaches.
+//
+// A lemma added is placed under the trail (place): when it is a unit there,
+// the trail goes back to the level where it became one and propagates it.
+// With that, every level kept is the whole propagation of its decisions,
+// and refutesKept finds every conflict refutes would; Check still asks
+// refutes after it, from the base, before it refuses a lemma.
+//
+// A watched literal that is false has a true literal in its clause set at
+// its level or before (the clause is satisfied), or its level is the
+// trail's last and its visit is pending: going back to any level keeps
+// every clause's watches sound.
 type rup struct {
 	nv      int
-	clauses [][]int // copies: watching reorders their literals
+	lits    []int32 // the literals of every clause, one after another
+	start   []int32 // clause id's literals are lits[start[id]:start[id+1]]
 	live    []bool
-	watch   [][]int32          // per literal (see idx): the clauses watching it
+	deleted bool               // some clause was taken out: bins read its header
+	watch   [][]watcher        // per code: the clauses of three literals or more watching it
+	bins    [][]watcher        // per code: the clauses of two literals that hold it
 	units   []int32            // clauses of one literal, or none
 	byKey   map[string][]int32 // made at the first deletion
-	val     []int8             // per variable: 1 true, -1 false, 0 unset
-	trail   []int              // the literals set, in order
-	// trail[:baseLen] is the base when baseOK; baseConflict says that
-	// the base itself reaches a conflict.
-	baseLen      int
+	val     []int8             // per code: 1 true, -1 false, 0 unset
+	lev     []int32            // per variable: the level it was set at
+	trail   []int32            // the codes set, in order
+	lim     []int              // where each level from 1 starts on the trail
+	dec     []int32            // the decision of each level from 1
+	// conflict says that the propagation of the trail's last level, not
+	// the base, reached a conflict and stopped there: a lemma whose
+	// negation holds its decisions is refuted as it stands
+	conflict bool
+	// recent are the lemmas added last, not yet subsumed, and subsumed
+	// those that a lemma after them subsumed (see subsume)
+	recent   []int32
+	subsumed []int32
+	mark     []bool // per code, for subsume
+	// baseOK says the trail's level 0 is the base; baseConflict that
+	// the base itself reaches a conflict
 	baseOK       bool
 	baseConflict bool
 }
 
-// newRUP returns the database of cnf, with the lemmas that proof adds
-// waiting to be added in turn (add).
-func newRUP(nv int, cnf [][]int, proof []Lemma) *rup {
+// newRUP returns the database of cnf.
+func newRUP(nv int, cnf [][]int) *rup {
+	n := 0
 	for _, c := range cnf {
 		for _, l := range c {
 			nv = max(nv, l, -l)
 		}
+		n += len(c)
 	}
-	for _, l := range proof {
-		for _, x := range l.Lits {
-			nv = max(nv, x, -x) // a lemma may name a new variable
-		}
+	k := &rup{
+		nv:    nv,
+		lits:  make([]int32, 0, n+len(cnf)),
+		start: make([]int32, 0, len(cnf)),
+		watch: make([][]watcher, 2*nv+2),
+		bins:  make([][]watcher, 2*nv+2),
+		val:   make([]int8, 2*nv+2),
+		lev:   make([]int32, nv+1),
 	}
-	k := &rup{nv: nv, watch: make([][]int32, 2*nv+2), val: make([]int8, nv+1)}
-	for _, c := range cnf {
-		k.clauses = append(k.clauses, once(c))
-	}
-	for _, l := range proof {
-		if !l.Delete {
-			k.clauses = append(k.clauses, once(l.Lits))
-		}
-	}
-	k.live = make([]bool, len(k.clauses))
-	for id := range cnf {
-		k.add(id)
+	for id, c := range cnf {
+		k.appendClause(c)
+		k.add(int32(id))
 	}
 	return k
 }
 
-// once returns a copy of clause c that holds each of its literals once.
-func once(c []int) []int {
-	out := make([]int, 0, len(c))
-	for _, l := range c {
-		if !slices.Contains(out, l) {
-			out = append(out, l)
-		}
+// grow makes room for variable v.
+func (k *rup) grow(v int) {
+	if v <= k.nv {
+		return
 	}
-	return out
+	k.nv = v
+	k.watch = append(k.watch, make([][]watcher, 2*v+2-len(k.watch))...)
+	k.bins = append(k.bins, make([][]watcher, 2*v+2-len(k.bins))...)
+	k.val = append(k.val, make([]int8, 2*v+2-len(k.val))...)
+	k.lev = append(k.lev, make([]int32, v+1-len(k.lev))...)
 }
 
-func idx(l int) int {
-	if l > 0 {
-		return 2 * l
+// appendClause puts clause c in the table, each literal once, not yet in
+// the database (see add).
+func (k *rup) appendClause(c []int) {
+	at := len(k.lits)
+	k.lits = append(k.lits, ^0) // its header: not live, no literal yet
+	for _, l := range c {
+		x := code(l)
+		if !slices.Contains(k.lits[at+1:], x) {
+			k.lits = append(k.lits, x)
+		}
 	}
-	return -2*l + 1
+	k.start = append(k.start, int32(at))
+	k.live = append(k.live, false)
+	k.lits[at] = ^int32(len(k.lits) - at - 1)
+}
+
+// A clause is its header in lits, then its literals: the header is its
+// length, or the length's complement (^n, below 0) when the clause is not
+// in the database; start holds the header of each clause, and watchers
+// name a clause by it too.
+
+// setLive puts clause id in the database, or takes it out.
+func (k *rup) setLive(id int32, live bool) {
+	k.live[id] = live
+	if h := &k.lits[k.start[id]]; (*h >= 0) != live {
+		*h = ^*h
+	}
+}
+
+// clause returns the literals of clause id.
+func (k *rup) clause(id int32) []int32 { return k.at(k.start[id]) }
+
+// at returns the literals of the clause whose header is lits[ref].
+func (k *rup) at(ref int32) []int32 {
+	n := k.lits[ref]
+	if n < 0 {
+		n = ^n
+	}
+	return k.lits[ref+1 : ref+1+n]
+}
+
+// ints returns clause id as literals.
+func (k *rup) ints(id int32) []int {
+	c := k.clause(id)
+	out := make([]int, len(c))
+	for i, x := range c {
+		out[i] = decode(x)
+	}
+	return out
 }
 
 // key names a clause by its sorted literals, each once.
@@ -192,55 +355,183 @@ func key(c []int) string {
 }
 
 // add puts clause id in the database.
-func (k *rup) add(id int) {
-	c := k.clauses[id]
-	k.live[id] = true
+func (k *rup) add(id int32) {
+	c := k.clause(id)
+	k.setLive(id, true)
+	if k.conflict {
+		k.backtrack(k.level() - 1)
+	}
 	if k.byKey != nil {
-		kk := key(c)
-		k.byKey[kk] = append(k.byKey[kk], int32(id))
+		kk := key(k.ints(id))
+		k.byKey[kk] = append(k.byKey[kk], id)
 	}
 	if len(c) <= 1 {
-		k.units = append(k.units, int32(id))
+		k.units = append(k.units, id)
 		if k.baseOK && !k.baseConflict {
-			k.baseConflict = len(c) == 0 || !k.set(c[0]) || k.propagate(k.baseLen)
-			k.baseLen = len(k.trail)
+			k.backtrack(0)
+			k.baseConflict = len(c) == 0 || !k.set(c[0]) || k.propagate(len(k.trail)-1)
 		}
 		return
 	}
-	// Watch two literals that are not false under the base, when there
-	// are: the others can become false only after them.
-	for w := range 2 {
-		for j := w; j < len(c); j++ {
-			if k.truth(c[j]) >= 0 || !k.baseOK {
-				c[w], c[j] = c[j], c[w]
-				break
+	if !k.baseOK || k.baseConflict {
+		k.watchFirst(id)
+		return
+	}
+	k.place(id)
+}
+
+// watchFirst makes the first two literals of clause id its watches.
+func (k *rup) watchFirst(id int32) {
+	c := k.clause(id)
+	ws := k.watch
+	if len(c) == 2 {
+		ws = k.bins
+	}
+	ref := k.start[id]
+	ws[c[0]] = append(ws[c[0]], watcher{ref, c[1]})
+	ws[c[1]] = append(ws[c[1]], watcher{ref, c[0]})
+}
+
+// place watches clause id, of two literals or more, under the trail. Two
+// literals that are not false are watched when it has them; else the one
+// that is not false and the false one set last, and when the clause is a
+// unit under the trail it is propagated at the level where it became one,
+// the levels after it undone; and a clause false under the trail undoes
+// the levels that make it so.
+func (k *rup) place(id int32) {
+	c := k.clause(id)
+	for {
+		nf := 0 // the literals not false, moved to the front
+		for j := range c {
+			if k.val[c[j]] >= 0 {
+				c[nf], c[j] = c[j], c[nf]
+				if nf++; nf == 2 {
+					break
+				}
 			}
 		}
-	}
-	k.watch[idx(c[0])] = append(k.watch[idx(c[0])], int32(id))
-	k.watch[idx(c[1])] = append(k.watch[idx(c[1])], int32(id))
-	if !k.baseOK || k.baseConflict {
+		if nf == 2 {
+			k.watchFirst(id)
+			return
+		}
+		hi := nf // the false literal set at the highest level, to c[nf]
+		for j := nf + 1; j < len(c); j++ {
+			if k.lev[c[j]>>1] > k.lev[c[hi]>>1] {
+				hi = j
+			}
+		}
+		c[nf], c[hi] = c[hi], c[nf]
+		a := int(k.lev[c[nf]>>1])
+		if nf == 0 {
+			// false under the trail: at level a - 1 it is not
+			if a == 0 {
+				k.baseConflict = true
+				k.watchFirst(id)
+				return
+			}
+			k.backtrack(a - 1)
+			continue
+		}
+		// c[0] is the literal not false, c[1] false at level a
+		if k.val[c[0]] == 1 && int(k.lev[c[0]>>1]) <= a {
+			k.watchFirst(id)
+			return
+		}
+		k.backtrack(a) // c[0] is unset at level a
+		k.watchFirst(id)
+		k.set(c[0])
+		if k.propagate(len(k.trail) - 1) {
+			k.conflictAt(a)
+		}
 		return
 	}
-	// the base grows when the clause is unit or false under it
-	switch t0, t1 := k.truth(c[0]), k.truth(c[1]); {
-	case t0 == 1 || t1 == 1 || t0 == 0 && t1 == 0:
-	case t0 == -1:
+}
+
+// conflictAt records a conflict that the propagation of level a, the
+// trail's last, reached.
+func (k *rup) conflictAt(a int) {
+	if a == 0 {
 		k.baseConflict = true
-	default:
-		k.set(c[0])
-		k.baseConflict = k.propagate(k.baseLen)
-		k.baseLen = len(k.trail)
+		return
 	}
+	k.conflict = true
+}
+
+// subsume takes out of the database the lemmas added last that lemma id
+// subsumes (holds each of its literals): in a proof written by a
+// depth-first search, the lemmas of a node's branches, each its path and
+// one decision more, come just before the node's own. Unit propagation
+// with id does all that it did with them, and more: the lemmas after
+// them check as they would, RAT too (a resolvent on a clause id subsumes
+// holds id's literals, whose negation id refutes), and the watch lists
+// stay short. A deletion in the proof puts them back and ends this (see
+// remove): a clause deleted may be one that subsumed them.
+func (k *rup) subsume(id int32) {
+	if k.byKey != nil {
+		return
+	}
+	p := k.clause(id)
+	if len(p) < 1 {
+		return
+	}
+	if len(k.mark) < len(k.val) {
+		k.mark = make([]bool, len(k.val))
+	}
+	for _, x := range p {
+		k.mark[x] = true
+	}
+	for len(k.recent) > 0 {
+		c := k.recent[len(k.recent)-1]
+		in := 0
+		for _, x := range k.clause(c) {
+			if k.mark[x] {
+				in++
+			}
+		}
+		if in < len(p) {
+			break
+		}
+		k.setLive(c, false) // its watches go when next visited
+		k.deleted = true
+		k.subsumed = append(k.subsumed, c)
+		k.recent = k.recent[:len(k.recent)-1]
+	}
+	for _, x := range p {
+		k.mark[x] = false
+	}
+	if len(p) > 1 {
+		k.recent = append(k.recent, id)
+	}
+}
+
+// restore puts back the lemmas that subsume took out, and watches every
+// clause of the database again; the base is computed again.
+func (k *rup) restore() {
+	for _, id := range k.subsumed {
+		k.setLive(id, true)
+	}
+	k.subsumed, k.recent = nil, nil
+	for x := range k.watch {
+		k.watch[x], k.bins[x] = k.watch[x][:0], k.bins[x][:0]
+	}
+	for id, ok := range k.live {
+		if ok && len(k.clause(int32(id))) >= 2 {
+			k.watchFirst(int32(id))
+		}
+	}
+	k.baseOK = false
 }
 
 func (k *rup) remove(c []int) {
 	if k.byKey == nil {
+		if len(k.subsumed) > 0 {
+			k.restore()
+		}
 		// the clauses by their sorted literals, from the first deletion
 		k.byKey = make(map[string][]int32)
-		for id, d := range k.clauses {
+		for id := range k.live {
 			if k.live[id] {
-				kk := key(d)
+				kk := key(k.ints(int32(id)))
 				k.byKey[kk] = append(k.byKey[kk], int32(id))
 			}
 		}
@@ -250,76 +541,97 @@ func (k *rup) remove(c []int) {
 	if len(ids) == 0 {
 		return
 	}
-	k.live[ids[len(ids)-1]] = false // its watches go when next visited
+	k.setLive(ids[len(ids)-1], false) // its watches go when next visited
 	k.byKey[kk] = ids[:len(ids)-1]
+	k.deleted = true
 	k.baseOK = false
 }
 
-func (k *rup) truth(l int) int8 {
-	if l < 0 {
-		return -k.val[-l]
-	}
-	return k.val[l]
-}
+// level returns the trail's last level.
+func (k *rup) level() int { return len(k.lim) }
 
-// set makes l true; false on a conflict (l already false).
-func (k *rup) set(l int) bool {
-	switch k.truth(l) {
+// set makes x true at the trail's last level; false on a conflict (x
+// already false).
+func (k *rup) set(x int32) bool {
+	switch k.val[x] {
 	case 1:
 		return true
 	case -1:
 		return false
 	}
-	if l < 0 {
-		k.val[-l] = -1
-	} else {
-		k.val[l] = 1
-	}
-	k.trail = append(k.trail, l)
+	k.val[x], k.val[x^1] = 1, -1
+	k.lev[x>>1] = int32(len(k.lim))
+	k.trail = append(k.trail, x)
 	return true
 }
 
 // undo unsets the literals of the trail from n on.
 func (k *rup) undo(n int) {
-	for _, l := range k.trail[n:] {
-		if l < 0 {
-			l = -l
-		}
-		k.val[l] = 0
+	for _, x := range k.trail[n:] {
+		k.val[x], k.val[x^1] = 0, 0
 	}
 	k.trail = k.trail[:n]
+}
+
+// backtrack undoes the levels after level d.
+func (k *rup) backtrack(d int) {
+	if d < len(k.lim) {
+		k.undo(k.lim[d])
+		k.lim, k.dec = k.lim[:d], k.dec[:d]
+		k.conflict = false
+	}
+}
+
+// decide opens a level with decision x, which is unset.
+func (k *rup) decide(x int32) {
+	k.lim = append(k.lim, len(k.trail))
+	k.dec = append(k.dec, x)
+	k.set(x)
 }
 
 // propagate runs unit propagation from the literals set at trail[from:];
 // true on a conflict.
 func (k *rup) propagate(from int) bool {
 	for head := from; head < len(k.trail); head++ {
-		f := -k.trail[head] // now false
-		ws := k.watch[idx(f)]
-		kept := ws[:0]
-		conflict := false
-		for n, id := range ws {
-			if !k.live[id] {
-				continue // deleted: drop the watch
+		f := k.trail[head] ^ 1 // now false
+		for _, w := range k.bins[f] {
+			if v := k.val[w.blocker]; v == 1 || k.deleted && k.lits[w.clause] < 0 {
+				continue
+			} else if v == -1 {
+				return true
 			}
-			if conflict {
-				kept = append(kept, id)
+			k.set(w.blocker)
+		}
+		ws := k.watch[f]
+		j := 0
+		conflict := false
+		for i := 0; i < len(ws); i++ {
+			w := ws[i]
+			if k.val[w.blocker] == 1 {
+				ws[j] = w
+				j++
 				continue
 			}
-			c := k.clauses[id]
+			n := k.lits[w.clause]
+			if n < 0 {
+				continue // not in the database: drop the watch
+			}
+			c := k.lits[w.clause+1 : w.clause+1+n]
 			if c[0] == f {
 				c[0], c[1] = c[1], c[0]
 			}
 			// c[1] is f
-			if k.truth(c[0]) == 1 {
-				kept = append(kept, id)
+			first := c[0]
+			if k.val[first] == 1 {
+				ws[j] = watcher{w.clause, first}
+				j++
 				continue
 			}
 			moved := false
-			for j := 2; j < len(c); j++ {
-				if k.truth(c[j]) >= 0 {
-					c[1], c[j] = c[j], c[1]
-					k.watch[idx(c[1])] = append(k.watch[idx(c[1])], id)
+			for m := 2; m < len(c); m++ {
+				if k.val[c[m]] >= 0 {
+					c[1], c[m] = c[m], c[1]
+					k.watch[c[1]] = append(k.watch[c[1]], watcher{w.clause, first})
 					moved = true
 					break
 				}
@@ -327,14 +639,15 @@ func (k *rup) propagate(from int) bool {
 			if moved {
 				continue
 			}
-			kept = append(kept, id)
-			if !k.set(c[0]) {
+			ws[j] = watcher{w.clause, first}
+			j++
+			if !k.set(first) {
 				conflict = true
-				kept = append(kept, ws[n+1:]...)
+				j += copy(ws[j:], ws[i+1:])
 				break
 			}
 		}
-		k.watch[idx(f)] = kept
+		k.watch[f] = ws[:j]
 		if conflict {
 			return true
 		}
@@ -342,40 +655,88 @@ func (k *rup) propagate(from int) bool {
 	return false
 }
 
-// base makes the working assignment the propagation of the database's
-// units, computing it again after a deletion.
+// base makes the trail its level 0, computing the base again after a
+// deletion.
 func (k *rup) base() {
 	if k.baseOK {
-		k.undo(k.baseLen)
+		k.backtrack(0)
 		return
 	}
+	k.lim, k.dec, k.conflict = k.lim[:0], k.dec[:0], false
 	k.undo(0)
 	k.baseOK, k.baseConflict = true, false
 	for _, id := range k.units {
 		if !k.live[id] {
 			continue
 		}
-		c := k.clauses[id]
+		c := k.clause(id)
 		if len(c) == 0 || !k.set(c[0]) {
 			k.baseConflict = true
 			return
 		}
 	}
 	k.baseConflict = k.propagate(0)
-	k.baseLen = len(k.trail)
+}
+
+// refutesKept reports whether unit propagation from the negation of
+// lemma reaches a conflict, from the levels of the trail whose decisions
+// are the lemma's first literals negated (see rup). False says that it
+// found no conflict there; refutes decides then.
+func (k *rup) refutesKept(lemma []int) bool {
+	if !k.baseOK {
+		k.base()
+	}
+	if k.baseConflict {
+		return true
+	}
+	// the levels kept: their decisions negate the lemma's first literals,
+	// less those of its literals that are false at a level kept already
+	d, i := 0, 0
+	for ; i < len(lemma); i++ {
+		x := code(lemma[i])
+		if d < len(k.dec) && k.dec[d] == x^1 {
+			d++
+			continue
+		}
+		if k.val[x] == -1 && int(k.lev[x>>1]) <= d {
+			continue
+		}
+		break
+	}
+	if k.conflict && d == k.level() {
+		return true
+	}
+	k.backtrack(d)
+	for ; i < len(lemma); i++ {
+		x := code(lemma[i]) ^ 1
+		switch k.val[x] {
+		case 1:
+			continue
+		case -1:
+			return true // a literal of the lemma is true
+		}
+		k.decide(x)
+		if k.propagate(len(k.trail) - 1) {
+			k.conflict = true
+			return true
+		}
+	}
+	return false
 }
 
 // refutes reports whether unit propagation from the negation of lemma
-// reaches a conflict.
+// reaches a conflict, propagated from the base.
 func (k *rup) refutes(lemma []int) bool {
 	k.base()
 	if k.baseConflict {
 		return true
 	}
-	defer k.undo(k.baseLen)
+	defer k.backtrack(0)
+	k.lim = append(k.lim, len(k.trail))
+	k.dec = append(k.dec, 0) // no decision: the whole lemma at level 1
 	mark := len(k.trail)
 	for _, l := range lemma {
-		if !k.set(-l) {
+		if !k.set(code(l) ^ 1) {
 			return true
 		}
 	}
@@ -390,13 +751,14 @@ func (k *rup) rat(lemma []int) bool {
 		return false
 	}
 	p := lemma[0]
+	np := code(-p)
 	var res []int
-	for id, d := range k.clauses {
-		if !k.live[id] || !slices.Contains(d, -p) {
+	for id := range k.live {
+		if !k.live[id] || !slices.Contains(k.clause(int32(id)), np) {
 			continue
 		}
 		res = append(res[:0], lemma...)
-		for _, l := range d {
+		for _, l := range k.ints(int32(id)) {
 			if l != -p {
 				res = append(res, l)
 			}
