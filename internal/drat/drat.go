@@ -98,7 +98,7 @@ func Check(nv int, cnf [][]int, proof []Lemma) (at int, err error) {
 	c := NewChecker(nv, cnf)
 	for i, l := range proof {
 		if l.Delete {
-			c.Delete(l.Lits)
+			c.Delete(l.Lits) // no error: c allows deletions
 			continue
 		}
 		if err := c.Add(l.Lits); err != nil {
@@ -118,6 +118,8 @@ type Checker struct {
 	lemmas   int  // the lines of the proof so far, for errors
 	refuted  bool // the empty clause was added
 	rejected bool // a lemma was refused
+	// noDeletions: see NoDeletions
+	noDeletions bool
 }
 
 // NewChecker returns a Checker of proofs of cnf, over variables 1..nv and
@@ -149,6 +151,9 @@ func (c *Checker) Add(lemma []int) error {
 		c.refuted = true
 		return nil
 	}
+	if c.noDeletions {
+		k.drop(lemma)
+	}
 	k.appendClause(lemma)
 	id := int32(len(k.live) - 1)
 	k.add(id)
@@ -156,11 +161,22 @@ func (c *Checker) Add(lemma []int) error {
 	return nil
 }
 
+// NoDeletions says that the proof deletes no clause, as a search's does
+// not: the lemmas that a later one subsumes (see subsume) then give their
+// memory back, which keeps it to the lemmas of the path the search is on,
+// and a deletion is an error.
+func (c *Checker) NoDeletions() { c.noDeletions = true }
+
 // Delete takes a clause with the literals of lemma out of the database,
 // when there is one.
-func (c *Checker) Delete(lemma []int) {
+func (c *Checker) Delete(lemma []int) error {
 	c.lemmas++
+	if c.noDeletions {
+		c.rejected = true
+		return fmt.Errorf("lemma %d: a deletion, in a proof said to have none", c.lemmas)
+	}
 	c.k.remove(lemma)
+	return nil
 }
 
 // Refuted reports whether the empty clause was added: the proof is
@@ -501,6 +517,69 @@ func (k *rup) subsume(id int32) {
 	}
 	if len(p) > 1 {
 		k.recent = append(k.recent, id)
+	}
+}
+
+// drop is subsume for a proof with no deletions, before lemma is added:
+// the lemmas it subsumes leave the watch lists at once, and those at the
+// end of the table give their room back.
+func (k *rup) drop(lemma []int) {
+	if len(lemma) == 0 || len(k.recent) == 0 {
+		return
+	}
+	if len(k.mark) < len(k.val) {
+		k.mark = make([]bool, len(k.val))
+	}
+	n := 0 // lemma's literals, each once
+	for _, l := range lemma {
+		if x := code(l); !k.mark[x] {
+			k.mark[x] = true
+			n++
+		}
+	}
+	for len(k.recent) > 0 {
+		id := k.recent[len(k.recent)-1]
+		c := k.clause(id)
+		in := 0
+		for _, x := range c {
+			if k.mark[x] {
+				in++
+			}
+		}
+		if in < n {
+			break
+		}
+		k.recent = k.recent[:len(k.recent)-1]
+		k.unwatch(id)
+		k.setLive(id, false)
+		if last := int32(len(k.live) - 1); id == last && int(k.start[id])+1+len(c) == len(k.lits) {
+			k.lits = k.lits[:k.start[id]]
+			k.start, k.live = k.start[:id], k.live[:id]
+		}
+	}
+	for _, l := range lemma {
+		k.mark[code(l)] = false
+	}
+}
+
+// unwatch takes clause id, of two literals or more, out of the lists of
+// the two literals it watches, c[0] and c[1].
+func (k *rup) unwatch(id int32) {
+	c := k.clause(id)
+	ref := k.start[id]
+	lists := k.watch
+	if len(c) == 2 {
+		lists = k.bins
+	}
+	for _, x := range c[:2] {
+		ws := lists[x]
+		for i := range ws {
+			if ws[i].clause == ref {
+				ws[i] = ws[len(ws)-1]
+				lists[x] = ws[:len(ws)-1]
+				break
+			}
+		}
 	}
 }
 

@@ -179,6 +179,7 @@ func TestKeptTrailAgrees(t *testing.T) {
 			cnf = append(cnf, c)
 		}
 		proof, ok := treeProof(nv, cnf)
+		tree := ok // unchanged below, unless mutated
 		if !ok {
 			proof = nil
 		} else {
@@ -209,7 +210,12 @@ func TestKeptTrailAgrees(t *testing.T) {
 				}
 			}
 		}
-		for range 1 + rng.IntN(6) {
+		mutations := 1 + rng.IntN(6)
+		if tree && rng.IntN(4) == 0 {
+			mutations = 0 // the search's proof as it is
+		}
+		for range mutations {
+			tree = false
 			switch m := rng.IntN(7); {
 			case m == 0 && len(proof) > 1:
 				i := rng.IntN(len(proof) - 1)
@@ -248,6 +254,34 @@ func TestKeptTrailAgrees(t *testing.T) {
 		}
 		if !wantOK {
 			failed++
+		}
+		// a Checker told the proof deletes nothing answers the same, and
+		// refuses the first deletion
+		c := NewChecker(nv, cnf)
+		c.NoDeletions()
+		at, ok = len(proof), false
+		for i, l := range proof {
+			var err error
+			if l.Delete {
+				err = c.Delete(l.Lits)
+			} else {
+				err = c.Add(l.Lits)
+			}
+			if err != nil || c.Refuted() {
+				at, ok = i, err == nil
+				break
+			}
+		}
+		if del := slices.IndexFunc(proof, func(l Lemma) bool { return l.Delete }); del >= 0 && del < wantAt {
+			wantAt, wantOK = del, false
+		}
+		if at != wantAt || ok != wantOK {
+			t.Fatalf("round %d: CNF %v, proof %v: a Checker without deletions stops at %d, %v; by the definition %d, %v", round, cnf, proof, at, ok, wantAt, wantOK)
+		}
+		if tree && len(c.k.live) > len(cnf)+2 {
+			// every lemma of a search's proof but the root's two is
+			// subsumed by its parent's, and gives its room back
+			t.Fatalf("round %d: CNF %v, proof %v: %d lemmas kept, past the root's two", round, cnf, proof, len(c.k.live)-len(cnf))
 		}
 	}
 	// the rounds must hold both kinds, or the test shows nothing
