@@ -241,7 +241,9 @@ func (tr *trace) cells(n int) search.Tracer {
 func (tr *trace) variant(s *rulesearch.Search, g grid.Grid, hold bool) {
 	s.Trace = tr
 	s.Uses = s.NewUses()
-	tr.uses, tr.hold, tr.g = s.Uses, hold, g
+	// with no implied constraint, nothing is derived before the lines:
+	// they go out as they come
+	tr.uses, tr.hold, tr.g = s.Uses, hold && s.Implied() > 0, g
 }
 
 // cellTracer turns a classic search's decisions into literals.
