@@ -152,6 +152,18 @@ type Generator struct {
 	layouts map[grid.Shape]*layout
 	orbits  map[orbitKey][][]int
 	fixed   map[fixedKey]*pooled // solvers of variants whose rules never change
+	// Prover, when set, proves a variant puzzle's uniqueness first, by
+	// the search's checked proof (see variantUnique); gophersat proves
+	// what it does not. Set it before the first puzzle.
+	Prover Prover
+}
+
+// A Prover proves that variant puzzle p has no solution but sol, by a
+// proof checked before it answers true: verify.Verifier.ProveUnique,
+// whose search's DRAT proof a checker accepts. False says it did not, and
+// the error is ctx's when it is done first.
+type Prover interface {
+	ProveUnique(ctx context.Context, p, sol grid.Grid) (bool, error)
 }
 
 type pooled struct {

@@ -75,6 +75,10 @@ type proofCase struct {
 	implied *withImplied
 	past    *pastBudget
 	err     error // the sink's error, of the proof written
+	// searchOnly says that only a search proves the verdict: past its
+	// budget the count stops (errPastBudget), gophersat not asked (see
+	// ProveUnique)
+	searchOnly bool
 }
 
 // newProofCase returns the proofCase of puzzle g, whose provers write to
@@ -109,7 +113,13 @@ func (pc *proofCase) provers() []prover {
 	if !pc.g.HasRules() {
 		return []prover{pc.past, pc.implied}
 	}
-	return []prover{pc.past, pc.implied, &withoutWide{after: pc.implied}, withoutImplied{}, certified{}, toEnd{}}
+	return append([]prover{pc.past}, append(pc.searchProvers(), certified{}, toEnd{})...)
+}
+
+// searchProvers are the provers of a variant's verdict by a search within
+// its budget: ProveUnique's, without gophersat.
+func (pc *proofCase) searchProvers() []prover {
+	return []prover{pc.implied, &withoutWide{after: pc.implied}, withoutImplied{}}
 }
 
 // prove tries the provers in order, from the verdict res, and returns the
@@ -130,6 +140,10 @@ func (pc *proofCase) prove(res Result, provers []prover) Result {
 func (pc *proofCase) settle(t tally) (tally, bool) {
 	if pc == nil {
 		return t, false
+	}
+	if pc.searchOnly {
+		t.err = errPastBudget
+		return t, true
 	}
 	return pc.past.settle(pc, t)
 }

@@ -164,7 +164,9 @@ func (r *runner) report(p Result) {
 type wrapper func(j Job, do func(Job) Result) Result
 
 func newRunner(wrap wrapper) *runner {
-	return &runner{gen: generate.New(), ver: verify.New(), wrap: wrap, dimacs: sat.DIMACS{Plain: true}}
+	gen := generate.New()
+	gen.Prover = verify.New()
+	return &runner{gen: gen, ver: verify.New(), wrap: wrap, dimacs: sat.DIMACS{Plain: true}}
 }
 
 // do runs one job. Generation stops early, with ctx's error, when ctx is
