@@ -162,87 +162,17 @@ func TestKeptTrailAgrees(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	trees, failed, lemmas := 0, 0, 0
 	for round := range 1000 {
-		// random 3-SAT about its threshold, with a few shorter clauses
 		nv := 10 + rng.IntN(15)
-		var cnf [][]int
-		for range 4*nv + rng.IntN(nv/2+1) {
-			c := make([]int, 3)
-			if rng.IntN(30) == 0 {
-				c = c[:2]
-			}
-			for i := range c {
-				c[i] = 1 + rng.IntN(nv)
-				if rng.IntN(2) == 0 {
-					c[i] = -c[i]
-				}
-			}
-			cnf = append(cnf, c)
-		}
-		proof, ok := treeProof(nv, cnf)
-		tree := ok // unchanged below, unless mutated
-		if !ok {
-			proof = nil
-		} else {
+		cnf := random3SAT(rng, nv)
+		proof, tree := treeProof(nv, cnf)
+		if tree {
 			trees++
 			lemmas += len(proof)
-			// every lemma of the search's proof is RUP, and the kept
-			// trail alone finds it so, with no check from the base; the
-			// same with each lemma's literals shuffled, which the trail
-			// then matches less, and more lemmas are placed as units
-			// below its last level
-			shuffled := make([]Lemma, len(proof))
-			for n, l := range proof {
-				lits := slices.Clone(l.Lits)
-				rng.Shuffle(len(lits), func(i, j int) { lits[i], lits[j] = lits[j], lits[i] })
-				shuffled[n] = Lemma{Lits: lits}
-			}
-			for _, p := range [][]Lemma{proof, shuffled} {
-				k := newRUP(nv, cnf)
-				for i, l := range p {
-					if !k.refutesKept(l.Lits) {
-						t.Fatalf("round %d: CNF %v, proof %v: lemma %d not refuted from the kept trail", round, cnf, p, i+1)
-					}
-					if len(l.Lits) > 0 {
-						k.appendClause(l.Lits)
-						k.add(int32(len(k.live) - 1))
-						k.subsume(int32(len(k.live) - 1))
-					}
-				}
-			}
+			checkKeptAlone(t, rng, round, nv, cnf, proof)
 		}
-		mutations := 1 + rng.IntN(6)
-		if tree && rng.IntN(4) == 0 {
-			mutations = 0 // the search's proof as it is
-		}
-		for range mutations {
-			tree = false
-			switch m := rng.IntN(7); {
-			case m == 0 && len(proof) > 1:
-				i := rng.IntN(len(proof) - 1)
-				proof = slices.Delete(proof, i, i+1)
-			case m == 1 && len(proof) > 1:
-				i := rng.IntN(len(proof) - 1)
-				lits := slices.Clone(proof[i].Lits)
-				if len(lits) > 0 {
-					j := rng.IntN(len(lits))
-					lits[j] = -lits[j]
-				}
-				proof[i] = Lemma{Lits: lits}
-			case m == 2 && len(proof) > 1:
-				i := rng.IntN(len(proof))
-				proof = slices.Insert(proof, i, Lemma{Lits: slices.Clone(cnf[rng.IntN(len(cnf))]), Delete: true})
-			case m == 3:
-				lits := make([]int, 1+rng.IntN(3))
-				for i := range lits {
-					lits[i] = 1 + rng.IntN(nv+1) // now and then a new variable
-					if rng.IntN(2) == 0 {
-						lits[i] = -lits[i]
-					}
-				}
-				proof = slices.Insert(proof, rng.IntN(len(proof)+1), Lemma{Lits: lits})
-			case m == 4 && len(proof) > 1:
-				proof = proof[:rng.IntN(len(proof))] // the empty clause too
-			}
+		if !tree || rng.IntN(4) != 0 {
+			// else the search's proof as it is
+			proof, tree = mutated(rng, nv, cnf, proof), false
 		}
 		if len(proof) == 0 {
 			continue
@@ -255,40 +185,129 @@ func TestKeptTrailAgrees(t *testing.T) {
 		if !wantOK {
 			failed++
 		}
-		// a Checker told the proof deletes nothing answers the same, and
-		// refuses the first deletion
-		c := NewChecker(nv, cnf)
-		c.NoDeletions()
-		at, ok = len(proof), false
-		for i, l := range proof {
-			var err error
-			if l.Delete {
-				err = c.Delete(l.Lits)
-			} else {
-				err = c.Add(l.Lits)
-			}
-			if err != nil || c.Refuted() {
-				at, ok = i, err == nil
-				break
-			}
-		}
-		if del := slices.IndexFunc(proof, func(l Lemma) bool { return l.Delete }); del >= 0 && del < wantAt {
-			wantAt, wantOK = del, false
-		}
-		if at != wantAt || ok != wantOK {
-			t.Fatalf("round %d: CNF %v, proof %v: a Checker without deletions stops at %d, %v; by the definition %d, %v", round, cnf, proof, at, ok, wantAt, wantOK)
-		}
-		if tree && len(c.k.live) > len(cnf)+2 {
-			// every lemma of a search's proof but the root's two is
-			// subsumed by its parent's, and gives its room back
-			t.Fatalf("round %d: CNF %v, proof %v: %d lemmas kept, past the root's two", round, cnf, proof, len(c.k.live)-len(cnf))
-		}
+		checkNoDeletions(t, round, nv, cnf, proof, wantAt, wantOK, tree)
 	}
 	// the rounds must hold both kinds, or the test shows nothing
 	if trees < 200 || failed < 200 {
 		t.Fatalf("%d search proofs and %d failing proofs in 1,000 rounds: too few of one kind", trees, failed)
 	}
 	t.Logf("%d search proofs of %.1f lemmas on average, %d failing proofs", trees, float64(lemmas)/float64(trees), failed)
+}
+
+// random3SAT returns a random 3-SAT CNF over nv variables about its
+// threshold, with a few shorter clauses.
+func random3SAT(rng *rand.Rand, nv int) [][]int {
+	var cnf [][]int
+	for range 4*nv + rng.IntN(nv/2+1) {
+		c := make([]int, 3)
+		if rng.IntN(30) == 0 {
+			c = c[:2]
+		}
+		for i := range c {
+			c[i] = 1 + rng.IntN(nv)
+			if rng.IntN(2) == 0 {
+				c[i] = -c[i]
+			}
+		}
+		cnf = append(cnf, c)
+	}
+	return cnf
+}
+
+// checkKeptAlone checks that the kept trail alone, with no check from the
+// base, refutes every lemma of a search's proof, all of them RUP; and the
+// same with each lemma's literals shuffled, which the trail then matches
+// less, so that more lemmas are placed as units below its last level.
+func checkKeptAlone(t *testing.T, rng *rand.Rand, round, nv int, cnf [][]int, proof []Lemma) {
+	t.Helper()
+	shuffled := make([]Lemma, len(proof))
+	for n, l := range proof {
+		lits := slices.Clone(l.Lits)
+		rng.Shuffle(len(lits), func(i, j int) { lits[i], lits[j] = lits[j], lits[i] })
+		shuffled[n] = Lemma{Lits: lits}
+	}
+	for _, p := range [][]Lemma{proof, shuffled} {
+		k := newRUP(nv, cnf)
+		for i, l := range p {
+			if !k.refutesKept(l.Lits) {
+				t.Fatalf("round %d: CNF %v, proof %v: lemma %d not refuted from the kept trail", round, cnf, p, i+1)
+			}
+			if len(l.Lits) > 0 {
+				k.appendClause(l.Lits)
+				k.add(int32(len(k.live) - 1))
+				k.subsume(int32(len(k.live) - 1))
+			}
+		}
+	}
+}
+
+// mutated returns proof changed 1 to 6 times: a lemma dropped or a literal
+// of one flipped, a deletion of a clause of cnf or a random lemma put in
+// (now and then over a new variable), or the proof cut.
+func mutated(rng *rand.Rand, nv int, cnf [][]int, proof []Lemma) []Lemma {
+	for range 1 + rng.IntN(6) {
+		switch m := rng.IntN(7); {
+		case m == 0 && len(proof) > 1:
+			i := rng.IntN(len(proof) - 1)
+			proof = slices.Delete(proof, i, i+1)
+		case m == 1 && len(proof) > 1:
+			i := rng.IntN(len(proof) - 1)
+			lits := slices.Clone(proof[i].Lits)
+			if len(lits) > 0 {
+				j := rng.IntN(len(lits))
+				lits[j] = -lits[j]
+			}
+			proof[i] = Lemma{Lits: lits}
+		case m == 2 && len(proof) > 1:
+			i := rng.IntN(len(proof))
+			proof = slices.Insert(proof, i, Lemma{Lits: slices.Clone(cnf[rng.IntN(len(cnf))]), Delete: true})
+		case m == 3:
+			lits := make([]int, 1+rng.IntN(3))
+			for i := range lits {
+				lits[i] = 1 + rng.IntN(nv+1)
+				if rng.IntN(2) == 0 {
+					lits[i] = -lits[i]
+				}
+			}
+			proof = slices.Insert(proof, rng.IntN(len(proof)+1), Lemma{Lits: lits})
+		case m == 4 && len(proof) > 1:
+			proof = proof[:rng.IntN(len(proof))] // the empty clause too
+		}
+	}
+	return proof
+}
+
+// checkNoDeletions checks that a Checker told the proof deletes nothing
+// answers as the definition does (wantAt, wantOK), but for refusing the
+// first deletion; and that of a search's proof (tree) it keeps no lemma
+// but the root's two: every other is subsumed by its parent's, and gives
+// its room back.
+func checkNoDeletions(t *testing.T, round, nv int, cnf [][]int, proof []Lemma, wantAt int, wantOK, tree bool) {
+	t.Helper()
+	c := NewChecker(nv, cnf)
+	c.NoDeletions()
+	at, ok := len(proof), false
+	for i, l := range proof {
+		var err error
+		if l.Delete {
+			err = c.Delete(l.Lits)
+		} else {
+			err = c.Add(l.Lits)
+		}
+		if err != nil || c.Refuted() {
+			at, ok = i, err == nil
+			break
+		}
+	}
+	if del := slices.IndexFunc(proof, func(l Lemma) bool { return l.Delete }); del >= 0 && del < wantAt {
+		wantAt, wantOK = del, false
+	}
+	if at != wantAt || ok != wantOK {
+		t.Fatalf("round %d: CNF %v, proof %v: a Checker without deletions stops at %d, %v; by the definition %d, %v", round, cnf, proof, at, ok, wantAt, wantOK)
+	}
+	if tree && len(c.k.live) > len(cnf)+2 {
+		t.Fatalf("round %d: CNF %v, proof %v: %d lemmas kept, past the root's two", round, cnf, proof, len(c.k.live)-len(cnf))
+	}
 }
 
 // A lemma that is a unit below the trail's last level is propagated at
