@@ -44,14 +44,14 @@ var variantBudget = 50000
 const lightBudget = 1000000
 
 // budgetOf returns the node budget of the search of m for the verdict
-// unique or not. A traced search (--proof) holds its proof in memory
-// until its end, some 200 bytes a node, until holdLimit lets its lines
-// go: rules with sums keep variantBudget, which bounds that to some
-// 10 MB, and light rules lightBudget, traced or not. With 50,000 nodes
-// for a traced search of light rules, 29 of 200 generated minimal
-// nonconsecutive puzzles went to gophersat's certified solve, and
-// verify --proof took 252 s; with lightBudget none did, and it took
-// 13.1 s, at the same peak of 183 MB.
+// unique or not. A traced search (--proof) of rules with sums holds its
+// proof in memory until its end, some 200 bytes a node, for the
+// derivation that goes first: variantBudget bounds that to some 10 MB.
+// Light rules imply no constraint, so their traced search writes its
+// lines as they come (see trace.variant) and keeps lightBudget. With
+// 50,000 nodes for it, 29 of 200 generated minimal nonconsecutive puzzles
+// went to gophersat's certified solve, and verify --proof took 252 s at a
+// peak of 187 MB; with lightBudget none did, and it took 11.9 s at 32 MB.
 func budgetOf(m *rulesearch.Model) int {
 	if m.Light() {
 		return lightBudget

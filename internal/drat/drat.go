@@ -151,13 +151,7 @@ func (c *Checker) Add(lemma []int) error {
 		c.refuted = true
 		return nil
 	}
-	if c.noDeletions {
-		k.drop(lemma)
-	}
-	k.appendClause(lemma)
-	id := int32(len(k.live) - 1)
-	k.add(id)
-	k.subsume(id)
+	k.addLemma(lemma, c.noDeletions)
 	return nil
 }
 
@@ -241,10 +235,9 @@ type watcher struct {
 // every clause's watches sound.
 type rup struct {
 	nv      int
-	lits    []int32 // the literals of every clause, one after another
-	start   []int32 // clause id's literals are lits[start[id]:start[id+1]]
-	live    []bool
-	deleted bool               // some clause was taken out: bins read its header
+	lits    []int32            // the literals of every clause, one after another
+	start   []int32            // the header of each clause (see appendClause)
+	deleted bool               // the proof deleted a clause: bins read its header
 	watch   [][]watcher        // per code: the clauses of three literals or more watching it
 	bins    [][]watcher        // per code: the clauses of two literals that hold it
 	units   []int32            // clauses of one literal, or none
@@ -259,7 +252,7 @@ type rup struct {
 	// negation holds its decisions is refuted as it stands
 	conflict bool
 	// recent are the lemmas added last, not yet subsumed, and subsumed
-	// those that a lemma after them subsumed (see subsume)
+	// those that a lemma after them subsumed, kept aside (see subsume)
 	recent   []int32
 	subsumed []int32
 	mark     []bool // per code, for subsume
@@ -318,7 +311,6 @@ func (k *rup) appendClause(c []int) {
 		}
 	}
 	k.start = append(k.start, int32(at))
-	k.live = append(k.live, false)
 	k.lits[at] = ^int32(len(k.lits) - at - 1)
 }
 
@@ -329,11 +321,17 @@ func (k *rup) appendClause(c []int) {
 
 // setLive puts clause id in the database, or takes it out.
 func (k *rup) setLive(id int32, live bool) {
-	k.live[id] = live
 	if h := &k.lits[k.start[id]]; (*h >= 0) != live {
 		*h = ^*h
 	}
 }
+
+// live reports whether clause id is in the database.
+func (k *rup) live(id int32) bool { return k.lits[k.start[id]] >= 0 }
+
+// clauses returns the number of clauses in the table, in the database or
+// not.
+func (k *rup) clauses() int32 { return int32(len(k.start)) }
 
 // clause returns the literals of clause id.
 func (k *rup) clause(id int32) []int32 { return k.at(k.start[id]) }
@@ -473,58 +471,31 @@ func (k *rup) conflictAt(a int) {
 	k.conflict = true
 }
 
-// subsume takes out of the database the lemmas added last that lemma id
-// subsumes (holds each of its literals): in a proof written by a
-// depth-first search, the lemmas of a node's branches, each its path and
-// one decision more, come just before the node's own. Unit propagation
-// with id does all that it did with them, and more: the lemmas after
-// them check as they would, RAT too (a resolvent on a clause id subsumes
-// holds id's literals, whose negation id refutes), and the watch lists
-// stay short. A deletion in the proof puts them back and ends this (see
-// remove): a clause deleted may be one that subsumed them.
-func (k *rup) subsume(id int32) {
-	if k.byKey != nil {
-		return
-	}
-	p := k.clause(id)
-	if len(p) < 1 {
-		return
-	}
-	if len(k.mark) < len(k.val) {
-		k.mark = make([]bool, len(k.val))
-	}
-	for _, x := range p {
-		k.mark[x] = true
-	}
-	for len(k.recent) > 0 {
-		c := k.recent[len(k.recent)-1]
-		in := 0
-		for _, x := range k.clause(c) {
-			if k.mark[x] {
-				in++
-			}
-		}
-		if in < len(p) {
-			break
-		}
-		k.setLive(c, false) // its watches go when next visited
-		k.deleted = true
-		k.subsumed = append(k.subsumed, c)
-		k.recent = k.recent[:len(k.recent)-1]
-	}
-	for _, x := range p {
-		k.mark[x] = false
-	}
-	if len(p) > 1 {
+// addLemma adds lemma, checked, to the database, after subsume.
+func (k *rup) addLemma(lemma []int, free bool) {
+	k.subsume(lemma, free)
+	k.appendClause(lemma)
+	id := k.clauses() - 1
+	k.add(id)
+	if len(k.clause(id)) > 1 {
 		k.recent = append(k.recent, id)
 	}
 }
 
-// drop is subsume for a proof with no deletions, before lemma is added:
-// the lemmas it subsumes leave the watch lists at once, and those at the
-// end of the table give their room back.
-func (k *rup) drop(lemma []int) {
-	if len(lemma) == 0 || len(k.recent) == 0 {
+// subsume takes out of the database, before lemma is added, the lemmas
+// added last that it subsumes (each holds all of its literals): in a
+// proof written by a depth-first search, the lemmas of a node's branches,
+// each its path and one decision more, come just before the node's own.
+// Unit propagation with lemma does all that it did with them, and more:
+// the lemmas after them check as they would, RAT too (a resolvent on a
+// clause lemma subsumes holds lemma's literals, whose negation lemma
+// refutes), and the watch lists stay short. With free, a proof with no
+// deletions, those at the end of the table give their room back, which
+// keeps it to the lemmas of the path the search is on; else they are
+// kept aside, and the proof's first deletion puts them back and ends this
+// (see remove), since the clause it deletes may be one that subsumed them.
+func (k *rup) subsume(lemma []int, free bool) {
+	if k.byKey != nil || len(lemma) == 0 || len(k.recent) == 0 {
 		return
 	}
 	if len(k.mark) < len(k.val) {
@@ -552,9 +523,11 @@ func (k *rup) drop(lemma []int) {
 		k.recent = k.recent[:len(k.recent)-1]
 		k.unwatch(id)
 		k.setLive(id, false)
-		if last := int32(len(k.live) - 1); id == last && int(k.start[id])+1+len(c) == len(k.lits) {
-			k.lits = k.lits[:k.start[id]]
-			k.start, k.live = k.start[:id], k.live[:id]
+		switch {
+		case !free:
+			k.subsumed = append(k.subsumed, id)
+		case id == k.clauses()-1 && int(k.start[id])+1+len(c) == len(k.lits):
+			k.lits, k.start = k.lits[:k.start[id]], k.start[:id]
 		}
 	}
 	for _, l := range lemma {
@@ -583,21 +556,14 @@ func (k *rup) unwatch(id int32) {
 	}
 }
 
-// restore puts back the lemmas that subsume took out, and watches every
-// clause of the database again; the base is computed again.
+// restore puts back the lemmas that subsume took out; the base is
+// computed again, under which their watches hold.
 func (k *rup) restore() {
 	for _, id := range k.subsumed {
 		k.setLive(id, true)
+		k.watchFirst(id)
 	}
 	k.subsumed, k.recent = nil, nil
-	for x := range k.watch {
-		k.watch[x], k.bins[x] = k.watch[x][:0], k.bins[x][:0]
-	}
-	for id, ok := range k.live {
-		if ok && len(k.clause(int32(id))) >= 2 {
-			k.watchFirst(int32(id))
-		}
-	}
 	k.baseOK = false
 }
 
@@ -608,10 +574,10 @@ func (k *rup) remove(c []int) {
 		}
 		// the clauses by their sorted literals, from the first deletion
 		k.byKey = make(map[string][]int32)
-		for id := range k.live {
-			if k.live[id] {
-				kk := key(k.ints(int32(id)))
-				k.byKey[kk] = append(k.byKey[kk], int32(id))
+		for id := range k.clauses() {
+			if k.live(id) {
+				kk := key(k.ints(id))
+				k.byKey[kk] = append(k.byKey[kk], id)
 			}
 		}
 	}
@@ -745,7 +711,7 @@ func (k *rup) base() {
 	k.undo(0)
 	k.baseOK, k.baseConflict = true, false
 	for _, id := range k.units {
-		if !k.live[id] {
+		if !k.live(id) {
 			continue
 		}
 		c := k.clause(id)
@@ -832,12 +798,12 @@ func (k *rup) rat(lemma []int) bool {
 	p := lemma[0]
 	np := code(-p)
 	var res []int
-	for id := range k.live {
-		if !k.live[id] || !slices.Contains(k.clause(int32(id)), np) {
+	for id := range k.clauses() {
+		if !k.live(id) || !slices.Contains(k.clause(id), np) {
 			continue
 		}
 		res = append(res[:0], lemma...)
-		for _, l := range k.ints(int32(id)) {
+		for _, l := range k.ints(id) {
 			if l != -p {
 				res = append(res, l)
 			}
