@@ -18,6 +18,20 @@ import (
 // CNF is unsatisfiable all the same; the caller proves it another way.
 var ErrRefused = errors.New("the DRAT checker refuses gophersat's proof")
 
+// PlainCNF returns the clauses of puzzle g's rules as stated (the
+// pairwise rules, for a variant without the clauses they imply), then the
+// extra clauses, then its givens as unit clauses, a CNF that a proof of g
+// is checked against, and its number of variables before any a proof
+// defines.
+func PlainCNF(g grid.Grid, extra ...[]int) (cnf [][]int, vars int) {
+	rc := PlainRuleClauses(g.Shape, g.Rules)
+	cnf = append(append([][]int(nil), rc.Clauses...), extra...)
+	for _, l := range Givens(g) {
+		cnf = append(cnf, []int{l})
+	}
+	return cnf, rc.Vars
+}
+
 // Certify solves the CNF of puzzle g with the extra clauses from scratch,
 // as a DIMACS with Plain writes it (the pairwise rules, for a variant as
 // stated, without the clauses they imply; the givens as unit clauses; then
@@ -42,16 +56,12 @@ var ErrRefused = errors.New("the DRAT checker refuses gophersat's proof")
 // (the search past whose budget it runs uses them), at some cost in time
 // on the rare puzzles that need it.
 func Certify(w io.Writer, g grid.Grid, extra ...[]int) (unsat bool, err error) {
-	rc := PlainRuleClauses(g.Shape, g.Rules)
-	cnf := append(append([][]int(nil), rc.Clauses...), extra...)
-	for _, l := range Givens(g) {
-		cnf = append(cnf, []int{l})
-	}
-	lemmas, unsat, err := solveCertified(cnf, rc.Vars)
+	cnf, vars := PlainCNF(g, extra...)
+	lemmas, unsat, err := solveCertified(cnf, vars)
 	if err != nil || !unsat {
 		return unsat, err
 	}
-	if _, err := drat.Check(rc.Vars, cnf, lemmas); err != nil {
+	if _, err := drat.Check(vars, cnf, lemmas); err != nil {
 		return true, fmt.Errorf("%w: %v", ErrRefused, err)
 	}
 	bw := bufio.NewWriter(w)

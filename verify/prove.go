@@ -33,13 +33,8 @@ func (v *Verifier) ProveUnique(ctx context.Context, g, sol grid.Grid) (bool, err
 	if !g.HasRules() {
 		return false, errors.New("ProveUnique is for variant puzzles")
 	}
-	rc := sat.PlainRuleClauses(g.Shape, g.Rules)
-	cnf := rc.Clauses[:len(rc.Clauses):len(rc.Clauses)]
-	for _, l := range sat.Givens(g) {
-		cnf = append(cnf, []int{l})
-	}
-	cnf = append(cnf, sat.Blocking(g, sol))
-	sink := &checkSink{nv: rc.Vars, cnf: cnf}
+	cnf, vars := sat.PlainCNF(g, sat.Blocking(g, sol))
+	sink := &checkSink{nv: vars, cnf: cnf}
 	sink.Reset()
 	pc := newProofCase(ctx, g, sink, nil)
 	pc.v, pc.searchOnly = v, true

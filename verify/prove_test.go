@@ -66,12 +66,7 @@ func TestCheckSink(t *testing.T) {
 	if err != nil || r.Status != Unique || r.Proof != Search {
 		t.Fatalf("%v by %v, %v; want unique by search", r.Status, r.Proof, err)
 	}
-	rc := sat.PlainRuleClauses(g.Shape, g.Rules)
-	cnf := rc.Clauses
-	for _, l := range sat.Givens(g) {
-		cnf = append(cnf, []int{l})
-	}
-	cnf = append(cnf, sat.Blocking(g, r.Solutions[0]))
+	cnf, vars := sat.PlainCNF(g, sat.Blocking(g, r.Solutions[0]))
 	text := proof.Bytes()
 	// the digit of an empty cell that is not the solution's, as a unit
 	var wrong []byte
@@ -96,7 +91,7 @@ func TestCheckSink(t *testing.T) {
 		{"a lemma not RUP first", append(append([]byte(nil), wrong...), text...), 11, false},
 		{"a line with no 0", append([]byte("1 2\n"), text...), 3, false},
 	} {
-		s := &checkSink{nv: rc.Vars, cnf: cnf}
+		s := &checkSink{nv: vars, cnf: cnf}
 		s.Reset()
 		for b := tc.text; len(b) > 0; {
 			n := min(tc.piece, len(b))
