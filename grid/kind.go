@@ -246,6 +246,13 @@ type Lowered struct {
 	// so that a grid is a solution exactly when no clause is false.
 	Clauses [][]int
 	Aux     int
+	// Adds are additions of integers in the order encoding that some of
+	// the Clauses state (see Addition): a search may propagate each as
+	// one rule, in place of its clauses, with the same result.
+	Adds []Addition
+	// Ladders are the digits of cells in the order encoding that some of
+	// the Clauses tie to the cells' variables (see Ladder).
+	Ladders []Ladder
 	// Places are digits whose place in a unit of N cells the search
 	// decides early (see Place).
 	Places []Place
@@ -365,6 +372,58 @@ func (l *Lowered) CellVar(i int32, d int) int { return int(i)*l.n + d }
 func (l *Lowered) AuxVar() int {
 	l.Aux++
 	return l.n*l.n*l.n + l.Aux
+}
+
+// Addition is z = x + y over integers in the order encoding (package
+// internal/sumcnf), which the clauses Clauses[From:To] of a Lowered
+// state and nothing else does: for each value a of x and b of y,
+//
+//	x >= a and y >= b imply z >= a+b (z >= Z's greatest when Saturate
+//	and a+b is past it; false when it is past it otherwise)
+//	x <= a and y <= b imply z <= a+b (false when a+b is below Z's least)
+//
+// less those that the chains of the three integers' literals give by
+// unit propagation. Unit propagation on those clauses keeps each integer
+// within the bounds the other two allow, and nothing more: a search
+// that does the same on the bounds, and takes no clause of From to To,
+// removes what unit propagation removes.
+//
+// Cells are the cells whose digits X and Y add up (a sum's first terms
+// and its next), if any: a search blames them for the addition's
+// conflicts, as it blames the cells of a clause found false. Blaming
+// none, the search of the 200 region sum line puzzles of .ci/bench.sh iss
+// took 30,195 nodes, blaming the cells of X and Y when they are digits
+// 29,123, and these 27,814; arrows 13,911, 11,169 and 11,179; little
+// killers 21,177, 17,844 and 17,502.
+type Addition struct {
+	X, Y, Z  OrdLits
+	Saturate bool
+	From, To int
+	Cells    []int32
+}
+
+// Ladder is the digit of Cell in the order encoding: Lits[v] is the
+// literal "Cell holds v or more", for v from 2 to N (Lits[0] and Lits[1]
+// are 0), which the clauses Clauses[From:To] tie to the cell's variables
+// and nothing else does. Unit propagation on them makes "v or more" true
+// exactly when no digit below v is left in the cell, and false when none
+// from v up is; and such a literal true (false) takes the digits below
+// (from) v from the cell. A search that does that on the cell's digits,
+// and takes no clause of From to To, removes what unit propagation
+// removes.
+type Ladder struct {
+	Cell     int32
+	Lits     []int
+	From, To int
+}
+
+// OrdLits is an integer in the order encoding: its values, increasing,
+// and for each value v after the first the auxiliary variable's literal
+// "it is at least v" (Lits[0] is 0: it is at least its least value).
+// Each literal implies the one before it, by clauses.
+type OrdLits struct {
+	Vals []int
+	Lits []int
 }
 
 // LinearSum is a rule of Lowered that the digits of Cells, each times

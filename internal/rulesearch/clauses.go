@@ -33,6 +33,12 @@ type clauseTable struct {
 	// and NOT x(cell, d), some clause has: only those are looked at
 	// when they turn false
 	pos, neg []uint64
+	// addsOf lists per auxiliary variable the additions it is in,
+	// ladderOf gives its ladder (-1 for none), and laddersOf lists per
+	// cell its ladders
+	addsOf    [][]int32
+	ladderOf  []int32
+	laddersOf [][]int32
 }
 
 // olit is a literal of an own clause decoded once, in 8 bytes, so that
@@ -78,30 +84,37 @@ func (t *clauseTable) clauses() int { return len(t.start) - 1 }
 // clause returns the literals of clause k.
 func (t *clauseTable) clause(k int32) []olit { return t.dec[t.start[k]:t.start[k+1]] }
 
-// newClauseTable returns the table of l's clauses, nil when it has none.
-// A literal repeated in a clause stays repeated, as the clause was
-// written: its two watches are two places of the clause, which may hold
-// the same literal.
-func newClauseTable(n int, l *grid.Lowered) *clauseTable {
+// newClauseTable returns the table of l's clauses, nil when it has none,
+// and l's additions and ladders (see adds.go), whose clauses it leaves
+// out. A literal
+// repeated in a clause stays repeated, as the clause was written: its two
+// watches are two places of the clause, which may hold the same literal.
+func newClauseTable(n int, l *grid.Lowered) (*clauseTable, []addition, []ladder) {
 	if len(l.Clauses) == 0 {
-		return nil
+		return nil, nil, nil
 	}
-	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux, start: make([]int32, len(l.Clauses)+1)}
+	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux}
+	adds, ladders, skip := newAdditions(t, l)
 	t.occurs = make([]int32, 2*(t.cells+t.aux))
 	t.pos, t.neg = make([]uint64, n*n), make([]uint64, n*n)
-	size := 0
-	for _, c := range l.Clauses {
-		size += len(c)
+	size, count := 0, 0
+	for k, c := range l.Clauses {
+		if !skip[k] {
+			size += len(c)
+			count++
+		}
 	}
+	t.start = make([]int32, 0, count+1)
 	t.dec = make([]olit, size)
 	at := 0
 	for k, c := range l.Clauses {
-		t.start[k] = int32(at)
+		if skip[k] {
+			continue
+		}
+		t.start = append(t.start, int32(at))
 		for _, lit := range c {
-			v := max(lit, -lit)
-			o := olit{at: int32(v - t.cells - 1), d: -1, neg: lit < 0}
-			if v <= t.cells {
-				o = olit{at: int32((v - 1) / n), d: int8((v - 1) % n), neg: lit < 0}
+			o := t.decode(lit)
+			if o.d >= 0 {
 				if o.neg {
 					t.neg[o.at] |= o.bit()
 				} else {
@@ -113,8 +126,37 @@ func newClauseTable(n int, l *grid.Lowered) *clauseTable {
 			at++
 		}
 	}
-	t.start[len(l.Clauses)] = int32(at)
-	return t
+	t.start = append(t.start, int32(at))
+	t.addsOf = make([][]int32, t.aux)
+	for k := range adds {
+		a := &adds[k]
+		for _, o := range []*ord{&a.x, &a.y, &a.z} {
+			for _, l := range o.lits[1:] {
+				t.addsOf[l.at] = append(t.addsOf[l.at], int32(k))
+			}
+		}
+	}
+	t.ladderOf = make([]int32, t.aux)
+	for k := range t.ladderOf {
+		t.ladderOf[k] = -1
+	}
+	t.laddersOf = make([][]int32, n*n)
+	for k, d := range ladders {
+		for _, l := range d.lits[2:] {
+			t.ladderOf[l.at] = int32(k)
+		}
+		t.laddersOf[d.cell] = append(t.laddersOf[d.cell], int32(k))
+	}
+	return t, adds, ladders
+}
+
+// decode returns the olit of literal lit of the CNF.
+func (t *clauseTable) decode(lit int) olit {
+	v := max(lit, -lit)
+	if v <= t.cells {
+		return olit{at: int32((v - 1) / t.n), d: int8((v - 1) % t.n), neg: lit < 0}
+	}
+	return olit{at: int32(v - t.cells - 1), d: -1, neg: lit < 0}
 }
 
 // clauseState is the state of a search's unit propagation on the own
@@ -133,9 +175,17 @@ type clauseState struct {
 	queue   []int32     // the keys (see key) of literals that turned false
 	watched [][]watcher // per key, the clauses watching that literal
 	watch   [][2]int32
-	rebuild bool     // choose the watches again before anything else
-	aux     []int8   // the values at the current depth: one of saved
-	saved   [][]int8 // per depth
+	rebuild bool // choose the watches again before anything else
+	// addQ holds the additions (see adds.go) one of whose literals
+	// changed, each once (dirtyAdd)
+	addQ     []int32
+	dirtyAdd []bool
+	// ladQ holds the ladders whose cell's bounds or literals changed,
+	// each once (dirtyLad)
+	ladQ     []int32
+	dirtyLad []bool
+	aux      []int8   // the values at the current depth: one of saved
+	saved    [][]int8 // per depth
 }
 
 func (c *clauseState) init(t *clauseTable) {
@@ -184,10 +234,40 @@ func (c *clauseState) falsified(k int32) { c.queue = append(c.queue, k) }
 // touchAll has the watches chosen again, for a new search.
 func (c *clauseState) touchAll() { c.rebuild = true }
 
-func (c *clauseState) reset() { c.queue = c.queue[:0] }
+func (c *clauseState) reset() {
+	c.queue = c.queue[:0]
+	for _, k := range c.addQ {
+		c.dirtyAdd[k] = false
+	}
+	c.addQ = c.addQ[:0]
+	for _, k := range c.ladQ {
+		c.dirtyLad[k] = false
+	}
+	c.ladQ = c.ladQ[:0]
+}
 
 // pending reports whether unit has work.
-func (c *clauseState) pending() bool { return c.rebuild || len(c.queue) > 0 }
+func (c *clauseState) pending() bool {
+	return c.rebuild || len(c.queue) > 0 || len(c.ladQ) > 0 || len(c.addQ) > 0
+}
+
+// touchLadder queues ladder k.
+func (c *clauseState) touchLadder(k int32) {
+	if !c.dirtyLad[k] {
+		c.dirtyLad[k] = true
+		c.ladQ = append(c.ladQ, k)
+	}
+}
+
+// touchAdds queues the additions of aux variable v.
+func (c *clauseState) touchAdds(v int32) {
+	for _, k := range c.t.addsOf[v] {
+		if !c.dirtyAdd[k] {
+			c.dirtyAdd[k] = true
+			c.addQ = append(c.addQ, k)
+		}
+	}
+}
 
 // useAux makes the values of depth d current: all open when fresh, else
 // those of depth d-1.
@@ -230,16 +310,46 @@ func (s *Search) value(cand []uint64, l olit) int8 {
 }
 
 // unit chooses the watches again when a search starts, else looks at the
-// clauses watching the next literal that turned false; false on a
-// conflict (a clause with every literal false).
+// clauses watching the next literal that turned false, and queues the
+// additions it is in; with none left, it propagates the next addition
+// queued. False on a conflict (a clause with every literal false).
 func (s *Search) unit(cand []uint64) bool {
 	c := &s.clauses
 	if c.rebuild {
+		for k := range s.adds {
+			if !c.dirtyAdd[k] {
+				c.dirtyAdd[k] = true
+				c.addQ = append(c.addQ, int32(k))
+			}
+		}
+		for k := range s.ladders {
+			c.touchLadder(int32(k))
+		}
 		return s.rewatch(cand)
+	}
+	if len(c.queue) == 0 && len(c.ladQ) > 0 {
+		k := c.ladQ[len(c.ladQ)-1]
+		c.ladQ = c.ladQ[:len(c.ladQ)-1]
+		c.dirtyLad[k] = false
+		return s.ladder(cand, k)
+	}
+	if len(c.queue) == 0 {
+		k := c.addQ[len(c.addQ)-1]
+		c.addQ = c.addQ[:len(c.addQ)-1]
+		c.dirtyAdd[k] = false
+		return s.add(cand, k)
 	}
 	f := c.queue[len(c.queue)-1]
 	c.queue = c.queue[:len(c.queue)-1]
 	t := s.own
+	if v := f>>1 - int32(t.cells); v >= 0 {
+		if len(t.addsOf[v]) > 0 {
+			c.touchAdds(v)
+		}
+		if k := t.ladderOf[v]; k >= 0 {
+			c.touchLadder(k)
+		}
+	}
 	list := c.watched[f]
 	keep := list[:0]
 	fl := t.lit(f)
@@ -353,6 +463,11 @@ func (s *Search) rewatch(cand []uint64) bool {
 // candidates went from old to m (m a subset of old, not empty), those of
 // them that some clause has.
 func (s *Search) changed(i int32, old, m uint64) {
+	if lad := s.own.laddersOf[i]; len(lad) > 0 && (bits.TrailingZeros64(old) != bits.TrailingZeros64(m) || bits.LeadingZeros64(old) != bits.LeadingZeros64(m)) {
+		for _, k := range lad {
+			s.clauses.touchLadder(k)
+		}
+	}
 	base := 2 * i * int32(s.own.n)
 	for r := old &^ m & s.own.pos[i]; r != 0; r &= r - 1 {
 		s.clauses.falsified(base + 2*int32(bits.TrailingZeros64(r)))
@@ -389,6 +504,9 @@ func (s *Search) clausesHold(cand []uint64) bool {
 		if v == 0 {
 			return false
 		}
+	}
+	if !s.addsHold() || !s.laddersHold(cand) {
+		return false
 	}
 	for k := range int32(s.own.clauses()) {
 		ok := false

@@ -35,6 +35,12 @@
 //     literals are all false but one makes that one true: a digit placed
 //     in or taken from a cell, or an auxiliary variable set (see
 //     clauses.go).
+//     The clauses of the sums' additions and of the digits' order
+//     encoding (grid.Addition, grid.Ladder) are not looked at one by one:
+//     each addition keeps its three integers within the bounds the other
+//     two allow, and each digit's literals say its cell's least and
+//     greatest digits, which is what unit propagation on those clauses
+//     does (see adds.go).
 //
 // The search takes every rule from grid.Rules.Lower, the rules in plain
 // terms (groups, moves, masks, links, sums, clauses), so it names no kind.

@@ -31,6 +31,10 @@ type Model struct {
 	// own are the kinds' own clauses (grid.Lowered.Clauses), nil when
 	// there are none.
 	own *clauseTable
+	// adds are the additions of the kinds' sums, propagated on their
+	// bounds in place of their clauses (see adds.go)
+	adds    []addition
+	ladders []ladder
 	// scopes are the cells of each rule that ties them together beyond
 	// pairs (grid.Lowered.Scopes), for the probes (see probe.go)
 	scopes [][]int32
@@ -186,7 +190,7 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 		vars += n + len(sets)
 	}
 	m.lefts = imp.Same
-	m.own = newClauseTable(n, l)
+	m.own, m.adds, m.ladders = newClauseTable(n, l)
 	m.scopes, m.scopeAfter, m.probeStarts = scopesOf(l.Scopes, l.LateScopes, l.EarlyScopes)
 	for _, p := range l.Places {
 		m.places = append(m.places, place{p.Unit, uint64(1) << (p.Digit - 1)})
@@ -357,6 +361,8 @@ func New(m *Model) *Search {
 		s.weight[i] = 1
 	}
 	s.clauses.init(m.own)
+	s.clauses.dirtyAdd = make([]bool, len(m.adds))
+	s.clauses.dirtyLad = make([]bool, len(m.ladders))
 	s.supports, s.nextSupport = make([][][]uint8, len(m.scopes)), make([]int, len(m.scopes))
 	return s
 }

@@ -21,6 +21,10 @@
 // that the other side of an equation can be, plus one), so the number of
 // variables is at most the number of terms times the cap, and the number
 // of clauses that times N.
+//
+// Each addition and each cell's digit is also recorded as such in the
+// Lowered (grid.Addition, grid.Ladder), with the clauses that state it,
+// so that a search may propagate it on its bounds in place of them.
 package sumcnf
 
 import (
@@ -42,6 +46,16 @@ const (
 type Ord struct {
 	Vals []int
 	at   func(v int) int // for vals[0] < v <= the last of vals
+	cell int32           // 1 + the cell whose digit this is (or a multiple of), else 0
+	sum  []int32         // the cells of the digits a sum adds, for Addition.Cells
+}
+
+// cellsOf returns the cells of the digits that o is made of.
+func (o Ord) cellsOf() []int32 {
+	if o.cell > 0 {
+		return []int32{o.cell - 1}
+	}
+	return o.sum
 }
 
 func (o Ord) Lo() int { return o.Vals[0] }
@@ -66,6 +80,7 @@ type Enc struct {
 	N      int
 	digits map[int32]Ord
 	buf    []int // room for the clauses' literals, so that each is no allocation of its own
+	contra int   // the contradictions written (see Clause)
 }
 
 func NewEnc(s grid.Shape, l *grid.Lowered) *Enc {
@@ -103,6 +118,7 @@ func (e *Enc) Clause(lits ...int) {
 	}
 	out := e.buf[at:len(e.buf):len(e.buf)]
 	if len(out) == 0 {
+		e.contra++
 		v := e.L.AuxVar()
 		e.L.Clauses = append(e.L.Clauses, []int{v}, []int{-v})
 		return
@@ -141,6 +157,7 @@ func (e *Enc) Digit(c int32) Ord {
 		}
 		return ge[v]
 	}
+	from := len(e.L.Clauses)
 	for v := 2; v <= n; v++ {
 		// c holds v: at least v; c holds v-1: not at least v
 		e.Clause(-x(v), ge[v])
@@ -152,11 +169,14 @@ func (e *Enc) Digit(c int32) Ord {
 		e.Clause(-ge[v], x(v), geAt(v+1))
 		e.Clause(ge[v], x(v-1), -geAt(v-1))
 	}
+	if !e.L.Bare() {
+		e.L.Ladders = append(e.L.Ladders, grid.Ladder{Cell: c, Lits: ge, From: from, To: len(e.L.Clauses)})
+	}
 	vals := make([]int, n)
 	for i := range vals {
 		vals[i] = i + 1
 	}
-	o := Ord{Vals: vals, at: func(v int) int { return ge[v] }}
+	o := Ord{Vals: vals, at: func(v int) int { return ge[v] }, cell: c + 1}
 	e.digits[c] = o
 	return o
 }
@@ -167,7 +187,7 @@ func Scaled(o Ord, w int) Ord {
 	for i, v := range o.Vals {
 		vals[i] = v * w
 	}
-	return Ord{Vals: vals, at: func(v int) int { return o.GE((v + w - 1) / w) }}
+	return Ord{Vals: vals, at: func(v int) int { return o.GE((v + w - 1) / w) }, cell: o.cell}
 }
 
 // Within returns o read only from lo to hi, for a place where other
@@ -180,7 +200,7 @@ func Within(o Ord, lo, hi int) Ord {
 			vals = append(vals, v)
 		}
 	}
-	return Ord{Vals: vals, at: o.at}
+	return Ord{Vals: vals, at: o.at, cell: o.cell}
 }
 
 // flagOrd returns a 0 or 1 that is 1 when literal g is true.
@@ -293,6 +313,7 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 		hi = lo
 	}
 	z := e.Fresh(lo, hi)
+	from, contra := len(e.L.Clauses), e.contra
 	for i, a := range x.Vals {
 		nextA := LitFalse
 		if i+1 < len(x.Vals) {
@@ -320,7 +341,48 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 			}
 		}
 	}
+	z.sum = append(slices.Clip(x.cellsOf()), y.cellsOf()...)
+	if e.contra == contra {
+		e.addition(x, y, z, saturate, from)
+	}
 	return z
+}
+
+// addition records the clauses from from on, which addIn wrote for z =
+// x + y, as a grid.Addition, when a search can read them so: z has two
+// values or more, and every literal of the three is an auxiliary
+// variable's, none in two of them (the clauses of a literal shared by x
+// and y are folded, and say more than the bounds).
+func (e *Enc) addition(x, y, z Ord, saturate bool, from int) {
+	if e.L.Bare() || len(z.Vals) < 2 {
+		return
+	}
+	a := grid.Addition{Saturate: saturate, From: from, To: len(e.L.Clauses)}
+	for _, o := range []Ord{x, y} {
+		a.Cells = append(a.Cells, o.cellsOf()...)
+	}
+	if len(a.Cells) == 0 {
+		return
+	}
+	seen := map[int]bool{}
+	cells := e.N * e.N * e.N
+	for _, o := range []struct {
+		ord Ord
+		out *grid.OrdLits
+	}{{x, &a.X}, {y, &a.Y}, {z, &a.Z}} {
+		o.out.Vals = o.ord.Vals
+		o.out.Lits = make([]int, len(o.ord.Vals))
+		for i := 1; i < len(o.ord.Vals); i++ {
+			l := o.ord.GE(o.ord.Vals[i])
+			v := max(l, -l)
+			if v <= cells || v >= LitTrue || seen[v] {
+				return
+			}
+			seen[v] = true
+			o.out.Lits[i] = l
+		}
+	}
+	e.L.Adds = append(e.L.Adds, a)
 }
 
 // digits returns the order encodings of the digits of cells.
