@@ -60,7 +60,7 @@ func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
 	}
 	e.SumIs(terms, value)
 	// the same sum as a set of different digits
-	e.DistinctSum(e.DigitsAmong(line, gates), value, nil)
+	e.DistinctSum(e.DigitsAmong(line, gates), line, value, nil)
 	if len(line) == n {
 		sandwichGaps(e, line, value)
 		e.L.Places = append(e.L.Places, grid.Place{Unit: line, Digit: 1}, grid.Place{Unit: line, Digit: n})

@@ -52,7 +52,7 @@ func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
 			e.Clause(-seen, sumcnf.Neg(high.GE(v)), d.GE(v+1))
 			e.Clause(seen, sumcnf.Neg(d.GE(v)), high.GE(v))
 		}
-		terms = append(terms, sumcnf.FlagOrd(seen))
+		terms = append(terms, sumcnf.FlagOrd(seen).Of(line[i]))
 		if i == len(line)-1 {
 			break
 		}

@@ -46,7 +46,7 @@ func lowerXSum(e *sumcnf.Enc, line []int32, value int) {
 		gates = append(gates, first.GE(i+1))
 	}
 	among := e.DigitsAmong(line, gates)
-	e.DistinctSum(among, value, &first)
+	e.DistinctSum(among, line, value, &first)
 	xsumSets(e, line, value, among)
 }
 

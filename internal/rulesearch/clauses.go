@@ -39,6 +39,11 @@ type clauseTable struct {
 	addsOf    [][]int32
 	ladderOf  []int32
 	laddersOf [][]int32
+	// ordsOf lists per auxiliary variable the places of its literal in
+	// the integers of the additions and ladders, and bnd0 holds their
+	// bounds with nothing set (see bounds)
+	ordsOf [][]ordRef
+	bnd0   []int16
 }
 
 // olit is a literal of an own clause decoded once, in 8 bytes, so that
@@ -142,7 +147,7 @@ func newClauseTable(n int, l *grid.Lowered) (*clauseTable, []addition, []ladder)
 	}
 	t.laddersOf = make([][]int32, n*n)
 	for k, d := range ladders {
-		for _, l := range d.lits[2:] {
+		for _, l := range d.ord.lits[1:] {
 			t.ladderOf[l.at] = int32(k)
 		}
 		t.laddersOf[d.cell] = append(t.laddersOf[d.cell], int32(k))
@@ -186,6 +191,10 @@ type clauseState struct {
 	dirtyLad []bool
 	aux      []int8   // the values at the current depth: one of saved
 	saved    [][]int8 // per depth
+	// bnd holds the bounds of the integers of the additions and ladders
+	// at the current depth (see bounds), one of savedBnd
+	bnd      []int16
+	savedBnd [][]int16
 }
 
 func (c *clauseState) init(t *clauseTable) {
@@ -251,6 +260,47 @@ func (c *clauseState) pending() bool {
 	return c.rebuild || len(c.queue) > 0 || len(c.ladQ) > 0 || len(c.addQ) > 0
 }
 
+// touchBounded queues the first adds additions and ladders ladders:
+// every one, at a search's start.
+func (c *clauseState) touchBounded(adds, ladders int) {
+	for k := range adds {
+		if !c.dirtyAdd[k] {
+			c.dirtyAdd[k] = true
+			c.addQ = append(c.addQ, int32(k))
+		}
+	}
+	for k := range ladders {
+		c.touchLadder(int32(k))
+	}
+}
+
+// touchVar queues the additions and the ladder of auxiliary variable v,
+// whose value changed.
+func (c *clauseState) touchVar(v int32) {
+	if len(c.t.addsOf[v]) > 0 {
+		c.touchAdds(v)
+	}
+	if k := c.t.ladderOf[v]; k >= 0 {
+		c.touchLadder(k)
+	}
+}
+
+// nextBounded propagates the next ladder queued, else the next addition;
+// false on a conflict.
+func (s *Search) nextBounded(cand []uint64) bool {
+	c := &s.clauses
+	if len(c.ladQ) > 0 {
+		k := c.ladQ[len(c.ladQ)-1]
+		c.ladQ = c.ladQ[:len(c.ladQ)-1]
+		c.dirtyLad[k] = false
+		return s.ladder(cand, k)
+	}
+	k := c.addQ[len(c.addQ)-1]
+	c.addQ = c.addQ[:len(c.addQ)-1]
+	c.dirtyAdd[k] = false
+	return s.add(cand, k)
+}
+
 // touchLadder queues ladder k.
 func (c *clauseState) touchLadder(k int32) {
 	if !c.dirtyLad[k] {
@@ -278,13 +328,16 @@ func (s *Search) useAux(d int, fresh bool) {
 	}
 	for len(c.saved) <= d {
 		c.saved = append(c.saved, make([]int8, c.t.aux))
+		c.savedBnd = append(c.savedBnd, make([]int16, len(c.t.bnd0)))
 	}
-	c.aux = c.saved[d]
+	c.aux, c.bnd = c.saved[d], c.savedBnd[d]
 	switch {
 	case fresh:
 		clear(c.aux)
+		copy(c.bnd, c.t.bnd0)
 	case d > 0:
 		copy(c.aux, c.saved[d-1])
+		copy(c.bnd, c.savedBnd[d-1])
 	}
 }
 
@@ -316,39 +369,17 @@ func (s *Search) value(cand []uint64, l olit) int8 {
 func (s *Search) unit(cand []uint64) bool {
 	c := &s.clauses
 	if c.rebuild {
-		for k := range s.adds {
-			if !c.dirtyAdd[k] {
-				c.dirtyAdd[k] = true
-				c.addQ = append(c.addQ, int32(k))
-			}
-		}
-		for k := range s.ladders {
-			c.touchLadder(int32(k))
-		}
+		c.touchBounded(len(s.adds), len(s.ladders))
 		return s.rewatch(cand)
 	}
-	if len(c.queue) == 0 && len(c.ladQ) > 0 {
-		k := c.ladQ[len(c.ladQ)-1]
-		c.ladQ = c.ladQ[:len(c.ladQ)-1]
-		c.dirtyLad[k] = false
-		return s.ladder(cand, k)
-	}
 	if len(c.queue) == 0 {
-		k := c.addQ[len(c.addQ)-1]
-		c.addQ = c.addQ[:len(c.addQ)-1]
-		c.dirtyAdd[k] = false
-		return s.add(cand, k)
+		return s.nextBounded(cand)
 	}
 	f := c.queue[len(c.queue)-1]
 	c.queue = c.queue[:len(c.queue)-1]
 	t := s.own
 	if v := f>>1 - int32(t.cells); v >= 0 {
-		if len(t.addsOf[v]) > 0 {
-			c.touchAdds(v)
-		}
-		if k := t.ladderOf[v]; k >= 0 {
-			c.touchLadder(k)
-		}
+		c.touchVar(v)
 	}
 	list := c.watched[f]
 	keep := list[:0]
@@ -486,6 +517,9 @@ func (s *Search) makeTrue(cand []uint64, l olit) bool {
 			s.clauses.aux[l.at] = 1
 		}
 		s.clauses.falsified(s.own.key(l) ^ 1)
+		if refs := s.own.ordsOf[l.at]; len(refs) > 0 {
+			s.clauses.bound(refs, l.neg)
+		}
 		return true
 	}
 	if l.neg {

@@ -297,7 +297,7 @@ func (w *walk) local(cand []uint64, depth int, i int, sup []uint64, left *int) p
 // atAux makes the auxiliary values of depth d current, as they are.
 func (s *Search) atAux(d int) {
 	if s.clauses.t != nil {
-		s.clauses.aux = s.clauses.saved[d]
+		s.clauses.aux, s.clauses.bnd = s.clauses.saved[d], s.clauses.savedBnd[d]
 	}
 }
 

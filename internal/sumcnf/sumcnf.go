@@ -50,6 +50,13 @@ type Ord struct {
 	sum  []int32         // the cells of the digits a sum adds, for Addition.Cells
 }
 
+// Of returns o read as made of the digits of cells, whose weights (see
+// grid.Addition.Cells) its additions' conflicts count in.
+func (o Ord) Of(cells ...int32) Ord {
+	o.cell, o.sum = 0, cells
+	return o
+}
+
 // cellsOf returns the cells of the digits that o is made of.
 func (o Ord) cellsOf() []int32 {
 	if o.cell > 0 {
@@ -187,7 +194,7 @@ func Scaled(o Ord, w int) Ord {
 	for i, v := range o.Vals {
 		vals[i] = v * w
 	}
-	return Ord{Vals: vals, at: func(v int) int { return o.GE((v + w - 1) / w) }, cell: o.cell}
+	return Ord{Vals: vals, at: func(v int) int { return o.GE((v + w - 1) / w) }, cell: o.cell, sum: o.sum}
 }
 
 // Within returns o read only from lo to hi, for a place where other
@@ -200,7 +207,7 @@ func Within(o Ord, lo, hi int) Ord {
 			vals = append(vals, v)
 		}
 	}
-	return Ord{Vals: vals, at: o.at, cell: o.cell}
+	return Ord{Vals: vals, at: o.at, cell: o.cell, sum: o.sum}
 }
 
 // flagOrd returns a 0 or 1 that is 1 when literal g is true.
@@ -230,7 +237,7 @@ func (e *Enc) Gated(g int, o Ord) Ord {
 		}
 		prev = t
 	}
-	return Ord{Vals: vals, at: func(v int) int { return ge[v] }}
+	return Ord{Vals: vals, at: func(v int) int { return ge[v] }, cell: o.cell, sum: o.sum}
 }
 
 // add returns x+y, kept up to cap: a sum above cap reads as cap.
@@ -361,9 +368,6 @@ func (e *Enc) addition(x, y, z Ord, saturate bool, from int) {
 	for _, o := range []Ord{x, y} {
 		a.Cells = append(a.Cells, o.cellsOf()...)
 	}
-	if len(a.Cells) == 0 {
-		return
-	}
 	seen := map[int]bool{}
 	cells := e.N * e.N * e.N
 	for _, o := range []struct {
@@ -477,19 +481,19 @@ func (e *Enc) and(a, b int) int {
 	return Neg(e.Or(Neg(a), Neg(b)))
 }
 
-// DistinctSum says that the digits among (from DigitsAmong, each digit
-// once) add up to k, and, when count is not nil, that there are *count of
-// them. Where the cells differ anyway, these are the same solutions as a
+// DistinctSum says that the digits among (from DigitsAmong over cells,
+// each digit once) add up to k, and, when count is not nil, that there
+// are *count of them. Where the cells differ anyway, these are the same solutions as a
 // sum over the cells, and unit propagation on them reads what a person
 // reads at once: the least and the most that so many different digits
 // add up to, and which digits a total needs (a 10 in four different
 // digits is 1+2+3+4).
-func (e *Enc) DistinctSum(among []int, k int, count *Ord) {
+func (e *Enc) DistinctSum(among []int, cells []int32, k int, count *Ord) {
 	weighted := make([]Ord, len(among))
 	flags := make([]Ord, len(among))
 	for i, u := range among {
-		weighted[i] = Scaled(FlagOrd(u), i+1)
-		flags[i] = FlagOrd(u)
+		flags[i] = FlagOrd(u).Of(cells...)
+		weighted[i] = Scaled(flags[i], i+1)
 	}
 	e.SumIs(weighted, k)
 	if count != nil {
