@@ -95,7 +95,7 @@ func (t *clauseTable) clause(k int32) []olit { return t.dec[t.start[k]:t.start[k
 // repeated in a clause stays repeated, as the clause was written: its two
 // watches are two places of the clause, which may hold the same literal.
 func newClauseTable(n int, l *grid.Lowered) (*clauseTable, []addition, []ladder) {
-	if len(l.Clauses) == 0 {
+	if len(l.Clauses) == 0 && len(l.Adds) == 0 && len(l.Ladders) == 0 {
 		return nil, nil, nil
 	}
 	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux}

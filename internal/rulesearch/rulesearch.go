@@ -131,7 +131,7 @@ func NewModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered) *Model {
 func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 	var l *grid.Lowered
 	if r != nil {
-		l = r.Lower(s)
+		l = r.LowerForSearch(s)
 	}
 	return newModelOf(s, r, l, more)
 }

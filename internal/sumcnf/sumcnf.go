@@ -165,7 +165,7 @@ func (e *Enc) Digit(c int32) Ord {
 		return ge[v]
 	}
 	from := len(e.L.Clauses)
-	for v := 2; v <= n; v++ {
+	for v := 2; v <= n && !e.L.Lean(); v++ {
 		// c holds v: at least v; c holds v-1: not at least v
 		e.Clause(-x(v), ge[v])
 		e.Clause(-x(v-1), -ge[v])
@@ -320,16 +320,35 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 		hi = lo
 	}
 	z := e.Fresh(lo, hi)
+	z.sum = append(slices.Clip(x.cellsOf()), y.cellsOf()...)
+	xs, ys, zs := x.lits(), y.lits(), z.lits()
+	add, ok := e.addition(x, y, z, xs, ys, zs, saturate)
+	if ok && e.L.Lean() {
+		// a search reads it on its bounds: no clause of its own
+		add.From, add.To = len(e.L.Clauses), len(e.L.Clauses)
+		e.L.Adds = append(e.L.Adds, add)
+		return z
+	}
+	// zGE is z.GE from zs
+	zGE := func(v int) int {
+		switch {
+		case v <= lo:
+			return LitTrue
+		case v > hi:
+			return LitFalse
+		}
+		return zs[v-lo]
+	}
 	from, contra := len(e.L.Clauses), e.contra
 	for i, a := range x.Vals {
 		nextA := LitFalse
 		if i+1 < len(x.Vals) {
-			nextA = x.GE(x.Vals[i+1])
+			nextA = xs[i+1]
 		}
 		for j, b := range y.Vals {
 			nextB := LitFalse
 			if j+1 < len(y.Vals) {
-				nextB = y.GE(y.Vals[j+1])
+				nextB = ys[j+1]
 			}
 			top := a + b
 			if saturate {
@@ -341,52 +360,77 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 			// written: the chains of x's and y's literals give the rest
 			// by unit propagation.
 			if !(top > hi && (i > 0 && x.Vals[i-1]+b > hi || j > 0 && a+y.Vals[j-1] > hi)) {
-				e.Clause(Neg(x.GE(a)), Neg(y.GE(b)), z.GE(top))
+				e.Clause(Neg(xs[i]), Neg(ys[j]), zGE(top))
 			}
 			if !(a+b < lo && (i+1 < len(x.Vals) && x.Vals[i+1]+b < lo || j+1 < len(y.Vals) && a+y.Vals[j+1] < lo)) {
-				e.Clause(nextA, nextB, Neg(z.GE(a+b+1)))
+				e.Clause(nextA, nextB, Neg(zGE(a+b+1)))
 			}
 		}
 	}
-	z.sum = append(slices.Clip(x.cellsOf()), y.cellsOf()...)
-	if e.contra == contra {
-		e.addition(x, y, z, saturate, from)
+	if ok && e.contra == contra {
+		add.From, add.To = from, len(e.L.Clauses)
+		e.L.Adds = append(e.L.Adds, add)
 	}
 	return z
 }
 
-// addition records the clauses from from on, which addIn wrote for z =
-// x + y, as a grid.Addition, when a search can read them so: z has two
-// values or more, and every literal of the three is an auxiliary
-// variable's, none in two of them (the clauses of a literal shared by x
-// and y are folded, and say more than the bounds).
-func (e *Enc) addition(x, y, z Ord, saturate bool, from int) {
-	if e.L.Bare() || len(z.Vals) < 2 {
-		return
+// lits returns the literals "o is at least v" for each value v of o, in
+// order: the first is LitTrue.
+func (o Ord) lits() []int {
+	out := make([]int, len(o.Vals))
+	out[0] = LitTrue
+	for i := 1; i < len(o.Vals); i++ {
+		out[i] = o.GE(o.Vals[i])
 	}
-	a := grid.Addition{Saturate: saturate, From: from, To: len(e.L.Clauses)}
+	return out
+}
+
+// addition returns z = x + y as a grid.Addition (its clauses not set),
+// given the literals of the three (see lits), and whether a search can
+// read it so: z has two values or more, and every literal of the three
+// is an auxiliary variable's, none in two of them (the clauses of a
+// literal shared by x and y are folded, and say more than the bounds).
+// z's literals are new, so only x's and y's may meet.
+func (e *Enc) addition(x, y, z Ord, xs, ys, zs []int, saturate bool) (grid.Addition, bool) {
+	if e.L.Bare() || len(z.Vals) < 2 {
+		return grid.Addition{}, false
+	}
+	cells := e.N * e.N * e.N
+	lo, hi := [2]int{1 << 30, 1 << 30}, [2]int{0, 0}
+	for k, ls := range [][]int{xs[1:], ys[1:], zs[1:]} {
+		for _, l := range ls {
+			v := max(l, -l)
+			if v <= cells || v >= LitTrue {
+				return grid.Addition{}, false
+			}
+			if k < 2 {
+				lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
+			}
+		}
+	}
+	if hi[0] >= lo[1] && hi[1] >= lo[0] && shareLits(xs[1:], ys[1:]) {
+		return grid.Addition{}, false
+	}
+	a := grid.Addition{Saturate: saturate,
+		X: grid.OrdLits{Vals: x.Vals, Lits: xs}, Y: grid.OrdLits{Vals: y.Vals, Lits: ys}, Z: grid.OrdLits{Vals: z.Vals, Lits: zs}}
 	for _, o := range []Ord{x, y} {
 		a.Cells = append(a.Cells, o.cellsOf()...)
 	}
-	seen := map[int]bool{}
-	cells := e.N * e.N * e.N
-	for _, o := range []struct {
-		ord Ord
-		out *grid.OrdLits
-	}{{x, &a.X}, {y, &a.Y}, {z, &a.Z}} {
-		o.out.Vals = o.ord.Vals
-		o.out.Lits = make([]int, len(o.ord.Vals))
-		for i := 1; i < len(o.ord.Vals); i++ {
-			l := o.ord.GE(o.ord.Vals[i])
-			v := max(l, -l)
-			if v <= cells || v >= LitTrue || seen[v] {
-				return
-			}
-			seen[v] = true
-			o.out.Lits[i] = l
+	return a, true
+}
+
+// shareLits reports whether a and b have a variable in common.
+func shareLits(a, b []int) bool {
+	seen := make(map[int]bool, len(a))
+	for _, l := range a {
+		seen[max(l, -l)] = true
+	}
+	for _, l := range b {
+		if seen[max(l, -l)] {
+			return true
 		}
 	}
-	e.L.Adds = append(e.L.Adds, a)
+	return false
 }
 
 // digits returns the order encodings of the digits of cells.
