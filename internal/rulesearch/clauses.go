@@ -181,16 +181,11 @@ type clauseState struct {
 	watched [][]watcher // per key, the clauses watching that literal
 	watch   [][2]int32
 	rebuild bool // choose the watches again before anything else
-	// addQ holds the additions (see adds.go) one of whose literals
-	// changed, each once (dirtyAdd)
-	addQ     []int32
-	dirtyAdd []bool
-	// ladQ holds the ladders whose cell's bounds or literals changed,
-	// each once (dirtyLad)
-	ladQ     []int32
-	dirtyLad []bool
-	aux      []int8   // the values at the current depth: one of saved
-	saved    [][]int8 // per depth
+	// adds holds the additions (see adds.go) one of whose literals
+	// changed, ladders the ladders whose cell's bounds or literals did
+	adds, ladders workQueue
+	aux           []int8   // the values at the current depth: one of saved
+	saved         [][]int8 // per depth
 	// bnd holds the bounds of the integers of the additions and ladders
 	// at the current depth (see bounds), one of savedBnd
 	bnd      []int16
@@ -245,32 +240,23 @@ func (c *clauseState) touchAll() { c.rebuild = true }
 
 func (c *clauseState) reset() {
 	c.queue = c.queue[:0]
-	for _, k := range c.addQ {
-		c.dirtyAdd[k] = false
-	}
-	c.addQ = c.addQ[:0]
-	for _, k := range c.ladQ {
-		c.dirtyLad[k] = false
-	}
-	c.ladQ = c.ladQ[:0]
+	c.adds.clear()
+	c.ladders.clear()
 }
 
 // pending reports whether unit has work.
 func (c *clauseState) pending() bool {
-	return c.rebuild || len(c.queue) > 0 || len(c.ladQ) > 0 || len(c.addQ) > 0
+	return c.rebuild || len(c.queue) > 0 || c.ladders.len() > 0 || c.adds.len() > 0
 }
 
 // touchBounded queues the first adds additions and ladders ladders:
 // every one, at a search's start.
 func (c *clauseState) touchBounded(adds, ladders int) {
 	for k := range adds {
-		if !c.dirtyAdd[k] {
-			c.dirtyAdd[k] = true
-			c.addQ = append(c.addQ, int32(k))
-		}
+		c.adds.push(int32(k))
 	}
 	for k := range ladders {
-		c.touchLadder(int32(k))
+		c.ladders.push(int32(k))
 	}
 }
 
@@ -289,33 +275,19 @@ func (c *clauseState) touchVar(v int32) {
 // false on a conflict.
 func (s *Search) nextBounded(cand []uint64) bool {
 	c := &s.clauses
-	if len(c.ladQ) > 0 {
-		k := c.ladQ[len(c.ladQ)-1]
-		c.ladQ = c.ladQ[:len(c.ladQ)-1]
-		c.dirtyLad[k] = false
-		return s.ladder(cand, k)
+	if c.ladders.len() > 0 {
+		return s.ladder(cand, c.ladders.pop())
 	}
-	k := c.addQ[len(c.addQ)-1]
-	c.addQ = c.addQ[:len(c.addQ)-1]
-	c.dirtyAdd[k] = false
-	return s.add(cand, k)
+	return s.add(cand, c.adds.pop())
 }
 
 // touchLadder queues ladder k.
-func (c *clauseState) touchLadder(k int32) {
-	if !c.dirtyLad[k] {
-		c.dirtyLad[k] = true
-		c.ladQ = append(c.ladQ, k)
-	}
-}
+func (c *clauseState) touchLadder(k int32) { c.ladders.push(k) }
 
 // touchAdds queues the additions of aux variable v.
 func (c *clauseState) touchAdds(v int32) {
 	for _, k := range c.t.addsOf[v] {
-		if !c.dirtyAdd[k] {
-			c.dirtyAdd[k] = true
-			c.addQ = append(c.addQ, k)
-		}
+		c.adds.push(k)
 	}
 }
 

@@ -307,15 +307,12 @@ func (m *Model) Light() bool {
 // at a time.
 type Search struct {
 	*Model
-	queue     []int32
-	queued    []bool
-	dirtyUnit []bool
-	units     []int32 // dirty units
-	dirtyCage []bool  // per constraint of groupOf
-	cageQ     []int32 // dirty constraints of groupOf
-	saved     [][]uint64
-	clauses   clauseState // of the kinds' own clauses
-	cases     [][]uint64  // the cases of a branch, per depth
+	queue   workQueue // the cells whose candidates changed
+	units   workQueue // the units with such a cell
+	cageQ   workQueue // the constraints of groupOf with such a cell
+	saved   [][]uint64
+	clauses clauseState // of the kinds' own clauses
+	cases   [][]uint64  // the cases of a branch, per depth
 	// weight counts, per cell, 1 + the times propagation left the cell no
 	// candidate or found a kind's own clause on it false, over every
 	// search on this Search: the branching prefers the cells that fail
@@ -355,19 +352,53 @@ type Search struct {
 
 // New returns a Search on model m.
 func New(m *Model) *Search {
-	s := &Search{Model: m, queued: make([]bool, m.N*m.N), dirtyUnit: make([]bool, len(m.Units.Units)),
-		dirtyCage: make([]bool, len(m.cages)+len(m.lefts)), weight: make([]int, m.N*m.N)}
+	s := &Search{Model: m, queue: newWorkQueue(m.N * m.N), units: newWorkQueue(len(m.Units.Units)),
+		cageQ: newWorkQueue(len(m.cages) + len(m.lefts)), weight: make([]int, m.N*m.N)}
 	for i := range s.weight {
 		s.weight[i] = 1
 	}
 	s.clauses.init(m.own)
-	s.clauses.dirtyAdd = make([]bool, len(m.adds))
-	s.clauses.dirtyLad = make([]bool, len(m.ladders))
+	s.clauses.adds, s.clauses.ladders = newWorkQueue(len(m.adds)), newWorkQueue(len(m.ladders))
 	s.supports, s.nextSupport = make([][][]uint8, len(m.scopes)), make([]int, len(m.scopes))
 	return s
 }
 
 func single(m uint64) bool { return m&(m-1) == 0 }
+
+// workQueue holds indices waiting for work, each once: a stack of them,
+// and whether each is in it.
+type workQueue struct {
+	items []int32
+	in    []bool
+}
+
+func newWorkQueue(n int) workQueue { return workQueue{in: make([]bool, n)} }
+
+func (q *workQueue) len() int { return len(q.items) }
+
+// push queues k unless it is queued.
+func (q *workQueue) push(k int32) {
+	if !q.in[k] {
+		q.in[k] = true
+		q.items = append(q.items, k)
+	}
+}
+
+// pop takes the index queued last out.
+func (q *workQueue) pop() int32 {
+	k := q.items[len(q.items)-1]
+	q.items = q.items[:len(q.items)-1]
+	q.in[k] = false
+	return k
+}
+
+// clear empties q.
+func (q *workQueue) clear() {
+	for _, k := range q.items {
+		q.in[k] = false
+	}
+	q.items = q.items[:0]
+}
 
 // narrow leaves cell i only the digits of mask; false when none is left.
 func (s *Search) narrow(cand []uint64, i int32, mask uint64) bool {
@@ -384,37 +415,22 @@ func (s *Search) narrow(cand []uint64, i int32, mask uint64) bool {
 	}
 	s.changes++
 	cand[i] = m
-	if !s.queued[i] {
-		s.queued[i] = true
-		s.queue = append(s.queue, i)
-	}
+	s.queue.push(i)
 	return true
 }
 
 // reset forgets the pending work after a conflict.
 func (s *Search) reset() {
-	for _, i := range s.queue {
-		s.queued[i] = false
-	}
-	s.queue = s.queue[:0]
-	for _, k := range s.units {
-		s.dirtyUnit[k] = false
-	}
-	s.units = s.units[:0]
-	for _, k := range s.cageQ {
-		s.dirtyCage[k] = false
-	}
-	s.cageQ = s.cageQ[:0]
+	s.queue.clear()
+	s.units.clear()
+	s.cageQ.clear()
 	s.clauses.reset()
 }
 
 // touchAll queues every cell, unit and cage, for the first propagation.
 func (s *Search) touchAll() {
-	for i := range s.queued {
-		if !s.queued[i] {
-			s.queued[i] = true
-			s.queue = append(s.queue, int32(i))
-		}
+	for i := range s.N * s.N {
+		s.queue.push(int32(i))
 	}
 	if s.own != nil {
 		s.clauses.touchAll()
@@ -434,10 +450,8 @@ func (s *Search) propagate(cand []uint64) bool {
 
 func (s *Search) run(cand []uint64) bool {
 	for {
-		for len(s.queue) > 0 {
-			i := s.queue[len(s.queue)-1]
-			s.queue = s.queue[:len(s.queue)-1]
-			s.queued[i] = false
+		for s.queue.len() > 0 {
+			i := s.queue.pop()
 			m := cand[i]
 			if single(m) {
 				for _, p := range s.Units.Peers[i] {
@@ -453,16 +467,10 @@ func (s *Search) run(cand []uint64) bool {
 				}
 			}
 			for _, k := range s.Units.Of[i] {
-				if !s.dirtyUnit[k] {
-					s.dirtyUnit[k] = true
-					s.units = append(s.units, k)
-				}
+				s.units.push(k)
 			}
 			for _, k := range s.groupOf[i] {
-				if !s.dirtyCage[k] {
-					s.dirtyCage[k] = true
-					s.cageQ = append(s.cageQ, k)
-				}
+				s.cageQ.push(k)
 			}
 		}
 		switch {
@@ -470,17 +478,13 @@ func (s *Search) run(cand []uint64) bool {
 			if !s.unit(cand) {
 				return false
 			}
-		case len(s.cageQ) > 0:
-			k := s.cageQ[len(s.cageQ)-1]
-			s.cageQ = s.cageQ[:len(s.cageQ)-1]
-			s.dirtyCage[k] = false
+		case s.cageQ.len() > 0:
+			k := s.cageQ.pop()
 			if !s.group(cand, int(k)) {
 				return false
 			}
-		case len(s.units) > 0:
-			k := s.units[len(s.units)-1]
-			s.units = s.units[:len(s.units)-1]
-			s.dirtyUnit[k] = false
+		case s.units.len() > 0:
+			k := s.units.pop()
 			if !s.hidden(cand, s.Units.Units[k]) {
 				return false
 			}
