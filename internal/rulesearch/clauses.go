@@ -26,9 +26,10 @@ type clauseTable struct {
 	aux      int // the auxiliary variables
 	start    []int32
 	dec      []olit
-	// occurs counts the places of each literal (by key) in the clauses:
-	// no more clauses than that ever watch it
-	occurs []int32
+	// wAt[k] counts the places in the clauses of the literals of keys
+	// below k, where the watch list of key k starts: no more clauses than
+	// its literal's places ever watch it
+	wAt []int32
 	// pos and neg hold per cell the digits d whose literal x(cell, d),
 	// and NOT x(cell, d), some clause has: only those are looked at
 	// when they turn false
@@ -100,7 +101,7 @@ func newClauseTable(n int, l *grid.Lowered) (*clauseTable, []addition, []ladder)
 	}
 	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux}
 	adds, ladders, skip := newAdditions(t, l)
-	t.occurs = make([]int32, 2*(t.cells+t.aux))
+	t.wAt = make([]int32, 2*(t.cells+t.aux)+1)
 	t.pos, t.neg = make([]uint64, n*n), make([]uint64, n*n)
 	size, count := 0, 0
 	for k, c := range l.Clauses {
@@ -127,11 +128,14 @@ func newClauseTable(n int, l *grid.Lowered) (*clauseTable, []addition, []ladder)
 				}
 			}
 			t.dec[at] = o
-			t.occurs[t.key(o)]++
+			t.wAt[t.key(o)+1]++
 			at++
 		}
 	}
 	t.start = append(t.start, int32(at))
+	for k := 1; k < len(t.wAt); k++ {
+		t.wAt[k] += t.wAt[k-1]
+	}
 	t.addsOf = make([][]int32, t.aux)
 	for k := range adds {
 		a := &adds[k]
@@ -176,9 +180,12 @@ func (t *clauseTable) decode(lit int) olit {
 // (touchAll) they are chosen again from the start. It also holds the
 // auxiliary variables' values per depth (1 true, -1 false, 0 open).
 type clauseState struct {
-	t       *clauseTable
-	queue   []int32     // the keys (see key) of literals that turned false
-	watched [][]watcher // per key, the clauses watching that literal
+	t     *clauseTable
+	queue []int32 // the keys (see key) of literals that turned false
+	// watched holds per key the clauses watching that literal: the list
+	// of key k starts at t.wAt[k] and holds wLen[k] of them (see list)
+	watched []watcher
+	wLen    []int32
 	watch   [][2]int32
 	rebuild bool // choose the watches again before anything else
 	// adds holds the additions (see adds.go) one of whose literals
@@ -197,19 +204,22 @@ func (c *clauseState) init(t *clauseTable) {
 	if t != nil {
 		// the watch lists share one array, each with room for every
 		// place of its literal, so that none grows
-		c.watched = make([][]watcher, 2*(t.cells+t.aux))
-		total := 0
-		for _, k := range t.occurs {
-			total += int(k)
-		}
-		all := make([]watcher, total)
-		at := 0
-		for k, m := range t.occurs {
-			c.watched[k] = all[at : at : at+int(m)]
-			at += int(m)
-		}
+		c.watched = make([]watcher, t.wAt[len(t.wAt)-1])
+		c.wLen = make([]int32, len(t.wAt)-1)
 		c.watch = make([][2]int32, t.clauses())
 	}
+}
+
+// list returns the watch list of key k, with room to its end.
+func (c *clauseState) list(k int32) []watcher {
+	at := c.t.wAt[k]
+	return c.watched[at : at+c.wLen[k] : c.t.wAt[k+1]]
+}
+
+// addWatch appends w to the watch list of key k.
+func (c *clauseState) addWatch(k int32, w watcher) {
+	c.watched[c.t.wAt[k]+c.wLen[k]] = w
+	c.wLen[k]++
 }
 
 // A watcher is a clause in a watch list, with a literal of it other than
@@ -353,7 +363,7 @@ func (s *Search) unit(cand []uint64) bool {
 	if v := f>>1 - int32(t.cells); v >= 0 {
 		c.touchVar(v)
 	}
-	list := c.watched[f]
+	list := c.list(f)
 	keep := list[:0]
 	fl := t.lit(f)
 	for i, e := range list {
@@ -373,7 +383,7 @@ func (s *Search) unit(cand []uint64) bool {
 				s.blame(t.clause(^e.clause))
 			}
 			keep = append(keep, list[i+1:]...)
-			c.watched[f] = keep
+			c.wLen[f] = int32(len(keep))
 			return false
 		}
 		k := e.clause
@@ -394,7 +404,7 @@ func (s *Search) unit(cand []uint64) bool {
 			}
 			w[0] = int32(j)
 			kj := t.key(dec[j])
-			c.watched[kj] = append(c.watched[kj], watcher{k, dec[w[1]]})
+			c.addWatch(kj, watcher{k, dec[w[1]]})
 			moved = true
 			break
 		}
@@ -407,11 +417,11 @@ func (s *Search) unit(cand []uint64) bool {
 		}
 		if other == -1 || !s.makeTrue(cand, dec[w[1]]) {
 			keep = append(keep, list[i+1:]...)
-			c.watched[f] = keep
+			c.wLen[f] = int32(len(keep))
 			return false
 		}
 	}
-	c.watched[f] = keep
+	c.wLen[f] = int32(len(keep))
 	return true
 }
 
@@ -423,9 +433,7 @@ func (s *Search) rewatch(cand []uint64) bool {
 	c := &s.clauses
 	c.rebuild = false
 	t := s.own
-	for k := range c.watched {
-		c.watched[k] = c.watched[k][:0]
-	}
+	clear(c.wLen)
 	ok := true
 	for k := range int32(t.clauses()) {
 		dec := t.clause(k)
@@ -449,8 +457,8 @@ func (s *Search) rewatch(cand []uint64) bool {
 				id = ^k // see watcher
 			}
 			k0, k1 := t.key(dec[w0]), t.key(dec[w1])
-			c.watched[k0] = append(c.watched[k0], watcher{id, dec[w1]})
-			c.watched[k1] = append(c.watched[k1], watcher{id, dec[w0]})
+			c.addWatch(k0, watcher{id, dec[w1]})
+			c.addWatch(k1, watcher{id, dec[w0]})
 		}
 		if !ok || v0 == 1 || v1 >= 0 {
 			continue
