@@ -400,11 +400,11 @@ func (l *Lowered) AuxVar() int {
 // Cells are the cells whose digits X and Y are made of (a sum's first
 // terms and its next, or the cells a flag of a sum stands for), if any:
 // a search blames them for the addition's conflicts, as it blames the
-// cells of a clause found false. Blaming
-// none, the search of the 200 region sum line puzzles of .ci/bench.sh iss
-// took 30,195 nodes, blaming the cells of X and Y when they are digits
-// 29,123, and these 27,814; arrows 13,911, 11,169 and 11,179; little
-// killers 21,177, 17,844 and 17,502.
+// cells of a clause found false. Blaming none, the search of the 200
+// region sum line puzzles of .ci/bench.sh iss took 30,195 nodes,
+// blaming the cells of X and Y when they are digits 29,123, and these
+// 27,814; arrows 13,911, 11,169 and 11,179; little killers 21,177,
+// 17,844 and 17,502.
 type Addition struct {
 	X, Y, Z  OrdLits
 	Saturate bool

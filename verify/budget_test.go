@@ -7,6 +7,10 @@ import (
 	"github.com/sudokugen/sudokugen/sat"
 )
 
+// lightPuzzle is a generated minimal nonconsecutive puzzle of 6 givens
+// whose search takes some 98,000 nodes.
+const lightPuzzle = `{"puzzle":".......8.........6.....7.............27.........................................2","rules":{"nonconsecutive":true}}`
+
 // TestLightBudget verifies a generated minimal nonconsecutive puzzle of 6
 // givens whose search takes some 98,000 nodes, past the budget of rules
 // with sums (variantBudget): the nodes of links and units alone are cheap,
@@ -14,7 +18,7 @@ import (
 // took some 0.45 s. gophersat then agrees on its own (not with -short:
 // that is the slow part).
 func TestLightBudget(t *testing.T) {
-	g, err := formats.Parse(`{"puzzle":".......8.........6.....7.............27.........................................2","rules":{"nonconsecutive":true}}`)
+	g, err := formats.Parse(lightPuzzle)
 	if err != nil {
 		t.Fatal(err)
 	}

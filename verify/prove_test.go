@@ -16,7 +16,7 @@ import (
 // is written; and answers false for a grid that is not its solution, and
 // for the puzzle less a given, which has more solutions.
 func TestProveUnique(t *testing.T) {
-	g, err := formats.Parse(`{"puzzle":".......8.........6.....7.............27.........................................2","rules":{"nonconsecutive":true}}`)
+	g, err := formats.Parse(lightPuzzle)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestCheckSink(t *testing.T) {
 func BenchmarkFinalCheck(b *testing.B) {
 	var puzzles, sols []grid.Grid
 	for _, text := range []string{
-		`{"puzzle":".......8.........6.....7.............27.........................................2","rules":{"nonconsecutive":true}}`,
+		lightPuzzle,
 		`{"puzzle":"..1......................1.......3...42.........7.................4..............","rules":{"nonconsecutive":true}}`,
 	} {
 		g, err := formats.Parse(text)

@@ -326,17 +326,16 @@ func (s *Search) useAux(d int, fresh bool) {
 // value returns the value of literal l under cand and the auxiliary
 // values: 1 true, -1 false, 0 open.
 func (s *Search) value(cand []uint64, l olit) int8 {
-	var v int8
 	if l.d < 0 {
-		v = s.clauses.aux[l.at]
-	} else {
-		m := cand[l.at]
-		switch {
-		case m&l.bit() == 0:
-			v = -1
-		case m == l.bit():
-			v = 1
-		}
+		return s.auxValue(l)
+	}
+	var v int8
+	m := cand[l.at]
+	switch {
+	case m&l.bit() == 0:
+		v = -1
+	case m == l.bit():
+		v = 1
 	}
 	if l.neg {
 		return -v

@@ -329,16 +329,6 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 		e.L.Adds = append(e.L.Adds, add)
 		return z
 	}
-	// zGE is z.GE from zs
-	zGE := func(v int) int {
-		switch {
-		case v <= lo:
-			return LitTrue
-		case v > hi:
-			return LitFalse
-		}
-		return zs[v-lo]
-	}
 	from, contra := len(e.L.Clauses), e.contra
 	for i, a := range x.Vals {
 		nextA := LitFalse
@@ -360,10 +350,10 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 			// written: the chains of x's and y's literals give the rest
 			// by unit propagation.
 			if !(top > hi && (i > 0 && x.Vals[i-1]+b > hi || j > 0 && a+y.Vals[j-1] > hi)) {
-				e.Clause(Neg(xs[i]), Neg(ys[j]), zGE(top))
+				e.Clause(Neg(xs[i]), Neg(ys[j]), z.GE(top))
 			}
 			if !(a+b < lo && (i+1 < len(x.Vals) && x.Vals[i+1]+b < lo || j+1 < len(y.Vals) && a+y.Vals[j+1] < lo)) {
-				e.Clause(nextA, nextB, Neg(zGE(a+b+1)))
+				e.Clause(nextA, nextB, Neg(z.GE(a+b+1)))
 			}
 		}
 	}
@@ -527,11 +517,11 @@ func (e *Enc) and(a, b int) int {
 
 // DistinctSum says that the digits among (from DigitsAmong over cells,
 // each digit once) add up to k, and, when count is not nil, that there
-// are *count of them. Where the cells differ anyway, these are the same solutions as a
-// sum over the cells, and unit propagation on them reads what a person
-// reads at once: the least and the most that so many different digits
-// add up to, and which digits a total needs (a 10 in four different
-// digits is 1+2+3+4).
+// are *count of them. Where the cells differ anyway, these are the same
+// solutions as a sum over the cells, and unit propagation on them reads
+// what a person reads at once: the least and the most that so many
+// different digits add up to, and which digits a total needs (a 10 in
+// four different digits is 1+2+3+4).
 func (e *Enc) DistinctSum(among []int, cells []int32, k int, count *Ord) {
 	weighted := make([]Ord, len(among))
 	flags := make([]Ord, len(among))
