@@ -292,6 +292,9 @@ type Lowered struct {
 	// lean: the caller reads Adds and Ladders on their bounds and wants
 	// none of their clauses (see LowerForSearch)
 	lean bool
+	// store holds the memory of the Clauses, nil when they have their
+	// own (see ReleaseClauses)
+	store *clauseStore
 }
 
 // Scope adds the cells of parts, in order, each once, as a scope.
@@ -548,8 +551,14 @@ func (r *Rules) Lower(s Shape) *Lowered { return r.lower(s, false) }
 // left out (see Lowered.Lean), and the Lowered is not the CNF of the
 // rules. On the 200 generated region sum line puzzles of .ci/bench.sh
 // iss, Lower takes 76 ms in all and this 11.
+//
+// Its clauses are cut from memory that the last such lowering gave back:
+// the caller gives theirs back in turn with ReleaseClauses once it has
+// read them.
 func (r *Rules) LowerForSearch(s Shape) *Lowered {
-	return r.lowerWith(s, &Lowered{n: s.N(), lean: true})
+	st := clauseStores.Get().(*clauseStore)
+	l := &Lowered{n: s.N(), lean: true, store: st, Clauses: st.list}
+	return r.lowerWith(s, l)
 }
 
 // lowerBare is Lower without the kinds' own clauses, which cost the most

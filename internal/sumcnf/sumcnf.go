@@ -107,7 +107,7 @@ func (e *Enc) Clause(lits ...int) {
 		return
 	}
 	if cap(e.buf)-len(e.buf) < len(lits) {
-		e.buf = make([]int, 0, max(1024, len(lits)))
+		e.buf = e.L.LitRoom(len(lits))
 	}
 	at := len(e.buf)
 	for _, l := range lits {

@@ -1,0 +1,70 @@
+package grid
+
+import "sync"
+
+// A clauseStore is the memory of a Lowered's clauses: the list of them
+// and the chunks their literals are cut from (see Lowered.LitRoom). A
+// lowering for the search (LowerForSearch) takes one from a pool, and its
+// reader gives it back once it has read the clauses (ReleaseClauses), so
+// that checking puzzle after puzzle does not allocate them anew: a
+// skyscraper puzzle's 2,000 clauses took a third of the bytes its check
+// allocated, and the collector's work grew with them.
+type clauseStore struct {
+	list   [][]int
+	chunks [][]int // every chunk cut so far, the current one last
+	next   int     // the chunk to cut from once the current one is full
+}
+
+// chunkLits is the size of a chunk of literals, and maxStoredLits the
+// most literals a store may hold and still go back to the pool: a
+// lowering of a large grid's clauses is left to the collector.
+const (
+	chunkLits     = 4096
+	maxStoredLits = 1 << 20
+)
+
+var clauseStores = sync.Pool{New: func() any { return new(clauseStore) }}
+
+// LitRoom returns an empty slice with room for n literals at least, for
+// a clause of l: from l's store when it has one, else new.
+func (l *Lowered) LitRoom(n int) []int {
+	st := l.store
+	if st == nil {
+		return make([]int, 0, max(1024, n))
+	}
+	for st.next < len(st.chunks) {
+		c := st.chunks[st.next]
+		st.next++
+		if cap(c) >= n {
+			return c[:0]
+		}
+	}
+	c := make([]int, 0, max(chunkLits, n))
+	st.chunks = append(st.chunks, c)
+	st.next = len(st.chunks)
+	return c
+}
+
+// ReleaseClauses gives the memory of l's clauses back for the next
+// lowering, when l has a store (LowerForSearch): l.Clauses is nil after
+// it, and no slice of the clauses read before may be used again. The
+// reader that lowered the rules calls it once it has read them.
+func (l *Lowered) ReleaseClauses() {
+	st := l.store
+	if st == nil {
+		return
+	}
+	list := l.Clauses
+	l.store, l.Clauses = nil, nil
+	size := 0
+	for _, c := range st.chunks {
+		size += cap(c)
+	}
+	if size > maxStoredLits {
+		return
+	}
+	clear(list[:cap(list)])
+	st.list = list[:0]
+	st.next = 0
+	clauseStores.Put(st)
+}
