@@ -516,6 +516,7 @@ func (vr *variantRemover) pure(rng *rand.Rand) (grid.Grid, error) {
 		s := rulesearch.New(rulesearch.NewModel(p.Shape, p.Rules))
 		s.LateProbes = true
 		r := s.Count(p.Cells, 2, pureNodes, vr.ctx.Done(), nil)
+		s.Release()
 		if err := vr.ctx.Err(); err != nil {
 			return p, err
 		}

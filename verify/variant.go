@@ -101,6 +101,7 @@ func (v *Verifier) variantCount(ctx context.Context, g grid.Grid, limit int, pc 
 		pc.implied.tr.variant(s, g, true)
 	}
 	r := s.Count(g.Cells, limit, budget, ctx.Done(), nil)
+	s.Release()
 	sols, ok := variantGrids(g, r)
 	t := tally{sols: sols, count: r.Count}
 	if t, done := v.settle(ctx, g, limit, t, ok, r.Result); done {
@@ -130,6 +131,7 @@ func variantOutside(ctx context.Context, g grid.Grid, res Result, p Prover) Resu
 	}
 	s := rulesearch.New(m)
 	r := s.Count(g.Cells, res.Limit, budget, ctx.Done(), nil)
+	s.Release()
 	sols, ok := variantGrids(g, r)
 	t := tally{sols: sols, count: r.Count}
 	switch {

@@ -129,11 +129,15 @@ func NewModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered) *Model {
 // newModel is NewModel with more, when not nil, adding to the lowered
 // rules (for tests of constraints that no kind gives yet).
 func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
-	var l *grid.Lowered
-	if r != nil {
-		l = r.LowerForSearch(s)
+	if r == nil {
+		return newModelOf(s, r, nil, more)
 	}
-	return newModelOf(s, r, l, more)
+	l := r.LowerForSearch(s)
+	m := newModelOf(s, r, l, more)
+	if more == nil { // else more may keep l to read it
+		l.ReleaseClauses() // read into the model's own table
+	}
+	return m
 }
 
 // newModelOf is newModel with r lowered as l (nil for nil rules).
@@ -362,6 +366,11 @@ func New(m *Model) *Search {
 	s.supports, s.nextSupport = make([][][]uint8, len(m.scopes)), make([]int, len(m.scopes))
 	return s
 }
+
+// Release gives memory of s back for the next search to take, once s is
+// done with: s may not be used after it. A caller that checks puzzle
+// after puzzle calls it so that each check allocates less.
+func (s *Search) Release() { s.clauses.release() }
 
 func single(m uint64) bool { return m&(m-1) == 0 }
 
