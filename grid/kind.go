@@ -283,7 +283,8 @@ type Lowered struct {
 	// Facts are digits that one rule rules out of cells whatever the
 	// other rules and the givens say (the first cells below a skyscraper
 	// clue are capped, no 5 on a whisper), in words for a person's first
-	// steps; the Clauses or Links say the same for the search.
+	// steps; the Clauses or Links say the same for the search, whose
+	// lowerings leave them out (see KeepsFacts).
 	Facts []Fact
 	n     int
 	// bare: the caller wants no Clauses (see lowerBare), so a kind may
@@ -360,6 +361,11 @@ func (l *Lowered) EarlyScope(parts ...[]int32) {
 // Bare reports whether the caller wants no Clauses, so that a kind may
 // skip the work of writing them.
 func (l *Lowered) Bare() bool { return l.bare }
+
+// KeepsFacts reports whether the caller reads the Facts, which take words
+// to write: a lowering for the search or for the units (see Lean and
+// Bare) has them left out.
+func (l *Lowered) KeepsFacts() bool { return !l.bare && !l.lean }
 
 // Lean reports whether the Lowered is for a search that reads each
 // Addition and Ladder on its bounds: they are then recorded with no

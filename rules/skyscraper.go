@@ -80,14 +80,20 @@ func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
 func skyscraperCaps(e *sumcnf.Enc, line []int32, value int) {
 	n := e.N
 	name := func(p int) string { return grid.CellName(n, line[p]) }
+	facts := e.L.KeepsFacts()
 	if value == 1 {
 		e.Clause(e.L.CellVar(line[0], n)) // one seen: the N is first
+	}
+	if value == 1 && facts {
 		e.L.Facts = append(e.L.Facts, grid.Fact{Cells: line[:1], Not: (uint64(1)<<(n-1) - 1),
 			Words: "only the first digit is seen, so " + name(0) + " is " + strconv.Itoa(n)})
 	}
 	for p := 0; p < value-1 && p < len(line); p++ {
 		for v := n - value + 2 + p; v <= n; v++ {
 			e.Clause(-e.L.CellVar(line[p], v))
+		}
+		if !facts {
+			continue
 		}
 		higher := strconv.Itoa(value-1-p) + " higher digits are"
 		if value-1-p == 1 {

@@ -107,7 +107,9 @@ var thermoKind = &grid.Kind{
 			for i := 1; i < len(t); i++ {
 				l.Links = append(l.Links, grid.Link{A: t[i-1], B: t[i], Rel: increases, Label: label})
 			}
-			thermoFacts(s.N(), t, label, l)
+			if l.KeepsFacts() {
+				thermoFacts(s.N(), t, label, l)
+			}
 		}
 	},
 	Layouts: []grid.Layout{{Name: "thermometer", Aliases: []string{"thermo", "thermometers", "thermos"},

@@ -56,6 +56,9 @@ func whispersISS(o *grid.ISSOut, c LineClue) error {
 // whisperFacts says which digits no cell of a whisper of gap v holds: a
 // digit with no other at least v away (5 on a whisper of 5 on 9x9).
 func whisperFacts(n, v int, cells []int32, l *grid.Lowered) {
+	if !l.KeepsFacts() {
+		return
+	}
 	var not uint64
 	var ds []int
 	for d := 1; d <= n; d++ {

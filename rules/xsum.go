@@ -85,7 +85,7 @@ func xsumSets(e *sumcnf.Enc, line []int32, value int, among []int) {
 			}
 		}
 	}
-	if len(bad) > 0 && len(good) > 0 {
+	if len(bad) > 0 && len(good) > 0 && e.L.KeepsFacts() {
 		var not uint64
 		for _, x := range bad {
 			not |= 1 << (x - 1)
