@@ -171,8 +171,9 @@ func (u *RuleUnits) findPeers(distinctOf [][]int32, steps [][][2]int) {
 // given of the wrong parity, a dot, X or V between two givens that do not
 // fit it, givens that do not increase along a thermometer, and cages whose
 // givens leave no way to reach their sum. Rules that are not valid for the
-// shape give one clash, saying why.
-func (g Grid) ruleClashes() []Clash {
+// shape give one clash, saying why. u is the units of g's rules, or nil
+// to work them out.
+func (g Grid) ruleClashes(u *RuleUnits) []Clash {
 	n := g.N()
 	if g.Shape.ValidateWith(g.Rules) != nil || len(g.Cells) != n*n {
 		return nil
@@ -186,7 +187,9 @@ func (g Grid) ruleClashes() []Clash {
 		}
 	}
 	r := g.Rules
-	u := r.units(g.Shape, nil, false)
+	if u == nil {
+		u = r.units(g.Shape, nil, false)
+	}
 	cell := func(i int32) Cell { return Cell{int(i) / n, int(i) % n} }
 	var out []Clash
 	repeats := func(groups [][]int32, labels []string, kind func(string) (string, int)) {
@@ -268,7 +271,7 @@ func (r *Rules) Check(g Grid) error {
 		return nil
 	}
 	h := Grid{Shape: g.Shape, Cells: g.Cells, Rules: r}
-	if cl := h.ruleClashes(); len(cl) > 0 {
+	if cl := h.ruleClashes(nil); len(cl) > 0 {
 		return fmt.Errorf("%s", cl[0].Format(DefaultAlphabet(n)))
 	}
 	return nil

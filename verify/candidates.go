@@ -129,7 +129,7 @@ func TrueCandidates(ctx context.Context, g grid.Grid, opts CandidateOptions) Can
 // status Unknown when ctx is done (a gophersat call in progress runs to
 // its end first).
 func (v *Verifier) Candidates(ctx context.Context, g grid.Grid, opts CandidateOptions) Candidates {
-	res, ok := precheck(ctx, g, Options{CountLimit: opts.CountLimit})
+	res, ok := precheck(ctx, g, Options{CountLimit: opts.CountLimit}, nil)
 	c := Candidates{Status: res.Status, Limit: res.Limit, Clashes: res.Clashes, Err: res.Err}
 	if !ok {
 		return c

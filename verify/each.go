@@ -12,7 +12,7 @@ import (
 // are. It stops early, with the error, when each returns one or ctx is
 // done. An invalid puzzle gives the error Check would give.
 func Each(ctx context.Context, g grid.Grid, limit int, each func(grid.Grid) error) (count int, all bool, err error) {
-	if res, ok := precheck(ctx, g, Options{}); !ok {
+	if res, ok := precheck(ctx, g, Options{}, nil); !ok {
 		return 0, false, res.Err
 	}
 	if limit <= 0 {

@@ -23,7 +23,7 @@ type Prover interface {
 // breaks the rules, ctx done) gives status Unknown with that error, never
 // a verdict.
 func CheckOutside(ctx context.Context, g grid.Grid, opts Options, p Prover) Result {
-	res, ok := precheck(ctx, g, opts)
+	res, ok := precheck(ctx, g, opts, nil)
 	if !ok {
 		return res
 	}

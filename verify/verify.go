@@ -167,7 +167,11 @@ func (v *Verifier) CheckContext(ctx context.Context, g grid.Grid, opts Options) 
 // verdict of unique or none traces its proof there as well, and past its
 // budget gophersat's certified solve proves it (see CheckProof).
 func (v *Verifier) check(ctx context.Context, g grid.Grid, opts Options, pc *proofCase) Result {
-	res, ok := precheck(ctx, g, opts)
+	var units func() *grid.RuleUnits
+	if g.HasRules() { // the search's tables hold them, for the count after
+		units = func() *grid.RuleUnits { return v.modelOf(g).Units }
+	}
+	res, ok := precheck(ctx, g, opts, units)
 	if !ok {
 		return res
 	}
@@ -198,8 +202,9 @@ func (res Result) checked(g grid.Grid, sv *sat.Solver) Result {
 }
 
 // precheck returns the Result of a puzzle that is invalid, or of a check
-// stopped before it began; ok true when the check is to go on.
-func precheck(ctx context.Context, g grid.Grid, opts Options) (res Result, ok bool) {
+// stopped before it began; ok true when the check is to go on. units, when
+// not nil, gives the units of g's valid rules for its clashes.
+func precheck(ctx context.Context, g grid.Grid, opts Options, units func() *grid.RuleUnits) (res Result, ok bool) {
 	res.Limit = max(opts.CountLimit, 2)
 	if err := g.Malformed(); err != nil {
 		res.Status, res.Err = Invalid, err
@@ -209,7 +214,13 @@ func precheck(ctx context.Context, g grid.Grid, opts Options) (res Result, ok bo
 		res.Status, res.Err = Invalid, err
 		return res, false
 	}
-	if cl := g.Clashes(); len(cl) > 0 {
+	var cl []grid.Clash
+	if units != nil {
+		cl = g.ClashesIn(units())
+	} else {
+		cl = g.Clashes()
+	}
+	if len(cl) > 0 {
 		res.Status, res.Clashes = Invalid, cl
 		res.Err = errors.New("givens clash: " + ClashText(cl, nil))
 		return res, false
