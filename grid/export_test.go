@@ -26,3 +26,8 @@ var (
 	SetCount = setCount
 	Popcount = popcount
 )
+
+// BuildUnits is Rules.buildUnits: the units of r made anew, never shared.
+func BuildUnits(r *Rules, s Shape, l *Lowered, peers bool) *RuleUnits {
+	return r.buildUnits(s, l, peers)
+}
