@@ -250,21 +250,21 @@ func readGroupsJSON(in *grid.JSONIn, r *grid.Rules) error {
 func validateGroups(v *grid.Validation, r *grid.Rules) error {
 	n, s := v.N, v.Shape
 	for k, g := range Extra.Get(r) {
-		rule := fmt.Sprintf("%s %d", g.Kind, k+1)
-		if err := v.InGrid(func() string { return rule }, g.Cells); err != nil {
+		rule := func() string { return fmt.Sprintf("%s %d", g.Kind, k+1) }
+		if err := v.InGrid(rule, g.Cells); err != nil {
 			return err
 		}
 		if int(g.Kind) >= grid.GroupKinds {
-			return grid.RuleErrorf(rule, "unknown kind of group %d", int(g.Kind))
+			return grid.RuleErrorf(rule(), "unknown kind of group %d", int(g.Kind))
 		}
 		if s.Boxless() && (g.Kind == grid.GroupWindow || g.Kind == grid.GroupDisjoint) {
-			return grid.RuleErrorf(rule, "a %dx%d grid has no boxes, so no %ss", n, n, g.Kind)
+			return grid.RuleErrorf(rule(), "a %dx%d grid has no boxes, so no %ss", n, n, g.Kind)
 		}
 		if len(g.Cells) < 2 || len(g.Cells) > n {
-			return grid.RuleErrorf(rule, "%d cells, want 2 to %d", len(g.Cells), n)
+			return grid.RuleErrorf(rule(), "%d cells, want 2 to %d", len(g.Cells), n)
 		}
 		if want := kindCells(s, g.Kind, g.Cells); want != nil && !sameSet(want, g.Cells) {
-			return grid.RuleErrorf(rule, "cells %s are not a %s of a %s grid", cellList(n, g.Cells), g.Kind, s)
+			return grid.RuleErrorf(rule(), "cells %s are not a %s of a %s grid", cellList(n, g.Cells), g.Kind, s)
 		}
 	}
 	return nil

@@ -422,15 +422,15 @@ func (l lineRow) validate(v *grid.Validation, r *grid.Rules) error {
 // v.s, nil when it can.
 func (l lineRow) validateLine(v *grid.Validation, k int, c LineClue) error {
 	sp, n := l.sp, v.N
-	rule := fmt.Sprintf("%s %d (%s)", sp.what, k+1, cellList(n, c.Cells))
+	rule := func() string { return fmt.Sprintf("%s %d (%s)", sp.what, k+1, cellList(n, c.Cells)) }
 	if c.Loop() && sp.loop == noLoop {
-		return grid.RuleErrorf(rule, "%s is listed twice: a %s cannot be a loop", grid.CellName(n, c.Cells[0]), sp.what)
+		return grid.RuleErrorf(rule(), "%s is listed twice: a %s cannot be a loop", grid.CellName(n, c.Cells[0]), sp.what)
 	}
 	cells := c.distinct()
 	if sp.loop == loopPairs {
 		cells = distinctCells(c.Cells)
 	}
-	if err := v.InGrid(func() string { return rule }, cells); err != nil {
+	if err := v.InGrid(rule, cells); err != nil {
 		return err
 	}
 	most := n * n
@@ -438,21 +438,21 @@ func (l lineRow) validateLine(v *grid.Validation, k int, c LineClue) error {
 		most = sp.maxCells(n)
 	}
 	if len(cells) < sp.minCells || len(cells) > most {
-		return grid.RuleErrorf(rule, "%d cells, want %d to %d", len(cells), sp.minCells, most)
+		return grid.RuleErrorf(rule(), "%d cells, want %d to %d", len(cells), sp.minCells, most)
 	}
 	if c.Loop() && sp.loop == loopThrees && len(cells)%3 != 0 {
-		return grid.RuleErrorf(rule, "a loop of %d cells: any three in a row around it can differ only when their number is a multiple of 3", len(cells))
+		return grid.RuleErrorf(rule(), "a loop of %d cells: any three in a row around it can differ only when their number is a multiple of 3", len(cells))
 	}
 	if sp.kind == "clone" {
-		return validateClone(v, rule, c)
+		return validateClone(v, rule(), c)
 	}
 	for j := 1; j < len(c.Cells); j++ {
 		if !grid.Adjacent(n, c.Cells[j-1], c.Cells[j], true) {
-			return grid.RuleErrorf(rule, "%s does not touch %s: not a line", grid.CellName(n, c.Cells[j]), grid.CellName(n, c.Cells[j-1]))
+			return grid.RuleErrorf(rule(), "%s does not touch %s: not a line", grid.CellName(n, c.Cells[j]), grid.CellName(n, c.Cells[j-1]))
 		}
 	}
 	if sp.value && c.Value != 0 && !sp.valueOK(n, c.Value) {
-		return grid.RuleErrorf(rule, "value %d cannot be kept in a %dx%d grid", c.Value, n, n)
+		return grid.RuleErrorf(rule(), "value %d cannot be kept in a %dx%d grid", c.Value, n, n)
 	}
 	return nil
 }

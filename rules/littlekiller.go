@@ -56,22 +56,24 @@ var littleKillerKind = &grid.Kind{
 		n := v.N
 		seen := map[littleKiller]bool{}
 		for k, lk := range littleKillers(r) {
-			rule := fmt.Sprintf("little killer %d (%s %s)", k+1, outsideName(lk.row, lk.col), dirName(lk.dir))
+			rule := func() string {
+				return fmt.Sprintf("little killer %d (%s %s)", k+1, outsideName(lk.row, lk.col), dirName(lk.dir))
+			}
 			inside := lk.row >= 0 && lk.row < n && lk.col >= 0 && lk.col < n
 			if inside || lk.row < -1 || lk.row > n || lk.col < -1 || lk.col > n {
-				return grid.RuleErrorf(rule, "the clue is not just outside the %dx%d grid", n, n)
+				return grid.RuleErrorf(rule(), "the clue is not just outside the %dx%d grid", n, n)
 			}
 			cells := lk.cells(n)
 			if len(cells) == 0 {
-				return grid.RuleErrorf(rule, "its arrow points away from the grid")
+				return grid.RuleErrorf(rule(), "its arrow points away from the grid")
 			}
 			if lk.sum < len(cells) || lk.sum > len(cells)*n {
-				return grid.RuleErrorf(rule, "sum %d: its %d cells add up to %d to %d", lk.sum, len(cells), len(cells), len(cells)*n)
+				return grid.RuleErrorf(rule(), "sum %d: its %d cells add up to %d to %d", lk.sum, len(cells), len(cells), len(cells)*n)
 			}
 			key := lk
 			key.sum = 0
 			if seen[key] {
-				return grid.RuleErrorf(rule, "a second clue in the same place and direction")
+				return grid.RuleErrorf(rule(), "a second clue in the same place and direction")
 			}
 			seen[key] = true
 		}

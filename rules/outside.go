@@ -272,16 +272,16 @@ func (e edgeRow) validate(v *grid.Validation, r *grid.Rules) error {
 	seen := map[[2]int]bool{}
 	lo, hi := e.spec.rangeOf(n)
 	for k, c := range e.get(r) {
-		rule := fmt.Sprintf("%s %d (%s)", e.spec.name, k+1, outsideName(c.row, c.col))
+		rule := func() string { return fmt.Sprintf("%s %d (%s)", e.spec.name, k+1, outsideName(c.row, c.col)) }
 		if edgeLine(n, c.row, c.col) == nil {
-			return grid.RuleErrorf(rule, "the clue is not beside a row or a column of the %dx%d grid", n, n)
+			return grid.RuleErrorf(rule(), "the clue is not beside a row or a column of the %dx%d grid", n, n)
 		}
 		if seen[[2]int{c.row, c.col}] {
-			return grid.RuleErrorf(rule, "a second clue in the same place")
+			return grid.RuleErrorf(rule(), "a second clue in the same place")
 		}
 		seen[[2]int{c.row, c.col}] = true
 		if c.value < lo || c.value > hi {
-			return grid.RuleErrorf(rule, "%d: on a %dx%d grid the clue is %d to %d", c.value, n, n, lo, hi)
+			return grid.RuleErrorf(rule(), "%d: on a %dx%d grid the clue is %d to %d", c.value, n, n, lo, hi)
 		}
 	}
 	return nil

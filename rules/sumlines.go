@@ -173,24 +173,24 @@ func (q sumLineRow) validate(v *grid.Validation, r *grid.Rules) error {
 	n := v.N
 	work := 0
 	for k, t := range q.get(r) {
-		rule := fmt.Sprintf("%s %d (%s)", q.spec.name, k+1, cellList(n, t))
+		rule := func() string { return fmt.Sprintf("%s %d (%s)", q.spec.name, k+1, cellList(n, t)) }
 		line := LineClue{Cells: t}
 		if line.Loop() && !q.spec.loops {
-			return grid.RuleErrorf(rule, "%s is listed twice: a %s cannot be a loop", grid.CellName(n, t[0]), q.spec.name)
+			return grid.RuleErrorf(rule(), "%s is listed twice: a %s cannot be a loop", grid.CellName(n, t[0]), q.spec.name)
 		}
-		if err := v.InGrid(func() string { return rule }, line.distinct()); err != nil {
+		if err := v.InGrid(rule, line.distinct()); err != nil {
 			return err
 		}
 		if len(line.distinct()) < q.spec.min {
-			return grid.RuleErrorf(rule, "%d cells, want at least %d", len(line.distinct()), q.spec.min)
+			return grid.RuleErrorf(rule(), "%d cells, want at least %d", len(line.distinct()), q.spec.min)
 		}
 		for j := 1; j < len(t); j++ {
 			if !grid.Adjacent(n, t[j-1], t[j], true) {
-				return grid.RuleErrorf(rule, "%s does not touch %s: not a chain", grid.CellName(n, t[j]), grid.CellName(n, t[j-1]))
+				return grid.RuleErrorf(rule(), "%s does not touch %s: not a chain", grid.CellName(n, t[j]), grid.CellName(n, t[j-1]))
 			}
 		}
 		if work += len(t) * (len(t)*n + 1); work > sumBudget {
-			return grid.RuleErrorf(rule, "the lines are too many or too long to encode")
+			return grid.RuleErrorf(rule(), "the lines are too many or too long to encode")
 		}
 	}
 	return nil

@@ -85,16 +85,16 @@ var thermoKind = &grid.Kind{
 	Validate: func(v *grid.Validation, r *grid.Rules) error {
 		n := v.N
 		for k, t := range Thermos.Get(r) {
-			rule := fmt.Sprintf("thermometer %d (%s)", k+1, cellList(n, t))
-			if err := v.InGrid(func() string { return rule }, t); err != nil {
+			rule := func() string { return fmt.Sprintf("thermometer %d (%s)", k+1, cellList(n, t)) }
+			if err := v.InGrid(rule, t); err != nil {
 				return err
 			}
 			if len(t) < 2 || len(t) > n {
-				return grid.RuleErrorf(rule, "%d cells, want 2 to %d", len(t), n)
+				return grid.RuleErrorf(rule(), "%d cells, want 2 to %d", len(t), n)
 			}
 			for j := 1; j < len(t); j++ {
 				if !grid.Adjacent(n, t[j-1], t[j], true) {
-					return grid.RuleErrorf(rule, "%s does not touch %s: not a chain", grid.CellName(n, t[j]), grid.CellName(n, t[j-1]))
+					return grid.RuleErrorf(rule(), "%s does not touch %s: not a chain", grid.CellName(n, t[j]), grid.CellName(n, t[j-1]))
 				}
 			}
 		}
