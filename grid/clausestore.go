@@ -13,6 +13,12 @@ type clauseStore struct {
 	list   [][]int
 	chunks [][]int // every chunk cut so far, the current one last
 	next   int     // the chunk to cut from once the current one is full
+	// the chunks of Ints, cut from ints[at] on at used
+	ints     [][]int
+	at, used int
+	// the lists of the Adds and Ladders
+	adds    []Addition
+	ladders []Ladder
 }
 
 // chunkLits is the size of a chunk of literals, and maxStoredLits the
@@ -45,26 +51,55 @@ func (l *Lowered) LitRoom(n int) []int {
 	return c
 }
 
+// Ints returns n zeroed integers for the values and literals of an
+// Addition or a Ladder of l, which its reader copies: from l's store when
+// it has one, where they last until ReleaseClauses, else new.
+func (l *Lowered) Ints(n int) []int {
+	st := l.store
+	if st == nil || n == 0 {
+		return make([]int, n)
+	}
+	for ; st.at < len(st.ints); st.at, st.used = st.at+1, 0 {
+		if c := st.ints[st.at]; st.used+n <= len(c) {
+			r := c[st.used : st.used+n : st.used+n]
+			st.used += n
+			clear(r)
+			return r
+		}
+	}
+	c := make([]int, max(chunkLits, n))
+	st.ints = append(st.ints, c)
+	st.used = n
+	return c[:n:n]
+}
+
 // ReleaseClauses gives the memory of l's clauses back for the next
 // lowering, when l has a store (LowerForSearch): l.Clauses is nil after
-// it, and no slice of the clauses read before may be used again. The
-// reader that lowered the rules calls it once it has read them.
+// it, as are l.Adds and l.Ladders, and no slice of the clauses, or of the
+// values and literals of the additions and ladders (see Ints), read
+// before may be used again; their Cells stay. The reader that lowered the
+// rules calls it once it has read them.
 func (l *Lowered) ReleaseClauses() {
 	st := l.store
 	if st == nil {
 		return
 	}
-	list := l.Clauses
-	l.store, l.Clauses = nil, nil
+	list, adds, ladders := l.Clauses, l.Adds, l.Ladders
+	l.store, l.Clauses, l.Adds, l.Ladders = nil, nil, nil, nil
 	size := 0
 	for _, c := range st.chunks {
+		size += cap(c)
+	}
+	for _, c := range st.ints {
 		size += cap(c)
 	}
 	if size > maxStoredLits {
 		return
 	}
 	clear(list[:cap(list)])
-	st.list = list[:0]
-	st.next = 0
+	clear(adds[:cap(adds)])
+	clear(ladders[:cap(ladders)])
+	st.list, st.adds, st.ladders = list[:0], adds[:0], ladders[:0]
+	st.next, st.at, st.used = 0, 0, 0
 	clauseStores.Put(st)
 }

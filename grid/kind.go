@@ -563,7 +563,7 @@ func (r *Rules) Lower(s Shape) *Lowered { return r.lower(s, false) }
 // read them.
 func (r *Rules) LowerForSearch(s Shape) *Lowered {
 	st := clauseStores.Get().(*clauseStore)
-	l := &Lowered{n: s.N(), lean: true, store: st, Clauses: st.list}
+	l := &Lowered{n: s.N(), lean: true, store: st, Clauses: st.list, Adds: st.adds, Ladders: st.ladders}
 	return r.lowerWith(s, l)
 }
 

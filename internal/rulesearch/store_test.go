@@ -2,6 +2,7 @@ package rulesearch_test
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -9,17 +10,20 @@ import (
 	"github.com/sudokugen/sudokugen/grid/gridtest"
 )
 
-// A lowering for the search cuts its clauses from the memory the one
-// before gave back (grid.Lowered.ReleaseClauses). Lowering random
-// instances of every kind one after another, each giving its clauses
-// back, gives each the same clauses as a lowering on memory of its own,
-// and a lowering that gave them back holds none.
+// A lowering for the search cuts its clauses, and the integers of its
+// additions and ladders, from the memory the one before gave back
+// (grid.Lowered.ReleaseClauses). Lowering random instances of every kind
+// one after another, each giving its memory back, gives each the same
+// clauses, additions and ladders as a lowering on memory of its own, and
+// a lowering that gave them back holds none.
 func TestReleasedClausesAreReusedWhole(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	type lowering struct {
-		shape grid.Shape
-		rules *grid.Rules
-		want  [][]int
+		shape   grid.Shape
+		rules   *grid.Rules
+		want    [][]int
+		adds    []grid.Addition
+		ladders []grid.Ladder
 	}
 	var ls []lowering
 	withClauses := 0
@@ -35,7 +39,7 @@ func TestReleasedClausesAreReusedWhole(t *testing.T) {
 			if len(want) > 0 {
 				withClauses++
 			}
-			ls = append(ls, lowering{c.Shape, c.Any, want})
+			ls = append(ls, lowering{c.Shape, c.Any, want, l.Adds, l.Ladders})
 		}
 	}
 	if withClauses < 20 {
@@ -48,10 +52,19 @@ func TestReleasedClausesAreReusedWhole(t *testing.T) {
 			if !slices.EqualFunc(l.Clauses, x.want, slices.Equal) {
 				t.Fatalf("round %d, %s: %d clauses, or others than the %d on memory of their own", round, x.rules.Name(), len(l.Clauses), len(x.want))
 			}
+			if !sameList(l.Adds, x.adds) || !sameList(l.Ladders, x.ladders) {
+				t.Fatalf("round %d, %s: other additions or ladders than on memory of their own", round, x.rules.Name())
+			}
 			l.ReleaseClauses()
-			if l.Clauses != nil {
+			if l.Clauses != nil || l.Adds != nil || l.Ladders != nil {
 				t.Fatalf("%s: %d clauses after they were given back", x.rules.Name(), len(l.Clauses))
 			}
 		}
 	}
+}
+
+// sameList reports whether a and b hold equal elements, nil or empty
+// alike.
+func sameList[T any](a, b []T) bool {
+	return len(a) == 0 && len(b) == 0 || reflect.DeepEqual(a, b)
 }

@@ -149,7 +149,7 @@ func (e *Enc) Digit(c int32) Ord {
 		return o
 	}
 	n := e.N
-	ge := make([]int, n+1) // ge[v] for v = 2..n
+	ge := e.L.Ints(n + 1) // ge[v] for v = 2..n
 	for v := 2; v <= n; v++ {
 		ge[v] = e.L.AuxVar()
 	}
@@ -179,7 +179,7 @@ func (e *Enc) Digit(c int32) Ord {
 	if !e.L.Bare() {
 		e.L.Ladders = append(e.L.Ladders, grid.Ladder{Cell: c, Lits: ge, From: from, To: len(e.L.Clauses)})
 	}
-	vals := make([]int, n)
+	vals := e.L.Ints(n)
 	for i := range vals {
 		vals[i] = i + 1
 	}
@@ -221,7 +221,7 @@ func (e *Enc) Gated(g int, o Ord) Ord {
 	vals := append([]int{0}, o.Vals...)
 	// ge[v]: the literal of the least value of o at least v, for v from
 	// 1 to o's greatest
-	ge := make([]int, o.Hi()+1)
+	ge := e.L.Ints(o.Hi() + 1)
 	prev, at := g, 0 // at least the least value of o: exactly when g holds
 	for _, v := range o.Vals {
 		t := g
@@ -246,14 +246,14 @@ func (e *Enc) Add(x, y Ord, cap int) Ord { return e.addIn(x, y, x.Lo()+y.Lo(), c
 // fresh returns a new integer from lo to hi, its literals chained so that
 // "at least v+1" implies "at least v".
 func (e *Enc) Fresh(lo, hi int) Ord {
-	ge := make([]int, hi-lo+1) // ge[v-lo] for v = lo+1..hi
+	ge := e.L.Ints(hi - lo + 1) // ge[v-lo] for v = lo+1..hi
 	for v := lo + 1; v <= hi; v++ {
 		ge[v-lo] = e.L.AuxVar()
 		if v > lo+1 {
 			e.Clause(-ge[v-lo], ge[v-lo-1])
 		}
 	}
-	vals := make([]int, hi-lo+1)
+	vals := e.L.Ints(hi - lo + 1)
 	for i := range vals {
 		vals[i] = lo + i
 	}
@@ -278,7 +278,7 @@ func (e *Enc) Sum(terms []Ord, cap int) Ord {
 // 2,965 clauses a puzzle against 4,754, the same search nodes, and a
 // sixth less time.
 func (e *Enc) SumIs(terms []Ord, k int) {
-	restLo, restHi := make([]int, len(terms)+1), make([]int, len(terms)+1)
+	restLo, restHi := e.L.Ints(len(terms)+1), e.L.Ints(len(terms)+1)
 	for i := len(terms) - 1; i >= 0; i-- {
 		restLo[i] = restLo[i+1] + terms[i].Lo()
 		restHi[i] = restHi[i+1] + terms[i].Hi()
@@ -321,7 +321,7 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 	}
 	z := e.Fresh(lo, hi)
 	z.sum = append(slices.Clip(x.cellsOf()), y.cellsOf()...)
-	xs, ys, zs := x.lits(), y.lits(), z.lits()
+	xs, ys, zs := e.lits(x), e.lits(y), e.lits(z)
 	add, ok := e.addition(x, y, z, xs, ys, zs, saturate)
 	if ok && e.L.Lean() {
 		// a search reads it on its bounds: no clause of its own
@@ -366,8 +366,8 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 
 // lits returns the literals "o is at least v" for each value v of o, in
 // order: the first is LitTrue.
-func (o Ord) lits() []int {
-	out := make([]int, len(o.Vals))
+func (e *Enc) lits(o Ord) []int {
+	out := e.L.Ints(len(o.Vals))
 	out[0] = LitTrue
 	for i := 1; i < len(o.Vals); i++ {
 		out[i] = o.GE(o.Vals[i])
