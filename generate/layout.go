@@ -22,11 +22,19 @@ import (
 func fillVariant(rng *rand.Rand, sh grid.Shape, v Variant) (*grid.Rules, []uint8, bool) {
 	var rules *grid.Rules
 	var fill *rulesearch.Search
+	release := func() {
+		if fill != nil {
+			fill.Release()
+			fill.Model.Release()
+		}
+	}
+	defer release()
 	drawn := v.drawsBefore()
 	for range variantFillTries {
 		if rules == nil || drawn {
 			rules = v.fixedRules(sh)
 			v.before(rng, sh, rules)
+			release()
 			fill = rulesearch.New(rulesearch.NewModel(sh, rules))
 		}
 		out, cells := fill.Fill(rng, variantFillNodes*max(1, sh.N()*sh.N()/81))

@@ -517,6 +517,7 @@ func (vr *variantRemover) pure(rng *rand.Rand) (grid.Grid, error) {
 		s.LateProbes = true
 		r := s.Count(p.Cells, 2, pureNodes, vr.ctx.Done(), nil)
 		s.Release()
+		s.Model.Release()
 		if err := vr.ctx.Err(); err != nil {
 			return p, err
 		}

@@ -65,11 +65,10 @@ type ordRef struct {
 	neg bool  // the literal is the variable's negation
 }
 
-// ords numbers the ords of a model, each once.
-type ords struct {
-	all   []*ord
-	index map[ordKey][]int32
-}
+// ords numbers the ords of a model, each once, on mem: all[id] is ord
+// id, index gives the last numbered of each key, and next[id] the one
+// numbered before id with its key (-1 for none).
+type ords struct{ mem *tableMem }
 
 type ordKey struct {
 	first olit
@@ -79,62 +78,98 @@ type ordKey struct {
 
 // add returns o numbered: the ord already numbered with the same values
 // and literals, else o with a new number.
-func (r *ords) add(o ord) ord {
+func (r ords) add(o ord) ord {
+	mem := r.mem
 	var key ordKey
+	prev := int32(-1)
 	if len(o.lits) > 1 {
 		key = ordKey{o.lits[1], len(o.vals), o.vals[0]}
-		for _, id := range r.index[key] {
-			if p := r.all[id]; slices.Equal(p.vals, o.vals) && slices.Equal(p.lits, o.lits) {
+		if k, ok := mem.index[key]; ok {
+			prev = k
+		}
+		for id := prev; id >= 0; id = mem.next[id] {
+			if p := &mem.all[id]; slices.Equal(p.vals, o.vals) && slices.Equal(p.lits, o.lits) {
 				return *p
 			}
 		}
 	}
-	o.id = int32(len(r.all))
-	r.all = append(r.all, &o)
+	o.id = int32(len(mem.all))
+	mem.all = append(mem.all, o)
+	mem.next = append(mem.next, prev)
 	if len(o.lits) > 1 {
-		r.index[key] = append(r.index[key], o.id)
+		mem.index[key] = o.id
 	}
 	return o
 }
 
 // newAdditions returns l's additions and ladders, and which of l's
-// clauses they state; it sets t.ordsOf and t.bnd0 for their ords.
-func newAdditions(t *clauseTable, l *grid.Lowered) (adds []addition, ladders []ladder, skip []bool) {
-	skip = make([]bool, len(l.Clauses))
-	r := &ords{index: map[ordKey][]int32{}}
-	for _, a := range l.Adds {
+// clauses they state; it sets t.ordsOf and t.bnd0 for their ords. All
+// are cut from mem.
+func newAdditions(t *clauseTable, l *grid.Lowered, mem *tableMem) (adds []addition, ladders []ladder, skip []bool) {
+	skip = mem.skip.take(len(l.Clauses))
+	r := ords{mem}
+	adds = mem.adds.take(len(l.Adds))
+	for k, a := range l.Adds {
 		for k := a.From; k < a.To; k++ {
 			skip[k] = true
 		}
-		adds = append(adds, addition{x: r.add(t.ord(a.X)), y: r.add(t.ord(a.Y)), z: r.add(t.ord(a.Z)), sat: a.Saturate, cells: a.Cells})
+		adds[k] = addition{x: r.add(t.ord(a.X, mem)), y: r.add(t.ord(a.Y, mem)), z: r.add(t.ord(a.Z, mem)), sat: a.Saturate, cells: a.Cells}
 	}
-	for _, d := range l.Ladders {
+	ladders = mem.ladders.take(len(l.Ladders))
+	for k, d := range l.Ladders {
 		for k := d.From; k < d.To; k++ {
 			skip[k] = true
 		}
 		n := len(d.Lits) - 1
-		o := ord{vals: make([]int32, n), lits: make([]olit, n), step: true}
+		o := ord{vals: mem.i32.take(n), lits: mem.olits.take(n), step: true}
 		for v := 1; v <= n; v++ {
 			o.vals[v-1] = int32(v)
 			if v >= 2 {
 				o.lits[v-1] = t.decode(d.Lits[v])
 			}
 		}
-		ladders = append(ladders, ladder{cell: d.Cell, ord: r.add(o)})
+		ladders[k] = ladder{cell: d.Cell, ord: r.add(o)}
 	}
-	t.ordsOf = make([][]ordRef, t.aux)
-	for _, o := range r.all {
-		t.bnd0 = append(t.bnd0, 0, int16(len(o.vals)-1))
+	t.bnd0 = mem.i16.take(2 * len(mem.all))
+	for id, o := range mem.all {
+		t.bnd0[2*id+1] = int16(len(o.vals) - 1)
+	}
+	keys, refs := mem.keys[:0], mem.refBuf[:0]
+	for _, o := range mem.all {
 		for i, l := range o.lits[1:] {
-			t.ordsOf[l.at] = append(t.ordsOf[l.at], ordRef{o.id, int16(i + 1), l.neg})
+			keys, refs = append(keys, l.at), append(refs, ordRef{o.id, int16(i + 1), l.neg})
 		}
 	}
+	t.ordsOf = lists(t.aux, keys, refs, &mem.refLists, &mem.refs, &mem.i32)
+	mem.keys, mem.refBuf = keys, refs
 	return adds, ladders, skip
 }
 
-// ord decodes o.
-func (t *clauseTable) ord(o grid.OrdLits) ord {
-	r := ord{vals: make([]int32, len(o.Vals)), lits: make([]olit, len(o.Vals))}
+// lists returns n lists cut from heads and elems: list k holds the
+// vals[i] whose keys[i] is k, in their order. counts holds the lists'
+// lengths, counted first, so that no list grows.
+func lists[E any](n int, keys []int32, vals []E, heads *slab[[]E], elems *slab[E], counts *slab[int32]) [][]E {
+	lens := counts.take(n)
+	for _, k := range keys {
+		lens[k]++
+	}
+	all, out := elems.take(len(keys)), heads.take(n)
+	at := 0
+	for k, c := range lens {
+		if c > 0 {
+			out[k] = all[at : at : at+int(c)]
+			at += int(c)
+		}
+	}
+	for i, k := range keys {
+		out[k] = append(out[k], vals[i])
+	}
+	return out
+}
+
+// ord decodes o, on mem.
+func (t *clauseTable) ord(o grid.OrdLits, mem *tableMem) ord {
+	r := ord{vals: mem.i32.take(len(o.Vals)), lits: mem.olits.take(len(o.Vals))}
 	r.step = true
 	for i, v := range o.Vals {
 		r.vals[i] = int32(v)

@@ -128,9 +128,7 @@ func (c *cage) live(cand []uint64, out *[]uint64) int {
 
 // caseSlot returns the buffer of cases of depth d.
 func (s *Search) caseSlot(d int) []uint64 {
-	for len(s.cases) <= d {
-		s.cases = append(s.cases, make([]uint64, 0, 64))
-	}
+	s.cases = grow(s.cases, d, 64)
 	return s.cases[d][:0]
 }
 

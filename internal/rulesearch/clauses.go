@@ -46,6 +46,9 @@ type clauseTable struct {
 	// bounds with nothing set (see bounds)
 	ordsOf [][]ordRef
 	bnd0   []int16
+	// released says that the model gave the table's memory back
+	// (Model.Release): it is empty, and a search on it panics
+	released bool
 }
 
 // olit is a literal of an own clause decoded once, in 8 bytes, so that
@@ -96,14 +99,14 @@ func (t *clauseTable) clause(k int32) []olit { return t.dec[t.start[k]:t.start[k
 // out. A literal
 // repeated in a clause stays repeated, as the clause was written: its two
 // watches are two places of the clause, which may hold the same literal.
-func newClauseTable(n int, l *grid.Lowered) (*clauseTable, []addition, []ladder) {
+func newClauseTable(n int, l *grid.Lowered, mem *tableMem) (*clauseTable, []addition, []ladder) {
 	if len(l.Clauses) == 0 && len(l.Adds) == 0 && len(l.Ladders) == 0 {
 		return nil, nil, nil
 	}
 	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux}
-	adds, ladders, skip := newAdditions(t, l)
-	t.wAt = make([]int32, 2*(t.cells+t.aux)+1)
-	t.pos, t.neg = make([]uint64, n*n), make([]uint64, n*n)
+	adds, ladders, skip := newAdditions(t, l, mem)
+	t.wAt = mem.i32.take(2*(t.cells+t.aux) + 1)
+	t.pos, t.neg = mem.u64.take(n*n), mem.u64.take(n*n)
 	size, count := 0, 0
 	for k, c := range l.Clauses {
 		if !skip[k] {
@@ -111,8 +114,8 @@ func newClauseTable(n int, l *grid.Lowered) (*clauseTable, []addition, []ladder)
 			count++
 		}
 	}
-	t.start = make([]int32, 0, count+1)
-	t.dec = make([]olit, size)
+	t.start = mem.i32.take(count + 1)[:0]
+	t.dec = mem.olits.take(size)
 	at := 0
 	for k, c := range l.Clauses {
 		if skip[k] {
@@ -137,26 +140,29 @@ func newClauseTable(n int, l *grid.Lowered) (*clauseTable, []addition, []ladder)
 	for k := 1; k < len(t.wAt); k++ {
 		t.wAt[k] += t.wAt[k-1]
 	}
-	t.addsOf = make([][]int32, t.aux)
+	keys, vals := mem.keys[:0], mem.valBuf[:0]
 	for k := range adds {
 		a := &adds[k]
 		for _, o := range []*ord{&a.x, &a.y, &a.z} {
 			for _, l := range o.lits[1:] {
-				t.addsOf[l.at] = append(t.addsOf[l.at], int32(k))
+				keys, vals = append(keys, l.at), append(vals, int32(k))
 			}
 		}
 	}
-	t.ladderOf = make([]int32, t.aux)
+	t.addsOf = lists(t.aux, keys, vals, &mem.lists, &mem.i32, &mem.i32)
+	t.ladderOf = mem.i32.take(t.aux)
 	for k := range t.ladderOf {
 		t.ladderOf[k] = -1
 	}
-	t.laddersOf = make([][]int32, n*n)
+	keys, vals = keys[:0], vals[:0]
 	for k, d := range ladders {
 		for _, l := range d.ord.lits[1:] {
 			t.ladderOf[l.at] = int32(k)
 		}
-		t.laddersOf[d.cell] = append(t.laddersOf[d.cell], int32(k))
+		keys, vals = append(keys, d.cell), append(vals, int32(k))
 	}
+	t.laddersOf = lists(n*n, keys, vals, &mem.lists, &mem.i32, &mem.i32)
+	mem.keys, mem.valBuf = keys, vals
 	return t, adds, ladders
 }
 
@@ -212,6 +218,7 @@ func (c *clauseState) init(t *clauseTable) {
 		c.watched = reuse(m.watched, int(t.wAt[len(t.wAt)-1]))
 		c.wLen = reuse(m.wLen, len(t.wAt)-1)
 		c.watch = reuse(m.watch, t.clauses())
+		c.saved, c.savedBnd = m.saved[:0], m.savedBnd[:0]
 	}
 }
 
@@ -223,6 +230,9 @@ type clauseMem struct {
 	watched []watcher
 	wLen    []int32
 	watch   [][2]int32
+	// the values per depth, their slices kept beyond the length 0
+	saved    [][]int8
+	savedBnd [][]int16
 }
 
 var clauseMems sync.Pool
@@ -238,14 +248,31 @@ func reuse[T any](s []T, n int) []T {
 	return s
 }
 
+// grow returns list with elements up to index d at least, each added one
+// n zeroed elements: the slice that list's array held there when it has
+// room (see reuse), else a new one. A search's memory per depth grows so,
+// on the lists of the search before (see Search.Release).
+func grow[T any](list [][]T, d, n int) [][]T {
+	for len(list) <= d {
+		k := len(list)
+		if k < cap(list) {
+			list = list[:k+1]
+			list[k] = reuse(list[k], n)
+		} else {
+			list = append(list, make([]T, n))
+		}
+	}
+	return list
+}
+
 // release gives the watch lists' memory back (see clauseMem), unless
 // they are large: a large grid's are left to the collector.
 func (c *clauseState) release() {
-	if c.t == nil || cap(c.watched) > 1<<18 {
+	if c.t == nil || cap(c.watched) > 1<<18 || len(c.saved)*(c.t.aux+2*len(c.t.bnd0)) > 1<<20 {
 		return
 	}
-	clauseMems.Put(&clauseMem{c.watched, c.wLen, c.watch})
-	c.watched, c.wLen, c.watch = nil, nil, nil
+	clauseMems.Put(&clauseMem{c.watched, c.wLen, c.watch, c.saved, c.savedBnd})
+	c.watched, c.wLen, c.watch, c.saved, c.savedBnd = nil, nil, nil, nil, nil
 }
 
 // list returns the watch list of key k, with room to its end.
@@ -346,10 +373,7 @@ func (s *Search) useAux(d int, fresh bool) {
 	if c.t == nil {
 		return
 	}
-	for len(c.saved) <= d {
-		c.saved = append(c.saved, make([]int8, c.t.aux))
-		c.savedBnd = append(c.savedBnd, make([]int16, len(c.t.bnd0)))
-	}
+	c.saved, c.savedBnd = grow(c.saved, d, c.t.aux), grow(c.savedBnd, d, len(c.t.bnd0))
 	c.aux, c.bnd = c.saved[d], c.savedBnd[d]
 	switch {
 	case fresh:

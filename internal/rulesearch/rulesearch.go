@@ -3,6 +3,7 @@ package rulesearch
 import (
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -46,6 +47,9 @@ type Model struct {
 	// places are the digits whose place in a unit the branching decides
 	// early (grid.Lowered.Places)
 	places []place
+	// mem holds own, adds and ladders, for Release; nil in a model derived
+	// from another (WithoutImplied, WithoutWide), which shares them
+	mem *tableMem
 }
 
 // place is a grid.Place: the cells of a unit and the digit's bit.
@@ -194,7 +198,8 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 		vars += n + len(sets)
 	}
 	m.lefts = imp.Same
-	m.own, m.adds, m.ladders = newClauseTable(n, l)
+	m.mem = newTableMem()
+	m.own, m.adds, m.ladders = newClauseTable(n, l, m.mem)
 	m.scopes, m.scopeAfter, m.probeStarts = scopesOf(l.Scopes, l.LateScopes, l.EarlyScopes)
 	for _, p := range l.Places {
 		m.places = append(m.places, place{p.Unit, uint64(1) << (p.Digit - 1)})
@@ -218,6 +223,7 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 // rest on them. m is left as it is.
 func (m *Model) WithoutImplied() *Model {
 	c := *m
+	c.mem = nil
 	c.cages = slices.Clone(m.cages[:len(m.sums)])
 	for k := range c.cages {
 		c.cages[k].peers = nil
@@ -249,6 +255,7 @@ func (m *Model) WithoutImplied() *Model {
 // grid.Implied. m is left as it is.
 func (m *Model) WithoutWide() *Model {
 	c := *m
+	c.mem = nil
 	c.cages = slices.Clone(m.cages)
 	for k := range c.cages {
 		c.cages[k].off = c.cages[k].wide
@@ -361,6 +368,9 @@ func New(m *Model) *Search {
 	for i := range s.weight {
 		s.weight[i] = 1
 	}
+	if p, ok := depthMems.Get().(*depthMem); ok {
+		s.saved, s.cases = p.saved[:0], p.cases[:0]
+	}
 	s.clauses.init(m.own)
 	s.clauses.adds, s.clauses.ladders = newWorkQueue(len(m.adds)), newWorkQueue(len(m.ladders))
 	s.supports, s.nextSupport = make([][][]uint8, len(m.scopes)), make([]int, len(m.scopes))
@@ -370,7 +380,20 @@ func New(m *Model) *Search {
 // Release gives memory of s back for the next search to take, once s is
 // done with: s may not be used after it. A caller that checks puzzle
 // after puzzle calls it so that each check allocates less.
-func (s *Search) Release() { s.clauses.release() }
+func (s *Search) Release() {
+	s.clauses.release()
+	if len(s.saved)*s.N*s.N <= 1<<20 {
+		depthMems.Put(&depthMem{s.saved, s.cases})
+	}
+	s.saved, s.cases = nil, nil
+}
+
+// depthMem is the memory per depth of a search (Search.saved and cases),
+// which Release gives to the next search: their slices are kept beyond
+// the lists' length 0 (see grow).
+type depthMem struct{ saved, cases [][]uint64 }
+
+var depthMems sync.Pool
 
 func single(m uint64) bool { return m&(m-1) == 0 }
 
@@ -430,6 +453,9 @@ func (s *Search) narrow(cand []uint64, i int32, mask uint64) bool {
 
 // reset forgets the pending work after a conflict.
 func (s *Search) reset() {
+	if s.clauses.t != s.own || s.own != nil && s.own.released {
+		panic("rulesearch: a search on a released model")
+	}
 	s.queue.clear()
 	s.units.clear()
 	s.cageQ.clear()
@@ -651,9 +677,7 @@ func (s *Search) Start(cells []uint8) ([]uint64, bool) {
 
 // slot returns the candidate buffer of depth d.
 func (s *Search) slot(d int) []uint64 {
-	for len(s.saved) <= d {
-		s.saved = append(s.saved, make([]uint64, s.N*s.N))
-	}
+	s.saved = grow(s.saved, d, s.N*s.N)
 	return s.saved[d]
 }
 
