@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sudokugen/sudokugen/grid"
 )
@@ -80,12 +81,36 @@ func maskTable(n int, allow []uint64) []uint64 {
 	if n > maskTableMax {
 		return nil
 	}
+	key := maskKey{n: n}
+	copy(key.allow[:], allow)
+	if t, ok := maskTables.Load(key); ok {
+		return t.([]uint64)
+	}
 	t := make([]uint64, 1<<n)
 	for m := 1; m < len(t); m++ {
 		low := bits.TrailingZeros(uint(m))
 		t[m] = t[m&(m-1)] | allow[low]
 	}
+	if maskTablesKept.Add(1) <= maskTablesMax {
+		maskTables.Store(key, t)
+	}
 	return t
+}
+
+// maskTables keeps the tables of maskTable, which are never written
+// after they are made, by N and relation: up to maskTablesMax of them
+// (2 MB at N = 9). A renban line's relation is a new one for each line
+// of each puzzle, and the tables were a sixth of a renban check's bytes.
+var (
+	maskTables     sync.Map // maskKey to []uint64
+	maskTablesKept atomic.Int64
+)
+
+const maskTablesMax = 512
+
+type maskKey struct {
+	n     int
+	allow [maskTableMax]uint64
 }
 
 // fits returns the digits of l.to that fit one of the digits m.
