@@ -1,6 +1,10 @@
 package grid
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/sudokugen/sudokugen/internal/slab"
+)
 
 // A clauseStore is the memory of a Lowered's clauses: the list of them
 // and the chunks their literals are cut from (see Lowered.LitRoom). A
@@ -11,11 +15,9 @@ import "sync"
 // allocated, and the collector's work grew with them.
 type clauseStore struct {
 	list   [][]int
-	chunks [][]int // every chunk cut so far, the current one last
-	next   int     // the chunk to cut from once the current one is full
-	// the chunks of Ints, cut from ints[at] on at used
-	ints     [][]int
-	at, used int
+	chunks [][]int        // every chunk cut so far, the current one last
+	next   int            // the chunk to cut from once the current one is full
+	ints   slab.Slab[int] // of Ints
 	// the lists of the Adds and Ladders
 	adds    []Addition
 	ladders []Ladder
@@ -55,22 +57,10 @@ func (l *Lowered) LitRoom(n int) []int {
 // Addition or a Ladder of l, which its reader copies: from l's store when
 // it has one, where they last until ReleaseClauses, else new.
 func (l *Lowered) Ints(n int) []int {
-	st := l.store
-	if st == nil || n == 0 {
+	if l.store == nil {
 		return make([]int, n)
 	}
-	for ; st.at < len(st.ints); st.at, st.used = st.at+1, 0 {
-		if c := st.ints[st.at]; st.used+n <= len(c) {
-			r := c[st.used : st.used+n : st.used+n]
-			st.used += n
-			clear(r)
-			return r
-		}
-	}
-	c := make([]int, max(chunkLits, n))
-	st.ints = append(st.ints, c)
-	st.used = n
-	return c[:n:n]
+	return l.store.ints.Take(n)
 }
 
 // ReleaseClauses gives the memory of l's clauses back for the next
@@ -90,16 +80,14 @@ func (l *Lowered) ReleaseClauses() {
 	for _, c := range st.chunks {
 		size += cap(c)
 	}
-	for _, c := range st.ints {
-		size += cap(c)
-	}
-	if size > maxStoredLits {
+	if size+st.ints.Size() > maxStoredLits {
 		return
 	}
 	clear(list[:cap(list)])
 	clear(adds[:cap(adds)])
 	clear(ladders[:cap(ladders)])
 	st.list, st.adds, st.ladders = list[:0], adds[:0], ladders[:0]
-	st.next, st.at, st.used = 0, 0, 0
+	st.next = 0
+	st.ints.Reset(false)
 	clauseStores.Put(st)
 }

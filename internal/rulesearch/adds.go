@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/sudokugen/sudokugen/grid"
+	"github.com/sudokugen/sudokugen/internal/slab"
 )
 
 // # Additions and digits on their bounds
@@ -106,22 +107,22 @@ func (r ords) add(o ord) ord {
 // clauses they state; it sets t.ordsOf and t.bnd0 for their ords. All
 // are cut from mem.
 func newAdditions(t *clauseTable, l *grid.Lowered, mem *tableMem) (adds []addition, ladders []ladder, skip []bool) {
-	skip = mem.skip.take(len(l.Clauses))
+	skip = mem.skip.Take(len(l.Clauses))
 	r := ords{mem}
-	adds = mem.adds.take(len(l.Adds))
+	adds = mem.adds.Take(len(l.Adds))
 	for k, a := range l.Adds {
 		for k := a.From; k < a.To; k++ {
 			skip[k] = true
 		}
 		adds[k] = addition{x: r.add(t.ord(a.X, mem)), y: r.add(t.ord(a.Y, mem)), z: r.add(t.ord(a.Z, mem)), sat: a.Saturate, cells: a.Cells}
 	}
-	ladders = mem.ladders.take(len(l.Ladders))
+	ladders = mem.ladders.Take(len(l.Ladders))
 	for k, d := range l.Ladders {
 		for k := d.From; k < d.To; k++ {
 			skip[k] = true
 		}
 		n := len(d.Lits) - 1
-		o := ord{vals: mem.i32.take(n), lits: mem.olits.take(n), step: true}
+		o := ord{vals: mem.i32.Take(n), lits: mem.olits.Take(n), step: true}
 		for v := 1; v <= n; v++ {
 			o.vals[v-1] = int32(v)
 			if v >= 2 {
@@ -130,7 +131,7 @@ func newAdditions(t *clauseTable, l *grid.Lowered, mem *tableMem) (adds []additi
 		}
 		ladders[k] = ladder{cell: d.Cell, ord: r.add(o)}
 	}
-	t.bnd0 = mem.i16.take(2 * len(mem.all))
+	t.bnd0 = mem.i16.Take(2 * len(mem.all))
 	for id, o := range mem.all {
 		t.bnd0[2*id+1] = int16(len(o.vals) - 1)
 	}
@@ -148,12 +149,12 @@ func newAdditions(t *clauseTable, l *grid.Lowered, mem *tableMem) (adds []additi
 // lists returns n lists cut from heads and elems: list k holds the
 // vals[i] whose keys[i] is k, in their order. counts holds the lists'
 // lengths, counted first, so that no list grows.
-func lists[E any](n int, keys []int32, vals []E, heads *slab[[]E], elems *slab[E], counts *slab[int32]) [][]E {
-	lens := counts.take(n)
+func lists[E any](n int, keys []int32, vals []E, heads *slab.Slab[[]E], elems *slab.Slab[E], counts *slab.Slab[int32]) [][]E {
+	lens := counts.Take(n)
 	for _, k := range keys {
 		lens[k]++
 	}
-	all, out := elems.take(len(keys)), heads.take(n)
+	all, out := elems.Take(len(keys)), heads.Take(n)
 	at := 0
 	for k, c := range lens {
 		if c > 0 {
@@ -169,7 +170,7 @@ func lists[E any](n int, keys []int32, vals []E, heads *slab[[]E], elems *slab[E
 
 // ord decodes o, on mem.
 func (t *clauseTable) ord(o grid.OrdLits, mem *tableMem) ord {
-	r := ord{vals: mem.i32.take(len(o.Vals)), lits: mem.olits.take(len(o.Vals))}
+	r := ord{vals: mem.i32.Take(len(o.Vals)), lits: mem.olits.Take(len(o.Vals))}
 	r.step = true
 	for i, v := range o.Vals {
 		r.vals[i] = int32(v)

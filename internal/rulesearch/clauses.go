@@ -105,8 +105,8 @@ func newClauseTable(n int, l *grid.Lowered, mem *tableMem) (*clauseTable, []addi
 	}
 	t := &clauseTable{n: n, cells: n * n * n, aux: l.Aux}
 	adds, ladders, skip := newAdditions(t, l, mem)
-	t.wAt = mem.i32.take(2*(t.cells+t.aux) + 1)
-	t.pos, t.neg = mem.u64.take(n*n), mem.u64.take(n*n)
+	t.wAt = mem.i32.Take(2*(t.cells+t.aux) + 1)
+	t.pos, t.neg = mem.u64.Take(n*n), mem.u64.Take(n*n)
 	size, count := 0, 0
 	for k, c := range l.Clauses {
 		if !skip[k] {
@@ -114,8 +114,8 @@ func newClauseTable(n int, l *grid.Lowered, mem *tableMem) (*clauseTable, []addi
 			count++
 		}
 	}
-	t.start = mem.i32.take(count + 1)[:0]
-	t.dec = mem.olits.take(size)
+	t.start = mem.i32.Take(count + 1)[:0]
+	t.dec = mem.olits.Take(size)
 	at := 0
 	for k, c := range l.Clauses {
 		if skip[k] {
@@ -150,7 +150,7 @@ func newClauseTable(n int, l *grid.Lowered, mem *tableMem) (*clauseTable, []addi
 		}
 	}
 	t.addsOf = lists(t.aux, keys, vals, &mem.lists, &mem.i32, &mem.i32)
-	t.ladderOf = mem.i32.take(t.aux)
+	t.ladderOf = mem.i32.Take(t.aux)
 	for k := range t.ladderOf {
 		t.ladderOf[k] = -1
 	}
