@@ -1,15 +1,19 @@
 package slab
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // Slices taken between two resets never overlap, are zeroed and clipped,
 // and after a reset the chunks are cut again from the start.
 func TestTakeCutsApartAndReuses(t *testing.T) {
 	var s Slab[int]
+	chunk := ChunkBytes / int(unsafe.Sizeof(0))
 	last := 0
 	for round := range 3 {
 		var got [][]int
-		for _, n := range []int{5, Chunk - 3, 7, Chunk + 10, 1, 300} {
+		for _, n := range []int{5, chunk - 3, 7, chunk + 10, 1, 300} {
 			r := s.Take(n)
 			if len(r) != n || cap(r) != n {
 				t.Fatalf("round %d: Take(%d) has length %d, room %d", round, n, len(r), cap(r))
