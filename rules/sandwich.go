@@ -40,7 +40,7 @@ func lowerSandwich(e *sumcnf.Enc, line []int32, value int) {
 	n := e.N
 	x := func(i, d int) int { return e.L.CellVar(line[i], d) }
 	one, top := sumcnf.LitFalse, sumcnf.LitFalse // 1, N before cell i
-	var terms []sumcnf.Ord
+	terms := make([]sumcnf.Ord, 0, len(line))
 	gates := make([]int, len(line))
 	for i := range line {
 		gates[i] = sumcnf.LitFalse

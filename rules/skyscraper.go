@@ -38,7 +38,8 @@ var skyscraperKind = edgeClueKind(edgeSpec{
 func lowerSkyscraper(e *sumcnf.Enc, line []int32, value int) {
 	n := e.N
 	high := e.Digit(line[0])
-	terms := []sumcnf.Ord{{Vals: []int{1}}} // the first digit is always seen
+	terms := make([]sumcnf.Ord, 1, len(line))
+	terms[0] = sumcnf.Ord{Vals: []int{1}} // the first digit is always seen
 	for i := 1; i < len(line); i++ {
 		d := e.Digit(line[i])
 		seen := e.L.AuxVar()

@@ -85,13 +85,13 @@ func (o Ord) GE(v int) int {
 type Enc struct {
 	L      *grid.Lowered
 	N      int
-	digits map[int32]Ord
+	digits []Ord // per cell, Vals nil until made (see Digit)
 	buf    []int // room for the clauses' literals, so that each is no allocation of its own
 	contra int   // the contradictions written (see Clause)
 }
 
 func NewEnc(s grid.Shape, l *grid.Lowered) *Enc {
-	return &Enc{L: l, N: s.N(), digits: map[int32]Ord{}}
+	return &Enc{L: l, N: s.N()}
 }
 
 // clause adds the clause of lits, folding the constants: none when a
@@ -145,7 +145,10 @@ func Neg(l int) int { return -l }
 // on region sum lines, arrows and little killers, by a sixth on
 // skyscrapers, the same on X-sums and sandwiches.
 func (e *Enc) Digit(c int32) Ord {
-	if o, ok := e.digits[c]; ok {
+	if e.digits == nil {
+		e.digits = make([]Ord, e.N*e.N)
+	}
+	if o := e.digits[c]; o.Vals != nil {
 		return o
 	}
 	n := e.N
