@@ -15,9 +15,10 @@ import (
 // allocated, and the collector's work grew with them.
 type clauseStore struct {
 	list   [][]int
-	chunks [][]int        // every chunk cut so far, the current one last
-	next   int            // the chunk to cut from once the current one is full
-	ints   slab.Slab[int] // of Ints
+	chunks [][]int          // every chunk cut so far, the current one last
+	next   int              // the chunk to cut from once the current one is full
+	ints   slab.Slab[int]   // of Ints
+	int32s slab.Slab[int32] // of Int32s
 	// the lists of the Adds and Ladders
 	adds    []Addition
 	ladders []Ladder
@@ -63,11 +64,19 @@ func (l *Lowered) Ints(n int) []int {
 	return l.store.ints.Take(n)
 }
 
+// Int32s is Ints for the cells of an Addition, which its reader copies.
+func (l *Lowered) Int32s(n int) []int32 {
+	if l.store == nil {
+		return make([]int32, n)
+	}
+	return l.store.int32s.Take(n)
+}
+
 // ReleaseClauses gives the memory of l's clauses back for the next
 // lowering, when l has a store (LowerForSearch): l.Clauses is nil after
 // it, as are l.Adds and l.Ladders, and no slice of the clauses, or of the
-// values and literals of the additions and ladders (see Ints), read
-// before may be used again; their Cells stay. The reader that lowered the
+// values, literals and cells of the additions and ladders (see Ints and
+// Int32s), read before may be used again. The reader that lowered the
 // rules calls it once it has read them.
 func (l *Lowered) ReleaseClauses() {
 	st := l.store
@@ -80,7 +89,7 @@ func (l *Lowered) ReleaseClauses() {
 	for _, c := range st.chunks {
 		size += cap(c)
 	}
-	if size+st.ints.Size() > maxStoredLits {
+	if size+st.ints.Size()+st.int32s.Size() > maxStoredLits {
 		return
 	}
 	clear(list[:cap(list)])
@@ -89,5 +98,6 @@ func (l *Lowered) ReleaseClauses() {
 	st.list, st.adds, st.ladders = list[:0], adds[:0], ladders[:0]
 	st.next = 0
 	st.ints.Reset(false)
+	st.int32s.Reset(false)
 	clauseStores.Put(st)
 }

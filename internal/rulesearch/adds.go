@@ -114,7 +114,7 @@ func newAdditions(t *clauseTable, l *grid.Lowered, mem *tableMem) (adds []additi
 		for k := a.From; k < a.To; k++ {
 			skip[k] = true
 		}
-		adds[k] = addition{x: r.add(t.ord(a.X, mem)), y: r.add(t.ord(a.Y, mem)), z: r.add(t.ord(a.Z, mem)), sat: a.Saturate, cells: a.Cells}
+		adds[k] = addition{x: r.add(t.ord(a.X, mem)), y: r.add(t.ord(a.Y, mem)), z: r.add(t.ord(a.Z, mem)), sat: a.Saturate, cells: append(mem.i32.Take(len(a.Cells))[:0], a.Cells...)}
 	}
 	ladders = mem.ladders.Take(len(l.Ladders))
 	for k, d := range l.Ladders {

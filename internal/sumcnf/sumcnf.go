@@ -57,12 +57,26 @@ func (o Ord) Of(cells ...int32) Ord {
 	return o
 }
 
-// cellsOf returns the cells of the digits that o is made of.
-func (o Ord) cellsOf() []int32 {
+// cellsOf returns the cells of the digits that x is made of, then
+// those of y's, on the lowering's store (see grid.Lowered.Int32s).
+func (e *Enc) cellsOf(x, y Ord) []int32 {
+	return y.appendCells(x.appendCells(e.L.Int32s(x.cells() + y.cells())[:0]))
+}
+
+// cells returns the number of cells of the digits that o is made of.
+func (o Ord) cells() int {
 	if o.cell > 0 {
-		return []int32{o.cell - 1}
+		return 1
 	}
-	return o.sum
+	return len(o.sum)
+}
+
+// appendCells appends to dst the cells of the digits that o is made of.
+func (o Ord) appendCells(dst []int32) []int32 {
+	if o.cell > 0 {
+		return append(dst, o.cell-1)
+	}
+	return append(dst, o.sum...)
 }
 
 func (o Ord) Lo() int { return o.Vals[0] }
@@ -323,7 +337,7 @@ func (e *Enc) addIn(x, y Ord, lo, hi int, saturate bool) Ord {
 		hi = lo
 	}
 	z := e.Fresh(lo, hi)
-	z.sum = append(slices.Clip(x.cellsOf()), y.cellsOf()...)
+	z.sum = e.cellsOf(x, y)
 	xs, ys, zs := e.lits(x), e.lits(y), e.lits(z)
 	add, ok := e.addition(x, y, z, xs, ys, zs, saturate)
 	if ok && e.L.Lean() {
@@ -406,9 +420,7 @@ func (e *Enc) addition(x, y, z Ord, xs, ys, zs []int, saturate bool) (grid.Addit
 	}
 	a := grid.Addition{Saturate: saturate,
 		X: grid.OrdLits{Vals: x.Vals, Lits: xs}, Y: grid.OrdLits{Vals: y.Vals, Lits: ys}, Z: grid.OrdLits{Vals: z.Vals, Lits: zs}}
-	for _, o := range []Ord{x, y} {
-		a.Cells = append(a.Cells, o.cellsOf()...)
-	}
+	a.Cells = z.sum
 	return a, true
 }
 
