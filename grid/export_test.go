@@ -27,6 +27,11 @@ var (
 	Popcount = popcount
 )
 
+// UnitsWithPeers is Rules.units: Units, or without the peers.
+func UnitsWithPeers(r *Rules, s Shape, l *Lowered, peers bool) *RuleUnits {
+	return r.units(s, l, peers)
+}
+
 // BuildUnits is Rules.buildUnits: the units of r made anew, never shared.
 func BuildUnits(r *Rules, s Shape, l *Lowered, peers bool) *RuleUnits {
 	return r.buildUnits(s, l, peers)

@@ -10,8 +10,10 @@ import (
 )
 
 // The units of rules that add nothing to their shape's are shared by all
-// their puzzles: on random instances of every kind, the units the tables
-// get are those made anew, and those without groups of their own are one
+// their puzzles, and rules that add distinct groups alone share their
+// shape's units but for their groups' cells' peers: on random instances
+// of every kind, the units the tables get, with and without the peers,
+// are those made anew, and those without groups of their own are one
 // RuleUnits per shape.
 func TestUnitsSharedAreTheirOwn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 23))
@@ -25,6 +27,9 @@ func TestUnitsSharedAreTheirOwn(t *testing.T) {
 				u := r.UnitsOf(c.Shape, l)
 				if fresh := grid.BuildUnits(r, c.Shape, l, true); !reflect.DeepEqual(u, fresh) {
 					t.Fatalf("%s on %s: the units differ from those made anew", k.Name, c.Shape)
+				}
+				if fresh := grid.BuildUnits(r, c.Shape, l, false); !reflect.DeepEqual(grid.UnitsWithPeers(r, c.Shape, l, false), fresh) {
+					t.Fatalf("%s on %s: the units without peers differ from those made anew", k.Name, c.Shape)
 				}
 				if grid.Regions.Get(r) != nil || len(l.Groups) > 0 || len(l.Moves) > 0 {
 					own++

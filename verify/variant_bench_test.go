@@ -14,7 +14,7 @@ import (
 // of its own, so the bytes it allocates (-benchmem) set how often the
 // collector runs.
 func BenchmarkCheckVariants(b *testing.B) {
-	for _, name := range []string{"sandwich", "skyscraper", "thermometer", "region-sum-line", "renban"} {
+	for _, name := range []string{"sandwich", "skyscraper", "thermometer", "region-sum-line", "renban", "killer"} {
 		b.Run(name, func(b *testing.B) {
 			v, err := generate.ParseVariant(name)
 			if err != nil {
