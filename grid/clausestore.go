@@ -55,8 +55,9 @@ func (l *Lowered) LitRoom(n int) []int {
 }
 
 // Ints returns n zeroed integers for the values and literals of an
-// Addition or a Ladder of l, which its reader copies: from l's store when
-// it has one, where they last until ReleaseClauses, else new.
+// Addition or a Ladder of l, or for a clause, which its reader copies:
+// from l's store when it has one, where they last until ReleaseClauses,
+// else new.
 func (l *Lowered) Ints(n int) []int {
 	if l.store == nil {
 		return make([]int, n)

@@ -674,6 +674,7 @@ func relation(key string, allows func(a, b int) bool) *grid.Relation {
 // allPairs links every two cells of cells, the earlier first, with the
 // relation rel(i, j) of their places on the line.
 func allPairs(l *grid.Lowered, cells []int32, rel func(i, j int) *grid.Relation) {
+	l.Links = slices.Grow(l.Links, len(cells)*(len(cells)-1)/2)
 	for i := range cells {
 		for j := i + 1; j < len(cells); j++ {
 			l.Links = append(l.Links, grid.Link{A: cells[i], B: cells[j], Rel: rel(i, j)})

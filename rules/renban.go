@@ -79,27 +79,29 @@ func renbanWindows(n int, cells []int32, l *grid.Lowered) {
 	if m < 4 || m >= n || l.Bare() {
 		return
 	}
-	runs := make([]int, n-m+1) // runs[a-1]: the digits a to a+m-1
-	some := make([]int, 0, len(runs))
+	// the clauses are cut from the lowering's store (see grid.Lowered.Ints)
+	runs := l.Ints(n - m + 1) // runs[a-1]: the digits a to a+m-1
 	for i := range runs {
 		runs[i] = l.AuxVar()
-		some = append(some, runs[i])
 	}
+	some := l.Ints(len(runs)) // a run holds
+	copy(some, runs)
 	l.Clauses = append(l.Clauses, some)
 	for d := 1; d <= n; d++ {
-		var in []int // the runs that hold d
-		for a := max(1, d-m+1); a <= min(d, n-m+1); a++ {
-			in = append(in, runs[a-1])
-		}
+		first, last := max(1, d-m+1), min(d, n-m+1) // the runs that hold d
 		for _, x := range cells {
-			l.Clauses = append(l.Clauses, append([]int{-l.CellVar(x, d)}, in...))
+			cl := l.Ints(1 + last - first + 1)
+			cl[0] = -l.CellVar(x, d)
+			copy(cl[1:], runs[first-1:last])
+			l.Clauses = append(l.Clauses, cl)
 		}
 	}
 	for a := 1; a <= n-m+1; a++ {
 		for d := a; d < a+m; d++ {
-			cl := []int{-runs[a-1]}
-			for _, x := range cells {
-				cl = append(cl, l.CellVar(x, d))
+			cl := l.Ints(1 + len(cells))
+			cl[0] = -runs[a-1]
+			for k, x := range cells {
+				cl[k+1] = l.CellVar(x, d)
 			}
 			l.Clauses = append(l.Clauses, cl)
 		}
