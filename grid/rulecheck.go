@@ -100,17 +100,23 @@ func withDistinct(base *RuleUnits, groups []LabelledGroup, peers bool) *RuleUnit
 				}
 			}
 		}
-		set[i/64] &^= 1 << (i % 64)
-		start := len(all)
-		for w, b := range set {
-			for ; b != 0; b &= b - 1 {
-				all = append(all, int32(w*64+bits.TrailingZeros64(b)))
-			}
-			set[w] = 0
-		}
-		u.Peers[i] = all[start:len(all):len(all)]
+		all, u.Peers[i] = drainPeers(set, i, all)
 	}
 	return u
+}
+
+// drainPeers appends the cells of set but i to all, in increasing order,
+// and clears set: it returns all and the cells appended, cell i's peers.
+func drainPeers(set []uint64, i int, all []int32) ([]int32, []int32) {
+	set[i/64] &^= 1 << (i % 64)
+	start := len(all)
+	for w, b := range set {
+		for ; b != 0; b &= b - 1 {
+			all = append(all, int32(w*64+bits.TrailingZeros64(b)))
+		}
+		set[w] = 0
+	}
+	return all, all[start:len(all):len(all)]
 }
 
 // shapeUnits holds the units of rules that add no group, move or regions
@@ -235,15 +241,7 @@ func (u *RuleUnits) findPeers(distinctOf [][]int32, steps [][][2]int) {
 				}
 			}
 		}
-		set[i/64] &^= 1 << (i % 64)
-		start := len(peers)
-		for w, b := range set {
-			for ; b != 0; b &= b - 1 {
-				peers = append(peers, int32(w*64+bits.TrailingZeros64(b)))
-			}
-			set[w] = 0
-		}
-		u.Peers[i] = peers[start:len(peers):len(peers)]
+		peers, u.Peers[i] = drainPeers(set, i, peers)
 	}
 }
 
