@@ -66,21 +66,18 @@ type ordRef struct {
 	neg bool  // the literal is the variable's negation
 }
 
-// ords numbers the ords of a model, each once, on mem: all[id] is ord
-// id, index gives the last numbered of each key, and next[id] the one
-// numbered before id with its key (-1 for none).
-type ords struct{ mem *tableMem }
-
+// ordKey is where number looks for an ord already numbered: its first
+// literal, its number of values and its least value.
 type ordKey struct {
 	first olit
 	n     int
 	v0    int32
 }
 
-// add returns o numbered: the ord already numbered with the same values
-// and literals, else o with a new number.
-func (r ords) add(o ord) ord {
-	mem := r.mem
+// number returns o numbered, each ord of a model once: the ord already
+// numbered with the same values and literals, else o with a new number
+// (see tableMem.all).
+func (mem *tableMem) number(o ord) ord {
 	var key ordKey
 	prev := int32(-1)
 	if len(o.lits) > 1 {
@@ -108,13 +105,12 @@ func (r ords) add(o ord) ord {
 // are cut from mem.
 func newAdditions(t *clauseTable, l *grid.Lowered, mem *tableMem) (adds []addition, ladders []ladder, skip []bool) {
 	skip = mem.skip.Take(len(l.Clauses))
-	r := ords{mem}
 	adds = mem.adds.Take(len(l.Adds))
 	for k, a := range l.Adds {
 		for k := a.From; k < a.To; k++ {
 			skip[k] = true
 		}
-		adds[k] = addition{x: r.add(t.ord(a.X, mem)), y: r.add(t.ord(a.Y, mem)), z: r.add(t.ord(a.Z, mem)), sat: a.Saturate, cells: append(mem.i32.Take(len(a.Cells))[:0], a.Cells...)}
+		adds[k] = addition{x: mem.number(t.ord(a.X, mem)), y: mem.number(t.ord(a.Y, mem)), z: mem.number(t.ord(a.Z, mem)), sat: a.Saturate, cells: append(mem.i32.Take(len(a.Cells))[:0], a.Cells...)}
 	}
 	ladders = mem.ladders.Take(len(l.Ladders))
 	for k, d := range l.Ladders {
@@ -129,7 +125,7 @@ func newAdditions(t *clauseTable, l *grid.Lowered, mem *tableMem) (adds []additi
 				o.lits[v-1] = t.decode(d.Lits[v])
 			}
 		}
-		ladders[k] = ladder{cell: d.Cell, ord: r.add(o)}
+		ladders[k] = ladder{cell: d.Cell, ord: mem.number(o)}
 	}
 	t.bnd0 = mem.i16.Take(2 * len(mem.all))
 	for id, o := range mem.all {

@@ -27,8 +27,9 @@ type tableMem struct {
 	adds     slab.Slab[addition]
 	ladders  slab.Slab[ladder]
 	skip     slab.Slab[bool]
-	// the ords of newAdditions, numbered: all[id], and per ordKey the
-	// last numbered with it, the one before at next[id] (-1 ends)
+	// the ords of newAdditions, numbered (see number): all[id], and per
+	// ordKey the last numbered with it, the one before at next[id] (-1
+	// ends)
 	all   []ord
 	index map[ordKey]int32
 	next  []int32
