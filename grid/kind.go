@@ -480,10 +480,17 @@ func (l *Lowered) AddLinear(plus, minus []int32, weights []int, total int, label
 
 // DigitSets is a rule of Lowered that Cells hold, one each, the digits
 // of one of Sets (bit d-1 for digit d), named by Label.
+//
+// Needs says that Clauses say, in variables of the kind's own for the
+// sets, that some set is held and that a set held has each of its digits
+// in a cell of Cells. Unit propagation then refutes a digit's absence
+// from Cells when every set left has it: package rulesearch takes such a
+// digit from the cells that see each cell of the rule that can hold it.
 type DigitSets struct {
 	Cells []int32
 	Sets  []uint64
 	Label string
+	Needs bool
 }
 
 // Fact is a fact of Lowered: Cells cannot hold the digits Not (bit d-1
