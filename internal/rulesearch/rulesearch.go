@@ -48,6 +48,9 @@ type Model struct {
 	// places are the digits whose place in a unit the branching decides
 	// early (grid.Lowered.Places)
 	places []place
+	// sets are the rules whose cells hold one of a few sets of digits
+	// (grid.Lowered.Sets), for exclude
+	sets []grid.DigitSets
 	// mem holds own, adds and ladders, for Release; nil in a model derived
 	// from another (WithoutImplied, WithoutWide), which shares them
 	mem *tableMem
@@ -226,6 +229,7 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 	m.mem = newTableMem()
 	m.own, m.adds, m.ladders = newClauseTable(n, l, m.mem)
 	m.scopes, m.scopeAfter, m.probeStarts = scopesOf(l.Scopes, l.LateScopes, l.EarlyScopes)
+	m.sets = l.Sets
 	for _, p := range l.Places {
 		m.places = append(m.places, place{p.Unit, uint64(1) << (p.Digit - 1)})
 	}
@@ -384,6 +388,11 @@ type Search struct {
 	// changes counts the narrowings, so that a rule's propagation tells
 	// whether it removed a candidate
 	changes int
+	// seen, holders and outs are exclude's: per cell, how many of the
+	// holders of a digit it sees; those holders; the cells that see them
+	// all
+	seen          []int32
+	holders, outs []int32
 }
 
 // New returns a Search on model m.

@@ -93,7 +93,7 @@ func (w *walk) dfs(cand []uint64, depth int) bool {
 		default:
 		}
 	}
-	if !w.s.propagate(cand) || !w.probe(cand, depth) {
+	if !w.s.propagate(cand) || !w.exclude(cand, depth) || !w.probe(cand, depth) {
 		// a root refuted after probes is a proof by search: the probes'
 		// lemmas come first
 		w.res.Root = depth == 0 && w.probed == 0
