@@ -329,10 +329,13 @@ func (j *jsonReader) fromOursOnly(obj *ourObject) (grid.Grid, error) {
 		}
 		return g, checkVariant(obj.Variant, nil)
 	}
-	var regions struct {
-		Regions json.RawMessage `json:"regions"`
+	j.jigsaw = false
+	if mayName(rules, "regions") {
+		var regions struct {
+			Regions json.RawMessage `json:"regions"`
+		}
+		j.jigsaw = json.Unmarshal(rules, &regions) == nil && regions.Regions != nil && string(regions.Regions) != "null"
 	}
-	j.jigsaw = json.Unmarshal(rules, &regions) == nil && regions.Regions != nil && string(regions.Regions) != "null"
 	g, err := j.fromObject(obj.Puzzle, obj.Rows, obj.Box)
 	j.jigsaw = false
 	if err != nil {
@@ -347,6 +350,28 @@ func (j *jsonReader) fromOursOnly(obj *ourObject) (grid.Grid, error) {
 	}
 	g.Rules = r
 	return g, checkVariant(obj.Variant, r)
+}
+
+// mayName reports whether JSON text data may hold the object key name
+// (lower-case ASCII letters), as encoding/json matches keys to fields:
+// false only when data is ASCII without escapes and does not hold name
+// in any case, so that decoding it into a struct of that one field
+// would leave the field empty.
+func mayName(data []byte, name string) bool {
+	found := false
+	for i, c := range data {
+		if c >= utf8.RuneSelf || c == '\\' {
+			return true
+		}
+		if found || c|0x20 != name[0] || i+len(name) > len(data) {
+			continue
+		}
+		found = true
+		for k := 1; k < len(name) && found; k++ {
+			found = data[i+k]|0x20 == name[k] // name is lower-case letters
+		}
+	}
+	return found
 }
 
 // checkVariant refuses a "variant" name that is not the name of the rules
@@ -500,6 +525,9 @@ func (j *jsonReader) fromString(s string, hint grid.Shape) (grid.Grid, error) {
 
 // compactText returns values as compact JSON for Record.Text.
 func compactText(elems []json.RawMessage) string {
+	if e := elems[0]; len(elems) == 1 && !bytes.ContainsAny(e, " \t\r\n") && utf8.Valid(e) {
+		return grid.CutText(e) // no white space at all: compact as it is
+	}
 	var b bytes.Buffer
 	if len(elems) > 1 {
 		b.WriteByte('[')

@@ -104,11 +104,32 @@ func (in *FPIn) CellList(what string, raw json.RawMessage) ([]int32, error) {
 
 // whole reads a whole number, written as a JSON number (9 or 9.0).
 func Whole(raw json.RawMessage) (int, bool) {
+	if v, ok := plainWhole(raw); ok {
+		return v, true
+	}
 	var f float64
 	if json.Unmarshal(raw, &f) != nil || f != math.Trunc(f) || math.Abs(f) > 1<<30 {
 		return 0, false
 	}
 	return int(f), true
+}
+
+// plainWhole reads raw when it is a JSON integer of at most 9 digits
+// with no sign, exponent or space, as most are: the same value as Whole,
+// without the decoder. False for any other text, which Whole then
+// decodes.
+func plainWhole(raw []byte) (int, bool) {
+	if len(raw) == 0 || len(raw) > 9 || len(raw) > 1 && raw[0] == '0' {
+		return 0, false
+	}
+	v := 0
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int(c-'0')
+	}
+	return v, true
 }
 
 // fpString reads a value that f-puzzles writes as a string (or a number).

@@ -2,6 +2,8 @@ package grid_test
 
 import (
 	"encoding/json"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -55,6 +57,26 @@ func TestJSONSyntaxWords(t *testing.T) {
 		rec, err := r.Read()
 		if err != nil || rec.Err == nil || !strings.Contains(rec.Err.Error(), tc.want) {
 			t.Errorf("%.30q: %v, %v; want %q", tc.in, rec.Err, err, tc.want)
+		}
+	}
+}
+
+// Whole reads a plain integer without the decoder (plainWhole): on every
+// text, it gives what decoding the text as a number gives.
+func TestWholeAsDecoded(t *testing.T) {
+	texts := []string{"0", "7", "10", "45", "123456789", "1234567890", "00", "01", "-0", "-3", "+3",
+		"1.0", "1.5", "1e3", "1E3", "0x10", " 5", "5 ", "", "\"5\"", "null", "true", "9e99", "1073741824", "1073741825"}
+	for i := range 300 {
+		texts = append(texts, strconv.Itoa(i*7919))
+	}
+	for _, s := range texts {
+		var f float64
+		want, wantOK := 0, json.Unmarshal([]byte(s), &f) == nil && f == math.Trunc(f) && math.Abs(f) <= 1<<30
+		if wantOK {
+			want = int(f)
+		}
+		if got, ok := grid.Whole(json.RawMessage(s)); got != want || ok != wantOK {
+			t.Errorf("Whole(%q) = %d, %v; decoded: %d, %v", s, got, ok, want, wantOK)
 		}
 	}
 }

@@ -132,11 +132,16 @@ func (in *JSONIn) Decode(k string, v any, want string) (bool, error) {
 
 // cells reads names of cells, for the rule what.
 func (in *JSONIn) Cells(what string, names []string) ([]int32, error) {
+	return in.CellsOf(func() string { return what }, names)
+}
+
+// CellsOf is Cells for a rule whose name what makes, only for an error.
+func (in *JSONIn) CellsOf(what func() string, names []string) ([]int32, error) {
 	out := make([]int32, 0, len(names))
 	for _, name := range names {
 		c, err := ParseCell(name, in.N)
 		if err != nil {
-			return nil, fmt.Errorf("rules: %s: %w", what, err)
+			return nil, fmt.Errorf("rules: %s: %w", what(), err)
 		}
 		out = append(out, c)
 	}

@@ -155,9 +155,15 @@ func readCagesJSON(in *grid.JSONIn, r *grid.Rules) error {
 	if _, err := in.Decode("cages", &cages, `an array of cages such as {"cells": ["r1c1", "r1c2"], "sum": 10}`); err != nil {
 		return err
 	}
+	if len(cages) == 0 {
+		return nil
+	}
+	// one list set once: setting the rules' list for each cage copied
+	// the rules' slots each time
+	list := slices.Grow(slices.Clip(Cages.Get(r)), len(cages))
 	for k, c := range cages {
-		what := fmt.Sprintf("cage %d", k+1)
-		cells, err := in.Cells(what, c.Cells)
+		what := func() string { return fmt.Sprintf("cage %d", k+1) }
+		cells, err := in.CellsOf(what, c.Cells)
 		if err != nil {
 			return err
 		}
@@ -165,12 +171,13 @@ func readCagesJSON(in *grid.JSONIn, r *grid.Rules) error {
 		if c.Sum != nil && string(c.Sum) != "null" {
 			v, ok := grid.Whole(c.Sum)
 			if !ok || v < 0 {
-				return fmt.Errorf("rules: %s: \"sum\" is %s, want a whole number, 0 for none", what, grid.CutText(c.Sum))
+				return fmt.Errorf("rules: %s: \"sum\" is %s, want a whole number, 0 for none", what(), grid.CutText(c.Sum))
 			}
 			sum = v // 0: no sum
 		}
-		Cages.Set(r, append(Cages.Get(r), grid.Cage{Cells: cells, Sum: sum}))
+		list = append(list, grid.Cage{Cells: cells, Sum: sum})
 	}
+	Cages.Set(r, list)
 	return nil
 }
 
