@@ -175,13 +175,13 @@ func newModel(s grid.Shape, r *grid.Rules, more func(l *grid.Lowered)) *Model {
 // newModelOf is newModel with r lowered as l (nil for nil rules).
 func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.Lowered)) *Model {
 	n := s.N()
-	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1,
-		init: make([]uint64, n*n), links: make([][]link, n*n), groupOf: make([][]int32, n*n)}
+	m := &Model{Shape: s, Rules: r, N: n, Full: uint64(1)<<n - 1, init: make([]uint64, n*n)}
 	for i := range m.init {
 		m.init[i] = m.Full
 	}
 	if r == nil {
 		m.Units = r.Units(s)
+		m.links, m.groupOf = make([][]link, n*n), make([][]int32, n*n)
 		return m
 	}
 	m.Units = r.UnitsOf(s, l)
@@ -195,6 +195,8 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 	// one table per relation of the links: the links of a kind share it
 	type tables struct{ ab, ba, abMask, baMask []uint64 }
 	byRel := map[*grid.Relation]tables{}
+	imp := grid.ImplyWith(s, r, m.Units, l.Sums)
+	m.links = presizedLinks(n, l.Links, imp.Sums)
 	for _, k := range l.Links {
 		t, ok := byRel[k.Rel]
 		if !ok {
@@ -207,7 +209,6 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 		m.links[k.B] = append(m.links[k.B], link{k.A, t.ba, t.baMask, -1})
 	}
 	m.sums, m.ruleLinks = l.Sums, l.Links
-	imp := grid.ImplyWith(s, r, m.Units, l.Sums)
 	m.imp = imp
 	m.pairSums, m.wideSums = len(imp.Sums), imp.WideSums
 	for k, p := range imp.Sums {
@@ -216,6 +217,7 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 		m.links[p.B] = append(m.links[p.B], link{p.A, t, nil, int32(k)})
 	}
 	vars := n * n * n
+	m.cages = make([]cage, 0, len(l.Sums)+len(imp.Cages))
 	for k, c := range append(slices.Clip(l.Sums), imp.Cages...) {
 		sets := grid.Combinations(n, len(c.Cells), c.Sum)
 		for k := range sets {
@@ -233,17 +235,77 @@ func newModelOf(s grid.Shape, r *grid.Rules, l *grid.Lowered, more func(l *grid.
 	for _, p := range l.Places {
 		m.places = append(m.places, place{p.Unit, uint64(1) << (p.Digit - 1)})
 	}
+	m.groupOf = m.presizedGroups()
 	for k, c := range m.cages {
 		for _, x := range c.cells {
 			m.groupOf[x] = append(m.groupOf[x], int32(k))
 		}
 	}
 	for k, l := range m.lefts {
-		for _, x := range append(slices.Clip(l.A), l.B...) {
+		for _, x := range l.A {
+			m.groupOf[x] = append(m.groupOf[x], int32(len(m.cages)+k))
+		}
+		for _, x := range l.B {
 			m.groupOf[x] = append(m.groupOf[x], int32(len(m.cages)+k))
 		}
 	}
 	return m
+}
+
+// presizedLinks returns the lists of links per cell of a grid of size n,
+// empty, each with room for those of links and sums that it will hold:
+// one array for all, where appending to each list made a line of renban
+// or whispers, whose pairs are many, grow each list several times.
+func presizedLinks(n int, links []grid.Link, sums []grid.PairSum) [][]link {
+	count := make([]int32, n*n)
+	for _, k := range links {
+		count[k.A]++
+		count[k.B]++
+	}
+	for _, p := range sums {
+		count[p.A]++
+		count[p.B]++
+	}
+	return presized[link](count)
+}
+
+// presizedGroups returns the lists of groupOf, empty, each with room for
+// the cages and leftover pairs of m that its cell is in.
+func (m *Model) presizedGroups() [][]int32 {
+	count := make([]int32, m.N*m.N)
+	for _, c := range m.cages {
+		for _, x := range c.cells {
+			count[x]++
+		}
+	}
+	for _, l := range m.lefts {
+		for _, x := range l.A {
+			count[x]++
+		}
+		for _, x := range l.B {
+			count[x]++
+		}
+	}
+	return presized[int32](count)
+}
+
+// presized returns empty lists, the i-th with room for count[i]
+// elements, cut from one array.
+func presized[T any](count []int32) [][]T {
+	total := 0
+	for _, c := range count {
+		total += int(c)
+	}
+	all := make([]T, total)
+	out := make([][]T, len(count))
+	at := 0
+	for i, c := range count {
+		if c > 0 {
+			out[i] = all[at : at : at+int(c)]
+			at += int(c)
+		}
+	}
+	return out
 }
 
 // WithoutImplied returns m without the constraints that its rules imply
