@@ -191,13 +191,21 @@ type lineRow struct{ sp *lineSpec }
 
 func (l lineRow) get(r *grid.Rules) []LineClue { return l.sp.key.Get(r) }
 
-// add adds the line c read from input, unless it is degenerate (too short
-// to say anything: see degenerate.go).
-func (l lineRow) add(r *grid.Rules, c LineClue) {
-	if l.sp.kind != "clone" && degenerate(c.Cells, l.sp.minCells) {
-		return
+// add adds the lines cs read from input, but those that are degenerate
+// (too short to say anything: see degenerate.go), setting the rules' list
+// once: setting it line by line copied the list and the rules' slots for
+// each.
+func (l lineRow) add(r *grid.Rules, cs ...LineClue) {
+	list := slices.Clip(l.get(r))
+	n := len(list)
+	for _, c := range cs {
+		if l.sp.kind == "clone" || !degenerate(c.Cells, l.sp.minCells) {
+			list = append(list, c)
+		}
 	}
-	l.sp.key.Set(r, append(slices.Clone(l.get(r)), c))
+	if len(list) > n {
+		l.sp.key.Set(r, list)
+	}
 }
 
 func (l lineRow) has(r *grid.Rules) bool { return len(l.get(r)) > 0 }
@@ -326,14 +334,22 @@ func (l lineRow) readJSON(in *grid.JSONIn, r *grid.Rules) error {
 	if _, err := in.Decode(l.sp.json, &list, `an array of lines, each an array of cells, such as [["r1c1", "r1c2"]]`); err != nil {
 		return err
 	}
+	lines := make([]LineClue, 0, len(list))
 	for j, e := range list {
-		cs, err := in.Cells(fmt.Sprintf("%s %d", l.sp.what, j+1), e)
+		cs, err := in.CellsOf(l.lineName(j), e)
 		if err != nil {
 			return err
 		}
-		l.add(r, LineClue{Cells: cs})
+		lines = append(lines, LineClue{Cells: cs})
 	}
+	l.add(r, lines...)
 	return nil
+}
+
+// lineName returns the name of the kind's j-th line (from 0) in the
+// input, for an error.
+func (l lineRow) lineName(j int) func() string {
+	return func() string { return fmt.Sprintf("%s %d", l.sp.what, j+1) }
 }
 
 func (l lineRow) readJSONClones(in *grid.JSONIn, r *grid.Rules) error {
@@ -367,13 +383,15 @@ func (l lineRow) readJSONValued(in *grid.JSONIn, r *grid.Rules) error {
 	if _, err := in.Decode(l.sp.json, &list, `an array of lines, such as [{"cells": ["r1c1", "r1c2"], "value": 4}] ("value" optional)`); err != nil {
 		return err
 	}
+	lines := make([]LineClue, 0, len(list))
 	for j, e := range list {
-		cs, err := in.Cells(fmt.Sprintf("%s %d", l.sp.what, j+1), e.Cells)
+		cs, err := in.CellsOf(l.lineName(j), e.Cells)
 		if err != nil {
 			return err
 		}
-		l.add(r, LineClue{Cells: cs, Value: e.Value})
+		lines = append(lines, LineClue{Cells: cs, Value: e.Value})
 	}
+	l.add(r, lines...)
 	return nil
 }
 

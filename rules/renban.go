@@ -48,7 +48,7 @@ var renbanKind = lineKind(&lineSpec{
 		// every run of m digits from 1 to n holds those from n-m+1 to m:
 		// a line of them holds each, which the links alone do not say
 		for d := s.N() - m + 1; d <= m; d++ {
-			cl := make([]int, len(c.Cells))
+			cl := l.Ints(len(c.Cells))
 			for i, x := range c.Cells {
 				cl[i] = l.CellVar(x, d)
 			}
