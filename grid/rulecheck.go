@@ -71,6 +71,7 @@ func withDistinct(base *RuleUnits, groups []LabelledGroup, peers bool) *RuleUnit
 	n := base.N
 	u := &RuleUnits{N: n, Units: base.Units, Of: base.Of, Labels: base.Labels, Peers: base.Peers}
 	in, count := make([]bool, n*n), 0
+	u.Distinct, u.DistinctLabels = make([][]int32, 0, len(groups)), make([]string, 0, len(groups))
 	for _, g := range groups {
 		u.Distinct = append(u.Distinct, g.Cells)
 		u.DistinctLabels = append(u.DistinctLabels, g.Label)

@@ -62,6 +62,8 @@ var cageKind = &grid.Kind{
 	Validate: validateCages,
 	Clashes:  cageClashes,
 	Lower: func(s grid.Shape, r *grid.Rules, l *grid.Lowered) {
+		l.Groups = slices.Grow(l.Groups, len(Cages.Get(r)))
+		l.Sums = slices.Grow(l.Sums, len(Cages.Get(r)))
 		for k, c := range Cages.Get(r) {
 			if len(c.Cells) > 1 {
 				l.Groups = append(l.Groups, grid.LabelledGroup{Cells: c.Cells, Label: "cage " + itoa(k+1), Unit: false})
