@@ -504,10 +504,11 @@ func (e *Enc) Or(a, b int) int {
 // differ (a row's, a column's), these say which digits a sum adds, and
 // DistinctSum states the sum on them.
 func (e *Enc) DigitsAmong(cells []int32, gates []int) []int {
-	out := make([]int, e.N)
+	out := e.L.Ints(e.N)
+	some := make([]int, 0, len(cells)+1) // each clause's literals, which Clause copies
 	for d := 1; d <= e.N; d++ {
 		u := e.L.AuxVar()
-		some := []int{-u}
+		some = append(some[:0], -u)
 		for i, c := range cells {
 			t := e.L.CellVar(c, d)
 			if gates != nil {
