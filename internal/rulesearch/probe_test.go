@@ -54,38 +54,45 @@ func sudokuSolverPuzzle(t *testing.T, name string) grid.Grid {
 func TestProbeLemmas(t *testing.T) {
 	gridtest.SkipUnderRace(t)
 	for _, name := range []string{"eddies", "orbit", "tiny-scar"} {
-		g := sudokuSolverPuzzle(t, name)
-		tr := &lemmaTracer{}
-		s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
-		s.Trace = tr
-		r := s.Count(g.Cells, 2, 0, nil, nil)
-		if r.Count != 1 || !r.Complete {
-			t.Fatalf("%s: %d solutions, complete %v; want one", name, r.Count, r.Complete)
-		}
-		if len(tr.removed) == 0 {
-			t.Fatalf("%s: no probe removed a candidate", name)
-		}
-		sol := grid.Grid{Shape: g.Shape, Cells: r.First[0], Rules: g.Rules}
-		plain := sat.PlainRuleClauses(g.Shape, g.Rules)
-		cnf := slices.Clip(plain.Clauses)
-		for _, l := range sat.Givens(g) {
-			cnf = append(cnf, []int{l})
-		}
-		cnf = append(cnf, sat.Blocking(g, sol))
-		if at, err := gridtest.CheckDRAT(plain.Vars, cnf, tr.lemmas); err != nil {
-			t.Fatalf("%s: %d nodes, %d removals: the proof fails at lemma %d of %d: %v", name, r.Nodes, len(tr.removed), at, len(tr.lemmas), err)
-		}
-		// without the removals' lemmas (the local refutations below each
-		// stay), the proof must fail
-		var mutated []gridtest.Lemma
-		for i, l := range tr.lemmas {
-			if !slices.Contains(tr.removed, i) {
-				mutated = append(mutated, l)
-			}
-		}
-		if _, err := gridtest.CheckDRAT(plain.Vars, cnf, mutated); err == nil {
-			t.Errorf("%s: the proof passes without the lemmas of its %d removals", name, len(tr.removed))
-		}
-		t.Logf("%s: %d nodes, %d lemmas, %d of them removals", name, r.Nodes, len(tr.lemmas), len(tr.removed))
+		checkRemovals(t, name, sudokuSolverPuzzle(t, name))
 	}
+}
+
+// checkRemovals searches the unique puzzle g, called name, with a tracer:
+// some candidate must leave a cell by a lemma (a probe's or exclude's),
+// the refutations must be a DRAT proof of the plain rules' CNF with the
+// givens and the blocking clause of the solution, and without the
+// removals' lemmas (the local refutations below each stay) it must fail.
+func checkRemovals(t *testing.T, name string, g grid.Grid) {
+	t.Helper()
+	tr := &lemmaTracer{}
+	s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
+	s.Trace = tr
+	r := s.Count(g.Cells, 2, 0, nil, nil)
+	if r.Count != 1 || !r.Complete {
+		t.Fatalf("%s: %d solutions, complete %v; want one", name, r.Count, r.Complete)
+	}
+	if len(tr.removed) == 0 {
+		t.Fatalf("%s: no candidate left a cell by a lemma", name)
+	}
+	sol := grid.Grid{Shape: g.Shape, Cells: r.First[0], Rules: g.Rules}
+	plain := sat.PlainRuleClauses(g.Shape, g.Rules)
+	cnf := slices.Clip(plain.Clauses)
+	for _, l := range sat.Givens(g) {
+		cnf = append(cnf, []int{l})
+	}
+	cnf = append(cnf, sat.Blocking(g, sol))
+	if at, err := gridtest.CheckDRAT(plain.Vars, cnf, tr.lemmas); err != nil {
+		t.Fatalf("%s: %d nodes, %d removals: the proof fails at lemma %d of %d: %v", name, r.Nodes, len(tr.removed), at, len(tr.lemmas), err)
+	}
+	var mutated []gridtest.Lemma
+	for i, l := range tr.lemmas {
+		if !slices.Contains(tr.removed, i) {
+			mutated = append(mutated, l)
+		}
+	}
+	if _, err := gridtest.CheckDRAT(plain.Vars, cnf, mutated); err == nil {
+		t.Errorf("%s: the proof passes without the lemmas of its %d removals", name, len(tr.removed))
+	}
+	t.Logf("%s: %d nodes, %d lemmas, %d of them removals", name, r.Nodes, len(tr.lemmas), len(tr.removed))
 }

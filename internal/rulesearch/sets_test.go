@@ -1,13 +1,11 @@
 package rulesearch_test
 
 import (
-	"slices"
+	"fmt"
 	"testing"
 
 	"github.com/sudokugen/sudokugen/formats"
 	"github.com/sudokugen/sudokugen/grid/gridtest"
-	"github.com/sudokugen/sudokugen/internal/rulesearch"
-	"github.com/sudokugen/sudokugen/sat"
 )
 
 // renbanPuzzles are generated minimal renban puzzles (.ci/bench.sh iss,
@@ -31,36 +29,6 @@ func TestExclusionLemmas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr := &lemmaTracer{}
-		s := rulesearch.New(rulesearch.NewModel(g.Shape, g.Rules))
-		s.Trace = tr
-		r := s.Count(g.Cells, 2, 0, nil, nil)
-		if r.Count != 1 || !r.Complete {
-			t.Fatalf("puzzle %d: %d solutions, complete %v; want one", i, r.Count, r.Complete)
-		}
-		if len(tr.removed) == 0 {
-			t.Fatalf("puzzle %d: no digit a line needs left a cell", i)
-		}
-		sol := g.Clone()
-		copy(sol.Cells, r.First[0])
-		plain := sat.PlainRuleClauses(g.Shape, g.Rules)
-		cnf := slices.Clip(plain.Clauses)
-		for _, l := range sat.Givens(g) {
-			cnf = append(cnf, []int{l})
-		}
-		cnf = append(cnf, sat.Blocking(g, sol))
-		if at, err := gridtest.CheckDRAT(plain.Vars, cnf, tr.lemmas); err != nil {
-			t.Fatalf("puzzle %d: %d nodes, %d removals: the proof fails at lemma %d of %d: %v", i, r.Nodes, len(tr.removed), at, len(tr.lemmas), err)
-		}
-		var mutated []gridtest.Lemma
-		for k, l := range tr.lemmas {
-			if !slices.Contains(tr.removed, k) {
-				mutated = append(mutated, l)
-			}
-		}
-		if _, err := gridtest.CheckDRAT(plain.Vars, cnf, mutated); err == nil {
-			t.Errorf("puzzle %d: the proof passes without the lemmas of its %d removals", i, len(tr.removed))
-		}
-		t.Logf("puzzle %d: %d nodes, %d lemmas, %d of them removals", i, r.Nodes, len(tr.lemmas), len(tr.removed))
+		checkRemovals(t, fmt.Sprintf("puzzle %d", i), g)
 	}
 }
