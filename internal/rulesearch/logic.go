@@ -1,7 +1,5 @@
 package rulesearch
 
-import "math/bits"
-
 // Package rate's logical solve of variant puzzles asks the propagation two
 // questions of a state its own steps reached, each answer a consequence of
 // the rules and that state: whether a digit survives in a cell (Try), and
@@ -43,48 +41,14 @@ func (s *Search) Supported(cand []uint64, scope []int32, x int32, d uint64, budg
 		return false, true
 	}
 	left := budget
-	switch s.localSupport(next, 1, scope, &left, sup, found) {
+	w := walk{s: s} // no Tracer: nothing goes to a proof
+	switch w.local(next, 1, scope, -1, sup, found, &left) {
 	case supported:
 		return true, true
 	case refuted:
 		return false, true
 	}
 	return false, false
-}
-
-// localSupport is Supported's search below cand, at depth.
-func (s *Search) localSupport(cand []uint64, depth int, scope []int32, left *int, sup []uint64, found []uint8) probeOutcome {
-	if *left--; *left < 0 {
-		return unknown
-	}
-	at, best := int32(-1), 0
-	for _, x := range scope {
-		if c := bits.OnesCount64(cand[x]); c > 1 && (at < 0 || c < best) {
-			at, best = x, c
-		}
-	}
-	if at < 0 {
-		for k, x := range scope {
-			sup[k] |= cand[x]
-			found[k] = uint8(bits.TrailingZeros64(cand[x]) + 1)
-		}
-		return supported
-	}
-	next := s.slot(depth + 1)
-	for m := cand[at]; m != 0; m &= m - 1 {
-		d := m & -m
-		copy(next, cand)
-		s.useAux(depth+1, false)
-		if !s.narrow(next, at, d) || !s.propagate(next) {
-			continue
-		}
-		r := s.localSupport(next, depth+1, scope, left, sup, found)
-		s.atAux(depth)
-		if r != refuted {
-			return r
-		}
-	}
-	return refuted
 }
 
 // Holds reports whether the digits of a support found before (digits[k]

@@ -240,13 +240,17 @@ func (w *walk) support(cand []uint64, depth int, i int, sup []uint64, x int32, d
 		w.refute(0)
 		return refuted
 	}
-	return w.local(next, depth+1, i, sup, &left)
+	return w.local(next, depth+1, s.scopes[i], i, sup, nil, &left)
 }
 
-// local is the search of support below the local node cand of depth.
-func (w *walk) local(cand []uint64, depth int, i int, sup []uint64, left *int) probeOutcome {
+// local is the search of a support on the cells sc below the local node
+// cand of depth, within *left nodes: digits of sc's open cells, one each,
+// that propagation accepts together. A support found marks its digits in
+// sup (sup[k] for sc[k]) and, when found is not nil, writes them there.
+// i is the index of sc in the scopes, whose supports kept (keep, hint)
+// the search reads and adds to; -1 for cells of no scope (see Supported).
+func (w *walk) local(cand []uint64, depth int, sc []int32, i int, sup []uint64, found []uint8, left *int) probeOutcome {
 	s := w.s
-	sc := s.scopes[i]
 	w.res.Nodes++ // a node of the search too, within its budget
 	if *left--; *left < 0 {
 		return unknown
@@ -260,14 +264,22 @@ func (w *walk) local(cand []uint64, depth int, i int, sup []uint64, left *int) p
 	if at < 0 {
 		for k, x := range sc {
 			sup[k] |= cand[x]
+			if found != nil {
+				found[k] = uint8(bits.TrailingZeros64(cand[x]) + 1)
+			}
 		}
-		s.keep(i, cand)
+		if i >= 0 {
+			s.keep(i, cand)
+		}
 		return supported
 	}
 	next := s.slot(depth + 1)
 	// the digit of a support kept from before first: the support is
 	// then most often found again without a wrong turn
-	first := s.hint(i, ka, cand[at])
+	var first uint64
+	if i >= 0 {
+		first = s.hint(i, ka, cand[at])
+	}
 	for m := first | cand[at]&^first; m != 0; {
 		d := first
 		if d == 0 {
@@ -283,7 +295,7 @@ func (w *walk) local(cand []uint64, depth int, i int, sup []uint64, left *int) p
 			continue
 		}
 		w.path = append(w.path, lit)
-		r := w.local(next, depth+1, i, sup, left)
+		r := w.local(next, depth+1, sc, i, sup, found, left)
 		w.path = w.path[:len(w.path)-1]
 		s.atAux(depth)
 		if r != refuted {
