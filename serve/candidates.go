@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokugen/sudokugen/grid"
 	"github.com/sudokugen/sudokugen/verify"
+	"github.com/sudokugen/sudokugen/worker"
 )
 
 // The setter's routes: /v1/candidates and /v1/givens run a job per puzzle
@@ -97,6 +98,16 @@ func (s *Server) handleCandidates(w http.ResponseWriter, r *http.Request) {
 // candidates answers /v1/candidates on the engine, a job per puzzle, as
 // /v1/verify does.
 func (s *Server) candidates(w http.ResponseWriter, r *http.Request, body []byte) {
+	setterRoute(s, w, r, body, KindCandidates, candidatesOf, func(rs []candidatesResult) any {
+		return candidatesResponse{Results: rs}
+	})
+}
+
+// setterRoute answers a setter's route on the engine, a job of kind per
+// puzzle read: each puzzle's answer is of its item and its job's result
+// (an empty result for a puzzle that was not read), and the response is
+// respond of them all.
+func setterRoute[T any](s *Server, w http.ResponseWriter, r *http.Request, body []byte, kind worker.Kind, of func(item, Result) T, respond func([]T) any) {
 	pj, limit, timeout, ok := s.setterRequest(w, r, body)
 	if !ok {
 		return
@@ -106,25 +117,25 @@ func (s *Server) candidates(w http.ResponseWriter, r *http.Request, body []byte)
 		return
 	}
 	defer release()
-	resp := candidatesResponse{Results: make([]candidatesResult, len(pj.items))}
+	results := make([]T, len(pj.items))
 	var jobs []Job
 	var at []int // item of each job
 	for i, it := range pj.items {
-		resp.Results[i] = candidatesOf(it, Result{})
+		results[i] = of(it, Result{})
 		if it.rec.Err == nil {
-			jobs = append(jobs, Job{Kind: KindCandidates, Grid: it.rec.Grid, CountLimit: limit, Timeout: timeout})
+			jobs = append(jobs, Job{Kind: kind, Grid: it.rec.Grid, CountLimit: limit, Timeout: timeout})
 			at = append(at, i)
 		}
 	}
 	err := s.runJobs(r.Context(), jobs, func(k int, res Result) {
 		i := at[k]
-		resp.Results[i] = candidatesOf(pj.items[i], res)
+		results[i] = of(pj.items[i], res)
 	})
 	if err != nil {
 		s.engineFailed(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, resp)
+	writeJSON(w, http.StatusOK, respond(results))
 }
 
 // setterRequest reads a request of the setter's routes: the puzzles, the
@@ -153,34 +164,9 @@ func (s *Server) handleGivens(w http.ResponseWriter, r *http.Request) {
 
 // givens answers /v1/givens on the engine, a job per puzzle.
 func (s *Server) givens(w http.ResponseWriter, r *http.Request, body []byte) {
-	pj, limit, timeout, ok := s.setterRequest(w, r, body)
-	if !ok {
-		return
-	}
-	release, ok := s.admit(w, len(pj.items))
-	if !ok {
-		return
-	}
-	defer release()
-	resp := givensResponse{Results: make([]givensResult, len(pj.items))}
-	var jobs []Job
-	var at []int // item of each job
-	for i, it := range pj.items {
-		resp.Results[i] = givensOf(it, Result{})
-		if it.rec.Err == nil {
-			jobs = append(jobs, Job{Kind: KindGivens, Grid: it.rec.Grid, CountLimit: limit, Timeout: timeout})
-			at = append(at, i)
-		}
-	}
-	err := s.runJobs(r.Context(), jobs, func(k int, res Result) {
-		i := at[k]
-		resp.Results[i] = givensOf(pj.items[i], res)
+	setterRoute(s, w, r, body, KindGivens, givensOf, func(rs []givensResult) any {
+		return givensResponse{Results: rs}
 	})
-	if err != nil {
-		s.engineFailed(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, resp)
 }
 
 // jobFailure is the status and error of a puzzle whose job failed.
