@@ -525,8 +525,8 @@ func (j *jsonReader) fromString(s string, hint grid.Shape) (grid.Grid, error) {
 
 // compactText returns values as compact JSON for Record.Text.
 func compactText(elems []json.RawMessage) string {
-	if e := elems[0]; len(elems) == 1 && !bytes.ContainsAny(e, " \t\r\n") && utf8.Valid(e) {
-		return grid.CutText(e) // no white space at all: compact as it is
+	if len(elems) == 1 && !bytes.ContainsAny(elems[0], " \t\r\n") && utf8.Valid(elems[0]) {
+		return grid.CutText(elems[0]) // no white space at all: compact as it is
 	}
 	var b bytes.Buffer
 	if len(elems) > 1 {

@@ -113,6 +113,7 @@ func readCagesFP(in *grid.FPIn, r *grid.Rules) error {
 	if err != nil {
 		return err
 	}
+	list := slices.Clip(Cages.Get(r))
 	for j, c := range cages {
 		what := fmt.Sprintf("killercage %d", j+1)
 		cs, err := in.CellList(what+": \"cells\"", c["cells"])
@@ -128,7 +129,10 @@ func readCagesFP(in *grid.FPIn, r *grid.Rules) error {
 			}
 			sum = k // 0: no sum
 		}
-		Cages.Set(r, append(Cages.Get(r), grid.Cage{Cells: cs, Sum: sum}))
+		list = append(list, grid.Cage{Cells: cs, Sum: sum})
+	}
+	if len(cages) > 0 {
+		Cages.Set(r, list) // once: each set copies the rules' slots
 	}
 	return nil
 }

@@ -223,6 +223,7 @@ func (l lineRow) readFP(in *grid.FPIn, r *grid.Rules) error {
 	if err != nil {
 		return err
 	}
+	var read []LineClue
 	for j, e := range entries {
 		what := fmt.Sprintf("%s %d", sp.fp, j+1)
 		value, err := l.fpValue(what, e)
@@ -238,7 +239,7 @@ func (l lineRow) readFP(in *grid.FPIn, r *grid.Rules) error {
 			if err != nil {
 				return err
 			}
-			l.add(r, LineClue{Cells: a, Clone: b})
+			read = append(read, LineClue{Cells: a, Clone: b})
 			continue
 		}
 		lines, err := fpLines(in, what, e)
@@ -246,9 +247,10 @@ func (l lineRow) readFP(in *grid.FPIn, r *grid.Rules) error {
 			return err
 		}
 		for _, cs := range lines {
-			l.add(r, LineClue{Cells: cs, Value: value})
+			read = append(read, LineClue{Cells: cs, Value: value})
 		}
 	}
+	l.add(r, read...)
 	return nil
 }
 
@@ -360,18 +362,19 @@ func (l lineRow) readJSONClones(in *grid.JSONIn, r *grid.Rules) error {
 	if _, err := in.Decode(l.sp.json, &list, `an array of clones, such as [{"cells": ["r1c1"], "clone": ["r9c9"]}]`); err != nil {
 		return err
 	}
+	lines := make([]LineClue, 0, len(list))
 	for j, e := range list {
-		what := fmt.Sprintf("%s %d", l.sp.what, j+1)
-		a, err := in.Cells(what, e.Cells)
+		a, err := in.CellsOf(l.lineName(j), e.Cells)
 		if err != nil {
 			return err
 		}
-		b, err := in.Cells(what, e.Clone)
+		b, err := in.CellsOf(l.lineName(j), e.Clone)
 		if err != nil {
 			return err
 		}
-		l.add(r, LineClue{Cells: a, Clone: b})
+		lines = append(lines, LineClue{Cells: a, Clone: b})
 	}
+	l.add(r, lines...)
 	return nil
 }
 
