@@ -31,4 +31,10 @@ func TestExclusionLemmas(t *testing.T) {
 		}
 		checkRemovals(t, fmt.Sprintf("puzzle %d", i), g)
 	}
+	// published puzzles with renban lines (and kropki dots, which have no
+	// probes either), from SudokuSolver's test puzzles: every removal, 1,471
+	// and 359, is one of these
+	for _, name := range []string{"159", "dab"} {
+		checkRemovals(t, name, sudokuSolverPuzzle(t, name))
+	}
 }
